@@ -1,0 +1,2 @@
+/* bg-causality.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,88 @@
+/* bg-causality.h — causal analysis of a model (handbook page 002, DESIGN.md).
+ *
+ * Owns: assigning a causal stroke to every bond by the SCAP order (fixed
+ * sources and pump → propagate → storages in integral causality one at a
+ * time → propagate → R by preference → propagate → remaining bonds →
+ * propagate), the list of states, the algebraic groups, and the diagnostics
+ * (errors and warnings naming element and bond ids, each conflict with the
+ * chain of propagations that forced it). Runs in time linear in the model.
+ *
+ * A BgCausality is an immutable, self-contained snapshot: it copies the ids
+ * it reports, so it may outlive edits of the model and cross threads. It must
+ * not: modify the model, simulate, or know about GTK.
+ */
+#pragma once
+
+#include <glib.h>
+#include "bg-types.h"
+#include "bg-model.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  BG_STROKE_NONE = 0,  /* not assigned (only where the analysis has errors) */
+  BG_STROKE_AT_TO,     /* the bond's `to` end receives effort */
+  BG_STROKE_AT_FROM,   /* the bond's `from` end receives effort */
+} BgStroke;
+
+typedef struct
+{
+  char  *code;      /* stable, untranslated: "causal-conflict", "derivative-causality", ... */
+  char  *message;   /* translated sentence a student understands */
+  GStrv  elements;  /* ids, never NULL */
+  GStrv  bonds;     /* ids, never NULL */
+} BgDiagnostic;
+
+typedef struct
+{
+  GStrv elements;
+  GStrv bonds;
+} BgAlgebraicGroup;
+
+BgCausality      *bg_causality_analyze            (BgModel     *model);
+BgCausality      *bg_causality_ref                (BgCausality *self);
+void              bg_causality_unref              (BgCausality *self);
+
+gboolean          bg_causality_is_ok              (const BgCausality *self);
+/* The model revision the analysis was made from. */
+guint64           bg_causality_get_revision       (const BgCausality *self);
+
+/* Bonds are indexed as in bg_model_get_bonds() at analysis time. */
+guint             bg_causality_get_n_bonds        (const BgCausality *self);
+BgStroke          bg_causality_get_stroke         (const BgCausality *self,
+                                                   guint              bond_index);
+BgStroke          bg_causality_lookup_stroke      (const BgCausality *self,
+                                                   const char        *bond_id);
+/* TRUE if the port at this end of the bond receives effort. */
+gboolean          bg_causality_end_receives_effort (const BgCausality *self,
+                                                    guint              bond_index,
+                                                    gboolean           at_to);
+
+/* "C1.q", "L1.p", "CYL.x", "LOAD.p", "LOAD.s", "ACC.V_f" in model order. */
+const GPtrArray  *bg_causality_get_states         (const BgCausality *self);
+/* BgAlgebraicGroup* */
+const GPtrArray  *bg_causality_get_algebraic_groups (const BgCausality *self);
+/* BgDiagnostic* */
+const GPtrArray  *bg_causality_get_errors         (const BgCausality *self);
+const GPtrArray  *bg_causality_get_warnings       (const BgCausality *self);
+
+/* For drawing: does any error name this element / bond? Is it in a group? */
+gboolean          bg_causality_element_has_error  (const BgCausality *self,
+                                                   const char        *element_id);
+gboolean          bg_causality_bond_has_error     (const BgCausality *self,
+                                                   const char        *bond_id);
+gboolean          bg_causality_element_in_group   (const BgCausality *self,
+                                                   const char        *element_id);
+gboolean          bg_causality_bond_in_group      (const BgCausality *self,
+                                                   const char        *bond_id);
+
+/* Translated one-liner: "Causality OK · 3 states · 1 algebraic group", or the
+ * first error's message. */
+char             *bg_causality_dup_summary        (const BgCausality *self);
+/* The `analyze --json` object of FORMAT.md, pretty-printed. */
+char             *bg_causality_to_json            (const BgCausality *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgCausality, bg_causality_unref)
+
+G_END_DECLS

@@ -1,0 +1,2 @@
+/* bg-domain.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-file.c — placeholder; being written. */
+#include "config.h"

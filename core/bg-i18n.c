@@ -1,0 +1,2 @@
+/* bg-i18n.c — placeholder; being written. */
+#include "config.h"

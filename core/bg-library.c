@@ -1,0 +1,2 @@
+/* bg-library.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-model.c — placeholder; being written. */
+#include "config.h"

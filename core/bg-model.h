@@ -1,0 +1,214 @@
+/* bg-model.h — the editable bond-graph document.
+ *
+ * Owns: elements, bonds, simulation settings, the document name and the
+ * undo/redo history. Every edit goes through one of the bg_model_* edit calls
+ * below; each validates, refuses with a reason (GError, model untouched) or
+ * records itself as one undoable step and emits "changed" once. Must not:
+ * analyse, simulate, do file I/O or know about GTK.
+ *
+ * Element and bond structs are owned by the model; callers read their fields
+ * but never write them. Pointers stay valid until the element or bond is
+ * removed (undoing a removal brings back an equal copy, not the same pointer,
+ * so hold ids, not pointers, across edits).
+ *
+ * Junction ports are p1, p2, ... in the order their bonds appear in the
+ * model's bond list (FORMAT.md).
+ */
+#pragma once
+
+#include <glib-object.h>
+#include "bg-types.h"
+#include "bg-domain.h"
+#include "bg-library.h"
+
+G_BEGIN_DECLS
+
+#define BG_MODEL_ERROR (bg_model_error_quark ())
+GQuark bg_model_error_quark (void);
+
+typedef enum
+{
+  BG_MODEL_ERROR_BAD_ID = 1,       /* malformed or duplicate id */
+  BG_MODEL_ERROR_NOT_FOUND,        /* no element/bond/port of that name */
+  BG_MODEL_ERROR_UNKNOWN_TYPE,
+  BG_MODEL_ERROR_DOMAIN_MISMATCH,  /* bond between ports of different domains */
+  BG_MODEL_ERROR_PORT_IN_USE,      /* one-port or fixed port already bonded */
+  BG_MODEL_ERROR_SELF_BOND,        /* both ends on one element */
+  BG_MODEL_ERROR_BAD_PARAM,        /* outside its constraint, unknown name */
+  BG_MODEL_ERROR_BAD_SETTINGS,
+  BG_MODEL_ERROR_LIMIT,            /* too many elements */
+} BgModelError;
+
+#define BG_ID_MAX_LENGTH 64
+#define BG_MODEL_MAX_ELEMENTS 100000
+
+typedef enum
+{
+  BG_ARROW_FORWARD,   /* half-arrow at the `to` end */
+  BG_ARROW_REVERSED,  /* half-arrow at the `from` end */
+} BgArrow;
+
+struct _BgElement
+{
+  char                  *id;
+  const BgComponentSpec *spec;      /* type and domain */
+  double                 x, y;      /* canvas units, centre of the label */
+  int                    rotation;  /* 0, 90, 180, 270 */
+  char                  *label;     /* optional display label, or NULL */
+  BgParamValue          *params;    /* spec->n_params values, in spec order */
+};
+
+struct _BgBond
+{
+  char      *id;
+  BgElement *from;
+  int        from_port;  /* index into from->spec->ports, or -1 (junction) */
+  BgElement *to;
+  int        to_port;    /* index into to->spec->ports, or -1 (junction) */
+  BgArrow    arrow;
+};
+
+struct _BgSimSettings
+{
+  double t_end;        /* s, > 0; default 1 */
+  double output_step;  /* s, > 0; 0 in a file means t_end / 1000 */
+  double rtol;         /* default 1e-6 */
+  double atol;         /* 0 = scaled per state by the simulator */
+};
+
+#define BG_TYPE_MODEL (bg_model_get_type ())
+G_DECLARE_FINAL_TYPE (BgModel, bg_model, BG, MODEL, GObject)
+
+BgModel          *bg_model_new                 (void);
+
+/* Reading ------------------------------------------------------------- */
+const char       *bg_model_get_name            (BgModel    *self);
+/* GPtrArray of BgElement*, in document order. */
+GPtrArray        *bg_model_get_elements        (BgModel    *self);
+/* GPtrArray of BgBond*, in document order (fixes junction port numbers). */
+GPtrArray        *bg_model_get_bonds           (BgModel    *self);
+BgElement        *bg_model_find_element        (BgModel    *self,
+                                                const char *id);
+BgBond           *bg_model_find_bond           (BgModel    *self,
+                                                const char *id);
+const BgSimSettings *bg_model_get_simulation   (BgModel    *self);
+/* The bonds attached to an element, in port order (junctions: p1, p2, ...;
+ * fixed ports: by port index, NULL where unbonded). Owned by the model,
+ * valid until the next edit. */
+GPtrArray        *bg_model_get_element_bonds   (BgModel    *self,
+                                                BgElement  *element);
+/* "p3" for a junction end, the spec's port name otherwise. */
+char             *bg_model_dup_port_name       (BgModel    *self,
+                                                BgBond     *bond,
+                                                gboolean    at_to);
+/* A fresh id for a new element of this spec: "R1", "C2", "J0_1", "b4". */
+char             *bg_model_make_element_id     (BgModel    *self,
+                                                const BgComponentSpec *spec);
+char             *bg_model_make_bond_id        (BgModel    *self);
+/* Ids are [A-Za-z_][A-Za-z0-9_]*, at most 64 characters. */
+gboolean          bg_id_is_valid               (const char *id);
+/* Pure: TRUE if this bond may be added (no model change); the message says
+ * why not: "R1 has only one port and it is already bonded". ref is "EL" or
+ * "EL.PORT". */
+gboolean          bg_model_can_connect         (BgModel    *self,
+                                                const char *from_ref,
+                                                const char *to_ref,
+                                                GError    **error);
+
+/* Editing (each call is one undoable step unless inside a group) ------- */
+void              bg_model_begin_group         (BgModel    *self,
+                                                const char *label);
+void              bg_model_end_group           (BgModel    *self);
+
+BgElement        *bg_model_add_element         (BgModel    *self,
+                                                const char *type,
+                                                BgDomain    domain,
+                                                const char *id,  /* NULL: make one */
+                                                double      x,
+                                                double      y,
+                                                GError    **error);
+/* Removes the elements and every bond attached to them. */
+gboolean          bg_model_remove_elements     (BgModel    *self,
+                                                const char *const *ids,
+                                                guint       n_ids,
+                                                GError    **error);
+BgBond           *bg_model_connect             (BgModel    *self,
+                                                const char *from_ref,
+                                                const char *to_ref,
+                                                const char *id,  /* NULL: make one */
+                                                GError    **error);
+gboolean          bg_model_remove_bonds        (BgModel    *self,
+                                                const char *const *ids,
+                                                guint       n_ids,
+                                                GError    **error);
+gboolean          bg_model_move_elements       (BgModel    *self,
+                                                const char *const *ids,
+                                                guint       n_ids,
+                                                double      dx,
+                                                double      dy,
+                                                GError    **error);
+gboolean          bg_model_set_param           (BgModel    *self,
+                                                const char *element_id,
+                                                const char *param_name,
+                                                const BgParamValue *value,
+                                                GError    **error);
+gboolean          bg_model_set_param_number    (BgModel    *self,
+                                                const char *element_id,
+                                                const char *param_name,
+                                                double      value,
+                                                GError    **error);
+gboolean          bg_model_rename_element      (BgModel    *self,
+                                                const char *old_id,
+                                                const char *new_id,
+                                                GError    **error);
+gboolean          bg_model_set_label           (BgModel    *self,
+                                                const char *element_id,
+                                                const char *label, /* NULL clears */
+                                                GError    **error);
+gboolean          bg_model_set_rotation        (BgModel    *self,
+                                                const char *element_id,
+                                                int         rotation,
+                                                GError    **error);
+/* Flips the half-arrow only: reported flow/power sign, never the physics. */
+gboolean          bg_model_reverse_arrow       (BgModel    *self,
+                                                const char *bond_id,
+                                                GError    **error);
+/* Swaps from and to (the junction endpoint signs) and keeps the arrow at the
+ * same element. The explicit "flip junction sign" command. */
+gboolean          bg_model_flip_bond_direction (BgModel    *self,
+                                                const char *bond_id,
+                                                GError    **error);
+gboolean          bg_model_set_simulation      (BgModel    *self,
+                                                const BgSimSettings *settings,
+                                                GError    **error);
+gboolean          bg_model_set_name            (BgModel    *self,
+                                                const char *name,
+                                                GError    **error);
+
+/* The editor's "view" section, as a JSON object text or NULL. Not an undoable
+ * edit: stored on the model as data for the file. */
+const char *bg_model_get_view_json (BgModel    *self);
+void        bg_model_set_view_json (BgModel    *self,
+                                    const char *json);
+
+/* History ---------------------------------------------------------------- */
+gboolean          bg_model_can_undo            (BgModel    *self);
+gboolean          bg_model_can_redo            (BgModel    *self);
+/* Translated description of the step, e.g. "Add R1", or NULL. */
+const char       *bg_model_get_undo_label      (BgModel    *self);
+const char       *bg_model_get_redo_label      (BgModel    *self);
+gboolean          bg_model_undo                (BgModel    *self);
+gboolean          bg_model_redo                (BgModel    *self);
+void              bg_model_clear_history       (BgModel    *self);
+/* Increases on every change, undo and redo; for "modified" tracking. */
+guint64           bg_model_get_revision        (BgModel    *self);
+
+/* Signals:
+ *   "changed" (void): once per undoable step, undo or redo.
+ * Properties: "name", "can-undo", "can-redo" (notify on real change). */
+
+void              bg_sim_settings_init_default (BgSimSettings *settings);
+/* Effective output step: output_step or t_end / 1000. */
+double            bg_sim_settings_output_step  (const BgSimSettings *settings);
+
+G_END_DECLS

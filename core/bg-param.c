@@ -1,0 +1,2 @@
+/* bg-param.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,22 @@
+/* bg-types.h — forward declarations shared by the whole core library.
+ *
+ * Owns: the names of the core types, so headers can refer to each other
+ * without include cycles. Must not: define behaviour or include GTK.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct _BgComponentSpec BgComponentSpec;
+typedef struct _BgParamSpec     BgParamSpec;
+typedef struct _BgPortSpec      BgPortSpec;
+typedef struct _BgParamValue    BgParamValue;
+typedef struct _BgElement       BgElement;
+typedef struct _BgBond          BgBond;
+typedef struct _BgSimSettings   BgSimSettings;
+typedef struct _BgModel         BgModel;
+typedef struct _BgCausality     BgCausality;
+
+G_END_DECLS

@@ -1,0 +1,2 @@
+/* bg-cylinder.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-gas-accumulator.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-junction.c — placeholder; being written. */
+#include "config.h"

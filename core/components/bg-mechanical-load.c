@@ -1,0 +1,2 @@
+/* bg-mechanical-load.c — placeholder; being written. */
+#include "config.h"

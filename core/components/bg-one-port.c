@@ -1,0 +1,2 @@
+/* bg-one-port.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-pump-curve.c — placeholder; being written. */
+#include "config.h"

@@ -1,0 +1,2 @@
+/* bg-transformer.c — placeholder; being written. */
+#include "config.h"
