@@ -1,0 +1,141 @@
+/* bg-canvas.h — the bond-graph editing canvas widget.
+ *
+ * Owns: the view of one BgModel (zoom, pan, selection held as ids, the
+ * presentation scale) and the interactions on it, each its own controller:
+ * click and Shift+click select, rubber band, move with grid snap, drawing a
+ * bond, zoom, pan, drop from the palette, double-click. Draws with the
+ * pure-Cairo graph renderer (bg-graph-renderer.h) from the model on every
+ * snapshot. Must not: edit the model except through its bg_model_* edit calls,
+ * analyse causality itself (it draws the BgCausality it is given), keep
+ * element pointers across edits, or do file I/O.
+ *
+ * Gestures: drag on an element's label moves the selection (one undoable step
+ * at release); drag from the small round connection handle that appears on
+ * hover (or Shift+drag from an element) draws a bond, released on the target
+ * element (multiports: on the nearest port); drag on empty space draws a
+ * rubber band; middle drag or the scroll wheel pans (Shift+wheel sideways);
+ * Ctrl+wheel and pinch zoom around the pointer.
+ *
+ * Actions (installed on the class, "canvas." prefix): delete, select-all,
+ * copy, cut, paste, zoom-in, zoom-out, zoom-reset, zoom-fit, reverse-arrow,
+ * flip-junction-sign, rotate. Their sensitivity is kept in one place.
+ *
+ * Drop target: G_TYPE_STRING "bgmod-component:<type>:<domain-id>" inserts at
+ * the drop point.
+ *
+ * Signals:
+ *   "selection-changed" (void)
+ *   "element-activated" (const char *id): double-click on an element
+ *   "status-message"    (const char *text): refused connections and hints
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "bg-model.h"
+#include "bg-causality.h"
+#include "bg-library.h"
+
+G_BEGIN_DECLS
+
+#define BG_CANVAS_ERROR (bg_canvas_error_quark ())
+GQuark bg_canvas_error_quark (void);
+
+typedef enum
+{
+  BG_CANVAS_ERROR_NO_MODEL = 1,  /* the canvas has no model */
+  BG_CANVAS_ERROR_BAD_CLIPBOARD, /* pasted text is not a .bgmod fragment */
+} BgCanvasError;
+
+/* The drop/drag string prefix of a palette item. */
+#define BG_CANVAS_COMPONENT_PREFIX "bgmod-component:"
+
+#define BG_TYPE_CANVAS (bg_canvas_get_type ())
+G_DECLARE_FINAL_TYPE (BgCanvas, bg_canvas, BG, CANVAS, GtkWidget)
+
+GtkWidget  *bg_canvas_new                    (void);
+
+/* Listens to "changed" and redraws; drops the selection of vanished ids. */
+void        bg_canvas_set_model              (BgCanvas              *self,
+                                              BgModel               *model);
+BgModel    *bg_canvas_get_model              (BgCanvas              *self);
+
+/* Strokes, red conflicts (explained in the tooltip), amber algebraic groups.
+ * NULL clears. The canvas keeps a reference. */
+void        bg_canvas_set_causality          (BgCanvas              *self,
+                                              BgCausality           *causality);
+BgCausality *bg_canvas_get_causality         (BgCanvas              *self);
+
+/* Inserts an element of this spec at a point in widget coordinates (NAN, NAN:
+ * the visible centre), snapped to the grid, as one undoable step, and selects
+ * it. Returns the model's element (valid until the next edit). */
+BgElement  *bg_canvas_insert_component       (BgCanvas              *self,
+                                              const BgComponentSpec *spec,
+                                              double                 view_x,
+                                              double                 view_y,
+                                              GError               **error);
+
+/* Selection, as element and bond ids (NULL-terminated, free with g_strfreev). */
+GStrv       bg_canvas_dup_selected_ids       (BgCanvas              *self);
+/* Replaces the selection; unknown ids are ignored. NULL clears. */
+void        bg_canvas_select_ids             (BgCanvas              *self,
+                                              const char *const     *ids);
+
+/* 1.0 normal; 1.5–2 makes lines and text thicker for a projector. */
+void        bg_canvas_set_presentation_scale (BgCanvas              *self,
+                                              double                 scale);
+double      bg_canvas_get_presentation_scale (BgCanvas              *self);
+
+void        bg_canvas_zoom_to_fit            (BgCanvas              *self);
+double      bg_canvas_get_zoom               (BgCanvas              *self);
+/* Zooms by factor around a widget point (NAN, NAN: the centre). */
+void        bg_canvas_zoom_at                (BgCanvas              *self,
+                                              double                 factor,
+                                              double                 view_x,
+                                              double                 view_y);
+
+/* Connects like a mouse drag from one element to another: refs are "EL" or
+ * "EL.PORT"; for a multiport given as "EL" the free port of the matching
+ * domain nearest the other element is used. A refusal gives the model's
+ * reason and also emits "status-message". */
+gboolean    bg_canvas_connect                (BgCanvas              *self,
+                                              const char            *from_ref,
+                                              const char            *to_ref,
+                                              GError               **error);
+
+/* Model coordinates <-> widget coordinates (one matrix). */
+void        bg_canvas_model_to_view          (BgCanvas              *self,
+                                              double                 mx,
+                                              double                 my,
+                                              double                *vx,
+                                              double                *vy);
+void        bg_canvas_view_to_model          (BgCanvas              *self,
+                                              double                 vx,
+                                              double                 vy,
+                                              double                *mx,
+                                              double                *my);
+
+/* What is under a widget point: the id of an element or bond, or NULL
+ * (free with g_free). */
+char       *bg_canvas_dup_id_at              (BgCanvas              *self,
+                                              double                 view_x,
+                                              double                 view_y);
+
+/* The explanation shown in the tooltip at a widget point, or NULL. */
+char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
+                                              double                 view_x,
+                                              double                 view_y);
+
+/* The stroke the canvas draws for a bond (from the causality it was given). */
+BgStroke    bg_canvas_get_bond_stroke        (BgCanvas              *self,
+                                              const char            *bond_id);
+
+/* Pastes a .bgmod JSON fragment as the clipboard would (for tests and the
+ * window): new ids, offset, selected, one undoable step. */
+gboolean    bg_canvas_paste_text             (BgCanvas              *self,
+                                              const char            *text,
+                                              GError               **error);
+/* The .bgmod JSON fragment of the selection (what canvas.copy puts on the
+ * clipboard), or NULL when nothing is selected. */
+char       *bg_canvas_dup_selection_text     (BgCanvas              *self);
+
+G_END_DECLS
