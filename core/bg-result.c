@@ -1,0 +1,236 @@
+/* bg-result.c — chunked columnar storage of simulation results.
+ *
+ * Owns: the variable list and the chunks (each chunk holds
+ * BG_RESULT_CHUNK_ROWS rows of every variable, column after column). Must
+ * not: move a chunk once it is allocated, or let a reader see a row before
+ * all its values are written. See bg-result.h for the thread rules.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include "bg-result.h"
+
+struct _BgResult
+{
+  gatomicrefcount ref_count;
+  guint           n_vars;
+  char          **names;
+  char          **units;
+  char          **descriptions;
+  GHashTable     *by_name;     /* name -> index + 1 */
+
+  GMutex          lock;        /* guards chunks (the array) and n_rows */
+  GPtrArray      *chunks;      /* double[n_vars * CHUNK_ROWS] each */
+  gsize           n_rows;      /* published rows */
+};
+
+static char **
+dup_strings (guint n, const char *const *src)
+{
+  char **out = g_new0 (char *, n + 1);
+  for (guint i = 0; i < n; i++)
+    out[i] = g_strdup (src != NULL && src[i] != NULL ? src[i] : "");
+  return out;
+}
+
+BgResult *
+bg_result_new (guint              n_vars,
+               const char *const *names,
+               const char *const *units,
+               const char *const *descriptions)
+{
+  BgResult *self;
+
+  g_return_val_if_fail (n_vars > 0, NULL);
+  g_return_val_if_fail (names != NULL, NULL);
+
+  self = g_new0 (BgResult, 1);
+  g_atomic_ref_count_init (&self->ref_count);
+  self->n_vars = n_vars;
+  self->names = dup_strings (n_vars, names);
+  self->units = dup_strings (n_vars, units);
+  self->descriptions = dup_strings (n_vars, descriptions);
+  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint i = 0; i < n_vars; i++)
+    g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
+  g_mutex_init (&self->lock);
+  self->chunks = g_ptr_array_new_with_free_func (g_free);
+  return self;
+}
+
+BgResult *
+bg_result_ref (BgResult *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  g_atomic_ref_count_inc (&self->ref_count);
+  return self;
+}
+
+void
+bg_result_unref (BgResult *self)
+{
+  g_return_if_fail (self != NULL);
+  if (!g_atomic_ref_count_dec (&self->ref_count))
+    return;
+  g_hash_table_unref (self->by_name);
+  g_strfreev (self->names);
+  g_strfreev (self->units);
+  g_strfreev (self->descriptions);
+  g_ptr_array_unref (self->chunks);
+  g_mutex_clear (&self->lock);
+  g_free (self);
+}
+
+guint
+bg_result_get_n_vars (BgResult *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_vars;
+}
+
+const char *
+bg_result_get_var_name (BgResult *self, guint var)
+{
+  g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
+  return self->names[var];
+}
+
+const char *
+bg_result_get_var_unit (BgResult *self, guint var)
+{
+  g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
+  return self->units[var];
+}
+
+const char *
+bg_result_get_var_description (BgResult *self, guint var)
+{
+  g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
+  return self->descriptions[var];
+}
+
+int
+bg_result_lookup (BgResult *self, const char *name)
+{
+  g_return_val_if_fail (self != NULL && name != NULL, -1);
+  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
+}
+
+void
+bg_result_append_row (BgResult *self, const double *values)
+{
+  gsize row, in_chunk;
+  double *chunk;
+
+  g_return_if_fail (self != NULL && values != NULL);
+
+  /* Only the writer changes n_rows, so reading it without the lock is safe
+   * here; the chunk array is extended under the lock because readers index it. */
+  row = self->n_rows;
+  in_chunk = row % BG_RESULT_CHUNK_ROWS;
+  if (in_chunk == 0)
+    {
+      chunk = g_malloc (sizeof (double) * self->n_vars * BG_RESULT_CHUNK_ROWS);
+      g_mutex_lock (&self->lock);
+      g_ptr_array_add (self->chunks, chunk);
+      g_mutex_unlock (&self->lock);
+    }
+  else
+    chunk = g_ptr_array_index (self->chunks, row / BG_RESULT_CHUNK_ROWS);
+
+  for (guint v = 0; v < self->n_vars; v++)
+    chunk[(gsize) v * BG_RESULT_CHUNK_ROWS + in_chunk] = values[v];
+
+  g_mutex_lock (&self->lock);
+  self->n_rows = row + 1;
+  g_mutex_unlock (&self->lock);
+}
+
+gsize
+bg_result_get_n_rows (BgResult *self)
+{
+  gsize n;
+
+  g_return_val_if_fail (self != NULL, 0);
+  g_mutex_lock (&self->lock);
+  n = self->n_rows;
+  g_mutex_unlock (&self->lock);
+  return n;
+}
+
+/* Returns the chunk holding row (which must be published) and the current
+ * row count, under the lock. */
+static double *
+lookup_chunk (BgResult *self, gsize row, gsize *n_rows)
+{
+  double *chunk = NULL;
+
+  g_mutex_lock (&self->lock);
+  *n_rows = self->n_rows;
+  if (row < self->n_rows)
+    chunk = g_ptr_array_index (self->chunks, row / BG_RESULT_CHUNK_ROWS);
+  g_mutex_unlock (&self->lock);
+  return chunk;
+}
+
+double
+bg_result_get_value (BgResult *self, guint var, gsize row)
+{
+  gsize n_rows;
+  double *chunk;
+
+  g_return_val_if_fail (self != NULL && var < self->n_vars, NAN);
+  chunk = lookup_chunk (self, row, &n_rows);
+  g_return_val_if_fail (chunk != NULL, NAN);
+  return chunk[(gsize) var * BG_RESULT_CHUNK_ROWS + row % BG_RESULT_CHUNK_ROWS];
+}
+
+gboolean
+bg_result_get_span (BgResult      *self,
+                    guint          var,
+                    gsize          first_row,
+                    const double **values,
+                    gsize         *n_values)
+{
+  gsize n_rows, in_chunk, chunk_end;
+  double *chunk;
+
+  g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
+  g_return_val_if_fail (values != NULL && n_values != NULL, FALSE);
+
+  *values = NULL;
+  *n_values = 0;
+  chunk = lookup_chunk (self, first_row, &n_rows);
+  if (chunk == NULL)
+    return FALSE;
+  in_chunk = first_row % BG_RESULT_CHUNK_ROWS;
+  chunk_end = first_row - in_chunk + BG_RESULT_CHUNK_ROWS;
+  *values = chunk + (gsize) var * BG_RESULT_CHUNK_ROWS + in_chunk;
+  *n_values = MIN (chunk_end, n_rows) - first_row;
+  return TRUE;
+}
+
+void
+bg_result_copy_column (BgResult *self,
+                       guint     var,
+                       gsize     first_row,
+                       gsize     n,
+                       double   *out)
+{
+  gsize done = 0;
+
+  g_return_if_fail (self != NULL && var < self->n_vars && (out != NULL || n == 0));
+  while (done < n)
+    {
+      const double *span;
+      gsize len;
+
+      if (!bg_result_get_span (self, var, first_row + done, &span, &len))
+        break;
+      len = MIN (len, n - done);
+      memcpy (out + done, span, len * sizeof (double));
+      done += len;
+    }
+  g_return_if_fail (done == n);
+}
