@@ -1,2 +1,63 @@
-/* bg-mechanical-load.c — placeholder; being written. */
+/* bg-mechanical-load.c — MechanicalLoad, a mass with damping and a load force.
+ *
+ * Owns: its spec (port M, translational, integral causality like I; mass,
+ * damping, load waveform, initial momentum; outputs v, s, F, p). Must not:
+ * hold per-document state or know about the model, the analyzer or GTK.
+ */
 #include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-components-private.h"
+
+static const BgPortSpec load_ports[] = {
+  { "M", BG_DOMAIN_TRANSLATIONAL, BG_PORT_ROLE_EFFORT_IN, N_("mechanical input") },
+};
+
+/* Positive load opposes positive velocity; it is a waveform like a source's. */
+static const BgParamSpec load_params[] = {
+  { .name = "mass", .kind = BG_PARAM_NUMBER, .label = N_("Mass"),
+    .unit = "kg", .limit = BG_LIMIT_POSITIVE, .default_number = 10 },
+  { .name = "damping", .kind = BG_PARAM_NUMBER, .label = N_("Damping coefficient"),
+    .unit = "N·s/m", .limit = BG_LIMIT_NONNEGATIVE, .default_number = 100 },
+  { .name = "waveform", .kind = BG_PARAM_CHOICE, .label = N_("Waveform"),
+    .unit = "", .limit = BG_LIMIT_ANY, .default_choice = "constant",
+    .choices = bg_waveform_choices },
+  { .name = "load", .kind = BG_PARAM_NUMBER, .label = N_("Load force"),
+    .unit = "N", .limit = BG_LIMIT_ANY, .default_number = 0 },
+  { .name = "after", .kind = BG_PARAM_NUMBER, .label = N_("Value after the step"),
+    .unit = "N", .limit = BG_LIMIT_ANY, .default_number = 0,
+    .visible_if = "waveform=step" },
+  { .name = "time", .kind = BG_PARAM_NUMBER, .label = N_("Step time"),
+    .unit = "s", .limit = BG_LIMIT_NONNEGATIVE, .default_number = 0.5,
+    .visible_if = "waveform=step" },
+  { .name = "initial", .kind = BG_PARAM_NUMBER, .label = N_("Initial momentum"),
+    .unit = "kg·m/s", .limit = BG_LIMIT_ANY, .default_number = 0 },
+};
+
+static const BgVarSpec load_vars[] = {
+  { "v", "m/s", N_("Velocity") },
+  { "s", "m", N_("Position") },
+  { "F", "N", N_("Force at the port") },
+  { "p", "kg·m/s", N_("Momentum") },
+};
+
+const BgComponentSpec bg_mechanical_load_spec = {
+  .type = "MechanicalLoad",
+  .kind = BG_KIND_MECHANICAL_LOAD,
+  .domain = BG_DOMAIN_NONE,
+  .section = BG_SECTION_ADVANCED,
+  .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_TRANSLATIONAL),
+  .symbol = "LOAD",
+  .name = N_("Mass and load"),
+  .name_ru = "Масса и нагрузка",
+  .description = N_("A mass with viscous damping and an applied load force that opposes positive velocity."),
+  .causal_rule = BG_CAUSAL_STORAGE,
+  .ports = load_ports,
+  .n_ports = G_N_ELEMENTS (load_ports),
+  .params = load_params,
+  .n_params = G_N_ELEMENTS (load_params),
+  .vars = load_vars,
+  .n_vars = G_N_ELEMENTS (load_vars),
+  .plot_vars = "v",
+};
