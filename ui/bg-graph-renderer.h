@@ -1,0 +1,131 @@
+/* bg-graph-renderer.h — draws a bond graph with Cairo and Pango.
+ *
+ * Owns: turning a BgModel (and optionally its BgCausality) into pixels on any
+ * cairo_t — the canvas's snapshot, PNG and SVG export and `bgmod-cli render`
+ * all use it: textbook labels ("C : C1", bare bold junction digits, boxes
+ * with named ports for advanced components), bonds with their half-arrow and
+ * the analyzer's causal stroke, red conflicts, amber algebraic groups and the
+ * selection. It also measures labels (a cache of Pango layouts) and gives the
+ * shapes the canvas hit-tests against, so drawing and picking agree.
+ * Must not: use GTK, edit the model, analyse causality, or keep pixels.
+ * Not thread-safe: one renderer per thread.
+ */
+#pragma once
+
+#include <cairo.h>
+#include <glib.h>
+#include "bg-model.h"
+#include "bg-causality.h"
+#include "bg-graph-geometry.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  double red, green, blue, alpha;
+} BgGraphColor;
+
+typedef struct
+{
+  BgGraphColor fg;          /* text and bonds */
+  BgGraphColor bg;          /* background (label knock-outs) */
+  BgGraphColor selection;   /* the theme's accent */
+  BgGraphColor error;       /* conflicts */
+  BgGraphColor group;       /* algebraic groups */
+  BgGraphColor domain[5];   /* indexed by BgDomain; [0] for advanced boxes */
+} BgGraphStyle;
+
+/* The drawing options of one frame. */
+typedef struct
+{
+  /* View transform: view = model * zoom + (offset_x, offset_y). */
+  double       zoom;
+  double       offset_x, offset_y;
+  double       presentation_scale;  /* 1 normal, 1.5–2 projector */
+  gboolean     draw_background;     /* fill the clip with style->bg first */
+  /* Element and bond ids drawn as selected (set semantics), or NULL. */
+  GHashTable  *selected;
+  /* Elements drawn displaced by (move_dx, move_dy) model units (live move
+   * preview), or NULL. */
+  GHashTable  *moving;
+  double       move_dx, move_dy;
+} BgGraphView;
+
+typedef struct _BgGraphRenderer BgGraphRenderer;
+
+BgGraphRenderer *bg_graph_renderer_new          (void);
+void             bg_graph_renderer_free         (BgGraphRenderer    *self);
+
+/* Light theme defaults (black on white, print colours) and dark ones. */
+void             bg_graph_style_init_light      (BgGraphStyle       *style);
+void             bg_graph_style_init_dark       (BgGraphStyle       *style);
+void             bg_graph_renderer_set_style    (BgGraphRenderer    *self,
+                                                 const BgGraphStyle *style);
+const BgGraphStyle *bg_graph_renderer_get_style (BgGraphRenderer    *self);
+
+void             bg_graph_view_init             (BgGraphView        *view);
+
+/* The label text of an element: "C : C1", "0", "CYL : CYL1". */
+char            *bg_graph_renderer_dup_label    (const BgElement    *element);
+
+/* The shape of an element at its model position plus (dx, dy). */
+void             bg_graph_renderer_element_shape (BgGraphRenderer   *self,
+                                                  const BgElement   *element,
+                                                  double             presentation_scale,
+                                                  double             dx,
+                                                  double             dy,
+                                                  BgElementShape    *shape);
+/* Port index of each end, as an index into the element's named ports, or -1. */
+int              bg_graph_renderer_bond_port    (const BgBond       *bond,
+                                                 gboolean            at_to);
+/* The two ends of a bond as drawn (view->moving applied); FALSE when its
+ * elements overlap. */
+gboolean         bg_graph_renderer_bond_ends    (BgGraphRenderer    *self,
+                                                 const BgBond       *bond,
+                                                 const BgGraphView  *view,
+                                                 BgPoint            *from,
+                                                 BgPoint            *to);
+
+/* Bounding box of everything drawn, in model units; FALSE for an empty model. */
+gboolean         bg_graph_renderer_get_bounds   (BgGraphRenderer    *self,
+                                                 BgModel            *model,
+                                                 double              presentation_scale,
+                                                 BgRect             *bounds);
+
+/* Draws the graph into cr (whose current transform maps view units, e.g.
+ * widget logical pixels). causality may be NULL or stale: a stale analysis
+ * (revision differs from the model's) draws no strokes. */
+void             bg_graph_renderer_draw         (BgGraphRenderer    *self,
+                                                 cairo_t            *cr,
+                                                 BgModel            *model,
+                                                 BgCausality        *causality,
+                                                 const BgGraphView  *view);
+
+/* Zoom and offset that fit the whole graph into width × height view units
+ * with a margin; zoom capped at max_zoom. FALSE for an empty model. */
+gboolean         bg_graph_renderer_fit          (BgGraphRenderer    *self,
+                                                 BgModel            *model,
+                                                 double              width,
+                                                 double              height,
+                                                 double              margin,
+                                                 double              max_zoom,
+                                                 BgGraphView        *view);
+
+/* Writes a PNG or SVG (chosen by the file name's extension) of the whole
+ * graph on a white background with light colours. */
+gboolean         bg_graph_renderer_export       (BgModel            *model,
+                                                 BgCausality        *causality,
+                                                 const char         *path,
+                                                 double              presentation_scale,
+                                                 GError            **error);
+
+#define BG_GRAPH_RENDERER_ERROR (bg_graph_renderer_error_quark ())
+GQuark bg_graph_renderer_error_quark (void);
+
+typedef enum
+{
+  BG_GRAPH_RENDERER_ERROR_FORMAT = 1,  /* not .png or .svg */
+  BG_GRAPH_RENDERER_ERROR_WRITE,       /* Cairo could not write the file */
+} BgGraphRendererError;
+
+G_END_DECLS
