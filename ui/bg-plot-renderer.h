@@ -1,0 +1,204 @@
+/* bg-plot-renderer.h — time plots drawn with Cairo and Pango, no GTK.
+ *
+ * Owns: a set of traces (borrowed time/value columns), vertical markers, the
+ * view window and the style (colours, font and line scale); drawing them to
+ * any cairo_t as stacked sub-plots, one per distinct unit, sharing the time
+ * axis; the geometry of the last drawing, for hit-testing; PNG/SVG export.
+ * The plot pane's widget draws with it from its snapshot
+ * (gtk_snapshot_append_cairo) and `bgmod-cli simulate --plot` exports with it.
+ *
+ * Must not: copy or free trace samples (the caller owns them and keeps them
+ * alive and unchanged while the renderer may draw them); depend on GTK; be
+ * used from more than one thread at a time (it is a plain main-thread object:
+ * a simulation worker appends to its own columns and the UI thread hands the
+ * renderer the current pointers and lengths with bg_plot_renderer_set_trace_data
+ * before drawing).
+ */
+#pragma once
+
+#include <glib-object.h>
+#include <cairo.h>
+#include <pango/pango.h>
+
+G_BEGIN_DECLS
+
+#define BG_PLOT_ERROR (bg_plot_error_quark ())
+
+typedef enum
+{
+  BG_PLOT_ERROR_INVALID_SIZE = 1,   /* width/height/scale not positive */
+  BG_PLOT_ERROR_WRITE,              /* the file could not be written */
+} BgPlotError;
+
+GQuark bg_plot_error_quark (void);
+
+typedef enum
+{
+  BG_PLOT_MARKER_STEP = 1,          /* a step source switched: dashed line */
+  BG_PLOT_MARKER_EVENT,             /* the run ended on an event: solid line */
+} BgPlotMarkerKind;
+
+/* Straight (not premultiplied) RGBA, each channel 0..1. */
+typedef struct
+{
+  double red;
+  double green;
+  double blue;
+  double alpha;
+} BgPlotColor;
+
+#define BG_TYPE_PLOT_RENDERER (bg_plot_renderer_get_type ())
+G_DECLARE_FINAL_TYPE (BgPlotRenderer, bg_plot_renderer, BG, PLOT_RENDERER, GObject)
+
+BgPlotRenderer *bg_plot_renderer_new (void);
+
+/* ---- traces ---------------------------------------------------------- */
+
+/* Adds a trace and returns its index (0, 1, …, in order of addition). @name
+ * ("CYL.x") and @unit (SI, "m", "Pa", "m³/s"; "" for none) are copied. @t and
+ * @y are borrowed: @n samples, @t non-decreasing (equal times are allowed,
+ * e.g. at an event); NaN/Inf values break the line. Traces with the same unit
+ * share a sub-plot; sub-plots follow the order in which units first appear. */
+guint     bg_plot_renderer_add_trace      (BgPlotRenderer *self,
+                                           const char     *name,
+                                           const char     *unit,
+                                           const double   *t,
+                                           const double   *y,
+                                           size_t          n);
+/* Points trace @index at new columns (after the result grew or moved). */
+void      bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
+                                           guint           index,
+                                           const double   *t,
+                                           const double   *y,
+                                           size_t          n);
+void      bg_plot_renderer_clear_traces   (BgPlotRenderer *self);
+guint     bg_plot_renderer_get_n_traces   (BgPlotRenderer *self);
+
+/* The colour trace @index is drawn in (Okabe–Ito palette, in an order suited
+ * to the background's lightness). */
+void      bg_plot_renderer_get_trace_color (BgPlotRenderer *self,
+                                            guint           index,
+                                            BgPlotColor    *color);
+
+/* Number of stacked sub-plots (distinct units; 1 when there are no traces)
+ * and the sub-plot trace @index is drawn in. */
+guint     bg_plot_renderer_get_n_subplots (BgPlotRenderer *self);
+guint     bg_plot_renderer_get_trace_subplot (BgPlotRenderer *self,
+                                              guint           index);
+
+/* ---- markers --------------------------------------------------------- */
+
+/* A vertical line across all sub-plots at time @t with an optional @label
+ * (copied; NULL for none). */
+void      bg_plot_renderer_add_marker     (BgPlotRenderer  *self,
+                                           double           t,
+                                           const char      *label,
+                                           BgPlotMarkerKind kind);
+void      bg_plot_renderer_clear_markers  (BgPlotRenderer *self);
+
+/* A read-out cursor: a vertical line at @t with a dot on each trace.
+ * NaN hides it (the default). */
+void      bg_plot_renderer_set_cursor     (BgPlotRenderer *self,
+                                           double          t);
+
+/* ---- view window ----------------------------------------------------- */
+
+/* Shows [t0, t1]; t0 >= t1 (or non-finite) returns to auto-fit, which spans
+ * all samples of all traces. */
+void      bg_plot_renderer_set_time_range (BgPlotRenderer *self,
+                                           double          t0,
+                                           double          t1);
+/* Fixes the value range of @subplot (remembered by the sub-plot's unit);
+ * y0 >= y1 returns it to auto-fit: the visible samples, widened to ticks. */
+void      bg_plot_renderer_set_value_range (BgPlotRenderer *self,
+                                            guint           subplot,
+                                            double          y0,
+                                            double          y1);
+/* Auto-fit for time and every sub-plot. */
+void      bg_plot_renderer_reset_view     (BgPlotRenderer *self);
+
+/* ---- style ----------------------------------------------------------- */
+
+/* Foreground (text, axes, grid) and background colours; a dark background
+ * selects the palette order for dark themes. Default black on white. */
+void      bg_plot_renderer_set_colors     (BgPlotRenderer    *self,
+                                           const BgPlotColor *foreground,
+                                           const BgPlotColor *background);
+/* Presentation scale: text and lines grow by these factors (1.5–2 for a
+ * projector); both 1 by default. */
+void      bg_plot_renderer_set_scale      (BgPlotRenderer *self,
+                                           double          font_scale,
+                                           double          line_scale);
+/* Base font (size in points, before font_scale); NULL for "Sans 9". */
+void      bg_plot_renderer_set_font       (BgPlotRenderer             *self,
+                                           const PangoFontDescription *font);
+
+/* ---- drawing and export ---------------------------------------------- */
+
+/* Draws the whole plot, background included, into the rectangle
+ * (0, 0, width, height) of @cr's user space and remembers its geometry for
+ * the hit-testing functions below. Leaves @cr's state as it found it. */
+void      bg_plot_renderer_render         (BgPlotRenderer *self,
+                                           cairo_t        *cr,
+                                           double          width,
+                                           double          height);
+
+/* Write a width × height plot; @scale multiplies the pixel (PNG) or point
+ * (SVG) size without changing the layout, like a HiDPI display. */
+gboolean  bg_plot_renderer_write_png      (BgPlotRenderer *self,
+                                           const char     *path,
+                                           int             width,
+                                           int             height,
+                                           double          scale,
+                                           GError        **error);
+gboolean  bg_plot_renderer_write_svg      (BgPlotRenderer *self,
+                                           const char     *path,
+                                           int             width,
+                                           int             height,
+                                           double          scale,
+                                           GError        **error);
+
+/* ---- hit-testing (geometry of the last bg_plot_renderer_render) ------- */
+
+/* The plot area (inside the axes) of @subplot; FALSE before any rendering
+ * or for a sub-plot that does not exist. */
+gboolean  bg_plot_renderer_get_plot_area  (BgPlotRenderer *self,
+                                           guint           subplot,
+                                           double         *x,
+                                           double         *y,
+                                           double         *width,
+                                           double         *height);
+/* Maps a point to its sub-plot, time and value; FALSE outside every plot
+ * area. Output pointers may be NULL. */
+gboolean  bg_plot_renderer_pick           (BgPlotRenderer *self,
+                                           double          x,
+                                           double          y,
+                                           guint          *subplot,
+                                           double         *t,
+                                           double         *value);
+/* Time ↔ x (valid for any x, also outside the plot areas); value → y in
+ * @subplot. NaN before any rendering. */
+double    bg_plot_renderer_time_to_x      (BgPlotRenderer *self,
+                                           double          t);
+double    bg_plot_renderer_x_to_time      (BgPlotRenderer *self,
+                                           double          x);
+double    bg_plot_renderer_value_to_y     (BgPlotRenderer *self,
+                                           guint           subplot,
+                                           double          value);
+/* The time window and @subplot's value window of the last rendering. */
+gboolean  bg_plot_renderer_get_view       (BgPlotRenderer *self,
+                                           guint           subplot,
+                                           double         *t0,
+                                           double         *t1,
+                                           double         *y0,
+                                           double         *y1);
+
+/* Cursor read-out: each trace's value at @t, linearly interpolated, into
+ * values[0 .. n_values-1] (NaN where @t is outside that trace's samples).
+ * Returns the number of traces. Needs no rendering. */
+guint     bg_plot_renderer_values_at      (BgPlotRenderer *self,
+                                           double          t,
+                                           double         *values,
+                                           guint           n_values);
+
+G_END_DECLS
