@@ -94,7 +94,9 @@ BgBond           *bg_model_find_bond           (BgModel    *self,
 const BgSimSettings *bg_model_get_simulation   (BgModel    *self);
 /* The bonds attached to an element, in port order (junctions: p1, p2, ...;
  * fixed ports: by port index, NULL where unbonded). Owned by the model,
- * valid until the next edit. */
+ * valid until the next edit. O(1) amortised: the first call after an edit
+ * that reordered or removed bonds rebuilds every junction's list at once in
+ * O(elements + bonds), so asking for all elements' bonds is linear. */
 GPtrArray        *bg_model_get_element_bonds   (BgModel    *self,
                                                 BgElement  *element);
 /* "p3" for a junction end, the spec's port name otherwise. */
@@ -156,6 +158,16 @@ gboolean          bg_model_set_param_number    (BgModel    *self,
                                                 const char *element_id,
                                                 const char *param_name,
                                                 double      value,
+                                                GError    **error);
+/* Sets several parameters of one element as one step, checked together:
+ * use it where parameters depend on each other (CylinderDA D > d, x0 < L),
+ * e.g. when loading a file, since one-at-a-time could pass through an
+ * invalid combination. */
+gboolean          bg_model_set_params          (BgModel    *self,
+                                                const char *element_id,
+                                                const char *const *names,
+                                                const BgParamValue *values,
+                                                guint       n,
                                                 GError    **error);
 gboolean          bg_model_rename_element      (BgModel    *self,
                                                 const char *old_id,
