@@ -1,1 +1,164 @@
-/* placeholder; being written */
+/* bg-cli-analyze.c — `bgmod-cli analyze MODEL.bgmod [--json]`.
+ *
+ * Owns: printing a causality analysis, as FORMAT.md's JSON object or as a
+ * readable report (strokes per bond, states, algebraic groups, errors and
+ * warnings), and the exit code: 0 when the causality is OK, 1 for an invalid
+ * model or a conflict, 2 for a usage error or an unreadable file. Must not:
+ * analyse anything itself (bg-causality.c does), or write anything but data
+ * to stdout.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-causality.h"
+#include "bg-cli.h"
+
+static void
+print_bonds (BgModel           *model,
+             const BgCausality *causality)
+{
+  GPtrArray *bonds = bg_model_get_bonds (model);
+  int width = 0;
+
+  for (guint b = 0; b < bonds->len; b++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, b);
+
+      width = MAX (width, (int) g_utf8_strlen (bond->id, -1));
+    }
+
+  g_print ("%s\n", _("Bonds (the causal stroke marks the end that receives effort):"));
+  if (bonds->len == 0)
+    g_print ("  %s\n", _("none"));
+  for (guint b = 0; b < bonds->len; b++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, b);
+      g_autofree char *from = bg_model_dup_port_name (model, bond, FALSE);
+      g_autofree char *to = bg_model_dup_port_name (model, bond, TRUE);
+      g_autofree char *from_ref = g_strdup_printf ("%s.%s", bond->from->id, from);
+      g_autofree char *to_ref = g_strdup_printf ("%s.%s", bond->to->id, to);
+      BgStroke stroke = bg_causality_get_stroke (causality, b);
+
+      g_print ("  %-*s  %s → %s  ", width, bond->id, from_ref, to_ref);
+      if (stroke == BG_STROKE_AT_TO)
+        g_print (_("stroke at %s (to)"), bond->to->id);
+      else if (stroke == BG_STROKE_AT_FROM)
+        g_print (_("stroke at %s (from)"), bond->from->id);
+      else
+        g_print ("%s", _("no stroke"));
+      g_print ("\n");
+    }
+}
+
+static void
+print_strv_line (const char *const *ids)
+{
+  for (guint i = 0; ids[i] != NULL; i++)
+    g_print ("%s%s", i > 0 ? ", " : "", ids[i]);
+  g_print ("\n");
+}
+
+static void
+print_report (BgModel           *model,
+              const BgCausality *causality)
+{
+  const GPtrArray *states = bg_causality_get_states (causality);
+  const GPtrArray *groups = bg_causality_get_algebraic_groups (causality);
+  g_autofree char *summary = NULL;
+
+  print_bonds (model, causality);
+
+  g_print ("%s ", _("States:"));
+  if (states->len == 0)
+    g_print ("%s\n", _("none"));
+  for (guint i = 0; i < states->len; i++)
+    g_print ("%s%s", (const char *) g_ptr_array_index (states, i),
+             i + 1 < states->len ? ", " : "\n");
+
+  g_print ("%s ", _("Algebraic groups:"));
+  if (groups->len == 0)
+    g_print ("%s\n", _("none"));
+  else
+    g_print ("\n");
+  for (guint i = 0; i < groups->len; i++)
+    {
+      const BgAlgebraicGroup *group = g_ptr_array_index (groups, i);
+
+      g_print ("  %u. ", i + 1);
+      g_print ("%s ", _("elements"));
+      print_strv_line ((const char *const *) group->elements);
+      g_print ("     %s ", _("bonds"));
+      print_strv_line ((const char *const *) group->bonds);
+    }
+
+  summary = bg_causality_dup_summary (causality);
+  if (bg_causality_is_ok (causality))
+    g_print ("%s\n", summary);
+  else
+    {
+      guint n = bg_causality_get_errors (causality)->len;
+
+      g_print (ngettext ("Causality has %u error (listed on stderr)\n",
+                         "Causality has %u errors (listed on stderr)\n", n), n);
+    }
+}
+
+static void
+print_diagnostics (const GPtrArray *diagnostics,
+                   const char      *prefix)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      const BgDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      g_printerr ("%s: %s [%s]\n", prefix, d->message, d->code);
+    }
+}
+
+int
+bg_cli_analyze (int    argc,
+                char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(BgModel) model = NULL;
+  g_autoptr(BgCausality) causality = NULL;
+  gboolean json = FALSE;
+  int exit_code = BG_CLI_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print the analysis as one JSON object"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new ("MODEL.bgmod");
+  g_option_context_set_summary (context,
+                                N_("Assigns causal strokes to the bonds of a model and reports states, algebraic groups and conflicts."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!bg_cli_parse (context, "analyze", &argc, &argv))
+    return BG_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return bg_cli_usage_error ("analyze",
+                               argc < 2 ? _("missing the model file")
+                                        : _("expected one model file"));
+
+  model = bg_cli_load_model (argv[1], &exit_code);
+  if (model == NULL)
+    return exit_code;
+
+  causality = bg_causality_analyze (model);
+  if (json)
+    {
+      g_autofree char *text = bg_causality_to_json (causality);
+
+      g_print ("%s\n", text);
+    }
+  else
+    {
+      print_report (model, causality);
+      print_diagnostics (bg_causality_get_errors (causality), _("error"));
+      print_diagnostics (bg_causality_get_warnings (causality), _("warning"));
+    }
+
+  return bg_causality_is_ok (causality) ? BG_CLI_EXIT_OK : BG_CLI_EXIT_FAILED;
+}

@@ -1,2 +1,164 @@
-/* placeholder; being written */
-int main (void) { return 0; }
+/* bgmod-cli.c — the command-line tool: main, subcommand dispatch and usage.
+ *
+ * Owns: the list of subcommands, the top-level usage text, and the helpers
+ * every subcommand shares (option parsing, usage errors, loading a model with
+ * the exit codes of FORMAT.md). Must not: implement a subcommand (each lives
+ * in its own bg-cli-<command>.c) or print data; messages go to stderr.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-cli.h"
+#include "bg-file.h"
+#include "bg-i18n.h"
+
+typedef struct
+{
+  const char *name;
+  int       (*run) (int argc, char **argv);
+} BgCliCommand;
+
+/* Commands, in the order of the usage text. simulate and render come from
+ * their own files when the build has them (app/meson.build). */
+static const BgCliCommand commands[] = {
+  { "analyze", bg_cli_analyze },
+#ifdef BG_CLI_HAVE_SIMULATE
+  { "simulate", bg_cli_simulate },
+#endif
+#ifdef BG_CLI_HAVE_RENDER
+  { "render", bg_cli_render },
+#endif
+  { "components", bg_cli_components },
+};
+
+static void
+print_usage (FILE *stream)
+{
+  fprintf (stream, "%s\n",
+           _("Usage: bgmod-cli COMMAND [OPTION…]"));
+  fprintf (stream, "\n%s\n", _("Commands:"));
+  fprintf (stream, "  %s\n      %s\n",
+           "analyze  MODEL.bgmod [--json]",
+           _("Check the causality of a model: strokes, states, algebraic groups, conflicts."));
+  fprintf (stream, "  %s\n      %s\n",
+           "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"
+           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
+           _("Simulate a model and write its variables as CSV or a plot."));
+  fprintf (stream, "  %s\n      %s\n",
+           "render   MODEL.bgmod --output OUT.png|OUT.svg",
+           _("Draw the bond graph with its causal strokes."));
+  fprintf (stream, "  %s\n      %s\n",
+           "components [--domain D] [--json]",
+           _("List the Elements library: types, ports, parameters and units."));
+  fprintf (stream, "\n%s\n",
+           _("Run “bgmod-cli COMMAND --help” for the options of a command."));
+  fprintf (stream, "%s\n",
+           _("Exit status: 0 success; 1 invalid model, causal conflict or solver failure; 2 usage error or unreadable file."));
+}
+
+int
+bg_cli_usage_error (const char *command,
+                    const char *message)
+{
+  if (command != NULL)
+    g_printerr ("bgmod-cli %s: %s\n", command, message);
+  else
+    g_printerr ("bgmod-cli: %s\n", message);
+  if (command != NULL)
+    g_printerr (_("Run “bgmod-cli %s --help” for its options.\n"), command);
+  else
+    g_printerr (_("Run “bgmod-cli --help” for the list of commands.\n"));
+  return BG_CLI_EXIT_USAGE;
+}
+
+gboolean
+bg_cli_parse (GOptionContext *context,
+              const char     *command,
+              int            *argc,
+              char         ***argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *prgname = g_strdup_printf ("bgmod-cli %s", command);
+
+  g_set_prgname (prgname);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      bg_cli_usage_error (command, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+BgModel *
+bg_cli_load_model (const char *path,
+                   int        *exit_code)
+{
+  g_autoptr(GError) error = NULL;
+  BgModel *model;
+
+  model = bg_file_load_path (path, &error);
+  if (model != NULL)
+    return model;
+
+  g_printerr ("bgmod-cli: %s\n", error->message);
+  if (g_error_matches (error, BG_FILE_ERROR, BG_FILE_ERROR_IO))
+    *exit_code = BG_CLI_EXIT_USAGE;
+  else
+    *exit_code = BG_CLI_EXIT_FAILED;
+  return NULL;
+}
+
+static const BgCliCommand *
+find_command (const char *name)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (commands[i].name, name) == 0)
+      return &commands[i];
+  return NULL;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const BgCliCommand *command;
+
+  bg_i18n_init ();
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("bgmod-cli");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return BG_CLI_EXIT_USAGE;
+    }
+  if (strcmp (argv[1], "--help") == 0 || strcmp (argv[1], "-h") == 0 ||
+      strcmp (argv[1], "help") == 0)
+    {
+      print_usage (stdout);
+      return BG_CLI_EXIT_OK;
+    }
+  if (strcmp (argv[1], "--version") == 0)
+    {
+      g_print ("bgmod-cli %s\n", BGMOD_VERSION);
+      return BG_CLI_EXIT_OK;
+    }
+
+  command = find_command (argv[1]);
+  if (command == NULL)
+    {
+      g_autofree char *message = NULL;
+
+      if (strcmp (argv[1], "simulate") == 0 || strcmp (argv[1], "render") == 0)
+        message = g_strdup_printf (_("“%s” is not available in this build"), argv[1]);
+      else
+        message = g_strdup_printf (_("unknown command “%s”"), argv[1]);
+      return bg_cli_usage_error (NULL, message);
+    }
+
+  return command->run (argc - 1, argv + 1);
+}

@@ -1,0 +1,52 @@
+/* bg-cli.h — the subcommands of bgmod-cli and the helpers they share.
+ *
+ * Owns: one entry point per subcommand, each in its own file
+ * (bg-cli-<command>.c), and the exit codes of FORMAT.md. Must not: be used
+ * outside app/ (the GUI does not link it).
+ *
+ * Each entry point receives the arguments from the subcommand's name on
+ * (argv[0] = "analyze"), parses its options with its own GOptionContext and
+ * returns the process exit code.
+ */
+#pragma once
+
+#include <glib.h>
+#include "bg-model.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  BG_CLI_EXIT_OK = 0,      /* success */
+  BG_CLI_EXIT_FAILED = 1,  /* invalid model, causal conflict, solver failure */
+  BG_CLI_EXIT_USAGE = 2,   /* usage error or unreadable file */
+} BgCliExit;
+
+int      bg_cli_analyze     (int    argc,
+                             char **argv);
+int      bg_cli_components  (int    argc,
+                             char **argv);
+/* app/bg-cli-simulate.c and app/bg-cli-render.c; the dispatcher in
+ * bgmod-cli.c offers them when meson finds the files (BG_CLI_HAVE_*). */
+int      bg_cli_simulate    (int    argc,
+                             char **argv);
+int      bg_cli_render      (int    argc,
+                             char **argv);
+
+/* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
+ * context. On failure prints the reason and a hint to stderr and returns
+ * FALSE (exit with BG_CLI_EXIT_USAGE). */
+gboolean bg_cli_parse       (GOptionContext *context,
+                             const char     *command,
+                             int            *argc,
+                             char         ***argv);
+/* Prints "bgmod-cli COMMAND: message" and the --help hint to stderr;
+ * returns BG_CLI_EXIT_USAGE. */
+int      bg_cli_usage_error (const char *command,
+                             const char *message);
+/* Loads a model file. On failure prints the message to stderr, sets
+ * *exit_code (2: unreadable, 1: not a valid model) and returns NULL. */
+BgModel *bg_cli_load_model  (const char *path,
+                             int        *exit_code);
+
+G_END_DECLS
