@@ -1,0 +1,90 @@
+/* bg-compiler-private.h — what the per-component equation files
+ * (core/components/bg-*-eqs.c) use to emit their equations into a plan.
+ *
+ * Owns: the emitter interface. An element's equations are written in the
+ * causal form the analysis chose: each call defines exactly one register
+ * from others (the compiler orders them and finds algebraic loops). Every
+ * bond has two registers: its effort e and its flow f at the bond's `to` end,
+ * so an element's local flow at a port is s·f with s = +1 when the element is
+ * the bond's `to` end and -1 when it is the `from` end (LIBRARY.md signs).
+ * Must not: be included outside core/.
+ */
+#pragma once
+
+#include "bg-model.h"
+#include "bg-plan-private.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BgEmit BgEmit;
+
+typedef struct
+{
+  guint    e, f;        /* registers: effort, flow at the bond's `to` end */
+  double   s;           /* +1: the element is the `to` end; -1: `from` */
+  gboolean effort_in;   /* the port receives effort (the stroke is here) */
+  gboolean bonded;      /* FALSE: a free multiport port, e or f held at 0 */
+  BgDomain domain;
+} BgPortRef;
+
+typedef struct
+{
+  const BgElement *element;
+  const char      *id;
+  BgPortRef       *ports;   /* fixed ports in spec order; junctions p1, p2, ... */
+  guint            n_ports;
+} BgEmitElement;
+
+/* Parameters (the element's value, or the spec default). */
+double   bg_emit_number       (const BgEmitElement *el,
+                               const char          *name);
+/* A source-like waveform from "waveform", value_name, "after", "time". */
+void     bg_emit_get_wave     (const BgEmitElement *el,
+                               const char          *value_name,
+                               BgWave              *wave);
+const BgParamValue *bg_emit_param (const BgEmitElement *el,
+                                   const char          *name);
+
+double   bg_emit_effort_scale (BgEmit *em, BgDomain domain);
+double   bg_emit_flow_scale   (BgEmit *em, BgDomain domain);
+double   bg_emit_t_end        (BgEmit *em);
+
+guint    bg_emit_new_reg      (BgEmit *em, double scale);
+/* r[out] = k + Σ coefs[i] r[regs[i]] */
+void     bg_emit_lin          (BgEmit *em, guint out, double k, guint n,
+                               const guint *regs, const double *coefs);
+void     bg_emit_copy         (BgEmit *em, guint out, guint in, double c);
+void     bg_emit_const        (BgEmit *em, guint out, double k);
+void     bg_emit_wave         (BgEmit *em, guint out, const BgWave *wave, double c);
+void     bg_emit_mul          (BgEmit *em, guint out, guint a, guint b, double c);
+void     bg_emit_sqr          (BgEmit *em, guint out, guint a, double c);
+/* r[out] = c · table(r[in]); xy has 2·n_rows numbers (x increasing). */
+void     bg_emit_table        (BgEmit *em, guint out, guint in,
+                               const double *xy, guint n_rows, double c);
+void     bg_emit_gas          (BgEmit *em, guint out, guint in,
+                               double p0, double V0, double n);
+/* A state "<id>.<suffix>"; returns its register; *deriv is a fresh register
+ * the caller must define (the time derivative). */
+guint    bg_emit_state        (BgEmit *em, const BgEmitElement *el,
+                               const char *suffix, double y0, double scale,
+                               guint *deriv);
+/* Output variable "<id>.<suffix>" = scale · r[reg]; unit and description
+ * come from the spec's variable of that suffix. */
+void     bg_emit_output       (BgEmit *em, const BgEmitElement *el,
+                               const char *suffix, guint reg, double scale);
+void     bg_emit_event        (BgEmit *em, const BgEmitElement *el,
+                               BgEventKind kind, guint state_reg,
+                               double threshold, int direction);
+/* Records the first failure; the compile fails with it. */
+void     bg_emit_fail         (BgEmit *em, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+/* Per-family equations, one file each under core/components/. */
+void bg_junction_eqs_emit         (BgEmit *em, const BgEmitElement *el);
+void bg_one_port_eqs_emit         (BgEmit *em, const BgEmitElement *el);
+void bg_transformer_eqs_emit      (BgEmit *em, const BgEmitElement *el);
+void bg_cylinder_eqs_emit         (BgEmit *em, const BgEmitElement *el);
+void bg_mechanical_load_eqs_emit  (BgEmit *em, const BgEmitElement *el);
+void bg_pump_curve_eqs_emit       (BgEmit *em, const BgEmitElement *el);
+void bg_gas_accumulator_eqs_emit  (BgEmit *em, const BgEmitElement *el);
+
+G_END_DECLS

@@ -1,0 +1,173 @@
+/* bg-plan-private.h — the inside of a BgPlan, shared by the compiler that
+ * builds it and the simulator that runs it.
+ *
+ * Owns: the compiled form (a flat list of operations over a register array
+ * of doubles) and its interpreter. Must not: be included outside core/.
+ *
+ * Registers hold every quantity of one evaluation: states (copied in from
+ * the solver's vector), bond efforts and flows, auxiliary values and state
+ * derivatives. The right-hand side runs rhs_ops in order; outputs run
+ * rhs_ops then out_ops (values only needed for reporting: powers, energies).
+ * An op either computes one register from earlier ones or solves one
+ * algebraic group (Newton on the group's unknowns, dense LU, damped steps).
+ */
+#pragma once
+
+#include "bg-plan.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  BG_OP_LIN,    /* r[dst] = k + Σ c_i r[a_i]           (terms first .. first+n) */
+  BG_OP_COPY,   /* r[dst] = k + c r[a] */
+  BG_OP_WAVE,   /* r[dst] = c u_aux(t) */
+  BG_OP_MUL,    /* r[dst] = c r[a] r[b] */
+  BG_OP_SQR,    /* r[dst] = c r[a]² */
+  BG_OP_TABLE,  /* r[dst] = c table_aux(r[a])          (pump curve: Q of Δp) */
+  BG_OP_GAS,    /* r[dst] = gas_aux(r[a])              (accumulator: p of V_f) */
+  BG_OP_GROUP,  /* solve algebraic group aux (dst unused) */
+} BgOpKind;
+
+typedef struct
+{
+  guint32 kind;
+  guint32 dst;
+  guint32 a, b;
+  guint32 first, n;   /* LIN terms */
+  guint32 aux;        /* wave, table, gas or group index */
+  double  c, k;
+} BgOp;
+
+typedef enum
+{
+  BG_WAVE_CONSTANT,
+  BG_WAVE_STEP,
+} BgWaveKind;
+
+typedef struct
+{
+  BgWaveKind kind;
+  double     value, after, time;   /* u = value for t < time, after for t >= time */
+} BgWave;
+
+typedef struct
+{
+  guint   n_rows;
+  double *x, *y;       /* increasing x; flat outside */
+} BgTable;
+
+typedef struct
+{
+  double p0, V0, n;
+} BgGas;
+
+typedef struct
+{
+  guint   n;           /* unknowns */
+  guint  *regs;        /* the registers solved for */
+  guint   first_op;    /* into group_ops; op i defines regs[i] */
+  double *scales;      /* typical magnitude per unknown */
+} BgGroup;
+
+typedef enum
+{
+  BG_EVENT_CYLINDER_LOW,    /* x reached 0 */
+  BG_EVENT_CYLINDER_HIGH,   /* x reached L */
+  BG_EVENT_ACCUMULATOR_FULL,/* V_f reached 0.99 V0 */
+} BgEventKind;
+
+typedef struct
+{
+  BgEventKind kind;
+  guint       state;       /* state index */
+  double      threshold;   /* root of y[state] - threshold */
+  int         direction;   /* +1 rising, -1 falling */
+  char       *element_id;
+} BgEvent;
+
+struct _BgPlan
+{
+  gatomicrefcount ref_count;
+
+  guint    n_regs;
+  guint    n_states;
+  char   **state_names;   /* n_states + NULL */
+  double  *y0;
+  double  *state_scale;
+  double  *atol;
+  guint   *state_reg;     /* register the state is loaded into (== state index) */
+  guint   *deriv_reg;     /* register holding its derivative */
+  double  *reg_scale;     /* typical magnitude of each register (Newton tolerances) */
+
+  BgOp    *rhs_ops;   guint n_rhs_ops;
+  BgOp    *out_ops;   guint n_out_ops;
+  BgOp    *group_ops; guint n_group_ops;
+  guint32 *term_reg;  double *term_coef; guint n_terms;
+
+  BgWave  *waves;     guint n_waves;
+  BgTable *tables;    guint n_tables;
+  BgGas   *gases;     guint n_gases;
+  BgGroup *groups;    guint n_groups;
+  guint    max_group;
+
+  BgEvent *events;    guint n_events;
+  double  *switch_times; guint n_switch_times;   /* sorted, in (0, t_end) */
+
+  guint    n_vars;
+  char   **var_names;   /* n_vars + NULL */
+  char   **var_units;
+  char   **var_descriptions;
+  gint32  *var_reg;     /* -1 for "t" */
+  double  *var_scale;
+  GHashTable *var_index;  /* name -> index + 1 */
+
+  BgPlanSolver solver;
+  guint    mu, ml;
+  /* Sparse Jacobian pattern (CSC) and column colouring, SPARSE only. */
+  guint    nnz;
+  gint64  *col_ptr;     /* n_states + 1 */
+  gint64  *row_ind;     /* nnz */
+  guint    n_colors;
+  guint   *color;       /* per column */
+
+  double   t_end, output_step, rtol;
+};
+
+/* Per-run scratch space; one per thread. */
+typedef struct
+{
+  const BgPlan *plan;
+  double       *regs;
+  double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */
+  int          *g_piv;
+  double        t_wave;   /* the time waveforms are evaluated at */
+  guint64       n_rhs;    /* right-hand side evaluations */
+  guint64       n_group_failures;
+} BgPlanWork;
+
+BgPlan     *bg_plan_new_empty    (void);
+BgPlanWork *bg_plan_work_new     (const BgPlan *plan);
+void        bg_plan_work_free    (BgPlanWork   *work);
+
+double      bg_wave_eval         (const BgWave *wave,
+                                  double        t);
+double      bg_table_eval        (const BgTable *table,
+                                  double         x);
+double      bg_gas_eval          (const BgGas  *gas,
+                                  double        v_f);
+
+/* Loads y into the state registers and runs the right-hand side ops;
+ * if ydot is not NULL, copies the derivatives there. FALSE when an
+ * algebraic group did not converge (a recoverable failure for CVODE). */
+gboolean    bg_plan_eval_rhs     (BgPlanWork   *work,
+                                  const double *y,
+                                  double       *ydot);
+/* Runs everything (rhs then output ops) and fills values[n_vars]
+ * (values[0] = t). */
+gboolean    bg_plan_eval_outputs (BgPlanWork   *work,
+                                  double        t,
+                                  const double *y,
+                                  double       *values);
+
+G_END_DECLS
