@@ -297,11 +297,13 @@ element_domain (Analysis *a,
 {
   const BgComponentSpec *spec = a->elements[x]->spec;
 
-  if (spec->domain != BG_DOMAIN_NONE)
+  if (spec->domain != BG_DOMAIN_NONE || spec->n_ports == 0)
     return spec->domain;
-  if (spec->n_ports > 0)
-    return spec->ports[0].domain;
-  return BG_DOMAIN_NONE;
+  /* Advanced components: their ports' domain, if they share one. */
+  for (guint p = 1; p < spec->n_ports; p++)
+    if (spec->ports[p].domain != spec->ports[0].domain)
+      return BG_DOMAIN_NONE;
+  return spec->ports[0].domain;
 }
 
 /* "A and B", "A, B and C". */
@@ -431,9 +433,9 @@ conflict_advice (Analysis *a,
   if (all_storages)
     return _("Two storages that set the same flow are over-constrained — combine them into one, or connect one through an explicit compliance or resistance if that is the intended physics.");
   if (all_sources && effort)
-    return _("Two effort sources on one 0-junction contradict each other — remove one, or connect it through an explicit resistance if that is the intended physics.");
+    return _("Two effort sources cannot set one effort — remove one, or connect it through an explicit resistance if that is the intended physics.");
   if (all_sources)
-    return _("Two flow sources on one 1-junction contradict each other — remove one, or connect it through an explicit compliance if that is the intended physics.");
+    return _("Two flow sources cannot set one flow — remove one, or connect it through an explicit compliance if that is the intended physics.");
   return NULL;
 }
 
@@ -561,7 +563,10 @@ report_pattern_conflict (Analysis *a,
   if (!too_many)
     message = g_strdup_printf (_("Causal conflict at %s: no bond sets its %s (%s)."),
                                what, quantity, chain_text);
-  else if (names->len <= 2)
+  else if (names->len == 1)
+    message = g_strdup_printf (_("Causal conflict at %s: its %s is set twice around a loop with no resistance or storage in it (%s)."),
+                               what, quantity, chain_text);
+  else if (names->len == 2)
     message = g_strdup_printf (_("Causal conflict at %s: %s both set its %s (%s)."),
                                what, who, quantity, chain_text);
   else
