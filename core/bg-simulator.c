@@ -1,0 +1,526 @@
+/* bg-simulator.c — CVODE driver for a BgPlan.
+ *
+ * Owns: the solver set-up (BDF, Newton, the plan's dense/band/KLU linear
+ * solver, per-state absolute tolerances), the one-step loop with output
+ * interpolation, restarts at waveform steps, root finding for terminating
+ * events, cancellation, progress and failure reports. Must not: keep global
+ * state, change the plan, or touch a model or GTK.
+ */
+#include "config.h"
+
+#include <float.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include <cvode/cvode.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_band.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunlinsol/sunlinsol_klu.h>
+#include <sunmatrix/sunmatrix_band.h>
+#include <sunmatrix/sunmatrix_dense.h>
+#include <sunmatrix/sunmatrix_sparse.h>
+
+#include "bg-simulator.h"
+#include "bg-plan-private.h"
+
+G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
+
+#define PROGRESS_INTERVAL_US 50000
+
+typedef struct
+{
+  const BgPlan *plan;
+  BgPlanWork   *work;
+  BgResult     *result;
+  double       *values;        /* one output row */
+  char         *solver_message;
+
+  SUNContext      ctx;
+  void           *cvode;
+  N_Vector        y, ytmp;
+  SUNMatrix       A;
+  SUNLinearSolver ls;
+
+  guint        *color_cols;    /* columns grouped by colour (KLU) */
+  guint        *color_first;   /* n_colors + 1 */
+
+  gsize         n_rows;
+  double        last_row_t;
+  gint64        last_progress;
+  BgSimProgressFunc progress;
+  gpointer      progress_data;
+} Run;
+
+static int
+rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
+{
+  Run *run = user_data;
+  return bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)) ? 0 : 1;
+}
+
+static int
+root_cb (realtype t, N_Vector y, realtype *gout, void *user_data)
+{
+  Run *run = user_data;
+  const double *yd = N_VGetArrayPointer (y);
+
+  for (guint i = 0; i < run->plan->n_events; i++)
+    gout[i] = yd[run->plan->events[i].state] - run->plan->events[i].threshold;
+  return 0;
+}
+
+/* Sparse Jacobian by coloured forward differences: one right-hand side per
+ * colour (columns of one colour share no row). */
+static int
+jac_sparse_cb (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data,
+               N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
+{
+  Run *run = user_data;
+  const BgPlan *plan = run->plan;
+  const double *yd = N_VGetArrayPointer (y), *fd = N_VGetArrayPointer (fy);
+  double *ft = N_VGetArrayPointer (tmp1), *yp = N_VGetArrayPointer (tmp2);
+  double *h = N_VGetArrayPointer (tmp3);
+  sunindextype *colptr = SM_INDEXPTRS_S (J), *rowval = SM_INDEXVALS_S (J);
+  realtype *data = SM_DATA_S (J);
+  guint n = plan->n_states;
+
+  for (guint j = 0; j <= n; j++)
+    colptr[j] = plan->col_ptr[j];
+  for (guint k = 0; k < plan->nnz; k++)
+    rowval[k] = plan->row_ind[k];
+  memcpy (yp, yd, n * sizeof (double));
+
+  for (guint c = 0; c < plan->n_colors; c++)
+    {
+      for (guint q = run->color_first[c]; q < run->color_first[c + 1]; q++)
+        {
+          guint j = run->color_cols[q];
+          h[j] = sqrt (DBL_EPSILON) * MAX (fabs (yd[j]), 1e-3 * plan->state_scale[j]);
+          yp[j] = yd[j] + h[j];
+        }
+      if (!bg_plan_eval_rhs (run->work, yp, ft))
+        return 1;
+      for (guint q = run->color_first[c]; q < run->color_first[c + 1]; q++)
+        {
+          guint j = run->color_cols[q];
+          for (gint64 k = plan->col_ptr[j]; k < plan->col_ptr[j + 1]; k++)
+            data[k] = (ft[plan->row_ind[k]] - fd[plan->row_ind[k]]) / h[j];
+          yp[j] = yd[j];
+        }
+    }
+  return 0;
+}
+
+static void
+error_handler_cb (int error_code, const char *module, const char *function,
+                  char *msg, void *user_data)
+{
+  Run *run = user_data;
+
+  if (error_code >= 0)
+    return;
+  g_free (run->solver_message);
+  run->solver_message = g_strdup (msg);
+}
+
+static void
+run_clear (Run *run)
+{
+  if (run->cvode != NULL)
+    CVodeFree (&run->cvode);
+  if (run->ls != NULL)
+    SUNLinSolFree (run->ls);
+  if (run->A != NULL)
+    SUNMatDestroy (run->A);
+  if (run->y != NULL)
+    N_VDestroy (run->y);
+  if (run->ytmp != NULL)
+    N_VDestroy (run->ytmp);
+  if (run->ctx != NULL)
+    SUNContext_Free (&run->ctx);
+  bg_plan_work_free (run->work);
+  g_free (run->values);
+  g_free (run->solver_message);
+  g_free (run->color_cols);
+  g_free (run->color_first);
+}
+
+static void
+group_colors (Run *run)
+{
+  const BgPlan *plan = run->plan;
+  g_autofree guint *fill = g_new0 (guint, plan->n_colors);
+
+  run->color_first = g_new0 (guint, plan->n_colors + 1);
+  run->color_cols = g_new (guint, MAX (plan->n_states, 1));
+  for (guint j = 0; j < plan->n_states; j++)
+    run->color_first[plan->color[j] + 1]++;
+  for (guint c = 0; c < plan->n_colors; c++)
+    run->color_first[c + 1] += run->color_first[c];
+  for (guint j = 0; j < plan->n_states; j++)
+    run->color_cols[run->color_first[plan->color[j]] + fill[plan->color[j]]++] = j;
+}
+
+static gboolean
+setup_cvode (Run *run, GError **error)
+{
+  const BgPlan *plan = run->plan;
+  sunindextype n = plan->n_states;
+  N_Vector atol = NULL;
+  int flag;
+
+  if (SUNContext_Create (NULL, &run->ctx) != 0)
+    goto fail;
+  run->y = N_VNew_Serial (n, run->ctx);
+  run->ytmp = N_VNew_Serial (n, run->ctx);
+  if (run->y == NULL || run->ytmp == NULL)
+    goto fail;
+  memcpy (N_VGetArrayPointer (run->y), plan->y0, n * sizeof (double));
+
+  run->cvode = CVodeCreate (CV_BDF, run->ctx);
+  if (run->cvode == NULL)
+    goto fail;
+  CVodeSetErrHandlerFn (run->cvode, error_handler_cb, run);
+  if (CVodeInit (run->cvode, rhs_cb, 0.0, run->y) != CV_SUCCESS)
+    goto fail;
+  atol = N_VNew_Serial (n, run->ctx);
+  memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
+  flag = CVodeSVtolerances (run->cvode, plan->rtol, atol);
+  N_VDestroy (atol);
+  if (flag != CV_SUCCESS)
+    goto fail;
+  CVodeSetUserData (run->cvode, run);
+  CVodeSetMaxNumSteps (run->cvode, 100000);
+  CVodeSetMaxErrTestFails (run->cvode, 20);
+  CVodeSetMaxConvFails (run->cvode, 50);
+
+  switch (plan->solver)
+    {
+    case BG_PLAN_SOLVER_BAND:
+      run->A = SUNBandMatrix (n, plan->mu, plan->ml, run->ctx);
+      run->ls = run->A != NULL ? SUNLinSol_Band (run->y, run->A, run->ctx) : NULL;
+      break;
+    case BG_PLAN_SOLVER_SPARSE:
+      run->A = SUNSparseMatrix (n, n, plan->nnz, CSC_MAT, run->ctx);
+      run->ls = run->A != NULL ? SUNLinSol_KLU (run->y, run->A, run->ctx) : NULL;
+      group_colors (run);
+      break;
+    case BG_PLAN_SOLVER_DENSE:
+    case BG_PLAN_SOLVER_NONE:
+    default:
+      run->A = SUNDenseMatrix (n, n, run->ctx);
+      run->ls = run->A != NULL ? SUNLinSol_Dense (run->y, run->A, run->ctx) : NULL;
+      break;
+    }
+  if (run->ls == NULL || CVodeSetLinearSolver (run->cvode, run->ls, run->A) != CV_SUCCESS)
+    goto fail;
+  if (plan->solver == BG_PLAN_SOLVER_SPARSE && CVodeSetJacFn (run->cvode, jac_sparse_cb) != CV_SUCCESS)
+    goto fail;
+
+  if (plan->n_events > 0)
+    {
+      g_autofree int *dirs = g_new (int, plan->n_events);
+      for (guint i = 0; i < plan->n_events; i++)
+        dirs[i] = plan->events[i].direction;
+      if (CVodeRootInit (run->cvode, (int) plan->n_events, root_cb) != CV_SUCCESS
+          || CVodeSetRootDirection (run->cvode, dirs) != CV_SUCCESS)
+        goto fail;
+      CVodeSetNoInactiveRootWarn (run->cvode);
+    }
+  return TRUE;
+
+fail:
+  g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_SETUP,
+               _("The solver could not be set up: %s"),
+               run->solver_message != NULL ? run->solver_message : _("out of memory"));
+  return FALSE;
+}
+
+/* Output rows --------------------------------------------------------------- */
+
+static gboolean
+append_row (Run *run, double t, const double *y)
+{
+  double saved = run->work->t_wave;
+  gboolean ok;
+
+  run->work->t_wave = t;
+  ok = bg_plan_eval_outputs (run->work, t, y, run->values);
+  run->work->t_wave = saved;
+  if (!ok)
+    return FALSE;
+  bg_result_append_row (run->result, run->values);
+  run->n_rows++;
+  run->last_row_t = t;
+  return TRUE;
+}
+
+static void
+report_progress (Run *run, double t, gboolean force)
+{
+  gint64 now;
+
+  if (run->progress == NULL)
+    return;
+  now = g_get_monotonic_time ();
+  if (force || now - run->last_progress >= PROGRESS_INTERVAL_US)
+    {
+      run->last_progress = now;
+      run->progress (t, run->plan->t_end, run->progress_data);
+    }
+}
+
+/* The k-th output time: k·h, the last one exactly t_end. */
+static double
+output_time (const BgPlan *plan, guint64 k, guint64 n_out)
+{
+  if (k + 1 >= n_out)
+    return plan->t_end;
+  return MIN ((double) k * plan->output_step, plan->t_end);
+}
+
+static guint64
+count_output_times (const BgPlan *plan)
+{
+  double steps = plan->t_end / plan->output_step;
+  guint64 k = (guint64) floor (steps + 1e-9);
+
+  /* Rows at 0, h, ..., k·h, and t_end when it is not one of them. */
+  if (fabs ((double) k * plan->output_step - plan->t_end) <= 1e-9 * plan->t_end)
+    return k + 1;
+  return k + 2;
+}
+
+static char *
+event_message (const BgEvent *ev, double t)
+{
+  switch (ev->kind)
+    {
+    case BG_EVENT_CYLINDER_LOW:
+      return g_strdup_printf (_("%s reached its end stop x = 0 at t = %.4g s"), ev->element_id, t);
+    case BG_EVENT_CYLINDER_HIGH:
+      return g_strdup_printf (_("%s reached its end stop x = L at t = %.4g s"), ev->element_id, t);
+    case BG_EVENT_ACCUMULATOR_FULL:
+    default:
+      return g_strdup_printf (_("%s is full (V_f = 0.99·V0) at t = %.4g s"), ev->element_id, t);
+    }
+}
+
+static BgSimStatus
+fail_run (Run *run, BgSimReport *report, double t, GError **error)
+{
+  const char *reason;
+  int code = BG_SIMULATOR_ERROR_SOLVER;
+
+  if (run->work->n_group_failures > 0)
+    {
+      reason = _("an algebraic loop has no solution near this point");
+      code = BG_SIMULATOR_ERROR_ALGEBRAIC;
+    }
+  else
+    reason = run->solver_message != NULL ? run->solver_message : _("unknown solver error");
+  report->status = BG_SIM_STATUS_FAILED;
+  report->t = t;
+  report->message = g_strdup_printf (_("The simulation failed at t = %.6g s: %s"), t, reason);
+  g_set_error_literal (error, BG_SIMULATOR_ERROR, code, report->message);
+  return BG_SIM_STATUS_FAILED;
+}
+
+static BgSimStatus
+cancel_run (BgSimReport *report, double t, GError **error)
+{
+  report->status = BG_SIM_STATUS_CANCELLED;
+  report->t = t;
+  g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_CANCELLED, _("The simulation was stopped"));
+  return BG_SIM_STATUS_CANCELLED;
+}
+
+/* No states: every output row is one evaluation. */
+static BgSimStatus
+run_without_states (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
+{
+  guint64 n_out = count_output_times (run->plan);
+
+  for (guint64 k = 0; k < n_out; k++)
+    {
+      double t = output_time (run->plan, k, n_out);
+
+      if ((k & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
+        return cancel_run (report, t, error);
+      if (!append_row (run, t, NULL))
+        return fail_run (run, report, t, error);
+      report_progress (run, t, FALSE);
+    }
+  report->status = BG_SIM_STATUS_FINISHED;
+  report->t = run->plan->t_end;
+  return BG_SIM_STATUS_FINISHED;
+}
+
+static BgSimStatus
+integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
+{
+  const BgPlan *plan = run->plan;
+  guint64 n_out = count_output_times (plan), next_out = 0;
+  guint seg = 0;
+  double seg_end, tret = 0;
+  double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
+
+  run->work->t_wave = 0.0;
+  if (!append_row (run, 0.0, plan->y0))
+    return fail_run (run, report, 0.0, error);
+  next_out = 1;
+
+  seg_end = plan->n_switch_times > 0 ? plan->switch_times[0] : plan->t_end;
+  CVodeSetStopTime (run->cvode, seg_end);
+
+  for (;;)
+    {
+      int flag;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return cancel_run (report, tret, error);
+
+      flag = CVode (run->cvode, seg_end, run->y, &tret, CV_ONE_STEP);
+      if (flag < 0)
+        {
+          double tcur = tret;
+          CVodeGetCurrentTime (run->cvode, &tcur);
+          return fail_run (run, report, tcur, error);
+        }
+
+      while (next_out < n_out && output_time (plan, next_out, n_out) <= tret)
+        {
+          double t_out = output_time (plan, next_out, n_out);
+          if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
+            memcpy (ytd, yd, plan->n_states * sizeof (double));
+          if (!append_row (run, t_out, ytd))
+            return fail_run (run, report, t_out, error);
+          next_out++;
+        }
+      report_progress (run, tret, FALSE);
+
+      if (flag == CV_ROOT_RETURN)
+        {
+          g_autofree int *found = g_new0 (int, plan->n_events);
+          const BgEvent *ev = &plan->events[0];
+
+          CVodeGetRootInfo (run->cvode, found);
+          for (guint i = 0; i < plan->n_events; i++)
+            if (found[i] != 0)
+              {
+                ev = &plan->events[i];
+                break;
+              }
+          if (run->last_row_t < tret && !append_row (run, tret, yd))
+            return fail_run (run, report, tret, error);
+          report->status = BG_SIM_STATUS_EVENT;
+          report->t = tret;
+          report->element_id = g_strdup (ev->element_id);
+          report->message = event_message (ev, tret);
+          return BG_SIM_STATUS_EVENT;
+        }
+
+      if (flag == CV_TSTOP_RETURN || tret >= seg_end)
+        {
+          if (seg_end >= plan->t_end)
+            break;
+          /* A waveform steps here: restart with the new segment's inputs. */
+          run->work->t_wave = seg_end;
+          seg++;
+          if (CVodeReInit (run->cvode, seg_end, run->y) != CV_SUCCESS)
+            return fail_run (run, report, seg_end, error);
+          seg_end = seg < plan->n_switch_times ? plan->switch_times[seg] : plan->t_end;
+          CVodeSetStopTime (run->cvode, seg_end);
+        }
+    }
+
+  report->status = BG_SIM_STATUS_FINISHED;
+  report->t = plan->t_end;
+  return BG_SIM_STATUS_FINISHED;
+}
+
+BgResult *
+bg_simulator_new_result (BgPlan *plan)
+{
+  g_return_val_if_fail (plan != NULL, NULL);
+  return bg_result_new (plan->n_vars,
+                        (const char *const *) plan->var_names,
+                        (const char *const *) plan->var_units,
+                        (const char *const *) plan->var_descriptions);
+}
+
+void
+bg_sim_report_clear (BgSimReport *report)
+{
+  if (report == NULL)
+    return;
+  g_clear_pointer (&report->element_id, g_free);
+  g_clear_pointer (&report->message, g_free);
+}
+
+BgSimStatus
+bg_simulator_run (BgPlan            *plan,
+                  BgResult          *result,
+                  GCancellable      *cancellable,
+                  BgSimProgressFunc  progress,
+                  gpointer           user_data,
+                  BgSimReport       *report,
+                  GError           **error)
+{
+  BgSimReport local = { 0 };
+  Run run = { 0 };
+  BgSimStatus status;
+
+  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
+
+  if (report == NULL)
+    report = &local;
+  memset (report, 0, sizeof *report);
+
+  if (bg_result_get_n_vars (result) != plan->n_vars)
+    {
+      g_set_error_literal (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_RESULT,
+                           _("The result does not have the plan's variables"));
+      report->status = BG_SIM_STATUS_FAILED;
+      report->message = g_strdup ((*error)->message);
+      bg_sim_report_clear (&local);
+      return BG_SIM_STATUS_FAILED;
+    }
+
+  run.plan = plan;
+  run.work = bg_plan_work_new (plan);
+  run.result = result;
+  run.values = g_new (double, plan->n_vars);
+  run.last_row_t = -G_MAXDOUBLE;
+  run.progress = progress;
+  run.progress_data = user_data;
+
+  if (plan->n_states == 0)
+    status = run_without_states (&run, cancellable, report, error);
+  else if (!setup_cvode (&run, error))
+    {
+      report->status = status = BG_SIM_STATUS_FAILED;
+      report->message = g_strdup ((*error)->message);
+    }
+  else
+    {
+      long nst = 0, nje = 0;
+      status = integrate (&run, cancellable, report, error);
+      CVodeGetNumSteps (run.cvode, &nst);
+      CVodeGetNumJacEvals (run.cvode, &nje);
+      report->n_steps = (guint64) nst;
+      report->n_jac_evals = (guint64) nje;
+    }
+  report->n_rhs_evals = run.work->n_rhs;
+  report->n_rows = run.n_rows;
+  report_progress (&run, report->t, TRUE);
+
+  run_clear (&run);
+  bg_sim_report_clear (&local);
+  return status;
+}
