@@ -761,7 +761,7 @@ check_id (Loader     *loader,
   if (strlen (id) > BG_ID_MAX_LENGTH)
     {
       set_error (error, BG_FILE_ERROR_INVALID, where,
-                 _("id is longer than %d characters"), BG_ID_MAX_LENGTH);
+                 _("longer than %d characters"), BG_ID_MAX_LENGTH);
       return FALSE;
     }
   if (!bg_id_is_valid (id))
@@ -831,17 +831,11 @@ read_param_value (const BgParamSpec *pspec,
         if (!JSON_NODE_HOLDS_ARRAY (node))
           {
             set_error (error, BG_FILE_ERROR_INVALID, where,
-                       _("must be an array of [x, y] pairs"));
+                       _("must be an array of pairs of numbers"));
             return FALSE;
           }
         rows = json_node_get_array (node);
         n_rows = json_array_get_length (rows);
-        if (n_rows == 0)
-          {
-            set_error (error, BG_FILE_ERROR_INVALID, where,
-                       _("must have at least one row"));
-            return FALSE;
-          }
         value->table = g_array_sized_new (FALSE, FALSE, sizeof (double), 2 * n_rows);
         for (guint r = 0; r < n_rows; r++)
           {
@@ -851,8 +845,10 @@ read_param_value (const BgParamSpec *pspec,
             if (!JSON_NODE_HOLDS_ARRAY (row)
                 || json_array_get_length (json_node_get_array (row)) != 2)
               {
-                set_error (error, BG_FILE_ERROR_INVALID, where,
-                           _("row %u must be a pair of numbers [x, y]"), r);
+                g_autofree char *row_where = g_strdup_printf ("%s[%u]", where, r);
+
+                set_error (error, BG_FILE_ERROR_INVALID, row_where,
+                           _("must be a pair of numbers"));
                 bg_param_value_clear (value);
                 return FALSE;
               }
@@ -1059,7 +1055,7 @@ read_type_domain (JsonObject  *obj,
       if (bg_library_type_is_advanced (type))
         return TRUE;
       set_error (error, BG_FILE_ERROR_INVALID, domain_path,
-                 _("missing (a %s needs one of: electrical, hydraulic, "
+                 _("missing (%s needs one of: electrical, hydraulic, "
                    "translational, rotational)"), type);
       return FALSE;
     }
@@ -1682,29 +1678,83 @@ bg_file_load_path (const char *path,
  * Writing
  * ------------------------------------------------------------------------ */
 
-/* The shortest of %.15g, %.16g and %.17g that reads back as the same double. */
+/* Writes the shortest decimal that reads back as the same double, in the
+ * form an engineer would type: plain for ordinary magnitudes (1000, 0.025,
+ * 123456789), with an exponent for small values and for round large ones
+ * (1e-12, 9e-5, 1.5e6, 1e10). Valid JSON either way. */
 static void
 append_number (GString *out,
                double   value)
 {
-  static const char *const formats[] = { "%.15g", "%.16g", "%.17g" };
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char format[16];
+  char digits[32];
+  const char *p;
+  guint n_digits = 0;
+  int exponent, trailing_zeros;
 
   if (!isfinite (value))
     {
-      /* The model keeps parameters finite; never write invalid JSON. */
-      g_string_append (out, "0");
+      /* The model keeps every number finite; never write invalid JSON. */
+      g_string_append_c (out, '0');
       return;
     }
   if (value == 0)
-    value = 0;  /* no "-0" */
-  for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
     {
-      g_ascii_formatd (buf, sizeof buf, formats[i], value);
+      g_string_append_c (out, '0');  /* also for -0 */
+      return;
+    }
+
+  /* Shortest mantissa that round-trips: "1.5e+06" has 2 significant digits. */
+  for (int precision = 0; precision <= 17; precision++)
+    {
+      g_snprintf (format, sizeof format, "%%.%de", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value);
       if (g_ascii_strtod (buf, NULL) == value)
         break;
     }
-  g_string_append (out, buf);
+
+  p = buf;
+  if (*p == '-')
+    {
+      g_string_append_c (out, '-');
+      p++;
+    }
+  for (; *p != 'e' && *p != '\0'; p++)
+    if (g_ascii_isdigit (*p) && n_digits < sizeof digits - 1)
+      digits[n_digits++] = *p;
+  while (n_digits > 1 && digits[n_digits - 1] == '0')
+    n_digits--;
+  digits[n_digits] = '\0';
+  exponent = *p == 'e' ? atoi (p + 1) : 0;
+  trailing_zeros = exponent + 1 - (int) n_digits;
+
+  if (exponent < -4 || trailing_zeros >= 4)
+    {
+      g_string_append_c (out, digits[0]);
+      if (n_digits > 1)
+        g_string_append_printf (out, ".%s", digits + 1);
+      g_string_append_printf (out, "e%d", exponent);
+    }
+  else if (exponent < 0)
+    {
+      g_string_append (out, "0.");
+      for (int i = -1; i > exponent; i--)
+        g_string_append_c (out, '0');
+      g_string_append (out, digits);
+    }
+  else if (trailing_zeros >= 0)
+    {
+      g_string_append (out, digits);
+      for (int i = 0; i < trailing_zeros; i++)
+        g_string_append_c (out, '0');
+    }
+  else
+    {
+      g_string_append_len (out, digits, exponent + 1);
+      g_string_append_c (out, '.');
+      g_string_append (out, digits + exponent + 1);
+    }
 }
 
 static void
