@@ -194,10 +194,407 @@ test_rc_charging (void)
   sim_clear (&sim);
 }
 
+
+/* Second-order step response: x(τ) = K [1 - e^{-ζω τ}(cos ω_d τ + ζ/√(1-ζ²) sin ω_d τ)]. */
+typedef struct
+{
+  double gain, omega, zeta, t_step;
+} SecondOrder;
+
+static double
+second_order_closed (double t, gpointer data)
+{
+  const SecondOrder *so = data;
+  double tau = t - so->t_step, wd, k;
+
+  if (tau < 0)
+    return 0;
+  wd = so->omega * sqrt (1 - so->zeta * so->zeta);
+  k = so->zeta / sqrt (1 - so->zeta * so->zeta);
+  return so->gain * (1 - exp (-so->zeta * so->omega * tau) * (cos (wd * tau) + k * sin (wd * tau)));
+}
+
+/* RL decay from an initial flux linkage: i = λ0/L e^{-R t / L}. */
+static double
+rl_closed (double t, gpointer data)
+{
+  return (0.1 / 0.1) * exp (-1.0 * t / 0.1);
+}
+
+static void
+test_rl_initial_flux (void)
+{
+  static const char *const elements[] = {
+    "1 electrical J",
+    "I electrical L1 value=0.1 initial=0.1",
+    "R electrical R1 value=1",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 J L1", "b2 J R1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  Sim sim;
+
+  set_sim (model, 1.0, 0.001);
+  simulate (model, &sim);
+  /* i(t) within 1e-5 A of the 1 A initial current. */
+  g_assert_cmpfloat (max_error (&sim, "L1.f", rl_closed, NULL), <, 1e-5);
+  g_assert_cmpfloat (max_error (&sim, "R1.f", rl_closed, NULL), <, 1e-5);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "L1.p", 0), 0.1, 1e-15);
+  sim_clear (&sim);
+}
+
+static void
+test_rlc_series_step (void)
+{
+  /* R = 1 Ω, L = 1 H, C = 1 F: ω0 = 1 rad/s, ζ = R/2·√(C/L) = 0.5; 1 V step at 0.5 s. */
+  static const char *const elements[] = {
+    "Se electrical U value=0 waveform=step after=1 time=0.5",
+    "1 electrical J",
+    "R electrical R1 value=1",
+    "I electrical L1 value=1",
+    "C electrical C1 value=1",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J L1", "b4 J C1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  SecondOrder so = { 1.0, 1.0, 0.5, 0.5 };
+  Sim sim;
+
+  set_sim (model, 12.0, 0.01);
+  simulate (model, &sim);
+  /* v_C within 1e-5 V of the closed form; the overshoot is e^{-πζ/√(1-ζ²)} = 16.3 %. */
+  g_assert_cmpfloat (max_error (&sim, "C1.e", second_order_closed, &so), <, 1e-5);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "U.e", 49), 0.0, 1e-15);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "U.e", 50), 1.0, 1e-15);
+  sim_clear (&sim);
+}
+
+typedef struct
+{
+  double final, tau, t_step;
+} FirstOrder;
+
+static double
+first_order_closed (double t, gpointer data)
+{
+  const FirstOrder *fo = data;
+  return t < fo->t_step ? 0 : fo->final * (1 - exp (-(t - fo->t_step) / fo->tau));
+}
+
+static void
+test_parallel_rc_current_step (void)
+{
+  /* 10 mA step at 0.2 s into R = 1 kΩ ‖ C = 1 mF: v = I R (1 - e^{-(t-0.2)/RC}). */
+  static const char *const elements[] = {
+    "Sf electrical I0 value=0 waveform=step after=0.01 time=0.2",
+    "0 electrical N",
+    "R electrical R1 value=1000",
+    "C electrical C1 value=0.001",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 I0 N", "b2 N R1", "b3 N C1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  FirstOrder fo = { 10.0, 1.0, 0.2 };
+  Sim sim;
+
+  set_sim (model, 5.0, 0.01);
+  simulate (model, &sim);
+  /* Within 1e-4 V of 10 V. */
+  g_assert_cmpfloat (max_error (&sim, "C1.e", first_order_closed, &fo), <, 1e-4);
+  g_assert_cmpfloat (max_error (&sim, "R1.e", first_order_closed, &fo), <, 1e-4);
+  sim_clear (&sim);
+}
+
+static void
+test_mass_spring_damper (void)
+{
+  /* m = 1 kg, k = 4 N/m (C = 0.25 m/N), b = 0.4 N·s/m: ω0 = 2, ζ = 0.1;
+   * 2 N force step at 0.5 s: static extension F/k = 0.5 m. */
+  static const char *const elements[] = {
+    "Se translational F value=0 waveform=step after=2 time=0.5",
+    "1 translational J",
+    "I translational M1 value=1",
+    "C translational K1 value=0.25",
+    "R translational B1 value=0.4",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 F J", "b2 J M1", "b3 J K1", "b4 J B1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  SecondOrder so = { 0.5, 2.0, 0.1, 0.5 };
+  Sim sim;
+
+  set_sim (model, 20.0, 0.01);
+  simulate (model, &sim);
+  /* Spring extension within 1e-5 m of 0.5 m. */
+  g_assert_cmpfloat (max_error (&sim, "K1.q", second_order_closed, &so), <, 1e-5);
+  sim_clear (&sim);
+}
+
+/* A transformer driving an inertia with a damper: output effort = input / n,
+ * so the output flow is v_S = F/(n b)(1 - e^{-b t / m}), input flow v_S / n. */
+static void
+check_transformer_drive (const char *domain, double effort, double n, double m, double b)
+{
+  g_autofree char *se = g_strdup_printf ("Se %s U value=%g", domain, effort);
+  g_autofree char *tf = g_strdup_printf ("TF %s T1 n=%g", domain, n);
+  g_autofree char *j = g_strdup_printf ("1 %s J", domain);
+  g_autofree char *mass = g_strdup_printf ("I %s M1 value=%g", domain, m);
+  g_autofree char *damper = g_strdup_printf ("R %s B1 value=%g", domain, b);
+  const char *const elements[] = { se, tf, j, mass, damper, NULL };
+  static const char *const bonds[] = { "b1 U T1.P", "b2 T1.S J", "b3 J M1", "b4 J B1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  FirstOrder out = { effort / (n * b), m / b, 0 };
+  FirstOrder in = { effort / (n * n * b), m / b, 0 };
+  Sim sim;
+
+  set_sim (model, 8 * m / b, m / b / 100);
+  simulate (model, &sim);
+  /* Flows within 1e-5 of their final values; efforts exact. */
+  g_assert_cmpfloat (max_error (&sim, "M1.f", first_order_closed, &out), <, 1e-5 * out.final);
+  g_assert_cmpfloat (max_error (&sim, "b2.f", first_order_closed, &out), <, 1e-5 * out.final);
+  g_assert_cmpfloat (max_error (&sim, "b1.f", first_order_closed, &in), <, 1e-5 * out.final);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "b2.e", 10), effort / n, 1e-12 * effort);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "M1.e", 10), effort / n - value (&sim, "B1.e", 10),
+                                  1e-12 * effort);
+  /* Power in at P equals power out at S (ideal transformer). */
+  for (gsize r = 0; r < n_rows (&sim); r += 37)
+    g_assert_cmpfloat_with_epsilon (value (&sim, "b1.P", r), value (&sim, "b2.P", r),
+                                    1e-12 * effort * out.final + 1e-15);
+  sim_clear (&sim);
+}
+
+static void
+test_lever (void)
+{
+  /* 10 N on a 2:1 lever driving 1 kg with 2 N·s/m: v∞ = 2.5 m/s, τ = 0.5 s. */
+  check_transformer_drive ("translational", 10.0, 2.0, 1.0, 2.0);
+}
+
+static void
+test_gear_pair (void)
+{
+  /* 1 N·m through a 4:1 gear pair into 0.01 kg·m² with 0.1 N·m·s/rad:
+   * ω∞ = 2.5 rad/s, τ = 0.1 s. */
+  check_transformer_drive ("rotational", 1.0, 4.0, 0.01, 0.1);
+}
+
+static void
+test_hydraulic_rc (void)
+{
+  /* 1 MPa through 1e9 Pa·s/m³ into 1e-12 m³/Pa: τ = 1 ms, V∞ = 1e-6 m³. */
+  static const char *const elements[] = {
+    "Se hydraulic P value=1e6",
+    "1 hydraulic J",
+    "R hydraulic R1 value=1e9",
+    "C hydraulic C1 value=1e-12",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 P J", "b2 J R1", "b3 J C1", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  FirstOrder p = { 1e6, 1e-3, 0 };
+  FirstOrder v = { 1e-6, 1e-3, 0 };
+  Sim sim;
+
+  set_sim (model, 5e-3, 1e-5);
+  simulate (model, &sim);
+  /* Default tolerances: pressure within 10 Pa of 1 MPa, volume within 1e-11 m³. */
+  g_assert_cmpfloat (max_error (&sim, "C1.e", first_order_closed, &p), <, 10.0);
+  g_assert_cmpfloat (max_error (&sim, "C1.q", first_order_closed, &v), <, 1e-11);
+  sim_clear (&sim);
+}
+
+/* Cylinder at constant pressures into a mass and damper. */
+typedef struct
+{
+  double v_inf, tau, x0;
+} CylinderMotion;
+
+static double
+cylinder_x (double t, gpointer data)
+{
+  const CylinderMotion *c = data;
+  return c->x0 + c->v_inf * (t - c->tau * (1 - exp (-t / c->tau)));
+}
+
+static double
+cylinder_v (double t, gpointer data)
+{
+  const CylinderMotion *c = data;
+  return c->v_inf * (1 - exp (-t / c->tau));
+}
+
+static void
+test_cylinder_end_stop (void)
+{
+  static const char *const elements[] = {
+    "Se hydraulic PA value=2e5",
+    "Se hydraulic PB value=1e5",
+    "CylinderDA - CYL",
+    "MechanicalLoad - LOAD mass=10 damping=100",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 PA CYL.A", "b2 PB CYL.B", "b3 CYL.M LOAD", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  double aa = G_PI * 0.05 * 0.05 / 4, ab = G_PI * (0.05 * 0.05 - 0.025 * 0.025) / 4;
+  double force = aa * 2e5 - ab * 1e5;
+  CylinderMotion c = { force / 100, 10.0 / 100, 0.15 };
+  double lo = 0, hi = 10, t_stop;
+  gsize last;
+  Sim sim;
+
+  /* t_stop: x(t) = L = 0.3 m, by bisection on the closed form. */
+  for (int i = 0; i < 200; i++)
+    {
+      double mid = (lo + hi) / 2;
+      if (cylinder_x (mid, &c) < 0.3)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  t_stop = (lo + hi) / 2;
+
+  set_sim (model, 10.0, 0.01);
+  simulate (model, &sim);
+  g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
+  g_assert_cmpstr (sim.report.element_id, ==, "CYL");
+  /* The event time within 1e-6 s; the last row is at the event. */
+  g_assert_cmpfloat_with_epsilon (sim.report.t, t_stop, 1e-6);
+  last = n_rows (&sim) - 1;
+  g_assert_cmpfloat_with_epsilon (value (&sim, "t", last), sim.report.t, 1e-15);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "CYL.x", last), 0.3, 1e-7);
+  g_assert_true (g_str_has_prefix (sim.report.message, "CYL reached its end stop x = L at t = "));
+  /* Position within 1e-6 m, velocity within 1e-6 of v∞ = 2.45 m/s. */
+  g_assert_cmpfloat (max_error (&sim, "CYL.x", cylinder_x, &c), <, 1e-6);
+  g_assert_cmpfloat (max_error (&sim, "CYL.v", cylinder_v, &c), <, 1e-6 * c.v_inf);
+  g_assert_cmpfloat (max_error (&sim, "LOAD.v", cylinder_v, &c), <, 1e-6 * c.v_inf);
+  /* F_hyd and the chamber flows follow the areas. */
+  g_assert_cmpfloat_with_epsilon (value (&sim, "CYL.F_hyd", 5), force, 1e-9 * force);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "CYL.Q_A", 5), aa * value (&sim, "CYL.v", 5), 1e-15);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "CYL.Q_B", 5), -ab * value (&sim, "CYL.v", 5), 1e-15);
+  sim_clear (&sim);
+}
+
+/* The default pump table, interpolated as LIBRARY.md says. */
+static double
+pump_table_q (double dp)
+{
+  static const double x[] = { 0, 1.5e7, 2.0e7 }, y[] = { 1.0e-4, 0.9e-4, 0 };
+
+  if (dp <= x[0])
+    return y[0];
+  for (int i = 1; i < 3; i++)
+    if (dp <= x[i])
+      return y[i - 1] + (y[i] - y[i - 1]) * (dp - x[i - 1]) / (x[i] - x[i - 1]);
+  return y[2];
+}
+
+static void
+check_pump_line (double r)
+{
+  static const char *const bonds[] = { "b1 TANK PUMP.T", "b2 PUMP.P R1", NULL };
+  g_autofree char *line = g_strdup_printf ("R hydraulic R1 value=%g", r);
+  const char *const elements[] = {
+    "Se hydraulic TANK value=0",
+    "PumpCurve - PUMP",
+    line,
+    NULL
+  };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  double lo = 0, hi = 1e-4, q;
+  Sim sim;
+
+  /* The operating point: table(R Q) = Q, by bisection. */
+  for (int i = 0; i < 200; i++)
+    {
+      double mid = (lo + hi) / 2;
+      if (pump_table_q (r * mid) > mid)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  q = (lo + hi) / 2;
+
+  set_sim (model, 1.0, 0.1);
+  simulate (model, &sim);
+  g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, 0);
+  g_assert_cmpuint (bg_plan_get_n_algebraic_groups (sim.plan), ==, 1);
+  g_assert_cmpuint (n_rows (&sim), ==, 11);
+  /* Flow within 1e-9 relative, pressure rise = R Q. */
+  g_assert_cmpfloat_with_epsilon (value (&sim, "PUMP.Q", 10), q, 1e-9 * q);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "PUMP.dp", 10), r * q, 1e-9 * r * q);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "R1.f", 10), q, 1e-9 * q);
+  g_assert_cmpfloat_with_epsilon (value (&sim, "PUMP.P_hyd", 10), r * q * q, 1e-8 * r * q * q);
+  sim_clear (&sim);
+}
+
+static void
+test_pump_line_tank (void)
+{
+  check_pump_line (1e11);   /* first table segment: Q = 9.375e-5 m³/s */
+  check_pump_line (2.5e11); /* steep second segment */
+  check_pump_line (1e13);   /* near cut-off */
+}
+
+typedef struct
+{
+  double q, p0, v0, n;
+} Filling;
+
+static double
+accumulator_p (double t, gpointer data)
+{
+  const Filling *f = data;
+  return f->p0 * pow (f->v0 / (f->v0 - f->q * t), f->n);
+}
+
+static void
+test_accumulator_full (void)
+{
+  static const char *const elements[] = {
+    "Sf hydraulic Q value=1e-4",
+    "GasAccumulator - ACC",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 Q ACC", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  Filling f = { 1e-4, 5e6, 1e-3, 1.4 };
+  gsize last;
+  Sim sim;
+
+  set_sim (model, 20.0, 0.01);
+  simulate (model, &sim);
+  g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
+  g_assert_cmpstr (sim.report.element_id, ==, "ACC");
+  /* Full at t = 0.99 V0 / Q = 9.9 s, within 1e-6 s. */
+  g_assert_cmpfloat_with_epsilon (sim.report.t, 0.99 * 1e-3 / 1e-4, 1e-6);
+  last = n_rows (&sim) - 1;
+  g_assert_cmpfloat_with_epsilon (value (&sim, "t", last), sim.report.t, 1e-15);
+  /* p from the gas law within 1e-6 relative at every row (up to 2.5 GPa). */
+  for (gsize r = 0; r <= last; r++)
+    {
+      double t = value (&sim, "t", r);
+      g_assert_cmpfloat_with_epsilon (value (&sim, "ACC.p", r), accumulator_p (t, &f),
+                                      1e-6 * accumulator_p (t, &f));
+      g_assert_cmpfloat_with_epsilon (value (&sim, "ACC.V_gas", r), 1e-3 - value (&sim, "ACC.V_f", r),
+                                      1e-18);
+    }
+  sim_clear (&sim);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/core/simulate/rc-charging", test_rc_charging);
+  g_test_add_func ("/core/simulate/rl-initial-flux", test_rl_initial_flux);
+  g_test_add_func ("/core/simulate/rlc-series-step", test_rlc_series_step);
+  g_test_add_func ("/core/simulate/parallel-rc-current-step", test_parallel_rc_current_step);
+  g_test_add_func ("/core/simulate/mass-spring-damper", test_mass_spring_damper);
+  g_test_add_func ("/core/simulate/lever", test_lever);
+  g_test_add_func ("/core/simulate/gear-pair", test_gear_pair);
+  g_test_add_func ("/core/simulate/hydraulic-rc", test_hydraulic_rc);
+  g_test_add_func ("/core/simulate/cylinder-end-stop", test_cylinder_end_stop);
+  g_test_add_func ("/core/simulate/pump-line-tank", test_pump_line_tank);
+  g_test_add_func ("/core/simulate/accumulator-full", test_accumulator_full);
   return g_test_run ();
 }
