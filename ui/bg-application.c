@@ -1,0 +1,252 @@
+/* bg-application.c — the BGMod GtkApplication.
+ *
+ * Owns: application actions and every accelerator, opening command-line files
+ * (one window per document), the About and shortcuts windows, the style
+ * sheet. Must not: hold documents or edit models; windows do.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-application.h"
+#include "bg-window.h"
+
+struct _BgApplication
+{
+  GtkApplication parent_instance;
+};
+
+G_DEFINE_FINAL_TYPE (BgApplication, bg_application, GTK_TYPE_APPLICATION)
+
+static BgWindow *
+bg_application_get_bg_window (BgApplication *self,
+                              gboolean       create)
+{
+  GtkWindow *active = gtk_application_get_active_window (GTK_APPLICATION (self));
+  BgWindow *window;
+
+  if (BG_IS_WINDOW (active))
+    return BG_WINDOW (active);
+
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (BG_IS_WINDOW (l->data))
+      return l->data;
+
+  if (!create)
+    return NULL;
+
+  window = bg_window_new (GTK_APPLICATION (self), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
+}
+
+/* Actions ------------------------------------------------------------------ */
+
+static void
+new_window_activated (GSimpleAction *action,
+                      GVariant      *parameter,
+                      gpointer       user_data)
+{
+  BgApplication *self = user_data;
+
+  gtk_window_present (GTK_WINDOW (bg_window_new (GTK_APPLICATION (self), NULL)));
+}
+
+static void
+open_response_cb (GtkNativeDialog *native,
+                  int              response,
+                  BgApplication   *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+      if (file != NULL)
+        bg_window_open_file (bg_application_get_bg_window (self, TRUE), file);
+    }
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+}
+
+static void
+open_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  BgApplication *self = user_data;
+  BgWindow *window = bg_application_get_bg_window (self, FALSE);
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
+
+  native = gtk_file_chooser_native_new (_("Open Model"),
+                                        GTK_WINDOW (window),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        _("_Open"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  gtk_file_filter_set_name (filter, _("Bond graph models"));
+  gtk_file_filter_add_pattern (filter, "*.bgmod");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_filter_set_name (all, _("All files"));
+  gtk_file_filter_add_pattern (all, "*");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+
+  g_signal_connect_object (native, "response", G_CALLBACK (open_response_cb),
+                           self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+quit_activated (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  BgApplication *self = user_data;
+  GList *windows = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (self)));
+
+  /* each window asks about its own unsaved work */
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_close (l->data);
+  g_list_free (windows);
+}
+
+static void
+about_activated (GSimpleAction *action,
+                 GVariant      *parameter,
+                 gpointer       user_data)
+{
+  BgApplication *self = user_data;
+  BgWindow *window = bg_application_get_bg_window (self, FALSE);
+  const char *developers[] = { _("The BGMod developers"), NULL };
+
+  gtk_show_about_dialog (GTK_WINDOW (window),
+                         "program-name", _("BGMod"),
+                         "logo-icon-name", BGMOD_APP_ID,
+                         "version", BGMOD_VERSION,
+                         "comments", _("Draw bond graphs, check their causality and simulate them"),
+                         "license-type", GTK_LICENSE_GPL_3_0,
+                         "authors", developers,
+                         /* Translators: your name here, one per line */
+                         "translator-credits", _("translator-credits"),
+                         "modal", TRUE,
+                         NULL);
+}
+
+static void
+shortcuts_activated (GSimpleAction *action,
+                     GVariant      *parameter,
+                     gpointer       user_data)
+{
+  BgApplication *self = user_data;
+  BgWindow *window = bg_application_get_bg_window (self, FALSE);
+  g_autoptr(GtkBuilder) builder = NULL;
+  GtkWindow *shortcuts;
+
+  builder = gtk_builder_new_from_resource ("/org/bgmod/BGMod/ui/bg-shortcuts-window.ui");
+  shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+  if (window != NULL)
+    gtk_window_set_transient_for (shortcuts, GTK_WINDOW (window));
+  gtk_window_set_application (shortcuts, GTK_APPLICATION (self));
+  gtk_window_present (shortcuts);
+}
+
+static const GActionEntry app_entries[] = {
+  { "new-window", new_window_activated },
+  { "open", open_activated },
+  { "quit", quit_activated },
+  { "about", about_activated },
+  { "shortcuts", shortcuts_activated },
+};
+
+static const struct
+{
+  const char *action;
+  const char *accels[3];
+} app_accels[] = {
+  { "app.new-window", { "<Control>n", NULL } },
+  { "app.open", { "<Control>o", NULL } },
+  { "app.quit", { "<Control>q", NULL } },
+  { "app.shortcuts", { "<Control>question", NULL } },
+  { "win.save", { "<Control>s", NULL } },
+  { "win.save-as", { "<Control><Shift>s", NULL } },
+  { "win.undo", { "<Control>z", NULL } },
+  { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+  { "win.close", { "<Control>w", NULL } },
+};
+
+/* GApplication --------------------------------------------------------------- */
+
+static void
+bg_application_startup (GApplication *application)
+{
+  BgApplication *self = BG_APPLICATION (application);
+  g_autoptr(GtkCssProvider) css = gtk_css_provider_new ();
+
+  G_APPLICATION_CLASS (bg_application_parent_class)->startup (application);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_entries,
+                                   G_N_ELEMENTS (app_entries), self);
+  for (guint i = 0; i < G_N_ELEMENTS (app_accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self),
+                                           app_accels[i].action,
+                                           app_accels[i].accels);
+
+  gtk_css_provider_load_from_resource (css, "/org/bgmod/BGMod/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (css),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+
+  gtk_window_set_default_icon_name (BGMOD_APP_ID);
+}
+
+static void
+bg_application_activate (GApplication *application)
+{
+  bg_application_get_bg_window (BG_APPLICATION (application), TRUE);
+  gtk_window_present (gtk_application_get_active_window (GTK_APPLICATION (application)));
+}
+
+static void
+bg_application_open (GApplication  *application,
+                     GFile        **files,
+                     int            n_files,
+                     const char    *hint)
+{
+  BgApplication *self = BG_APPLICATION (application);
+  BgWindow *window = bg_application_get_bg_window (self, FALSE);
+
+  if (window == NULL || !bg_document_is_pristine (bg_window_get_document (window)))
+    window = bg_window_new (GTK_APPLICATION (self), NULL);
+  gtk_window_present (GTK_WINDOW (window));
+
+  /* the first file goes into the empty window, the others into new ones */
+  for (int i = 0; i < n_files; i++)
+    bg_window_open_file (window, files[i]);
+}
+
+static void
+bg_application_class_init (BgApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  app_class->startup = bg_application_startup;
+  app_class->activate = bg_application_activate;
+  app_class->open = bg_application_open;
+}
+
+static void
+bg_application_init (BgApplication *self)
+{
+}
+
+BgApplication *
+bg_application_new (void)
+{
+  return g_object_new (BG_TYPE_APPLICATION,
+                       "application-id", BGMOD_APP_ID,
+                       "flags", G_APPLICATION_HANDLES_OPEN,
+                       "resource-base-path", "/org/bgmod/BGMod",
+                       NULL);
+}

@@ -1,0 +1,46 @@
+/* bg-document.h — one open bond-graph document.
+ *
+ * Owns: a BgModel, the file it was read from or saved to, whether it has
+ * unsaved changes (model revision against the saved revision) and the current
+ * BgCausality, analysed again synchronously on every model "changed".
+ * Must not: know about widgets or windows, or show dialogs.
+ *
+ * Properties: "model" (construct-only), "file", "modified", "title",
+ * "causality" (a BgCausality pointer; notify::causality after each analysis).
+ */
+#pragma once
+
+#include <gio/gio.h>
+#include "bg-model.h"
+#include "bg-causality.h"
+
+G_BEGIN_DECLS
+
+#define BG_TYPE_DOCUMENT (bg_document_get_type ())
+G_DECLARE_FINAL_TYPE (BgDocument, bg_document, BG, DOCUMENT, GObject)
+
+/* An empty, unmodified, untitled document. */
+BgDocument  *bg_document_new             (void);
+/* Takes a new reference on model; file may be NULL (an untitled copy). */
+BgDocument  *bg_document_new_for_model   (BgModel     *model,
+                                          GFile       *file);
+/* Reads a .bgmod file; NULL and the loader's message on failure. */
+BgDocument  *bg_document_new_for_file    (GFile       *file,
+                                          GError     **error);
+
+BgModel     *bg_document_get_model       (BgDocument  *self);
+GFile       *bg_document_get_file        (BgDocument  *self);
+gboolean     bg_document_get_modified    (BgDocument  *self);
+/* TRUE for a new document nobody has touched: no file, no elements, no edits. */
+gboolean     bg_document_is_pristine     (BgDocument  *self);
+BgCausality *bg_document_get_causality   (BgDocument  *self);
+/* The file's name, or "Untitled model"; never NULL. */
+char        *bg_document_dup_title       (BgDocument  *self);
+
+/* Saves to file (NULL: the current file); on success the document takes the
+ * file and is unmodified. On failure nothing changes. */
+gboolean     bg_document_save            (BgDocument  *self,
+                                          GFile       *file,
+                                          GError     **error);
+
+G_END_DECLS

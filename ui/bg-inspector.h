@@ -1,0 +1,47 @@
+/* bg-inspector.h — the property editor (right sidebar).
+ *
+ * Owns: the form for what is selected on the canvas: one element (id, label,
+ * parameters with units, waveform, pump table), one bond (ends, stroke,
+ * arrow commands), several items (a count), or nothing (the simulation
+ * settings). Each accepted change is one undoable model edit, applied on
+ * Enter or when the field loses focus; refused input keeps the model
+ * untouched and shows the reason under the field. Must not: draw the graph,
+ * analyse, or edit anything except through bg_model_* calls.
+ *
+ * Signals:
+ *   "element-renamed" (const char *new_id): after a successful rename, so the
+ *   window can keep the element selected.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "bg-model.h"
+
+G_BEGIN_DECLS
+
+#define BG_TYPE_INSPECTOR (bg_inspector_get_type ())
+G_DECLARE_FINAL_TYPE (BgInspector, bg_inspector, BG, INSPECTOR, GtkWidget)
+
+GtkWidget  *bg_inspector_new           (void);
+void        bg_inspector_set_model     (BgInspector        *self,
+                                        BgModel            *model);
+/* Element and bond ids, as bg_canvas_dup_selected_ids gives them. */
+void        bg_inspector_set_selection (BgInspector        *self,
+                                        const char *const  *ids);
+
+/* Field access by name: "id", "label", a parameter name ("value", "time"),
+ * or a simulation setting ("t_end", "output_step", "rtol", "atol").
+ * The entry (GtkEntry, or GtkDropDown for a choice), or NULL. */
+GtkWidget  *bg_inspector_get_field     (BgInspector        *self,
+                                        const char         *name);
+/* The message shown under a field, or NULL when none is shown. */
+const char *bg_inspector_get_field_error (BgInspector      *self,
+                                          const char       *name);
+
+/* Number input: accepts "0.001", "0,001", "1e-3", "1E3", " -2 ", "−2". */
+gboolean    bg_inspector_parse_number  (const char         *text,
+                                        double             *value);
+/* Shortest text that reads back as the same double, with '.'. */
+char       *bg_inspector_format_number (double              value);
+
+G_END_DECLS

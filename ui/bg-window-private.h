@@ -1,0 +1,47 @@
+/* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
+ * (layout, document, status line) and bg-window-actions.c (actions, dialogs).
+ * Must not: be included outside those two files.
+ */
+#pragma once
+
+#include "bg-window.h"
+
+G_BEGIN_DECLS
+
+struct _BgWindow
+{
+  GtkApplicationWindow  parent_instance;
+
+  BgDocument           *document;
+  GtkRecentManager     *recent_manager;
+  guint                 message_timeout;
+  /* TRUE once the user chose to discard or has saved: close without asking */
+  gboolean              close_confirmed;
+
+  /* template children */
+  GtkLabel             *title_label;
+  GtkLabel             *subtitle_label;
+  GtkMenuButton        *menu_button;
+  GMenu                *examples_menu;
+  GMenu                *recent_menu;
+  BgPalette            *palette;
+  GtkPaned             *plot_paned;
+  BgCanvas             *canvas;
+  GtkWidget            *plot_placeholder;
+  BgInspector          *inspector;
+  GtkButton            *status_button;
+  GtkImage             *status_icon;
+  GtkLabel             *status_label;
+  GtkLabel             *message_label;
+};
+
+void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
+void _bg_window_actions_update     (BgWindow       *self);
+void _bg_window_update_examples    (BgWindow       *self);
+void _bg_window_update_recent      (BgWindow       *self);
+/* Asks for a file and saves; then closes the window when close_after. */
+void _bg_window_save_as            (BgWindow       *self,
+                                    gboolean        close_after);
+void _bg_window_select_culprits    (BgWindow       *self);
+
+G_END_DECLS

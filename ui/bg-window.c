@@ -1,0 +1,570 @@
+/* bg-window.c — the main window: layout, document and status line.
+ *
+ * Owns: connecting the document to the canvas, palette and inspector,
+ * the title, the status line (analysis summary and transient canvas
+ * messages), opening files into this or a new window, saving, and the
+ * confirmation before closing unsaved work. The actions and their dialogs
+ * live in bg-window-actions.c. Must not: draw the graph, analyse, simulate,
+ * or edit the model except through bg_model_* calls made by the widgets.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-window-private.h"
+
+G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
+
+#define MESSAGE_SECONDS 6
+
+/* Title and status line ---------------------------------------------------- */
+
+static void
+bg_window_update_title (BgWindow *self)
+{
+  g_autofree char *title = bg_document_dup_title (self->document);
+  g_autofree char *shown = NULL;
+  g_autofree char *window_title = NULL;
+  GFile *file = bg_document_get_file (self->document);
+  gboolean modified = bg_document_get_modified (self->document);
+
+  shown = modified ? g_strdup_printf ("• %s", title) : g_strdup (title);
+  gtk_label_set_label (self->title_label, shown);
+
+  if (file != NULL)
+    {
+      g_autoptr(GFile) parent = g_file_get_parent (file);
+      g_autofree char *path = parent != NULL ? g_file_get_path (parent) : NULL;
+      const char *home = g_get_home_dir ();
+
+      if (path != NULL && home != NULL && g_str_has_prefix (path, home) &&
+          (path[strlen (home)] == '/' || path[strlen (home)] == '\0'))
+        {
+          char *tilde = g_strconcat ("~", path + strlen (home), NULL);
+
+          g_free (path);
+          path = tilde;
+        }
+      gtk_label_set_label (self->subtitle_label,
+                           path != NULL ? path : g_file_peek_path (file));
+    }
+  else
+    gtk_label_set_label (self->subtitle_label, _("Not saved"));
+
+  window_title = g_strdup_printf ("%s — %s", shown, _("BGMod"));
+  gtk_window_set_title (GTK_WINDOW (self), window_title);
+}
+
+static void
+bg_window_update_status (BgWindow *self)
+{
+  BgCausality *causality = bg_document_get_causality (self->document);
+  g_autofree char *summary = NULL;
+  gboolean has_errors;
+
+  bg_canvas_set_causality (self->canvas, causality);
+
+  summary = bg_causality_dup_summary (causality);
+  has_errors = bg_causality_get_errors (causality)->len > 0;
+
+  gtk_label_set_label (self->status_label, summary);
+  if (has_errors)
+    {
+      gtk_image_set_from_icon_name (self->status_icon, "dialog-error-symbolic");
+      gtk_widget_add_css_class (GTK_WIDGET (self->status_button), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button),
+                                   _("Select the elements and bonds involved"));
+    }
+  else
+    {
+      gboolean warned = bg_causality_get_warnings (causality)->len > 0;
+
+      gtk_image_set_from_icon_name (self->status_icon,
+                                    warned ? "dialog-warning-symbolic"
+                                           : "emblem-ok-symbolic");
+      gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), NULL);
+    }
+
+  _bg_window_actions_update (self);
+}
+
+static gboolean
+message_timeout_cb (gpointer data)
+{
+  BgWindow *self = data;
+
+  self->message_timeout = 0;
+  gtk_label_set_label (self->message_label, "");
+
+  return G_SOURCE_REMOVE;
+}
+
+static void
+bg_window_show_message (BgWindow   *self,
+                        const char *text)
+{
+  gtk_label_set_label (self->message_label, text);
+  g_clear_handle_id (&self->message_timeout, g_source_remove);
+  self->message_timeout = g_timeout_add_seconds (MESSAGE_SECONDS,
+                                                 message_timeout_cb, self);
+}
+
+/* Document ---------------------------------------------------------------- */
+
+static void
+document_notify_causality_cb (BgWindow   *self,
+                              GParamSpec *pspec,
+                              BgDocument *document)
+{
+  bg_window_update_status (self);
+}
+
+static void
+document_notify_title_cb (BgWindow   *self,
+                          GParamSpec *pspec,
+                          BgDocument *document)
+{
+  bg_window_update_title (self);
+  _bg_window_actions_update (self);
+}
+
+static void
+model_notify_history_cb (BgWindow   *self,
+                         GParamSpec *pspec,
+                         BgModel    *model)
+{
+  _bg_window_actions_update (self);
+}
+
+void
+bg_window_set_document (BgWindow   *self,
+                        BgDocument *document)
+{
+  g_autoptr(BgDocument) fresh = NULL;
+  BgModel *model;
+
+  g_return_if_fail (BG_IS_WINDOW (self));
+  g_return_if_fail (document == NULL || BG_IS_DOCUMENT (document));
+
+  if (document == NULL)
+    document = fresh = bg_document_new ();
+
+  if (document == self->document)
+    return;
+
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
+  g_set_object (&self->document, document);
+  self->close_confirmed = FALSE;
+
+  model = bg_document_get_model (document);
+  g_signal_connect_object (document, "notify::causality",
+                           G_CALLBACK (document_notify_causality_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::modified",
+                           G_CALLBACK (document_notify_title_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (document, "notify::title",
+                           G_CALLBACK (document_notify_title_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (model, "notify::can-undo",
+                           G_CALLBACK (model_notify_history_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (model, "notify::can-redo",
+                           G_CALLBACK (model_notify_history_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  bg_canvas_set_model (self->canvas, model);
+  bg_inspector_set_model (self->inspector, model);
+  bg_inspector_set_selection (self->inspector, NULL);
+  bg_window_update_title (self);
+  bg_window_update_status (self);
+  if (bg_model_get_elements (model)->len > 0)
+    bg_canvas_zoom_to_fit (self->canvas);
+}
+
+BgDocument *
+bg_window_get_document (BgWindow *self)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+
+  return self->document;
+}
+
+/* Template callbacks ------------------------------------------------------ */
+
+static void
+palette_component_activated_cb (BgWindow              *self,
+                                const BgComponentSpec *spec,
+                                BgPalette             *palette)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (bg_canvas_insert_component (self->canvas, spec, NAN, NAN, &error) == NULL)
+    bg_window_show_message (self, error->message);
+}
+
+static void
+canvas_selection_changed_cb (BgWindow *self,
+                             BgCanvas *canvas)
+{
+  g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
+
+  bg_inspector_set_selection (self->inspector, (const char *const *) ids);
+}
+
+static void
+canvas_status_message_cb (BgWindow   *self,
+                          const char *text,
+                          BgCanvas   *canvas)
+{
+  bg_window_show_message (self, text);
+}
+
+static void
+inspector_element_renamed_cb (BgWindow    *self,
+                              const char  *new_id,
+                              BgInspector *inspector)
+{
+  const char *ids[] = { new_id, NULL };
+
+  bg_canvas_select_ids (self->canvas, ids);
+}
+
+/* Closing ----------------------------------------------------------------- */
+
+static void
+confirm_close_response_cb (GtkDialog *dialog,
+                           int        response,
+                           BgWindow  *self)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  switch (response)
+    {
+    case GTK_RESPONSE_ACCEPT:
+      if (bg_document_get_file (self->document) != NULL)
+        {
+          g_autoptr(GError) error = NULL;
+
+          if (!bg_window_save_to_file (self, NULL, &error))
+            {
+              bg_window_show_error (self, _("Could not save the model"),
+                                    error->message);
+              return;
+            }
+          self->close_confirmed = TRUE;
+          gtk_window_close (GTK_WINDOW (self));
+        }
+      else
+        _bg_window_save_as (self, TRUE);
+      break;
+
+    case GTK_RESPONSE_REJECT:
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+      break;
+
+    default:
+      break;
+    }
+}
+
+static gboolean
+bg_window_close_request (GtkWindow *window)
+{
+  BgWindow *self = BG_WINDOW (window);
+  g_autofree char *title = NULL;
+  GtkWidget *dialog;
+
+  if (self->close_confirmed || self->document == NULL ||
+      !bg_document_get_modified (self->document))
+    return GTK_WINDOW_CLASS (bg_window_parent_class)->close_request (window);
+
+  title = bg_document_dup_title (self->document);
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                   _("Save changes to “%s” before closing?"),
+                                   title);
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("If you don’t save, your changes will be lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Discard"), GTK_RESPONSE_REJECT);
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), GTK_RESPONSE_ACCEPT);
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                GTK_RESPONSE_REJECT),
+                            "destructive-action");
+  gtk_widget_add_css_class (gtk_dialog_get_widget_for_response (GTK_DIALOG (dialog),
+                                                                GTK_RESPONSE_ACCEPT),
+                            "suggested-action");
+  g_signal_connect_object (dialog, "response",
+                           G_CALLBACK (confirm_close_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return TRUE;
+}
+
+/* GObject ------------------------------------------------------------------ */
+
+static void
+bg_window_dispose (GObject *object)
+{
+  BgWindow *self = BG_WINDOW (object);
+
+  g_clear_handle_id (&self->message_timeout, g_source_remove);
+  if (self->document != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+      g_signal_handlers_disconnect_by_data (self->document, self);
+    }
+  g_clear_object (&self->document);
+
+  G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
+}
+
+static void
+bg_window_class_init (BgWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+
+  object_class->dispose = bg_window_dispose;
+  window_class->close_request = bg_window_close_request;
+
+  g_type_ensure (BG_TYPE_CANVAS);
+  g_type_ensure (BG_TYPE_PALETTE);
+  g_type_ensure (BG_TYPE_INSPECTOR);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/org/bgmod/BGMod/ui/bg-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, title_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, subtitle_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, menu_button);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, examples_menu);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, palette);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_paned);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_placeholder);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, inspector);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, status_button);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, status_icon);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, status_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, message_label);
+  gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
+  gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
+
+  _bg_window_class_actions_init (widget_class);
+}
+
+static void
+recent_changed_cb (BgWindow         *self,
+                   GtkRecentManager *manager)
+{
+  _bg_window_update_recent (self);
+}
+
+static void
+bg_window_init (BgWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->recent_manager = gtk_recent_manager_get_default ();
+  g_signal_connect_object (self->recent_manager, "changed",
+                           G_CALLBACK (recent_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  _bg_window_update_recent (self);
+  _bg_window_update_examples (self);
+
+  bg_window_set_document (self, NULL);
+}
+
+BgWindow *
+bg_window_new (GtkApplication *application,
+               BgDocument     *document)
+{
+  BgWindow *self;
+
+  g_return_val_if_fail (application == NULL || GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (document == NULL || BG_IS_DOCUMENT (document), NULL);
+
+  self = g_object_new (BG_TYPE_WINDOW, "application", application, NULL);
+  if (document != NULL)
+    bg_window_set_document (self, document);
+
+  return self;
+}
+
+/* Files -------------------------------------------------------------------- */
+
+static BgWindow *
+bg_window_find_window_for_file (BgWindow *self,
+                                GFile    *file)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  GList *windows = app != NULL ? gtk_application_get_windows (app) : NULL;
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      GFile *shown;
+
+      if (!BG_IS_WINDOW (l->data))
+        continue;
+      shown = bg_document_get_file (BG_WINDOW (l->data)->document);
+      if (shown != NULL && g_file_equal (shown, file))
+        return l->data;
+    }
+
+  return NULL;
+}
+
+static void
+bg_window_note_recent (BgWindow *self,
+                       GFile    *file)
+{
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_recent_manager_add_item (self->recent_manager, uri);
+}
+
+BgWindow *
+bg_window_open_file (BgWindow *self,
+                     GFile    *file)
+{
+  g_autoptr(BgDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  BgWindow *target;
+
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  target = bg_window_find_window_for_file (self, file);
+  if (target != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (target));
+      return target;
+    }
+
+  document = bg_document_new_for_file (file, &error);
+  if (document == NULL)
+    {
+      bg_window_show_error (self, _("Could not open the model"), error->message);
+      return NULL;
+    }
+
+  bg_window_note_recent (self, file);
+
+  if (bg_document_is_pristine (self->document))
+    {
+      bg_window_set_document (self, document);
+      target = self;
+    }
+  else
+    target = bg_window_new (gtk_window_get_application (GTK_WINDOW (self)),
+                            document);
+
+  gtk_window_present (GTK_WINDOW (target));
+  return target;
+}
+
+gboolean
+bg_window_save_to_file (BgWindow  *self,
+                        GFile     *file,
+                        GError   **error)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (file == NULL || G_IS_FILE (file), FALSE);
+
+  if (!bg_document_save (self->document, file, error))
+    return FALSE;
+
+  bg_window_note_recent (self, bg_document_get_file (self->document));
+  _bg_window_actions_update (self);
+
+  return TRUE;
+}
+
+static void
+error_response_cb (GtkDialog *dialog,
+                   int        response,
+                   gpointer   user_data)
+{
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+void
+bg_window_show_error (BgWindow   *self,
+                      const char *primary,
+                      const char *secondary)
+{
+  GtkWidget *dialog;
+
+  g_return_if_fail (BG_IS_WINDOW (self));
+  g_return_if_fail (primary != NULL);
+
+  dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                   GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                   GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                   "%s", primary);
+  if (secondary != NULL)
+    gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog),
+                                              "%s", secondary);
+  g_signal_connect (dialog, "response", G_CALLBACK (error_response_cb), NULL);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Accessors ---------------------------------------------------------------- */
+
+BgCanvas *
+bg_window_get_canvas (BgWindow *self)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+
+  return self->canvas;
+}
+
+BgPalette *
+bg_window_get_palette (BgWindow *self)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+
+  return self->palette;
+}
+
+BgInspector *
+bg_window_get_inspector (BgWindow *self)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+
+  return self->inspector;
+}
+
+const char *
+bg_window_get_status_text (BgWindow *self)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+
+  return gtk_label_get_label (self->status_label);
+}
+
+char *
+bg_window_dup_examples_dir (void)
+{
+  const char *datadir = g_getenv ("BGMOD_DATADIR");
+
+  if (datadir != NULL && datadir[0] != '\0')
+    return g_build_filename (datadir, "examples", NULL);
+
+  return g_build_filename (PKGDATADIR, "examples", NULL);
+}

@@ -1,0 +1,56 @@
+/* bg-window.h — the main window: one document, its canvas and sidebars.
+ *
+ * Owns: the layout (header bar, palette, canvas, plot pane slot, inspector,
+ * status line), the window actions (win.save, win.save-as, win.undo,
+ * win.redo, win.close, win.open-example, win.open-recent, win.select-culprits)
+ * and the dialogs around them (save, confirm close, load errors).
+ * Must not: draw the graph, analyse or simulate, or edit the model other than
+ * through its undo history and the widgets' bg_model_* calls.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "bg-canvas.h"
+#include "bg-document.h"
+#include "bg-inspector.h"
+#include "bg-palette.h"
+
+G_BEGIN_DECLS
+
+#define BG_TYPE_WINDOW (bg_window_get_type ())
+G_DECLARE_FINAL_TYPE (BgWindow, bg_window, BG, WINDOW, GtkApplicationWindow)
+
+/* document may be NULL: a new, empty one. */
+BgWindow    *bg_window_new              (GtkApplication *application,
+                                         BgDocument     *document);
+BgDocument  *bg_window_get_document     (BgWindow       *self);
+void         bg_window_set_document     (BgWindow       *self,
+                                         BgDocument     *document);
+
+/* Opens a file: into this window when its document is pristine, otherwise
+ * into a new window. A file that does not load leaves every document alone
+ * and shows the loader's message in a dialog. Returns the window that shows
+ * the file, or NULL. */
+BgWindow    *bg_window_open_file        (BgWindow       *self,
+                                         GFile          *file);
+/* Saves the document to file (NULL: its own file) and records it in the
+ * recent files. */
+gboolean     bg_window_save_to_file     (BgWindow       *self,
+                                         GFile          *file,
+                                         GError        **error);
+/* Shows an error dialog over the window (primary text and the message). */
+void         bg_window_show_error       (BgWindow       *self,
+                                         const char     *primary,
+                                         const char     *secondary);
+
+BgCanvas    *bg_window_get_canvas       (BgWindow       *self);
+BgPalette   *bg_window_get_palette      (BgWindow       *self);
+BgInspector *bg_window_get_inspector    (BgWindow       *self);
+/* The analysis summary the status line shows. */
+const char  *bg_window_get_status_text  (BgWindow       *self);
+
+/* The folder with the example models: $BGMOD_DATADIR/examples, or the
+ * installed PKGDATADIR/examples. */
+char        *bg_window_dup_examples_dir (void);
+
+G_END_DECLS
