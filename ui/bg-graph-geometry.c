@@ -98,8 +98,9 @@ bg_geometry_element_shape (const BgComponentSpec *spec,
         h += row * 0.8;
       if (per_side[BG_SIDE_BOTTOM] > 0)
         h += row * 0.8;
-      h = MAX (h, (vertical + 1) * row);
-      w = MAX (w, (horizontal + 1) * row * 1.5);
+      /* Room for each port letter and a clear gap between bonds. */
+      h = MAX (h, vertical * row * 1.5 + pad);
+      w = MAX (w, horizontal * row * 2.0 + pad);
     }
   else
     {

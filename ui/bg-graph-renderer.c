@@ -588,14 +588,17 @@ draw_port_letters (Frame                 *f,
         }
       else
         {
-          /* Outside a label (TF), above the bond. */
+          /* Outside a label (TF), under the bond (the barb of a bond
+           * drawn left to right is above it), clear of the causal stroke. */
+          double clear = BG_GEOMETRY_BOND_GAP * f->scale + inset;
+
           switch (s->port_sides[i])
             {
-            case BG_SIDE_LEFT:   x -= inset + w; y -= h + 1; break;
-            case BG_SIDE_RIGHT:  x += inset; y -= h + 1; break;
-            case BG_SIDE_TOP:    x += inset; y -= inset + h; break;
+            case BG_SIDE_LEFT:   x -= clear + w; y += 1; break;
+            case BG_SIDE_RIGHT:  x += clear; y += 1; break;
+            case BG_SIDE_TOP:    x += clear; y -= clear + h; break;
             case BG_SIDE_BOTTOM:
-            default:             x += inset; y += inset; break;
+            default:             x += clear; y += clear; break;
             }
         }
       set_color (f->cr, color, 0.85);
@@ -888,12 +891,14 @@ bg_graph_renderer_export (BgModel     *model,
   cr = cairo_create (surface);
   bg_graph_renderer_draw (renderer, cr, model, causality, &view);
   cairo_destroy (cr);
-  cairo_surface_finish (surface);
 
   if (png)
     status = cairo_surface_write_to_png (surface, path);
   else
-    status = cairo_surface_status (surface);
+    {
+      cairo_surface_finish (surface);
+      status = cairo_surface_status (surface);
+    }
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, BG_GRAPH_RENDERER_ERROR,
