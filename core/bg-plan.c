@@ -398,6 +398,8 @@ lu_factor (double *a, int *piv, guint m)
 static void
 lu_solve (const double *a, const int *piv, guint m, double *b)
 {
+  /* The factorization swapped whole rows (multipliers included), so apply
+   * every interchange first, then substitute with the final L. */
   for (guint k = 0; k < m; k++)
     {
       guint p = (guint) piv[k];
@@ -407,9 +409,10 @@ lu_solve (const double *a, const int *piv, guint m, double *b)
           b[k] = b[p];
           b[p] = tmp;
         }
-      for (guint i = k + 1; i < m; i++)
-        b[i] -= a[i * m + k] * b[k];
     }
+  for (guint k = 0; k < m; k++)
+    for (guint i = k + 1; i < m; i++)
+      b[i] -= a[i * m + k] * b[k];
   for (guint k = m; k-- > 0;)
     {
       for (guint j = k + 1; j < m; j++)
