@@ -77,7 +77,7 @@ bg_graph_style_init_light (BgGraphStyle *style)
   style->domain[BG_DOMAIN_NONE] = rgb (0x613583);
   style->domain[BG_DOMAIN_ELECTRICAL] = rgb (0x1a5fb4);
   style->domain[BG_DOMAIN_HYDRAULIC] = rgb (0x1f7a6b);
-  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0xa33f00);
+  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0x9c5a12);
   style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0x813d9c);
 }
 
