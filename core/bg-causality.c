@@ -40,8 +40,9 @@ struct _BgCausality
   gboolean        ok;
   guint           n_bonds;
   BgStroke       *strokes;
-  GStrv           bond_ids;
-  GHashTable     *bond_index;     /* id (borrowed from bond_ids) → index + 1 */
+  char          **bond_ids;       /* n_bonds pointers into bond_id_block */
+  char           *bond_id_block;
+  GHashTable     *bond_index;     /* id → index + 1, made on first lookup */
   GPtrArray      *states;         /* char* */
   GPtrArray      *groups;         /* BgAlgebraicGroup* */
   GPtrArray      *errors;         /* BgDiagnostic* */
@@ -62,15 +63,19 @@ typedef struct
   BgElement    **elements;     /* borrowed from the model */
   BgBond       **bonds;
 
+  /* per element: the specs, gathered once into one array so that the
+   * passes below do not chase every element's pointer again */
+  const BgComponentSpec **specs;
+
   /* per element */
   guint         *end_start;    /* CSR: ends of element x are ends[end_start[x] .. end_start[x+1]) */
   guint         *ends;
   guint         *n_in;         /* assigned ends that receive effort */
   guint         *n_out;        /* assigned ends that supply effort */
   guint         *n_unassigned;
-  gboolean      *skip;         /* no rule applied (missing ports, < 2 bonds) */
-  gboolean      *reported;     /* a conflict is already reported here */
-  gboolean      *in_queue;
+  guint8        *skip;         /* no rule applied (missing ports, < 2 bonds) */
+  guint8        *reported;     /* a conflict is already reported here */
+  guint8        *in_queue;
 
   /* per bond */
   guint         *end_element;  /* 2 per bond */
@@ -140,7 +145,7 @@ static inline BgKind
 element_kind (Analysis *a,
               guint     x)
 {
-  return a->elements[x]->spec->kind;
+  return a->specs[x]->kind;
 }
 
 static inline guint
@@ -155,7 +160,7 @@ static BgPortRole
 end_port_role (Analysis *a,
                guint     end)
 {
-  const BgComponentSpec *spec = a->elements[a->end_element[end]]->spec;
+  const BgComponentSpec *spec = a->specs[a->end_element[end]];
   int port = a->end_port[end];
 
   if (port < 0 || (guint) port >= spec->n_ports)
@@ -295,7 +300,7 @@ static BgDomain
 element_domain (Analysis *a,
                 guint     x)
 {
-  const BgComponentSpec *spec = a->elements[x]->spec;
+  const BgComponentSpec *spec = a->specs[x];
 
   if (spec->domain != BG_DOMAIN_NONE || spec->n_ports == 0)
     return spec->domain;
@@ -416,7 +421,7 @@ conflict_advice (Analysis *a,
   for (guint i = 0; i < origins->len; i++)
     {
       const BgComponentSpec *spec =
-        a->elements[g_array_index (origins, guint, i)]->spec;
+        a->specs[g_array_index (origins, guint, i)];
 
       if (spec->kind == BG_KIND_PUMP_CURVE)
         return _("A pump receives both pressures and supplies flow; it cannot be turned into a pressure source.");
@@ -583,7 +588,7 @@ static void
 process_element (Analysis *a,
                  guint     x)
 {
-  BgCausalRule rule = a->elements[x]->spec->causal_rule;
+  BgCausalRule rule = a->specs[x]->causal_rule;
   gboolean want_in;
   guint n_single, n_other;
 
@@ -657,7 +662,7 @@ assign_fixed (Analysis *a)
 {
   for (guint x = 0; x < a->n_elements; x++)
     {
-      if (a->elements[x]->spec->causal_rule != BG_CAUSAL_FIXED)
+      if (a->specs[x]->causal_rule != BG_CAUSAL_FIXED)
         continue;
       for (guint i = a->end_start[x]; i < a->end_start[x + 1]; i++)
         {
@@ -683,7 +688,7 @@ assign_fixed (Analysis *a)
           message = g_strdup_printf (_("Causal conflict on bond %s: %s and %s both set its %s."),
                                      bond_id (a, end / 2), element_id (a, other),
                                      element_id (a, x),
-                                     quantity_name (a->elements[x]->spec->ports[0].domain,
+                                     quantity_name (a->specs[x]->ports[0].domain,
                                                     !receives));
           message = append_advice (g_steal_pointer (&message),
                                    conflict_advice (a, origins, !receives,
@@ -710,8 +715,8 @@ report_derivative (Analysis *a,
   guint b = end / 2;
   guint meeting = a->forced_by[b];
   guint origin = chain_origin (a, b);
-  const BgComponentSpec *spec = a->elements[x]->spec;
-  const BgComponentSpec *origin_spec = a->elements[origin]->spec;
+  const BgComponentSpec *spec = a->specs[x];
+  const BgComponentSpec *origin_spec = a->specs[origin];
   gboolean effort = is_effort_storage (spec);
   gboolean same_kind = effort ? is_effort_storage (origin_spec)
                               : is_flow_storage (origin_spec);
@@ -763,7 +768,7 @@ assign_storages (Analysis *a)
 {
   for (guint x = 0; x < a->n_elements; x++)
     {
-      const BgComponentSpec *spec = a->elements[x]->spec;
+      const BgComponentSpec *spec = a->specs[x];
       gboolean receives;
       guint end;
 
@@ -790,7 +795,7 @@ end_preference (Analysis *a,
                 guint     end)
 {
   guint x = a->end_element[end];
-  BgCausalRule rule = a->elements[x]->spec->causal_rule;
+  BgCausalRule rule = a->specs[x]->causal_rule;
   BgPortRole role = end_port_role (a, end);
 
   if (a->skip[x] || a->reported[x])
@@ -814,7 +819,7 @@ assign_resistors (Analysis *a)
       guint end;
       int neighbour;
 
-      if (a->elements[x]->spec->causal_rule != BG_CAUSAL_FREE ||
+      if (a->specs[x]->causal_rule != BG_CAUSAL_FREE ||
           element_degree (a, x) != 1)
         continue;
       end = a->ends[a->end_start[x]];
@@ -848,28 +853,62 @@ assign_remaining (Analysis *a)
 
 /* Structure ---------------------------------------------------------------- */
 
+/* Element pointer → index, open addressing with linear probing: one
+ * allocation, no per-entry nodes. */
+typedef struct
+{
+  gconstpointer key;
+  guint         value;
+} PointerSlot;
+
+static inline gsize
+pointer_slot (gconstpointer key,
+              gsize         mask)
+{
+  return (gsize) ((((guint64) (guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & mask;
+}
+
 static void
 build_adjacency (Analysis *a,
                  BgModel  *model)
 {
-  g_autoptr(GHashTable) index = g_hash_table_new (g_direct_hash, g_direct_equal);
+  gsize capacity = 16, mask;
+  g_autofree PointerSlot *slots = NULL;
   guint *fill;
 
+  while (3 * capacity < 4 * (gsize) a->n_elements)
+    capacity *= 2;
+  mask = capacity - 1;
+  slots = g_new0 (PointerSlot, capacity);
+  a->specs = g_new (const BgComponentSpec *, a->n_elements);
   for (guint x = 0; x < a->n_elements; x++)
-    g_hash_table_insert (index, a->elements[x], GUINT_TO_POINTER (x + 1));
+    {
+      gsize i = pointer_slot (a->elements[x], mask);
+
+      a->specs[x] = a->elements[x]->spec;
+      while (slots[i].key != NULL)
+        i = (i + 1) & mask;
+      slots[i].key = a->elements[x];
+      slots[i].value = x;
+    }
 
   a->end_element = g_new (guint, 2 * a->n_bonds);
   a->end_port = g_new (int, 2 * a->n_bonds);
   for (guint b = 0; b < a->n_bonds; b++)
     {
       BgBond *bond = a->bonds[b];
+      gsize i = pointer_slot (bond->from, mask);
+      gsize j = pointer_slot (bond->to, mask);
 
-      a->end_element[2 * b] = GPOINTER_TO_UINT (g_hash_table_lookup (index, bond->from)) - 1;
-      a->end_element[2 * b + 1] = GPOINTER_TO_UINT (g_hash_table_lookup (index, bond->to)) - 1;
+      while (slots[i].key != bond->from && slots[i].key != NULL)
+        i = (i + 1) & mask;
+      while (slots[j].key != bond->to && slots[j].key != NULL)
+        j = (j + 1) & mask;
+      g_assert (slots[i].key != NULL && slots[j].key != NULL);
+      a->end_element[2 * b] = slots[i].value;
+      a->end_element[2 * b + 1] = slots[j].value;
       a->end_port[2 * b] = bond->from_port;
       a->end_port[2 * b + 1] = bond->to_port;
-      g_assert (a->end_element[2 * b] < a->n_elements);
-      g_assert (a->end_element[2 * b + 1] < a->n_elements);
     }
 
   /* CSR in bond order, so junction ends come out as p1, p2, ... */
@@ -895,7 +934,7 @@ check_structure (Analysis *a)
 {
   for (guint x = 0; x < a->n_elements; x++)
     {
-      const BgComponentSpec *spec = a->elements[x]->spec;
+      const BgComponentSpec *spec = a->specs[x];
       guint degree = element_degree (a, x);
 
       if (spec->variable_ports)
@@ -1033,9 +1072,13 @@ collect_states (Analysis *a)
 
   for (guint x = 0; x < a->n_elements; x++)
     {
-      const BgComponentSpec *spec = a->elements[x]->spec;
-      const char *id = element_id (a, x);
+      const BgComponentSpec *spec = a->specs[x];
+      const char *id;
       gboolean integral = FALSE;
+
+      if (spec->causal_rule != BG_CAUSAL_STORAGE && spec->kind != BG_KIND_CYLINDER_DA)
+        continue;
+      id = element_id (a, x);
 
       if (spec->causal_rule == BG_CAUSAL_STORAGE && element_degree (a, x) == 1)
         {
@@ -1049,25 +1092,25 @@ collect_states (Analysis *a)
         {
         case BG_KIND_C:
           if (integral)
-            g_ptr_array_add (states, g_strdup_printf ("%s.q", id));
+            g_ptr_array_add (states, g_strconcat (id, ".q", NULL));
           break;
         case BG_KIND_I:
           if (integral)
-            g_ptr_array_add (states, g_strdup_printf ("%s.p", id));
+            g_ptr_array_add (states, g_strconcat (id, ".p", NULL));
           break;
         case BG_KIND_GAS_ACCUMULATOR:
           if (integral)
-            g_ptr_array_add (states, g_strdup_printf ("%s.V_f", id));
+            g_ptr_array_add (states, g_strconcat (id, ".V_f", NULL));
           break;
         case BG_KIND_MECHANICAL_LOAD:
           if (integral)
             {
-              g_ptr_array_add (states, g_strdup_printf ("%s.p", id));
-              g_ptr_array_add (states, g_strdup_printf ("%s.s", id));
+              g_ptr_array_add (states, g_strconcat (id, ".p", NULL));
+              g_ptr_array_add (states, g_strconcat (id, ".s", NULL));
             }
           break;
         case BG_KIND_CYLINDER_DA:
-          g_ptr_array_add (states, g_strdup_printf ("%s.x", id));
+          g_ptr_array_add (states, g_strconcat (id, ".x", NULL));
           break;
         case BG_KIND_JUNCTION_0:
         case BG_KIND_JUNCTION_1:
@@ -1086,13 +1129,27 @@ collect_states (Analysis *a)
 /* Algebraic groups ------------------------------------------------------------ */
 
 /* Graph nodes: 2·b is the effort of bond b, 2·b + 1 its flow. An edge u → v
- * says v is computed directly from u by the element `owner`. */
+ * says v is computed directly from u by one element. element_edges() produces
+ * the edges three times over: to count them, to store them (CSR), and to find
+ * the elements whose edges lie inside a group; so no edge list is kept. */
+typedef enum
+{
+  EDGES_COUNT,
+  EDGES_FILL,
+  EDGES_MARK,
+} EdgePass;
+
 typedef struct
 {
-  GArray *src;
-  GArray *dst;
-  GArray *owner;
-} EdgeList;
+  EdgePass     pass;
+  guint        element;        /* the element producing the edges */
+  guint       *start;          /* CSR row starts, n_vars + 1 */
+  guint       *fill;           /* EDGES_FILL: next free slot per row */
+  guint       *adj;
+  const guint *comp;           /* EDGES_MARK: SCC of each variable */
+  const int   *group_of_comp;  /* EDGES_MARK: group index or -1 */
+  GPtrArray   *group_elements; /* EDGES_MARK: GArray of element indices per group */
+} EdgeSink;
 
 static inline guint
 var_effort (guint end)
@@ -1107,23 +1164,42 @@ var_flow (guint end)
 }
 
 static void
-edge_add (EdgeList *edges,
+edge_add (EdgeSink *sink,
           guint     src,
-          guint     dst,
-          guint     owner)
+          guint     dst)
 {
-  g_array_append_val (edges->src, src);
-  g_array_append_val (edges->dst, dst);
-  g_array_append_val (edges->owner, owner);
+  switch (sink->pass)
+    {
+    case EDGES_COUNT:
+      sink->start[src + 1]++;
+      break;
+    case EDGES_FILL:
+      sink->adj[sink->fill[src]++] = dst;
+      break;
+    case EDGES_MARK:
+      if (sink->comp[src] == sink->comp[dst] && sink->group_of_comp[sink->comp[src]] >= 0)
+        {
+          GArray *members = g_ptr_array_index (sink->group_elements,
+                                               sink->group_of_comp[sink->comp[src]]);
+
+          /* Elements come in model order, so a repeat is always the last. */
+          if (members->len == 0 ||
+              g_array_index (members, guint, members->len - 1) != sink->element)
+            g_array_append_val (members, sink->element);
+        }
+      break;
+    default:
+      g_assert_not_reached ();
+    }
 }
 
 /* The direct feedthrough of element x under its assigned causality. */
 static void
 element_edges (Analysis *a,
                guint     x,
-               EdgeList *edges)
+               EdgeSink *sink)
 {
-  const BgComponentSpec *spec = a->elements[x]->spec;
+  const BgComponentSpec *spec = a->specs[x];
   guint first = a->end_start[x], last = a->end_start[x + 1];
 
   if (a->skip[x] || a->reported[x])
@@ -1131,6 +1207,7 @@ element_edges (Analysis *a,
   for (guint i = first; i < last; i++)
     if (!end_is_assigned (a, a->ends[i]))
       return;
+  sink->element = x;
 
   switch (spec->causal_rule)
     {
@@ -1144,8 +1221,8 @@ element_edges (Analysis *a,
           for (guint j = first; j < last; j++)
             if (j != i)
               {
-                edge_add (edges, var_effort (a->ends[i]), var_effort (a->ends[j]), x);
-                edge_add (edges, var_flow (a->ends[j]), var_flow (a->ends[i]), x);
+                edge_add (sink, var_effort (a->ends[i]), var_effort (a->ends[j]));
+                edge_add (sink, var_flow (a->ends[j]), var_flow (a->ends[i]));
               }
       break;
     case BG_CAUSAL_ONE_OUT:
@@ -1158,8 +1235,8 @@ element_edges (Analysis *a,
           for (guint j = first; j < last; j++)
             if (j != i)
               {
-                edge_add (edges, var_flow (a->ends[i]), var_flow (a->ends[j]), x);
-                edge_add (edges, var_effort (a->ends[j]), var_effort (a->ends[i]), x);
+                edge_add (sink, var_flow (a->ends[i]), var_flow (a->ends[j]));
+                edge_add (sink, var_effort (a->ends[j]), var_effort (a->ends[i]));
               }
       break;
     case BG_CAUSAL_FREE:
@@ -1168,9 +1245,9 @@ element_edges (Analysis *a,
           guint end = a->ends[i];
 
           if (end_is_in (a, end))
-            edge_add (edges, var_effort (end), var_flow (end), x);
+            edge_add (sink, var_effort (end), var_flow (end));
           else
-            edge_add (edges, var_flow (end), var_effort (end), x);
+            edge_add (sink, var_flow (end), var_effort (end));
         }
       break;
     case BG_CAUSAL_FIXED:
@@ -1181,13 +1258,93 @@ element_edges (Analysis *a,
       for (guint i = first; i < last; i++)
         for (guint j = first; j < last; j++)
           if (end_is_in (a, a->ends[i]) && end_is_in (a, a->ends[j]))
-            edge_add (edges, var_effort (a->ends[i]), var_flow (a->ends[j]), x);
+            edge_add (sink, var_effort (a->ends[i]), var_flow (a->ends[j]));
       break;
     case BG_CAUSAL_STORAGE:
     default:
       /* Integral storages: outputs from the state only. */
       break;
     }
+}
+
+static void
+all_edges (Analysis *a,
+           EdgeSink *sink)
+{
+  for (guint x = 0; x < a->n_elements; x++)
+    element_edges (a, x, sink);
+}
+
+/* Strongly connected components by Tarjan's algorithm without recursion.
+ * comp[v] gets the component number, from 1; returns the count. */
+static guint
+tarjan (guint        n_vars,
+        const guint *start,
+        const guint *adj,
+        guint       *comp)
+{
+  g_autofree guint *order = g_new0 (guint, n_vars);  /* visit number, 0 = unvisited */
+  g_autofree guint *low = g_new (guint, n_vars);
+  g_autofree guint *stack = g_new (guint, n_vars);
+  g_autofree guint *call_v = g_new (guint, n_vars);
+  g_autofree guint *call_i = g_new (guint, n_vars);
+  guint counter = 0, sp = 0, n_comps = 0;
+
+  for (guint root = 0; root < n_vars; root++)
+    {
+      guint depth;
+
+      if (order[root] != 0)
+        continue;
+      call_v[0] = root;
+      call_i[0] = start[root];
+      order[root] = low[root] = ++counter;
+      stack[sp++] = root;
+      depth = 1;
+
+      while (depth > 0)
+        {
+          guint v = call_v[depth - 1];
+
+          if (call_i[depth - 1] < start[v + 1])
+            {
+              guint w = adj[call_i[depth - 1]++];
+
+              if (order[w] == 0)
+                {
+                  order[w] = low[w] = ++counter;
+                  stack[sp++] = w;
+                  call_v[depth] = w;
+                  call_i[depth] = start[w];
+                  depth++;
+                }
+              else if (comp[w] == 0)  /* visited, not placed: on the stack */
+                low[v] = MIN (low[v], order[w]);
+              continue;
+            }
+
+          if (low[v] == order[v])
+            {
+              guint w;
+
+              n_comps++;
+              do
+                {
+                  w = stack[--sp];
+                  comp[w] = n_comps;
+                }
+              while (w != v);
+            }
+          depth--;
+          if (depth > 0)
+            {
+              guint parent = call_v[depth - 1];
+
+              low[parent] = MIN (low[parent], low[v]);
+            }
+        }
+    }
+  return n_comps;
 }
 
 /* Sorts by its first member, like a plain guint. */
@@ -1209,111 +1366,38 @@ compare_uint (gconstpointer p1,
 static void
 find_groups (Analysis *a)
 {
-  EdgeList edges;
   guint n_vars = 2 * a->n_bonds;
-  guint n_edges;
-  g_autofree guint *adj_start = NULL;
+  g_autofree guint *start = NULL;
   g_autofree guint *adj = NULL;
-  g_autofree guint *fill = NULL;
-  g_autofree guint *order = NULL;     /* Tarjan index + 1; 0 = unvisited */
-  g_autofree guint *low = NULL;
-  g_autofree guint *comp = NULL;      /* SCC id + 1 */
-  g_autofree gboolean *on_stack = NULL;
-  g_autofree guint *stack = NULL;
-  g_autofree guint *call_v = NULL;
-  g_autofree guint *call_i = NULL;
+  g_autofree guint *comp = NULL;
   g_autofree guint *comp_size = NULL;
   g_autofree int *group_of_comp = NULL;
   g_autoptr(GPtrArray) group_elements = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GPtrArray) group_bonds = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
   g_autoptr(GArray) group_order = NULL;
-  guint counter = 0, sp = 0, n_comps = 0;
+  EdgeSink sink = { 0 };
+  guint n_comps;
 
   if (n_vars == 0)
     return;
 
-  edges.src = g_array_new (FALSE, FALSE, sizeof (guint));
-  edges.dst = g_array_new (FALSE, FALSE, sizeof (guint));
-  edges.owner = g_array_new (FALSE, FALSE, sizeof (guint));
-  for (guint x = 0; x < a->n_elements; x++)
-    element_edges (a, x, &edges);
-  n_edges = edges.src->len;
-
-  adj_start = g_new0 (guint, n_vars + 1);
-  for (guint k = 0; k < n_edges; k++)
-    adj_start[g_array_index (edges.src, guint, k) + 1]++;
+  /* The feedthrough graph in compressed rows. */
+  start = g_new0 (guint, n_vars + 1);
+  sink.pass = EDGES_COUNT;
+  sink.start = start;
+  all_edges (a, &sink);
   for (guint v = 0; v < n_vars; v++)
-    adj_start[v + 1] += adj_start[v];
-  adj = g_new (guint, n_edges + 1);
-  fill = g_memdup2 (adj_start, sizeof (guint) * (n_vars + 1));
-  for (guint k = 0; k < n_edges; k++)
-    adj[fill[g_array_index (edges.src, guint, k)]++] = g_array_index (edges.dst, guint, k);
+    start[v + 1] += start[v];
+  adj = g_new (guint, start[n_vars] + 1);
+  sink.pass = EDGES_FILL;
+  sink.adj = adj;
+  sink.fill = g_memdup2 (start, sizeof (guint) * (n_vars + 1));
+  all_edges (a, &sink);
+  g_clear_pointer (&sink.fill, g_free);
 
-  /* Iterative Tarjan. */
-  order = g_new0 (guint, n_vars);
-  low = g_new0 (guint, n_vars);
   comp = g_new0 (guint, n_vars);
-  on_stack = g_new0 (gboolean, n_vars);
-  stack = g_new (guint, n_vars);
-  call_v = g_new (guint, n_vars);
-  call_i = g_new (guint, n_vars);
-  for (guint root = 0; root < n_vars; root++)
-    {
-      guint depth = 0;
-
-      if (order[root] != 0)
-        continue;
-      call_v[0] = root;
-      call_i[0] = adj_start[root];
-      order[root] = low[root] = ++counter;
-      stack[sp++] = root;
-      on_stack[root] = TRUE;
-      depth = 1;
-
-      while (depth > 0)
-        {
-          guint v = call_v[depth - 1];
-
-          if (call_i[depth - 1] < adj_start[v + 1])
-            {
-              guint w = adj[call_i[depth - 1]++];
-
-              if (order[w] == 0)
-                {
-                  order[w] = low[w] = ++counter;
-                  stack[sp++] = w;
-                  on_stack[w] = TRUE;
-                  call_v[depth] = w;
-                  call_i[depth] = adj_start[w];
-                  depth++;
-                }
-              else if (on_stack[w])
-                low[v] = MIN (low[v], order[w]);
-              continue;
-            }
-
-          if (low[v] == order[v])
-            {
-              guint w;
-
-              n_comps++;
-              do
-                {
-                  w = stack[--sp];
-                  on_stack[w] = FALSE;
-                  comp[w] = n_comps;
-                }
-              while (w != v);
-            }
-          depth--;
-          if (depth > 0)
-            {
-              guint parent = call_v[depth - 1];
-
-              low[parent] = MIN (low[parent], low[v]);
-            }
-        }
-    }
+  n_comps = tarjan (n_vars, start, adj, comp);
+  g_clear_pointer (&adj, g_free);
 
   /* Components with more than one variable are cycles (no self-loops). */
   comp_size = g_new0 (guint, n_comps + 1);
@@ -1330,70 +1414,60 @@ find_groups (Analysis *a)
           g_ptr_array_add (group_bonds, g_array_new (FALSE, FALSE, sizeof (guint)));
         }
     }
+  if (group_elements->len == 0)
+    return;
 
-  if (group_elements->len > 0)
+  /* Members in model order: elements whose edges lie inside, bonds whose
+   * effort or flow does. */
+  sink.pass = EDGES_MARK;
+  sink.comp = comp;
+  sink.group_of_comp = group_of_comp;
+  sink.group_elements = group_elements;
+  all_edges (a, &sink);
+  for (guint v = 0; v < n_vars; v++)
     {
-      g_autofree guint *element_seen = g_new0 (guint, a->n_elements);  /* group + 1 */
-      g_autofree guint *bond_seen = g_new0 (guint, a->n_bonds);
+      int g = group_of_comp[comp[v]];
+      GArray *members;
 
-      for (guint k = 0; k < n_edges; k++)
+      if (g < 0)
+        continue;
+      members = g_ptr_array_index (group_bonds, g);
+      if (members->len == 0 || g_array_index (members, guint, members->len - 1) != v / 2)
         {
-          guint c = comp[g_array_index (edges.src, guint, k)];
-          guint x = g_array_index (edges.owner, guint, k);
-          int g = group_of_comp[c];
-
-          if (g < 0 || comp[g_array_index (edges.dst, guint, k)] != c ||
-              element_seen[x] == (guint) g + 1)
-            continue;
-          element_seen[x] = (guint) g + 1;
-          g_array_append_val (g_ptr_array_index (group_elements, g), x);
-        }
-      for (guint v = 0; v < n_vars; v++)
-        {
-          int g = group_of_comp[comp[v]];
           guint b = v / 2;
 
-          if (g < 0 || bond_seen[b] == (guint) g + 1)
-            continue;
-          bond_seen[b] = (guint) g + 1;
-          g_array_append_val (g_ptr_array_index (group_bonds, g), b);
-        }
-
-      /* Model order within a group; groups by their first element. */
-      group_order = g_array_sized_new (FALSE, FALSE, sizeof (GroupKey), group_elements->len);
-      for (guint g = 0; g < group_elements->len; g++)
-        {
-          GArray *els = g_ptr_array_index (group_elements, g);
-          GroupKey key = { G_MAXUINT, g };
-
-          g_array_sort (els, compare_uint);
-          g_array_sort (g_ptr_array_index (group_bonds, g), compare_uint);
-          if (els->len > 0)
-            key.first = g_array_index (els, guint, 0);
-          g_array_append_val (group_order, key);
-        }
-      g_array_sort (group_order, compare_uint);
-
-      for (guint i = 0; i < group_elements->len; i++)
-        {
-          guint g = g_array_index (group_order, GroupKey, i).group;
-          GArray *els = g_ptr_array_index (group_elements, g);
-          GArray *bs = g_ptr_array_index (group_bonds, g);
-          BgAlgebraicGroup *group = g_new0 (BgAlgebraicGroup, 1);
-
-          group->elements = g_new0 (char *, els->len + 1);
-          for (guint k = 0; k < els->len; k++)
-            group->elements[k] = g_strdup (element_id (a, g_array_index (els, guint, k)));
-          group->bonds = g_new0 (char *, bs->len + 1);
-          for (guint k = 0; k < bs->len; k++)
-            group->bonds[k] = g_strdup (bond_id (a, g_array_index (bs, guint, k)));
-          g_ptr_array_add (a->result->groups, group);
+          g_array_append_val (members, b);
         }
     }
 
-  g_array_unref (edges.src);
-  g_array_unref (edges.dst);
-  g_array_unref (edges.owner);
+  /* Groups by their first element. */
+  group_order = g_array_sized_new (FALSE, FALSE, sizeof (GroupKey), group_elements->len);
+  for (guint g = 0; g < group_elements->len; g++)
+    {
+      GArray *els = g_ptr_array_index (group_elements, g);
+      GroupKey key = { G_MAXUINT, g };
+
+      if (els->len > 0)
+        key.first = g_array_index (els, guint, 0);
+      g_array_append_val (group_order, key);
+    }
+  g_array_sort (group_order, compare_uint);
+
+  for (guint i = 0; i < group_elements->len; i++)
+    {
+      guint g = g_array_index (group_order, GroupKey, i).group;
+      GArray *els = g_ptr_array_index (group_elements, g);
+      GArray *bs = g_ptr_array_index (group_bonds, g);
+      BgAlgebraicGroup *group = g_new0 (BgAlgebraicGroup, 1);
+
+      group->elements = g_new0 (char *, els->len + 1);
+      for (guint k = 0; k < els->len; k++)
+        group->elements[k] = g_strdup (element_id (a, g_array_index (els, guint, k)));
+      group->bonds = g_new0 (char *, bs->len + 1);
+      for (guint k = 0; k < bs->len; k++)
+        group->bonds[k] = g_strdup (bond_id (a, g_array_index (bs, guint, k)));
+      g_ptr_array_add (a->result->groups, group);
+    }
 }
 
 /* Result ----------------------------------------------------------------------- */
@@ -1411,15 +1485,22 @@ finish_result (Analysis *a)
 {
   BgCausality *self = a->result;
 
+  gsize block_size = 0;
+  char *p;
+
   self->n_bonds = a->n_bonds;
-  self->strokes = g_new0 (BgStroke, MAX (a->n_bonds, 1));
-  self->bond_ids = g_new0 (char *, a->n_bonds + 1);
+  self->strokes = g_memdup2 (a->stroke, sizeof (BgStroke) * MAX (a->n_bonds, 1));
+  /* All ids in one block: one allocation instead of one per bond. */
+  for (guint b = 0; b < a->n_bonds; b++)
+    block_size += strlen (bond_id (a, b)) + 1;
+  self->bond_ids = g_new (char *, a->n_bonds + 1);
+  self->bond_id_block = p = g_malloc (MAX (block_size, 1));
   for (guint b = 0; b < a->n_bonds; b++)
     {
-      self->strokes[b] = a->stroke[b];
-      self->bond_ids[b] = g_strdup (bond_id (a, b));
-      g_hash_table_insert (self->bond_index, self->bond_ids[b], GUINT_TO_POINTER (b + 1));
+      self->bond_ids[b] = p;
+      p = g_stpcpy (p, bond_id (a, b)) + 1;
     }
+  self->bond_ids[a->n_bonds] = NULL;
   for (guint i = 0; i < self->errors->len; i++)
     {
       BgDiagnostic *d = g_ptr_array_index (self->errors, i);
@@ -1447,7 +1528,6 @@ causality_new (void)
   self->groups = g_ptr_array_new_with_free_func (free_group);
   self->errors = g_ptr_array_new_with_free_func (free_diagnostic);
   self->warnings = g_ptr_array_new_with_free_func (free_diagnostic);
-  self->bond_index = g_hash_table_new (g_str_hash, g_str_equal);
   self->error_elements = g_hash_table_new (g_str_hash, g_str_equal);
   self->error_bonds = g_hash_table_new (g_str_hash, g_str_equal);
   self->group_elements = g_hash_table_new (g_str_hash, g_str_equal);
@@ -1458,6 +1538,7 @@ causality_new (void)
 static void
 analysis_free (Analysis *a)
 {
+  g_free (a->specs);
   g_free (a->end_start);
   g_free (a->ends);
   g_free (a->n_in);
@@ -1518,9 +1599,9 @@ bg_causality_analyze (BgModel *model)
   a.n_in = g_new0 (guint, n);
   a.n_out = g_new0 (guint, n);
   a.n_unassigned = g_new0 (guint, n);
-  a.skip = g_new0 (gboolean, n);
-  a.reported = g_new0 (gboolean, n);
-  a.in_queue = g_new0 (gboolean, n);
+  a.skip = g_new0 (guint8, n);
+  a.reported = g_new0 (guint8, n);
+  a.in_queue = g_new0 (guint8, n);
   a.queue = g_new (guint, n);
   a.element_mark = g_new0 (guint, n);
   a.stroke = g_new0 (BgStroke, MAX (a.n_bonds, 1));
@@ -1561,7 +1642,8 @@ bg_causality_unref (BgCausality *self)
 
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
-  g_hash_table_unref (self->bond_index);
+  if (self->bond_index != NULL)
+    g_hash_table_unref (self->bond_index);
   g_hash_table_unref (self->error_elements);
   g_hash_table_unref (self->error_bonds);
   g_hash_table_unref (self->group_elements);
@@ -1570,7 +1652,8 @@ bg_causality_unref (BgCausality *self)
   g_ptr_array_unref (self->groups);
   g_ptr_array_unref (self->errors);
   g_ptr_array_unref (self->warnings);
-  g_strfreev (self->bond_ids);
+  g_free (self->bond_ids);
+  g_free (self->bond_id_block);
   g_free (self->strokes);
   g_free (self);
 }
@@ -1605,6 +1688,24 @@ bg_causality_get_stroke (const BgCausality *self,
   return self->strokes[bond_index];
 }
 
+/* The id index is made on the first lookup by id: the analysis itself and
+ * most readers go by bond index. Safe from any thread. */
+static GHashTable *
+get_bond_index (const BgCausality *self)
+{
+  BgCausality *mutable_self = (BgCausality *) self;
+
+  if (g_once_init_enter (&mutable_self->bond_index))
+    {
+      GHashTable *index = g_hash_table_new (g_str_hash, g_str_equal);
+
+      for (guint b = 0; b < self->n_bonds; b++)
+        g_hash_table_insert (index, self->bond_ids[b], GUINT_TO_POINTER (b + 1));
+      g_once_init_leave (&mutable_self->bond_index, index);
+    }
+  return mutable_self->bond_index;
+}
+
 BgStroke
 bg_causality_lookup_stroke (const BgCausality *self,
                             const char        *bond_id)
@@ -1614,7 +1715,7 @@ bg_causality_lookup_stroke (const BgCausality *self,
   g_return_val_if_fail (self != NULL, BG_STROKE_NONE);
   g_return_val_if_fail (bond_id != NULL, BG_STROKE_NONE);
 
-  index = GPOINTER_TO_UINT (g_hash_table_lookup (self->bond_index, bond_id));
+  index = GPOINTER_TO_UINT (g_hash_table_lookup (get_bond_index (self), bond_id));
   return index == 0 ? BG_STROKE_NONE : self->strokes[index - 1];
 }
 
