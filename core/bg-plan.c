@@ -196,6 +196,20 @@ bg_plan_get_n_rhs_ops (const BgPlan *self)
   return self->n_rhs_ops;
 }
 
+guint
+bg_plan_get_n_switch_times (const BgPlan *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_switch_times;
+}
+
+double
+bg_plan_get_switch_time (const BgPlan *self, guint index)
+{
+  g_return_val_if_fail (self != NULL && index < self->n_switch_times, NAN);
+  return self->switch_times[index];
+}
+
 double
 bg_plan_get_t_end (const BgPlan *self)
 {

@@ -68,6 +68,12 @@ guint         bg_plan_get_jacobian_nnz   (const BgPlan *self);
 /* Number of operations evaluated per right-hand side call. */
 guint         bg_plan_get_n_rhs_ops      (const BgPlan *self);
 
+/* Times in (0, t_end) where a step waveform switches (the solver restarts
+ * there; plots may mark them), increasing. */
+guint         bg_plan_get_n_switch_times (const BgPlan *self);
+double        bg_plan_get_switch_time    (const BgPlan *self,
+                                          guint         index);
+
 /* Settings the plan was compiled with (from the model, possibly overridden). */
 double        bg_plan_get_t_end          (const BgPlan *self);
 double        bg_plan_get_output_step    (const BgPlan *self);

@@ -1,0 +1,318 @@
+/* test-cli-simulate.c — `bgmod-cli simulate` as FORMAT.md specifies it.
+ *
+ * Owns: running the installed-to-be binary (BGMOD_CLI) on the examples and
+ * on small models written here, and checking its CSV, its messages and its
+ * exit codes. Must not: link the simulator directly for anything but
+ * computing the expected analyzer message.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bg-causality.h"
+#include "bg-file.h"
+
+typedef struct
+{
+  char *out, *err;
+  int   status;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+/* Runs bgmod-cli simulate with the given arguments (NULL-terminated). */
+static void
+run_cli (Run *run, ...)
+{
+  const char *cli = g_getenv ("BGMOD_CLI");
+  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
+  GError *error = NULL;
+  va_list args;
+  const char *arg;
+  int wait_status = 0;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  g_ptr_array_add (argv, (gpointer) "simulate");
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static char *
+example (const char *name)
+{
+  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  return g_build_filename (datadir != NULL ? datadir : BGMOD_SOURCE_DATADIR, "examples", name, NULL);
+}
+
+/* Writes text to a fresh temporary .bgmod file; returns its path. */
+static char *
+temp_model (const char *text)
+{
+  GError *error = NULL;
+  char *path = NULL;
+  int fd = g_file_open_tmp ("test-cli-simulate-XXXXXX.bgmod", &path, &error);
+
+  g_assert_no_error (error);
+  close (fd);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static GStrv
+lines (const char *text)
+{
+  g_auto (GStrv) all = g_strsplit (text, "\n", -1);
+  GPtrArray *out = g_ptr_array_new ();
+
+  for (guint i = 0; all[i] != NULL; i++)
+    if (*all[i] != '\0')
+      g_ptr_array_add (out, g_strdup (all[i]));
+  g_ptr_array_add (out, NULL);
+  return (GStrv) g_ptr_array_free (out, FALSE);
+}
+
+static void
+test_csv_all_vars (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  g_auto (GStrv) rows = NULL;
+  g_auto (GStrv) header = NULL;
+  Run run;
+
+  run_cli (&run, path, "--t-end", "1", "--output-step", "0.1", "--csv", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  rows = lines (run.out);
+  /* Header plus rows at 0, 0.1, ..., 1. */
+  g_assert_cmpuint (g_strv_length (rows), ==, 12);
+  header = g_strsplit (rows[0], ",", -1);
+  g_assert_cmpstr (header[0], ==, "t");
+  g_assert_true (g_strv_contains ((const char *const *) header, "b1.e"));
+  g_assert_true (g_strv_contains ((const char *const *) header, "b3.P"));
+  g_assert_true (g_strv_contains ((const char *const *) header, "C1.q"));
+  g_assert_true (g_strv_contains ((const char *const *) header, "C1.E"));
+  g_assert_true (g_strv_contains ((const char *const *) header, "R1.f"));
+  for (guint r = 1; rows[r] != NULL; r++)
+    {
+      g_auto (GStrv) cells = g_strsplit (rows[r], ",", -1);
+      g_assert_cmpuint (g_strv_length (cells), ==, g_strv_length (header));
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[0], NULL), 0.1 * (r - 1), 1e-12);
+    }
+  run_clear (&run);
+}
+
+static void
+test_csv_vars (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  g_auto (GStrv) rows = NULL;
+  Run run;
+
+  run_cli (&run, path, "--t-end", "2", "--output-step", "0.5", "--vars", "C1.e,b1.f", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  rows = lines (run.out);
+  g_assert_cmpuint (g_strv_length (rows), ==, 6);
+  g_assert_cmpstr (rows[0], ==, "t,C1.e,b1.f");
+  /* RC = 1 s, E = 10 V: v_C(1) = 10 (1 - e^-1) within 1e-4 V. */
+  {
+    g_auto (GStrv) cells = g_strsplit (rows[3], ",", -1);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[0], NULL), 1.0, 1e-12);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[1], NULL), 10 * (1 - exp (-1.0)), 1e-4);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), 0.01 * exp (-1.0), 1e-7);
+  }
+  run_clear (&run);
+}
+
+static void
+test_unknown_var (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  Run run;
+
+  run_cli (&run, path, "--vars", "C1.e,nope", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "unknown variable “nope” in --vars"));
+  run_clear (&run);
+}
+
+static void
+test_bad_settings (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  Run run;
+
+  run_cli (&run, path, "--t-end", "-1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "The end time must be a positive number of seconds"));
+  run_clear (&run);
+
+  run_cli (&run, path, "--plot", "out.jpg", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "--plot needs a file name ending in .png or .svg"));
+  run_clear (&run);
+}
+
+static void
+test_unreadable (void)
+{
+  Run run;
+
+  run_cli (&run, "/nonexistent/model.bgmod", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "/nonexistent/model.bgmod"));
+  run_clear (&run);
+}
+
+static void
+test_conflict (void)
+{
+  g_autofree char *path = example ("conflict-two-capacitors.bgmod");
+  g_autoptr (BgModel) model = bg_file_load_path (path, NULL);
+  g_autoptr (BgCausality) causality = NULL;
+  const BgDiagnostic *first;
+  Run run;
+
+  g_assert_nonnull (model);
+  causality = bg_causality_analyze (model);
+  g_assert_false (bg_causality_is_ok (causality));
+  first = g_ptr_array_index (bg_causality_get_errors (causality), 0);
+
+  run_cli (&run, path, NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  /* The analyzer's own message. */
+  g_assert_nonnull (strstr (run.err, first->message));
+  run_clear (&run);
+}
+
+static const char cylinder_model[] =
+  "{\"format\": \"bgmod\", \"version\": 1, \"name\": \"end stop\",\n"
+  " \"elements\": [\n"
+  "  {\"id\": \"PA\", \"type\": \"Se\", \"domain\": \"hydraulic\", \"params\": {\"value\": 2e5}},\n"
+  "  {\"id\": \"PB\", \"type\": \"Se\", \"domain\": \"hydraulic\", \"params\": {\"value\": 1e5}},\n"
+  "  {\"id\": \"CYL\", \"type\": \"CylinderDA\"},\n"
+  "  {\"id\": \"LOAD\", \"type\": \"MechanicalLoad\", \"params\": {\"mass\": 10, \"damping\": 100}}],\n"
+  " \"bonds\": [\n"
+  "  {\"id\": \"b1\", \"from\": \"PA\", \"to\": \"CYL.A\"},\n"
+  "  {\"id\": \"b2\", \"from\": \"PB\", \"to\": \"CYL.B\"},\n"
+  "  {\"id\": \"b3\", \"from\": \"CYL.M\", \"to\": \"LOAD\"}],\n"
+  " \"simulation\": {\"t_end\": 1, \"output_step\": 0.01}}\n";
+
+static void
+test_end_stop (void)
+{
+  g_autofree char *path = temp_model (cylinder_model);
+  g_autofree char *csv = g_strconcat (path, ".csv", NULL);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) err_lines = NULL;
+  g_auto (GStrv) rows = NULL;
+  g_auto (GStrv) last = NULL;
+  double t_event;
+  Run run;
+
+  run_cli (&run, path, "--vars", "CYL.x", "--csv", csv, NULL);
+  /* A terminating event is a normal end: exit 0 and one line on stderr. */
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  err_lines = lines (run.err);
+  g_assert_cmpuint (g_strv_length (err_lines), ==, 1);
+  g_assert_true (g_str_has_prefix (err_lines[0], "CYL reached its end stop x = L at t = "));
+  g_assert_true (g_str_has_suffix (err_lines[0], " s"));
+  t_event = g_ascii_strtod (err_lines[0] + strlen ("CYL reached its end stop x = L at t = "), NULL);
+
+  g_assert_true (g_file_get_contents (csv, &text, NULL, NULL));
+  rows = lines (text);
+  g_assert_cmpstr (rows[0], ==, "t,CYL.x");
+  /* Rows at 0, 0.01, ... up to the event, then the event row at x = L. */
+  last = g_strsplit (rows[g_strv_length (rows) - 1], ",", -1);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[0], NULL), t_event, 1e-3);
+  g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[1], NULL), 0.3, 1e-7);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + 1 + (guint) floor (t_event / 0.01 + 1e-9) + 1);
+  run_clear (&run);
+  g_unlink (csv);
+  g_unlink (path);
+}
+
+static void
+test_solver_failure (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  Run run;
+
+  /* A relative tolerance at the rounding level: CVODE refuses to go on
+   * after the first rows; the rows so far are written and the exit is 1. */
+  run_cli (&run, path, "--rtol", "1e-30", "--vars", "C1.e", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_true (g_str_has_prefix (run.out, "t,C1.e\n0,0\n"));
+  g_assert_nonnull (strstr (run.err, "The simulation failed at t = "));
+  run_clear (&run);
+}
+
+static void
+test_plot (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-simulate-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "rc.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "rc.svg", NULL);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  Run run;
+
+  run_cli (&run, path, "--plot", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_file_get_contents (png, &data, &length, NULL));
+  g_assert_cmpuint (length, >, 1000);
+  g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
+  run_clear (&run);
+  g_clear_pointer (&data, g_free);
+
+  run_cli (&run, path, "--vars", "C1.e,R1.f", "--plot", svg, "--csv", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "t,C1.e,R1.f\n"));
+  g_assert_true (g_file_get_contents (svg, &data, &length, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  run_clear (&run);
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/simulate/csv-all-vars", test_csv_all_vars);
+  g_test_add_func ("/cli/simulate/csv-vars", test_csv_vars);
+  g_test_add_func ("/cli/simulate/unknown-var", test_unknown_var);
+  g_test_add_func ("/cli/simulate/bad-settings", test_bad_settings);
+  g_test_add_func ("/cli/simulate/unreadable", test_unreadable);
+  g_test_add_func ("/cli/simulate/conflict", test_conflict);
+  g_test_add_func ("/cli/simulate/end-stop", test_end_stop);
+  g_test_add_func ("/cli/simulate/solver-failure", test_solver_failure);
+  g_test_add_func ("/cli/simulate/plot", test_plot);
+  return g_test_run ();
+}
