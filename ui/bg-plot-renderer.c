@@ -33,6 +33,11 @@ typedef struct
   const double *y;
   size_t        n;
   guint         subplot;
+  /* Finite min/max of samples [range_i0, range_i1), kept across drawings:
+   * a growing column only scans its new samples. */
+  gboolean      range_valid;
+  size_t        range_i0, range_i1;
+  double        range_lo, range_hi;
 } Trace;
 
 typedef struct
@@ -257,6 +262,8 @@ bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
   g_return_if_fail (n == 0 || (t != NULL && y != NULL));
 
   tr = g_ptr_array_index (self->traces, index);
+  if (t != tr->t || y != tr->y || n < tr->n)
+    tr->range_valid = FALSE;
   tr->t = t;
   tr->y = y;
   tr->n = n;
@@ -555,40 +562,108 @@ resolve_time_window (BgPlotRenderer *self,
   *t1 = hi;
 }
 
-/* Min and max of the finite values of @tr with time in [t0, t1]. */
+/* Min and max of y[a, b) (b > a); FALSE when a NaN or ±Inf is among them
+ * (then the results are not to be used). Four independent lanes keep the
+ * loop from waiting on one comparison chain. */
 static gboolean
-trace_value_range (const Trace *tr,
-                   double       t0,
-                   double       t1,
-                   double      *lo,
-                   double      *hi)
+minmax (const double *y,
+        size_t        a,
+        size_t        b,
+        double       *lo,
+        double       *hi)
+{
+  double mn0 = y[a], mn1 = y[a], mn2 = y[a], mn3 = y[a];
+  double mx0 = y[a], mx1 = y[a], mx2 = y[a], mx3 = y[a];
+  double z = 0.0;          /* v − v is 0 for finite v, NaN otherwise */
+  size_t j = a;
+
+  for (; j + 4 <= b; j += 4)
+    {
+      double v0 = y[j], v1 = y[j + 1], v2 = y[j + 2], v3 = y[j + 3];
+      mn0 = v0 < mn0 ? v0 : mn0;
+      mn1 = v1 < mn1 ? v1 : mn1;
+      mn2 = v2 < mn2 ? v2 : mn2;
+      mn3 = v3 < mn3 ? v3 : mn3;
+      mx0 = v0 > mx0 ? v0 : mx0;
+      mx1 = v1 > mx1 ? v1 : mx1;
+      mx2 = v2 > mx2 ? v2 : mx2;
+      mx3 = v3 > mx3 ? v3 : mx3;
+      z += ((v0 - v0) + (v1 - v1)) + ((v2 - v2) + (v3 - v3));
+    }
+  for (; j < b; j++)
+    {
+      double v = y[j];
+      mn0 = v < mn0 ? v : mn0;
+      mx0 = v > mx0 ? v : mx0;
+      z += v - v;
+    }
+  *lo = MIN (MIN (mn0, mn1), MIN (mn2, mn3));
+  *hi = MAX (MAX (mx0, mx1), MAX (mx2, mx3));
+  return z == 0.0;
+}
+
+/* Widens [*lo, *hi] by the finite values among y[a, b). */
+static void
+scan_values (const double *y,
+             size_t        a,
+             size_t        b,
+             double       *lo,
+             double       *hi)
+{
+  double mn = *lo, mx = *hi, a_lo, a_hi;
+  size_t i;
+
+  if (a >= b)
+    return;
+  if (G_LIKELY (minmax (y, a, b, &a_lo, &a_hi)))
+    {
+      mn = MIN (mn, a_lo);
+      mx = MAX (mx, a_hi);
+    }
+  else
+    {
+      mn = *lo;
+      mx = *hi;
+      for (i = a; i < b; i++)
+        if (isfinite (y[i]))
+          {
+            mn = MIN (mn, y[i]);
+            mx = MAX (mx, y[i]);
+          }
+    }
+  *lo = mn;
+  *hi = mx;
+}
+
+/* Min and max of the finite values of @tr with time in [t0, t1]. The
+ * result is remembered: drawing again, or after samples were appended to
+ * the same columns, scans nothing or only the new samples. */
+static gboolean
+trace_value_range (Trace  *tr,
+                   double  t0,
+                   double  t1,
+                   double *lo,
+                   double *hi)
 {
   size_t i0 = search_time (tr->t, tr->n, t0, FALSE);
   size_t i1 = search_time (tr->t, tr->n, t1, TRUE);
   double a = INFINITY, b = -INFINITY;
-  size_t i;
 
-  for (i = i0; i < i1; i++)
+  if (tr->range_valid && tr->range_i0 == i0 && tr->range_i1 <= i1)
     {
-      double v = tr->y[i];
-      /* NaN compares false both ways; infinities are excluded below. */
-      if (v < a)
-        a = v;
-      if (v > b)
-        b = v;
+      a = tr->range_lo;
+      b = tr->range_hi;
+      scan_values (tr->y, tr->range_i1, i1, &a, &b);
     }
-  if (isinf (a) || isinf (b))
-    {
-      /* Rare: recompute with only finite samples. */
-      a = INFINITY;
-      b = -INFINITY;
-      for (i = i0; i < i1; i++)
-        if (isfinite (tr->y[i]))
-          {
-            a = MIN (a, tr->y[i]);
-            b = MAX (b, tr->y[i]);
-          }
-    }
+  else
+    scan_values (tr->y, i0, i1, &a, &b);
+
+  tr->range_valid = TRUE;
+  tr->range_i0 = i0;
+  tr->range_i1 = i1;
+  tr->range_lo = a;
+  tr->range_hi = b;
+
   if (!(a <= b))
     return FALSE;
   *lo = a;
@@ -875,11 +950,15 @@ layout_vertical (BgPlotRenderer *self,
 {
   guint n = self->subplots->len, i;
   double right = 2.0 * c->line_h;
-  double plot_w = MAX (1.0, width - left - right);
+  double plot_w;
   double bottom = c->tick_len + c->gap + c->line_h + c->gap + c->line_h + c->pad;
   double between = c->line_h;
   double legend_total = 0.0, avail, y, need = 0.0;
   double strip = self->has_strip ? c->line_h + c->gap : 0.0;
+
+  /* Plot areas on whole units: pixel columns and crisp frames. */
+  left = round (left);
+  plot_w = MAX (1.0, floor (width - left - right));
 
   for (i = 0; i < n; i++)
     {
@@ -904,8 +983,8 @@ layout_vertical (BgPlotRenderer *self,
         }
       sp->x = left;
       sp->w = plot_w;
-      sp->y = y;
-      sp->h = MAX (1.0, avail / n);
+      sp->y = round (y);
+      sp->h = MAX (1.0, floor (avail / n));
       y += sp->h + between;
 
       compute_value_ticks (self, c, i, t0, t1);
@@ -1184,48 +1263,131 @@ draw_legend (BgPlotRenderer *self,
 
 /* ---- drawing: traces ---------------------------------------------------- */
 
+/* What one pixel column holds of a trace (values in data space). */
 typedef struct
 {
-  cairo_t *cr;
-  gboolean pen_down;
-  int      col;             /* current pixel column, G_MININT for none */
-  guint    count;
-  double   x_first;         /* exact x of the first sample in the column */
-  double   first, vmin, vmax, last;
-} Decimator;
+  size_t count;              /* finite samples in the column */
+  gboolean gap_before;       /* a NaN/Inf separates it from the previous one */
+  double x_first;            /* exact x of the first sample (for count 1) */
+  double first, vmin, vmax, last;
+} Column;
 
-static void
-emit_point (Decimator *d,
-            double     x,
-            double     y)
+/* First index in [lo, hi) whose time is >= @value; @hi when none. Gallops
+ * from @lo first: the answer is usually close, and the probes stay in
+ * cache, where a plain bisection of a million samples would miss. */
+static size_t
+search_time_from (const double *t,
+                  size_t        lo,
+                  size_t        hi,
+                  double        value)
 {
-  if (d->pen_down)
-    cairo_line_to (d->cr, x, y);
-  else
-    cairo_move_to (d->cr, x, y);
-  d->pen_down = TRUE;
+  size_t step = 1;
+
+  while (lo + step < hi && t[lo + step] < value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  if (lo + step < hi)
+    hi = lo + step + 1;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (t[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
 }
 
-/* Draws the samples gathered in the current column: the first one, the
- * column's extremes and the last one, so that neither spikes nor the joins
- * to the neighbouring columns are lost. */
+/* Fills @col from samples [a, b) that contain a non-finite value. */
 static void
-flush_column (Decimator     *d,
-              const Subplot *sp,
-              double         col_x)
+scan_column_slow (const double *y,
+                  size_t        a,
+                  size_t        b,
+                  Column       *col,
+                  gboolean     *pending_gap)
 {
-  if (d->count == 0)
-    return;
-  if (d->count == 1)
-    emit_point (d, d->x_first, v_to_y (sp, d->first));
-  else
+  size_t j;
+
+  col->count = 0;
+  for (j = a; j < b; j++)
     {
-      emit_point (d, col_x, v_to_y (sp, d->first));
-      cairo_line_to (d->cr, col_x, v_to_y (sp, d->vmin));
-      cairo_line_to (d->cr, col_x, v_to_y (sp, d->vmax));
-      cairo_line_to (d->cr, col_x, v_to_y (sp, d->last));
+      double v = y[j];
+
+      if (!isfinite (v))
+        {
+          *pending_gap = TRUE;
+          continue;
+        }
+      if (col->count == 0)
+        {
+          col->gap_before = *pending_gap;
+          col->first = col->vmin = col->vmax = v;
+        }
+      else if (*pending_gap)
+        col->gap_before = TRUE;   /* a gap inside: break before the column */
+      *pending_gap = FALSE;
+      col->vmin = MIN (col->vmin, v);
+      col->vmax = MAX (col->vmax, v);
+      col->last = v;
+      col->count++;
     }
-  d->count = 0;
+}
+
+/* Min/max decimation: one Column per device-pixel column of the window
+ * [t0, t1], from the samples [i0, i1) that lie in it. The column of each
+ * sample is found by binary search on the column boundaries, so the inner
+ * loop is a plain min/max over a contiguous run. */
+static void
+decimate (const Trace *tr,
+          size_t       i0,
+          size_t       i1,
+          double       t0,
+          double       t1,
+          double       x0,
+          double       x_per_t,
+          Column      *cols,
+          int          ncols)
+{
+  gboolean pending_gap = FALSE;
+  size_t a = i0;
+  int c;
+
+  for (c = 0; c < ncols; c++)
+    {
+      Column *col = &cols[c];
+      size_t b;
+      double mn, mx;
+      gboolean bad = FALSE;
+
+      b = c == ncols - 1 ? i1
+                         : search_time_from (tr->t, a, i1,
+                                             t0 + (t1 - t0) * (c + 1) / ncols);
+      col->count = 0;
+      col->gap_before = FALSE;
+      if (b == a)
+        continue;
+
+      bad = !minmax (tr->y, a, b, &mn, &mx);
+
+      col->x_first = x0 + (tr->t[a] - t0) * x_per_t;
+      if (G_UNLIKELY (bad))
+        scan_column_slow (tr->y, a, b, col, &pending_gap);
+      else
+        {
+          col->count = b - a;
+          col->gap_before = pending_gap;
+          pending_gap = FALSE;
+          col->first = tr->y[a];
+          col->last = tr->y[b - 1];
+          col->vmin = mn;
+          col->vmax = mx;
+        }
+      a = b;
+    }
 }
 
 static double
@@ -1239,6 +1401,106 @@ lerp_at (const Trace *tr,
   return tr->y[j - 1] + f * (tr->y[j] - tr->y[j - 1]);
 }
 
+/* Sparse data (fewer samples than pixels, or about as many): a polyline
+ * through each column's first, extremes and last sample. */
+static void
+stroke_columns (cairo_t       *cr,
+                const Subplot *sp,
+                const Column  *cols,
+                int            ncols,
+                double         col_w,
+                double         entry,
+                double         exit_v)
+{
+  gboolean pen = FALSE;
+  int c;
+
+  if (isfinite (entry))
+    {
+      cairo_move_to (cr, sp->x, v_to_y (sp, entry));
+      pen = TRUE;
+    }
+  for (c = 0; c < ncols; c++)
+    {
+      const Column *col = &cols[c];
+      double xc = sp->x + (c + 0.5) * col_w;
+
+      if (col->count == 0)
+        continue;
+      if (col->gap_before)
+        pen = FALSE;
+      if (col->count == 1)
+        {
+          double y = v_to_y (sp, col->first);
+          if (pen)
+            cairo_line_to (cr, col->x_first, y);
+          else
+            cairo_move_to (cr, col->x_first, y);
+        }
+      else
+        {
+          double y = v_to_y (sp, col->first);
+          if (pen)
+            cairo_line_to (cr, xc, y);
+          else
+            cairo_move_to (cr, xc, y);
+          cairo_line_to (cr, xc, v_to_y (sp, col->vmin));
+          cairo_line_to (cr, xc, v_to_y (sp, col->vmax));
+          cairo_line_to (cr, xc, v_to_y (sp, col->last));
+        }
+      pen = TRUE;
+    }
+  if (pen && isfinite (exit_v))
+    cairo_line_to (cr, sp->x + sp->w, v_to_y (sp, exit_v));
+  cairo_stroke (cr);
+}
+
+/* Dense data (many samples per pixel): each column becomes a bar from its
+ * minimum to its maximum, stretched to meet the previous column's last
+ * value, one line width wide and half a line width longer at both ends.
+ * The bars overlap their neighbours and are filled together as one path
+ * (non-zero rule: their union), which draws what stroking the whole
+ * polyline would, without the stroker's cost for millions of points. */
+static void
+fill_columns (cairo_t       *cr,
+              const Subplot *sp,
+              const Column  *cols,
+              int            ncols,
+              double         col_w,
+              double         lw,
+              double         entry,
+              double         exit_v)
+{
+  double hw = lw / 2.0, hx = MAX (hw, col_w / 2.0), prev = entry;
+  int c;
+
+  for (c = 0; c < ncols; c++)
+    {
+      const Column *col = &cols[c];
+      double lo = col->vmin, hi = col->vmax, top, bot;
+
+      if (col->count == 0)
+        continue;
+      if (col->gap_before)
+        prev = NAN;
+      if (isfinite (prev))
+        {
+          lo = MIN (lo, prev);
+          hi = MAX (hi, prev);
+        }
+      if (c == ncols - 1 && isfinite (exit_v))
+        {
+          lo = MIN (lo, exit_v);
+          hi = MAX (hi, exit_v);
+        }
+      top = v_to_y (sp, hi) - hw;
+      bot = v_to_y (sp, lo) + hw;
+      cairo_rectangle (cr, sp->x + (c + 0.5) * col_w - hx, top, 2.0 * hx, bot - top);
+      prev = col->last;
+    }
+  cairo_fill (cr);
+}
+
 static void
 draw_trace (BgPlotRenderer *self,
             Ctx            *c,
@@ -1247,85 +1509,47 @@ draw_trace (BgPlotRenderer *self,
 {
   cairo_t *cr = c->cr;
   double t0 = self->view_t0, t1 = self->view_t1;
-  double dev_w = sp->w, dev_h = 0.0;
-  double cols_per_t, col_w, x_per_t;
-  size_t i0, i1, i;
+  double dev_w = sp->w, dev_h = 0.0, col_w, entry = NAN, exit_v = NAN;
+  g_autofree Column *cols = NULL;
+  size_t i0, i1;
   int ncols;
-  Decimator d = { cr, FALSE, G_MININT, 0, 0.0, 0.0, 0.0, 0.0, 0.0 };
 
   if (tr->n == 0)
     return;
 
-  /* One column per device pixel, so HiDPI output keeps its detail. */
-  cairo_user_to_device_distance (cr, &dev_w, &dev_h);
-  ncols = (int) MAX (1.0, ceil (fabs (dev_w)));
-  cols_per_t = ncols / (t1 - t0);
-  col_w = sp->w / ncols;
-  x_per_t = sp->w / (t1 - t0);
-
   i0 = search_time (tr->t, tr->n, t0, FALSE);
   i1 = search_time (tr->t, tr->n, t1, TRUE);
 
-  /* Enter at the left edge on the segment that crosses it. */
+  /* Enter and leave at the window's edges on the segments crossing them. */
   if (i0 > 0 && i0 < tr->n)
-    {
-      double v = lerp_at (tr, i0, t0);
-      if (isfinite (v))
-        emit_point (&d, sp->x, v_to_y (sp, v));
-    }
+    entry = lerp_at (tr, i0, t0);
+  if (i1 > 0 && i1 < tr->n)
+    exit_v = lerp_at (tr, i1, t1);
 
-  for (i = i0; i < i1; i++)
+  if (i0 == i1)
     {
-      double t = tr->t[i], v = tr->y[i];
-      double cpos;
-      int col;
-
-      if (!isfinite (v) || !isfinite (t))
+      /* No sample inside: at most the one segment across the window. */
+      if (isfinite (entry) && isfinite (exit_v))
         {
-          flush_column (&d, sp, sp->x + (d.col + 0.5) * col_w);
-          d.pen_down = FALSE;
-          continue;
+          cairo_move_to (cr, sp->x, v_to_y (sp, entry));
+          cairo_line_to (cr, sp->x + sp->w, v_to_y (sp, exit_v));
+          cairo_stroke (cr);
         }
+      return;
+    }
 
-      cpos = (t - t0) * cols_per_t;
-      col = cpos >= ncols ? ncols - 1 : (int) cpos;
-      if (col != d.col || d.count == 0)
-        {
-          if (col != d.col)
-            flush_column (&d, sp, sp->x + (d.col + 0.5) * col_w);
-          d.col = col;
-          d.count = 1;
-          d.x_first = sp->x + (t - t0) * x_per_t;
-          d.first = d.vmin = d.vmax = d.last = v;
-          continue;
-        }
-      d.count++;
-      if (v < d.vmin)
-        d.vmin = v;
-      else if (v > d.vmax)
-        d.vmax = v;
-      d.last = v;
-    }
-  flush_column (&d, sp, sp->x + (d.col + 0.5) * col_w);
+  /* One column per device pixel, so HiDPI output keeps its detail. */
+  cairo_user_to_device_distance (cr, &dev_w, &dev_h);
+  ncols = (int) CLAMP (ceil (fabs (dev_w)), 1.0, 32768.0);
+  col_w = sp->w / ncols;
+  cols = g_new (Column, ncols);
+  decimate (tr, i0, i1, t0, t1, sp->x, sp->w / (t1 - t0), cols, ncols);
 
-  /* Leave at the right edge the same way. */
-  if (i1 > 0 && i1 < tr->n && d.pen_down)
-    {
-      double v = lerp_at (tr, i1, t1);
-      if (isfinite (v))
-        emit_point (&d, sp->x + sp->w, v_to_y (sp, v));
-    }
-  else if (i1 > 0 && i1 < tr->n && i0 == i1)
-    {
-      /* No sample in the window: the segment crossing it. */
-      double va = lerp_at (tr, i1, t0), vb = lerp_at (tr, i1, t1);
-      if (isfinite (va) && isfinite (vb))
-        {
-          cairo_move_to (cr, sp->x, v_to_y (sp, va));
-          cairo_line_to (cr, sp->x + sp->w, v_to_y (sp, vb));
-        }
-    }
-  cairo_stroke (cr);
+  if (i1 - i0 >= 2 * (size_t) ncols)
+    fill_columns (cr, sp, cols, ncols, col_w, cairo_get_line_width (cr),
+                  entry, exit_v);
+  else
+    stroke_columns (cr, sp, cols, ncols, col_w, entry, exit_v);
 }
 
 static void

@@ -65,7 +65,11 @@ guint     bg_plot_renderer_add_trace      (BgPlotRenderer *self,
                                            const double   *t,
                                            const double   *y,
                                            size_t          n);
-/* Points trace @index at new columns (after the result grew or moved). */
+/* Points trace @index at new columns (after the result grew or moved).
+ * While @t and @y stay the same pointers the samples already handed over
+ * are taken as unchanged (a growing result only appends), so only new
+ * samples are scanned for auto-fit; to show rewritten samples, pass other
+ * pointers or clear and add the trace again. */
 void      bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
                                            guint           index,
                                            const double   *t,

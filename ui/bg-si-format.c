@@ -36,12 +36,13 @@ bg_si_nice_step (double span,
   mag = pow (10.0, floor (log10 (raw)));
   norm = raw / mag;
 
-  /* Relative slack so that 0.2 / 1 does not become 0.5 through rounding. */
-  if (norm <= 1.0 + 1e-9)
+  /* Relative slack: a span that lost digits to rounding (1 + 1e-9 − 1) must
+   * not jump to the next step. */
+  if (norm <= 1.0 + 1e-6)
     return mag;
-  if (norm <= 2.0 + 1e-9)
+  if (norm <= 2.0 + 1e-6)
     return 2.0 * mag;
-  if (norm <= 5.0 + 1e-9)
+  if (norm <= 5.0 + 1e-6)
     return 5.0 * mag;
   return 10.0 * mag;
 }
