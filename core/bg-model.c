@@ -46,6 +46,8 @@ typedef struct
 {
   BgBond pub;            /* first: a BgBond* is a Bond* */
   int    ref_count;
+  guint  from_slot;      /* position in from's adj (junction ends: while */
+  guint  to_slot;        /* the junction lists are valid), else port index */
 } Bond;
 
 #define ELEMENT(el) ((Element *) (el))
@@ -109,6 +111,8 @@ bond_new (const char *id,
   b->pub.to = &element_ref (to)->pub;
   b->pub.to_port = to_port;
   b->pub.arrow = BG_ARROW_FORWARD;
+  b->from_slot = from_port >= 0 ? (guint) from_port : 0;
+  b->to_slot = to_port >= 0 ? (guint) to_port : 0;
   return b;
 }
 
@@ -515,6 +519,22 @@ set_port_slot (BgElement *el,
     ELEMENT (el)->adj->pdata[port] = bond;
 }
 
+/* Appends the bond to the lists of its junction ends. */
+static void
+add_junction_end (Bond *b)
+{
+  if (b->pub.from_port < 0)
+    {
+      b->from_slot = ELEMENT (b->pub.from)->adj->len;
+      g_ptr_array_add (ELEMENT (b->pub.from)->adj, b);
+    }
+  if (b->pub.to_port < 0)
+    {
+      b->to_slot = ELEMENT (b->pub.to)->adj->len;
+      g_ptr_array_add (ELEMENT (b->pub.to)->adj, b);
+    }
+}
+
 static void
 attach_bonds (BgModel *self,
               Op      *op)
@@ -533,12 +553,7 @@ attach_bonds (BgModel *self,
       set_port_slot (b->pub.from, b->pub.from_port, b);
       set_port_slot (b->pub.to, b->pub.to_port, b);
       if (appended && junctions_valid)
-        {
-          if (b->pub.from_port < 0)
-            g_ptr_array_add (ELEMENT (b->pub.from)->adj, b);
-          if (b->pub.to_port < 0)
-            g_ptr_array_add (ELEMENT (b->pub.to)->adj, b);
-        }
+        add_junction_end (b);
     }
   self->topology_stamp++;
   if (appended && junctions_valid)
@@ -576,14 +591,7 @@ ensure_junction_adjacency (BgModel *self)
         g_ptr_array_set_size (el->adj, 0);
     }
   for (guint i = 0; i < self->bonds->len; i++)
-    {
-      BgBond *b = g_ptr_array_index (self->bonds, i);
-
-      if (b->from_port < 0)
-        g_ptr_array_add (ELEMENT (b->from)->adj, b);
-      if (b->to_port < 0)
-        g_ptr_array_add (ELEMENT (b->to)->adj, b);
-    }
+    add_junction_end (g_ptr_array_index (self->bonds, i));
   self->junction_stamp = self->topology_stamp;
 }
 
@@ -618,11 +626,14 @@ flip_bond (Bond *b)
 {
   BgElement *el = b->pub.from;
   int port = b->pub.from_port;
+  guint slot = b->from_slot;
 
   b->pub.from = b->pub.to;
   b->pub.from_port = b->pub.to_port;
+  b->from_slot = b->to_slot;
   b->pub.to = el;
   b->pub.to_port = port;
+  b->to_slot = slot;
   b->pub.arrow = b->pub.arrow == BG_ARROW_FORWARD
                  ? BG_ARROW_REVERSED : BG_ARROW_FORWARD;
 }
@@ -842,6 +853,20 @@ bg_model_get_element_bonds (BgModel   *self,
   return ELEMENT (element)->adj;
 }
 
+guint
+bg_model_get_bond_slot (BgModel  *self,
+                        BgBond   *bond,
+                        gboolean  at_to)
+{
+  g_return_val_if_fail (BG_IS_MODEL (self), 0);
+  g_return_val_if_fail (bond != NULL, 0);
+  g_return_val_if_fail (g_hash_table_lookup (self->bond_ids, bond->id) == bond, 0);
+
+  if ((at_to ? bond->to_port : bond->from_port) < 0)
+    ensure_junction_adjacency (self);
+  return at_to ? BOND (bond)->to_slot : BOND (bond)->from_slot;
+}
+
 char *
 bg_model_dup_port_name (BgModel  *self,
                         BgBond   *bond,
@@ -849,7 +874,6 @@ bg_model_dup_port_name (BgModel  *self,
 {
   BgElement *el;
   int port;
-  GPtrArray *adj;
 
   g_return_val_if_fail (BG_IS_MODEL (self), NULL);
   g_return_val_if_fail (bond != NULL, NULL);
@@ -858,12 +882,7 @@ bg_model_dup_port_name (BgModel  *self,
   port = at_to ? bond->to_port : bond->from_port;
   if (port >= 0)
     return g_strdup (el->spec->ports[port].name);
-
-  adj = bg_model_get_element_bonds (self, el);
-  for (guint i = 0; i < adj->len; i++)
-    if (adj->pdata[i] == bond)
-      return g_strdup_printf ("p%u", i + 1);
-  g_return_val_if_reached (NULL);
+  return g_strdup_printf ("p%u", bg_model_get_bond_slot (self, bond, at_to) + 1);
 }
 
 /* Bond ends -------------------------------------------------------------- */

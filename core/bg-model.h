@@ -99,6 +99,12 @@ const BgSimSettings *bg_model_get_simulation   (BgModel    *self);
  * O(elements + bonds), so asking for all elements' bonds is linear. */
 GPtrArray        *bg_model_get_element_bonds   (BgModel    *self,
                                                 BgElement  *element);
+/* Where this bond end sits in bg_model_get_element_bonds() of its element:
+ * the port index for a fixed port, the 0-based junction port number (p1 = 0)
+ * for a junction end. O(1) amortised, like bg_model_get_element_bonds(). */
+guint             bg_model_get_bond_slot       (BgModel    *self,
+                                                BgBond     *bond,
+                                                gboolean    at_to);
 /* "p3" for a junction end, the spec's port name otherwise. */
 char             *bg_model_dup_port_name       (BgModel    *self,
                                                 BgBond     *bond,

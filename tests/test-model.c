@@ -431,6 +431,7 @@ port_names (BgModel    *model,
           continue;
         }
       name = bg_model_dup_port_name (model, b, b->to == el);
+      g_assert_cmpuint (bg_model_get_bond_slot (model, b, b->to == el), ==, i);
       g_string_append_printf (s, "%s%s=%s", i > 0 ? " " : "", name, b->id);
     }
   return g_string_free (s, FALSE);
@@ -1275,6 +1276,50 @@ test_bulk (void)
   g_test_message ("free: %.3f s", g_timer_elapsed (timer, NULL));
 }
 
+/* One junction with 50 000 bonds: port names and slots stay O(1) each, and
+ * removing the first bond renumbers all the others. */
+static void
+test_star (void)
+{
+  BgModel *model = bg_model_new ();
+  const guint n = 50000;
+  g_autoptr (GTimer) timer = g_timer_new ();
+  GPtrArray *bonds;
+  const char *first[] = { "b1" };
+  char id[32];
+
+  bg_model_begin_group (model, "star");
+  add (model, "0", BG_DOMAIN_HYDRAULIC, "J");
+  for (guint i = 0; i < n; i++)
+    {
+      g_snprintf (id, sizeof id, "C%u", i);
+      add (model, "C", BG_DOMAIN_HYDRAULIC, id);
+      connect (model, "J", id);
+    }
+  bg_model_end_group (model);
+
+  bonds = bg_model_get_bonds (model);
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      for (guint i = 0; i < bonds->len; i++)
+        {
+          BgBond *b = g_ptr_array_index (bonds, i);
+          g_autofree char *name = bg_model_dup_port_name (model, b, FALSE);
+          g_autofree char *expected = g_strdup_printf ("p%u", i + 1);
+
+          g_assert_cmpstr (name, ==, expected);
+          g_assert_cmpuint (bg_model_get_bond_slot (model, b, TRUE), ==, 0);
+        }
+      g_assert_true (bg_model_remove_bonds (model, first, pass == 0 ? 1 : 0, NULL));
+    }
+  g_assert_cmpuint (bonds->len, ==, n - 1);
+  g_assert_true (bg_model_undo (model));
+  g_assert_cmpuint (bg_model_get_bond_slot (model, g_ptr_array_index (bonds, n - 1),
+                                            FALSE), ==, n - 1);
+  g_test_message ("star of %u bonds: %.3f s", n, g_timer_elapsed (timer, NULL));
+  g_assert_finalize_object (model);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1299,6 +1344,7 @@ main (int   argc,
   g_test_add_func ("/core/model/history-lifetime", test_history_lifetime);
   g_test_add_func ("/core/model/limit", test_limit);
   g_test_add_func ("/core/model/bulk", test_bulk);
+  g_test_add_func ("/core/model/star", test_star);
 
   return g_test_run ();
 }
