@@ -8,12 +8,13 @@
 # Must not: modify the stored corpus except by adding crashers.
 #
 # Usage: build-aux/run-fuzzer.sh [SECONDS]    (default 300)
+# Environment: FUZZ_BUILD_DIR (default _build-fuzz).
 # Exit 0 when no crash was found, 1 otherwise (crashers are listed).
 set -eu
 cd "$(dirname "$0")/.."
 
 seconds="${1:-300}"
-build=_build-fuzz
+build="${FUZZ_BUILD_DIR:-_build-fuzz}"
 
 if [ ! -f "$build/build.ninja" ]; then
   CC=clang meson setup "$build" -Dfuzzing=true -Dbuildtype=debugoptimized
