@@ -1,7 +1,7 @@
 /* bg-result.c — chunked columnar storage of simulation results.
  *
  * Owns: the variable list and the chunks (each chunk holds
- * BG_RESULT_CHUNK_ROWS rows of every variable, column after column). Must
+ * chunk_rows rows of every variable, column after column). Must
  * not: move a chunk once it is allocated, or let a reader see a row before
  * all its values are written. See bg-result.h for the thread rules.
  */
@@ -19,6 +19,7 @@ struct _BgResult
   char          **units;
   char          **descriptions;
   GHashTable     *by_name;     /* name -> index + 1 */
+  gsize           chunk_rows;  /* rows per chunk, a power of two */
 
   GMutex          lock;        /* guards chunks (the array) and n_rows */
   GPtrArray      *chunks;      /* double[n_vars * CHUNK_ROWS] each */
@@ -56,6 +57,11 @@ bg_result_new (guint              n_vars,
     g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
   g_mutex_init (&self->lock);
   self->chunks = g_ptr_array_new_with_free_func (g_free);
+  /* About 1 MiB per chunk: a row touches one page per variable in a fresh
+   * chunk, so models with thousands of variables get shorter chunks. */
+  self->chunk_rows = BG_RESULT_CHUNK_ROWS;
+  while (self->chunk_rows > 16 && self->chunk_rows * n_vars * sizeof (double) > (1 << 20))
+    self->chunk_rows /= 2;
   return self;
 }
 
@@ -128,19 +134,19 @@ bg_result_append_row (BgResult *self, const double *values)
   /* Only the writer changes n_rows, so reading it without the lock is safe
    * here; the chunk array is extended under the lock because readers index it. */
   row = self->n_rows;
-  in_chunk = row % BG_RESULT_CHUNK_ROWS;
+  in_chunk = row % self->chunk_rows;
   if (in_chunk == 0)
     {
-      chunk = g_malloc (sizeof (double) * self->n_vars * BG_RESULT_CHUNK_ROWS);
+      chunk = g_malloc (sizeof (double) * self->n_vars * self->chunk_rows);
       g_mutex_lock (&self->lock);
       g_ptr_array_add (self->chunks, chunk);
       g_mutex_unlock (&self->lock);
     }
   else
-    chunk = g_ptr_array_index (self->chunks, row / BG_RESULT_CHUNK_ROWS);
+    chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
 
   for (guint v = 0; v < self->n_vars; v++)
-    chunk[(gsize) v * BG_RESULT_CHUNK_ROWS + in_chunk] = values[v];
+    chunk[(gsize) v * self->chunk_rows + in_chunk] = values[v];
 
   g_mutex_lock (&self->lock);
   self->n_rows = row + 1;
@@ -169,7 +175,7 @@ lookup_chunk (BgResult *self, gsize row, gsize *n_rows)
   g_mutex_lock (&self->lock);
   *n_rows = self->n_rows;
   if (row < self->n_rows)
-    chunk = g_ptr_array_index (self->chunks, row / BG_RESULT_CHUNK_ROWS);
+    chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
   g_mutex_unlock (&self->lock);
   return chunk;
 }
@@ -183,7 +189,7 @@ bg_result_get_value (BgResult *self, guint var, gsize row)
   g_return_val_if_fail (self != NULL && var < self->n_vars, NAN);
   chunk = lookup_chunk (self, row, &n_rows);
   g_return_val_if_fail (chunk != NULL, NAN);
-  return chunk[(gsize) var * BG_RESULT_CHUNK_ROWS + row % BG_RESULT_CHUNK_ROWS];
+  return chunk[(gsize) var * self->chunk_rows + row % self->chunk_rows];
 }
 
 gboolean
@@ -204,9 +210,9 @@ bg_result_get_span (BgResult      *self,
   chunk = lookup_chunk (self, first_row, &n_rows);
   if (chunk == NULL)
     return FALSE;
-  in_chunk = first_row % BG_RESULT_CHUNK_ROWS;
-  chunk_end = first_row - in_chunk + BG_RESULT_CHUNK_ROWS;
-  *values = chunk + (gsize) var * BG_RESULT_CHUNK_ROWS + in_chunk;
+  in_chunk = first_row % self->chunk_rows;
+  chunk_end = first_row - in_chunk + self->chunk_rows;
+  *values = chunk + (gsize) var * self->chunk_rows + in_chunk;
   *n_values = MIN (chunk_end, n_rows) - first_row;
   return TRUE;
 }
