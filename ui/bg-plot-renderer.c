@@ -810,7 +810,7 @@ quantity_for_unit (const char *unit)
 {
   static const struct { const char *unit; const char *name; } table[] = {
     { "Pa", N_("Pressure") },
-    { "m", N_("Position") },
+    { "m", N_("Displacement") },
     { "m/s", N_("Velocity") },
     { "N", N_("Force") },
     { "m\xc2\xb3/s", N_("Volume flow") },
