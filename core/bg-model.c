@@ -704,14 +704,24 @@ op_apply (BgModel *self,
 
 /* Recording steps -------------------------------------------------------- */
 
+/* Property notifications wait until the step is complete, so a handler
+ * that edits the model never runs in the middle of a recording. */
+static void
+pending_begin (BgModel    *self,
+               const char *label)
+{
+  g_assert (self->pending == NULL);
+  g_object_freeze_notify (G_OBJECT (self));
+  self->pending = step_new (label);
+}
+
 static void
 edit_begin (BgModel    *self,
             const char *label)
 {
   if (self->group_depth > 0)
     return;
-  g_assert (self->pending == NULL);
-  self->pending = step_new (label);
+  pending_begin (self, label);
 }
 
 /* Applies the operation and appends it to the step being recorded; takes
@@ -746,12 +756,14 @@ commit (BgModel *self)
   if (step->ops->len == 0)
     {
       step_free (step);
+      g_object_thaw_notify (G_OBJECT (self));
       return;
     }
   g_ptr_array_add (self->undo_stack, step);
   g_ptr_array_set_size (self->redo_stack, 0);
   self->revision++;
   notify_history (self, could_undo, could_redo);
+  g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
 }
 
@@ -770,10 +782,7 @@ bg_model_begin_group (BgModel    *self,
   g_return_if_fail (BG_IS_MODEL (self));
 
   if (self->group_depth++ == 0)
-    {
-      g_assert (self->pending == NULL);
-      self->pending = step_new (label);
-    }
+    pending_begin (self, label);
 }
 
 void
@@ -1157,8 +1166,10 @@ collect_elements (BgModel            *self,
 {
   for (guint i = 0; i < n_ids; i++)
     {
-      Element *el = g_hash_table_lookup (self->element_ids, ids[i]);
+      Element *el;
 
+      g_return_val_if_fail (ids[i] != NULL, FALSE);
+      el = g_hash_table_lookup (self->element_ids, ids[i]);
       if (el == NULL)
         {
           g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
@@ -1642,8 +1653,10 @@ bg_model_remove_bonds (BgModel           *self,
   set = g_hash_table_new (NULL, NULL);
   for (guint i = 0; i < n_ids; i++)
     {
-      Bond *b = g_hash_table_lookup (self->bond_ids, ids[i]);
+      Bond *b;
 
+      g_return_val_if_fail (ids[i] != NULL, FALSE);
+      b = g_hash_table_lookup (self->bond_ids, ids[i]);
       if (b == NULL)
         {
           g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
@@ -1878,6 +1891,7 @@ replay (BgModel   *self,
   if (from_stack->len == 0)
     return FALSE;
   step = g_ptr_array_steal_index (from_stack, from_stack->len - 1);
+  g_object_freeze_notify (G_OBJECT (self));
   if (forward)
     for (guint i = 0; i < step->ops->len; i++)
       op_apply (self, &g_array_index (step->ops, Op, i), TRUE);
@@ -1888,6 +1902,7 @@ replay (BgModel   *self,
 
   self->revision++;
   notify_history (self, could_undo, could_redo);
+  g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[SIGNAL_CHANGED], 0);
   return TRUE;
 }

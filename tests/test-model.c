@@ -1276,6 +1276,56 @@ test_bulk (void)
   g_test_message ("free: %.3f s", g_timer_elapsed (timer, NULL));
 }
 
+/* Handlers may edit the model: notifications come after the step is done. */
+static void
+name_changed_cb (BgModel    *model,
+                 GParamSpec *pspec,
+                 guint      *calls)
+{
+  (*calls)++;
+  if (*calls == 1)
+    g_assert_true (bg_model_set_label (model, "R1", bg_model_get_name (model), NULL));
+}
+
+static void
+first_change_cb (BgModel *model,
+                 guint   *calls)
+{
+  (*calls)++;
+  if (bg_model_find_element (model, "C1") == NULL)
+    add (model, "C", BG_DOMAIN_ELECTRICAL, "C1");
+}
+
+static void
+test_reentrant_handlers (void)
+{
+  BgModel *model = bg_model_new ();
+  guint name_calls = 0, changed_calls = 0;
+
+  add (model, "R", BG_DOMAIN_ELECTRICAL, "R1");
+  g_signal_connect (model, "notify::name", G_CALLBACK (name_changed_cb), &name_calls);
+  g_assert_true (bg_model_set_name (model, "Divider", NULL));
+  g_assert_cmpuint (name_calls, ==, 1);
+  g_assert_cmpstr (bg_model_find_element (model, "R1")->label, ==, "Divider");
+  /* The handler's edit is a step of its own, after the rename. */
+  g_assert_cmpstr (bg_model_get_undo_label (model), ==, "Change the label of R1");
+
+  bg_model_begin_group (model, "group");
+  g_assert_true (bg_model_set_name (model, "Bridge", NULL));
+  g_assert_cmpuint (name_calls, ==, 1);   /* held until the group ends */
+  bg_model_end_group (model);
+  g_assert_cmpuint (name_calls, ==, 2);
+
+  g_signal_connect (model, "changed", G_CALLBACK (first_change_cb), &changed_calls);
+  g_assert_true (bg_model_undo (model));
+  g_assert_cmpuint (changed_calls, ==, 2);   /* the undo, then the handler's add */
+  g_assert_nonnull (bg_model_find_element (model, "C1"));
+  g_assert_cmpstr (bg_model_get_name (model), ==, "Divider");
+  g_assert_cmpuint (name_calls, ==, 3);
+
+  g_assert_finalize_object (model);
+}
+
 /* One junction with 50 000 bonds: port names and slots stay O(1) each, and
  * removing the first bond renumbers all the others. */
 static void
@@ -1342,6 +1392,7 @@ main (int   argc,
   g_test_add_func ("/core/model/groups", test_groups);
   g_test_add_func ("/core/model/undo-redo-all", test_undo_redo_all);
   g_test_add_func ("/core/model/history-lifetime", test_history_lifetime);
+  g_test_add_func ("/core/model/reentrant-handlers", test_reentrant_handlers);
   g_test_add_func ("/core/model/limit", test_limit);
   g_test_add_func ("/core/model/bulk", test_bulk);
   g_test_add_func ("/core/model/star", test_star);
