@@ -76,11 +76,10 @@ print_report (BgModel           *model,
     g_print ("%s%s", (const char *) g_ptr_array_index (states, i),
              i + 1 < states->len ? ", " : "\n");
 
-  g_print ("%s ", _("Algebraic groups:"));
   if (groups->len == 0)
-    g_print ("%s\n", _("none"));
+    g_print ("%s %s\n", _("Algebraic groups:"), _("none"));
   else
-    g_print ("\n");
+    g_print ("%s\n", _("Algebraic groups:"));
   for (guint i = 0; i < groups->len; i++)
     {
       const BgAlgebraicGroup *group = g_ptr_array_index (groups, i);
