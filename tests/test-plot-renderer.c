@@ -528,8 +528,12 @@ test_palette_distinct (void)
 {
   g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
   BgPlotColor a, b, fg = { 0.9, 0.9, 0.9, 1.0 }, bg = { 0.1, 0.1, 0.1, 1.0 };
+  double t[2] = { 0.0, 1.0 }, y[2] = { 0.0, 1.0 };
   guint i, j;
 
+  /* Seven traces of one unit: seven different colours. */
+  for (i = 0; i < 7; i++)
+    bg_plot_renderer_add_trace (plot, "x", "V", t, y, 2);
   for (i = 0; i < 7; i++)
     for (j = i + 1; j < 7; j++)
       {
@@ -546,6 +550,15 @@ test_palette_distinct (void)
   bg_plot_renderer_get_trace_color (plot, 0, &b);
   g_assert_cmpfloat_with_epsilon (b.red, 0x56 / 255.0, 1e-9);
   g_assert_cmpfloat_with_epsilon (b.blue, 0xE9 / 255.0, 1e-9);
+
+  /* A new sub-plot starts the palette again. */
+  bg_plot_renderer_add_trace (plot, "i", "A", t, y, 2);
+  bg_plot_renderer_get_trace_color (plot, 7, &a);
+  bg_plot_renderer_get_trace_color (plot, 0, &b);
+  g_assert_cmpuint (bg_plot_renderer_get_trace_subplot (plot, 7), ==, 1);
+  g_assert_cmpfloat (a.red, ==, b.red);
+  g_assert_cmpfloat (a.green, ==, b.green);
+  g_assert_cmpfloat (a.blue, ==, b.blue);
 }
 
 static void

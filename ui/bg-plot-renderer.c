@@ -33,6 +33,7 @@ typedef struct
   const double *y;
   size_t        n;
   guint         subplot;
+  guint         color_index;   /* position among its sub-plot's traces */
   /* Finite min/max of samples [range_i0, range_i1), kept across drawings:
    * a growing column only scans its new samples. */
   gboolean      range_valid;
@@ -210,7 +211,7 @@ rebuild_subplots (BgPlotRenderer *self)
           j = self->subplots->len;
           g_ptr_array_add (self->subplots, sp);
         }
-      sp->n_traces++;
+      tr->color_index = sp->n_traces++;
       tr->subplot = j;
     }
 
@@ -305,6 +306,10 @@ bg_plot_renderer_get_trace_color (BgPlotRenderer *self,
   g_return_if_fail (BG_IS_PLOT_RENDERER (self));
   g_return_if_fail (color != NULL);
 
+  /* Each sub-plot starts the palette afresh: its legend tells its traces
+   * apart, and the weakest colours are reached only by crowded plots. */
+  if (index < self->traces->len)
+    index = ((Trace *) g_ptr_array_index (self->traces, index))->color_index;
   pal = background_is_dark (self) ? palette_dark : palette_light;
   rgb = pal[index % G_N_ELEMENTS (palette_light)];
   color->red = ((rgb >> 16) & 0xff) / 255.0;

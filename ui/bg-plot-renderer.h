@@ -78,8 +78,9 @@ void      bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
 void      bg_plot_renderer_clear_traces   (BgPlotRenderer *self);
 guint     bg_plot_renderer_get_n_traces   (BgPlotRenderer *self);
 
-/* The colour trace @index is drawn in (Okabe–Ito palette, in an order suited
- * to the background's lightness). */
+/* The colour trace @index is drawn in: the Okabe–Ito palette, in an order
+ * suited to the background's lightness, restarted in each sub-plot (an
+ * @index past the traces gives the palette's @index-th colour). */
 void      bg_plot_renderer_get_trace_color (BgPlotRenderer *self,
                                             guint           index,
                                             BgPlotColor    *color);
