@@ -12,9 +12,10 @@
  * Why our own reader: json-glib 1.6's parser is recursive (a deeply nested
  * file could overflow the stack), rounds some decimals wrongly (1.5e-7 reads
  * as 1.4999999999999999e-07, which breaks byte-identical round trips),
- * silently wraps big integers and accepts comments and leading zeros. The
- * reader below builds json-glib nodes itself, so the rest of the code works
- * with the usual JsonObject/JsonArray types.
+ * silently wraps big integers, accepts comments and leading zeros, and its
+ * node tree costs several allocations per value (a model at the element
+ * limit took seconds and a quarter of a gigabyte). The reader below is
+ * strict RFC 8259, iterative, and builds one flat array of values.
  */
 #include "config.h"
 
@@ -28,7 +29,6 @@
 
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <json-glib/json-glib.h>
 
 #include "bg-file.h"
 
@@ -84,6 +84,106 @@ set_error_from (GError    **error,
 }
 
 /* ------------------------------------------------------------------------
+ * The JSON document
+ *
+ * A compact tree: every value is one Jv in a flat array, linked to its next
+ * sibling by index; strings live in one pool. Index 0 is the root, so 0 also
+ * means "none" for child and sibling links. This takes a few allocations for
+ * a whole file instead of several per value.
+ * ------------------------------------------------------------------------ */
+
+typedef enum
+{
+  JV_NULL,
+  JV_FALSE,
+  JV_TRUE,
+  JV_NUMBER,
+  JV_STRING,
+  JV_ARRAY,
+  JV_OBJECT,
+} JvType;
+
+typedef struct
+{
+  guint32 type;
+  guint32 key;       /* pool offset of the member name; objects' members only */
+  guint32 next;      /* next sibling, or 0 */
+  guint32 count;     /* containers: number of children */
+  union
+  {
+    double  number;
+    guint32 string;  /* pool offset */
+    guint32 first;   /* containers: first child, or 0 */
+  } u;
+} Jv;
+
+typedef struct
+{
+  GArray  *values;  /* Jv */
+  GString *pool;    /* NUL-terminated strings */
+} JDoc;
+
+static void
+jdoc_free (JDoc *doc)
+{
+  if (doc == NULL)
+    return;
+  g_array_unref (doc->values);
+  g_string_free (doc->pool, TRUE);
+  g_free (doc);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, jdoc_free)
+
+static inline const Jv *
+jv (const JDoc *doc,
+    guint32     index)
+{
+  return &g_array_index (doc->values, Jv, index);
+}
+
+static inline const char *
+jv_string (const JDoc *doc,
+           guint32     index)
+{
+  return doc->pool->str + jv (doc, index)->u.string;
+}
+
+static inline const char *
+jv_key (const JDoc *doc,
+        guint32     index)
+{
+  return doc->pool->str + jv (doc, index)->key;
+}
+
+static inline guint32
+jv_first (const JDoc *doc,
+          guint32     index)
+{
+  return jv (doc, index)->u.first;
+}
+
+static inline guint32
+jv_next (const JDoc *doc,
+         guint32     index)
+{
+  return jv (doc, index)->next;
+}
+
+/* The member called key of an object, or 0. Objects in a model are small;
+ * the reader has already refused duplicate names. */
+static guint32
+jv_member (const JDoc *doc,
+           guint32     object,
+           const char *key)
+{
+  for (guint32 c = jv_first (doc, object); c != 0; c = jv_next (doc, c))
+    if (strcmp (jv_key (doc, c), key) == 0)
+      return c;
+  return 0;
+}
+
+/* ------------------------------------------------------------------------
  * The JSON reader
  * ------------------------------------------------------------------------ */
 
@@ -92,15 +192,20 @@ typedef struct
   const char *p;
   const char *end;
   int         line;
-  guint       n_values;
+  JDoc       *doc;
   GError    **error;
 } Scan;
 
 typedef struct
 {
-  JsonNode *node;  /* borrowed: owned by its parent or by the root */
-  char     *key;   /* member name waiting for its value (objects only) */
+  guint32     index;  /* the container */
+  guint32     last;   /* its last child so far, or 0 */
+  guint32     key;    /* pool offset of the member name waiting for a value */
+  GHashTable *names;  /* member names, once an object is large */
 } Frame;
+
+/* Objects with more members than this check duplicates with a hash set. */
+#define SMALL_OBJECT 16
 
 typedef enum
 {
@@ -239,11 +344,13 @@ scan_unicode_escape (Scan    *s,
   return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
-/* s->p is at the opening quote. Returns the decoded UTF-8 string. */
-static char *
+/* s->p is at the opening quote. Decodes the string into the pool and
+ * returns its offset, or G_MAXUINT32 after an error. */
+static guint32
 scan_string (Scan *s)
 {
-  g_autoptr(GString) str = g_string_new (NULL);
+  GString *pool = s->doc->pool;
+  guint32 offset = pool->len;
   int line = s->line;
 
   s->p++;
@@ -255,25 +362,26 @@ scan_string (Scan *s)
       while (s->p < s->end && (guchar) *s->p >= 0x20
              && *s->p != '"' && *s->p != '\\')
         s->p++;
-      g_string_append_len (str, run, s->p - run);
+      g_string_append_len (pool, run, s->p - run);
 
       if (s->p >= s->end || *s->p == '\n')
         {
           scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("unterminated string"));
-          return NULL;
+          return G_MAXUINT32;
         }
 
       c = (guchar) *s->p;
       if (c == '"')
         {
           s->p++;
-          return g_string_free (g_steal_pointer (&str), FALSE);
+          g_string_append_c (pool, '\0');
+          return offset;
         }
       if (c < 0x20)
         {
           scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
                       _("control character in a string"));
-          return NULL;
+          return G_MAXUINT32;
         }
 
       /* A backslash escape. */
@@ -281,27 +389,27 @@ scan_string (Scan *s)
       if (s->p >= s->end)
         {
           scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("unterminated string"));
-          return NULL;
+          return G_MAXUINT32;
         }
       c = (guchar) *s->p++;
       switch (c)
         {
-        case '"': g_string_append_c (str, '"'); break;
-        case '\\': g_string_append_c (str, '\\'); break;
-        case '/': g_string_append_c (str, '/'); break;
-        case 'b': g_string_append_c (str, '\b'); break;
-        case 'f': g_string_append_c (str, '\f'); break;
-        case 'n': g_string_append_c (str, '\n'); break;
-        case 'r': g_string_append_c (str, '\r'); break;
-        case 't': g_string_append_c (str, '\t'); break;
+        case '"': g_string_append_c (pool, '"'); break;
+        case '\\': g_string_append_c (pool, '\\'); break;
+        case '/': g_string_append_c (pool, '/'); break;
+        case 'b': g_string_append_c (pool, '\b'); break;
+        case 'f': g_string_append_c (pool, '\f'); break;
+        case 'n': g_string_append_c (pool, '\n'); break;
+        case 'r': g_string_append_c (pool, '\r'); break;
+        case 't': g_string_append_c (pool, '\t'); break;
         case 'u':
           {
             gboolean ok;
             gunichar ch = scan_unicode_escape (s, &ok);
 
             if (!ok)
-              return NULL;
-            g_string_append_unichar (str, ch);
+              return G_MAXUINT32;
+            g_string_append_unichar (pool, ch);
           }
           break;
         default:
@@ -311,7 +419,7 @@ scan_string (Scan *s)
           else
             scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
                         _("invalid escape in a string"));
-          return NULL;
+          return G_MAXUINT32;
         }
     }
 }
@@ -322,7 +430,10 @@ scan_number (Scan   *s,
              double *out)
 {
   const char *q = s->p;
-  g_autofree char *text = NULL;
+  char small[64];
+  g_autofree char *large = NULL;
+  char *text = small;
+  gsize len;
 
   if (*q == '-')
     q++;
@@ -352,7 +463,12 @@ scan_number (Scan   *s,
         q++;
     }
 
-  text = g_strndup (s->p, q - s->p);
+  /* g_ascii_strtod needs a terminated copy; most numbers are short. */
+  len = q - s->p;
+  if (len >= sizeof small)
+    text = large = g_malloc (len + 1);
+  memcpy (text, s->p, len);
+  text[len] = '\0';
   *out = g_ascii_strtod (text, NULL);
   if (!isfinite (*out))
     return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
@@ -361,101 +477,94 @@ scan_number (Scan   *s,
   return TRUE;
 }
 
-/* Reads true, false or null at s->p. */
-static JsonNode *
-scan_literal (Scan *s)
+/* Reads true, false or null at s->p into *type. */
+static gboolean
+scan_literal (Scan   *s,
+              JvType *type)
 {
-  static const char *const words[] = { "true", "false", "null" };
+  static const struct { const char *word; JvType type; } words[] = {
+    { "true", JV_TRUE }, { "false", JV_FALSE }, { "null", JV_NULL },
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (words); i++)
     {
-      gsize len = strlen (words[i]);
+      gsize len = strlen (words[i].word);
 
-      if ((gsize) (s->end - s->p) >= len && memcmp (s->p, words[i], len) == 0
+      if ((gsize) (s->end - s->p) >= len && memcmp (s->p, words[i].word, len) == 0
           && (s->p + len == s->end || !is_word_char (s->p[len])))
         {
           s->p += len;
-          if (i == 2)
-            return json_node_init_null (json_node_alloc ());
-          return json_node_init_boolean (json_node_alloc (), i == 0);
+          *type = words[i].type;
+          return TRUE;
         }
     }
-  scan_unexpected (s);
-  return NULL;
+  return scan_unexpected (s);
 }
 
-/* Hands a finished node to the container on top of the stack (or makes it
- * the root). Takes ownership of node. */
-static void
-scan_attach (GArray    *stack,
-             JsonNode **root,
-             JsonNode  *node)
+/* Appends a value and links it into the container on top of the stack. */
+static guint32
+scan_add (Scan   *s,
+          GArray *stack,
+          JvType  type)
 {
-  Frame *top;
+  GArray *values = s->doc->values;
+  guint32 index = values->len;
+  Jv value = { 0 };
 
-  if (stack->len == 0)
+  value.type = type;
+  if (stack->len > 0)
     {
-      *root = node;
-      return;
+      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
+      Jv *parent = &g_array_index (values, Jv, top->index);
+
+      if (parent->type == JV_OBJECT)
+        value.key = top->key;
+      if (top->last == 0)
+        parent->u.first = index;
+      else
+        g_array_index (values, Jv, top->last).next = index;
+      parent->count++;
+      top->last = index;
     }
-  top = &g_array_index (stack, Frame, stack->len - 1);
-  if (JSON_NODE_HOLDS_OBJECT (top->node))
-    {
-      json_object_set_member (json_node_get_object (top->node), top->key, node);
-      g_clear_pointer (&top->key, g_free);
-    }
-  else
-    json_array_add_element (json_node_get_array (top->node), node);
+  g_array_append_val (values, value);
+  return index;
 }
 
 static gboolean
 scan_value (Scan      *s,
             GArray    *stack,
-            JsonNode **root,
             ScanState *state)
 {
   char c = *s->p;
-  JsonNode *node;
+  guint32 index;
 
-  if (++s->n_values > BG_FILE_MAX_VALUES)
+  if (s->doc->values->len >= BG_FILE_MAX_VALUES)
     return scan_error (s, s->line, BG_FILE_ERROR_TOO_LARGE,
                        _("more than %d values; the file is too large"),
                        BG_FILE_MAX_VALUES);
 
   if (c == '{' || c == '[')
     {
-      Frame frame = { NULL, NULL };
+      Frame frame = { 0, 0, 0, NULL };
 
       if (stack->len >= BG_FILE_MAX_DEPTH)
         return scan_error (s, s->line, BG_FILE_ERROR_TOO_LARGE,
                            _("nested deeper than %d levels"), BG_FILE_MAX_DEPTH);
-      if (c == '{')
-        {
-          node = json_node_new (JSON_NODE_OBJECT);
-          json_node_take_object (node, json_object_new ());
-          *state = WANT_KEY_OR_CLOSE;
-        }
-      else
-        {
-          node = json_node_new (JSON_NODE_ARRAY);
-          json_node_take_array (node, json_array_new ());
-          *state = WANT_VALUE_OR_CLOSE;
-        }
+      frame.index = scan_add (s, stack, c == '{' ? JV_OBJECT : JV_ARRAY);
+      *state = c == '{' ? WANT_KEY_OR_CLOSE : WANT_VALUE_OR_CLOSE;
       s->p++;
-      scan_attach (stack, root, node);
-      frame.node = node;
       g_array_append_val (stack, frame);
       return TRUE;
     }
 
   if (c == '"')
     {
-      char *text = scan_string (s);
+      guint32 offset = scan_string (s);
 
-      if (text == NULL)
+      if (offset == G_MAXUINT32)
         return FALSE;
-      node = json_node_init_string (json_node_alloc (), text);
-      g_free (text);
+      index = scan_add (s, stack, JV_STRING);
+      g_array_index (s->doc->values, Jv, index).u.string = offset;
     }
   else if (c == '-' || g_ascii_isdigit (c))
     {
@@ -463,20 +572,49 @@ scan_value (Scan      *s,
 
       if (!scan_number (s, &number))
         return FALSE;
-      node = json_node_init_double (json_node_alloc (), number);
+      index = scan_add (s, stack, JV_NUMBER);
+      g_array_index (s->doc->values, Jv, index).u.number = number;
     }
   else if (c == 't' || c == 'f' || c == 'n')
     {
-      node = scan_literal (s);
-      if (node == NULL)
+      JvType type = JV_NULL;
+
+      if (!scan_literal (s, &type))
         return FALSE;
+      scan_add (s, stack, type);
     }
   else
     return scan_unexpected (s);
 
-  scan_attach (stack, root, node);
   *state = WANT_COMMA_OR_CLOSE;
   return TRUE;
+}
+
+/* Has the object on top of the stack a member called name already? */
+static gboolean
+scan_has_member (Scan       *s,
+                 Frame      *top,
+                 const char *name)
+{
+  const JDoc *doc = s->doc;
+  guint32 count = jv (doc, top->index)->count;
+
+  if (top->names != NULL)
+    return g_hash_table_contains (top->names, name);
+
+  if (count < SMALL_OBJECT)
+    {
+      for (guint32 c = jv_first (doc, top->index); c != 0; c = jv_next (doc, c))
+        if (strcmp (jv_key (doc, c), name) == 0)
+          return TRUE;
+      return FALSE;
+    }
+
+  /* A large object: switch to a hash set of its names. */
+  top->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (guint32 c = jv_first (doc, top->index); c != 0; c = jv_next (doc, c))
+    g_hash_table_add (top->names, g_strdup (jv_key (doc, c)));
+  return g_hash_table_contains (top->names, name);
 }
 
 static gboolean
@@ -484,20 +622,20 @@ scan_key (Scan  *s,
           Frame *top)
 {
   int line = s->line;
-  char *key;
+  guint32 offset;
+  const char *name;
 
   if (*s->p != '"')
     return scan_unexpected (s);
-  key = scan_string (s);
-  if (key == NULL)
+  offset = scan_string (s);
+  if (offset == G_MAXUINT32)
     return FALSE;
-  if (json_object_has_member (json_node_get_object (top->node), key))
-    {
-      scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("duplicate key \"%s\""), key);
-      g_free (key);
-      return FALSE;
-    }
-  top->key = key;
+  name = s->doc->pool->str + offset;
+  if (scan_has_member (s, top, name))
+    return scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("duplicate key \"%s\""), name);
+  if (top->names != NULL)
+    g_hash_table_add (top->names, g_strdup (name));
+  top->key = offset;
   return TRUE;
 }
 
@@ -508,7 +646,7 @@ scan_close (Scan   *s,
             char    c)
 {
   Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-  char closer = JSON_NODE_HOLDS_OBJECT (top->node) ? '}' : ']';
+  char closer = jv (s->doc, top->index)->type == JV_OBJECT ? '}' : ']';
 
   if (c != closer)
     return scan_unexpected (s);
@@ -522,20 +660,24 @@ frame_clear (gpointer data)
 {
   Frame *frame = data;
 
-  g_clear_pointer (&frame->key, g_free);
+  g_clear_pointer (&frame->names, g_hash_table_unref);
 }
 
 /* Parses strict JSON (RFC 8259) from valid UTF-8 without recursion. */
-static JsonNode *
+static JDoc *
 parse_json (const char *data,
             gsize       length,
             GError    **error)
 {
-  Scan s = { data, data + length, 1, 0, error };
+  g_autoptr(JDoc) doc = g_new0 (JDoc, 1);
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  JsonNode *root = NULL;
+  Scan s = { data, data + length, 1, NULL, error };
   ScanState state = WANT_VALUE;
 
+  /* About one value per 10 bytes in a typical model. */
+  doc->values = g_array_sized_new (FALSE, FALSE, sizeof (Jv), MIN (length / 10 + 16, 1 << 20));
+  doc->pool = g_string_sized_new (MIN (length / 2 + 16, 1 << 22));
+  s.doc = doc;
   g_array_set_clear_func (stack, frame_clear);
 
   /* Tolerate a UTF-8 byte order mark. */
@@ -548,19 +690,19 @@ parse_json (const char *data,
       gboolean ok = TRUE;
 
       scan_skip_space (&s);
-      if (root != NULL && stack->len == 0)
+      if (doc->values->len > 0 && stack->len == 0)
         {
           if (s.p < s.end)
-            break;
-          return root;
+            return scan_unexpected (&s), NULL;  /* something after the end */
+          return g_steal_pointer (&doc);
         }
       if (s.p >= s.end)
         {
-          if (root == NULL && s.line == 1 && length == 0)
+          if (length == 0)
             scan_error (&s, 1, BG_FILE_ERROR_SYNTAX, _("the file is empty"));
           else
             scan_unexpected (&s);
-          goto fail;
+          return NULL;
         }
 
       top = stack->len > 0 ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
@@ -575,7 +717,7 @@ parse_json (const char *data,
             }
           G_GNUC_FALLTHROUGH;
         case WANT_VALUE:
-          ok = scan_value (&s, stack, &root, &state);
+          ok = scan_value (&s, stack, &state);
           break;
         case WANT_KEY_OR_CLOSE:
           if (*s.p == '}')
@@ -600,7 +742,7 @@ parse_json (const char *data,
           if (*s.p == ',')
             {
               s.p++;
-              state = JSON_NODE_HOLDS_OBJECT (top->node) ? WANT_KEY : WANT_VALUE;
+              state = jv (doc, top->index)->type == JV_OBJECT ? WANT_KEY : WANT_VALUE;
             }
           else
             ok = scan_close (&s, stack, *s.p);
@@ -609,15 +751,8 @@ parse_json (const char *data,
           g_assert_not_reached ();
         }
       if (!ok)
-        goto fail;
+        return NULL;
     }
-
-  /* Something after the end of the document. */
-  scan_unexpected (&s);
-
-fail:
-  g_clear_pointer (&root, json_node_unref);
-  return NULL;
 }
 
 /* Line number (from 1) of the byte at offset. */
@@ -633,23 +768,33 @@ line_of_offset (const char *data,
   return line;
 }
 
+/* Checks size and encoding, then parses. */
+static JDoc *
+read_json (const char *data,
+           gsize       length,
+           GError    **error)
+{
+  const char *bad;
+
+  if (length > BG_FILE_MAX_BYTES)
+    {
+      set_error (error, BG_FILE_ERROR_TOO_LARGE, NULL,
+                 _("the file is larger than %d MiB"), BG_FILE_MAX_BYTES / (1024 * 1024));
+      return NULL;
+    }
+  if (!g_utf8_validate_len (data, length, &bad))
+    {
+      set_error (error, BG_FILE_ERROR_SYNTAX, NULL, _("line %d: %s"),
+                 line_of_offset (data, bad - data),
+                 *bad == '\0' ? _("NUL byte in the file") : _("invalid UTF-8"));
+      return NULL;
+    }
+  return parse_json (data, length, error);
+}
+
 /* ------------------------------------------------------------------------
  * Typed access to members
  * ------------------------------------------------------------------------ */
-
-static gboolean
-node_is_number (JsonNode *node)
-{
-  return JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_DOUBLE;
-}
-
-static gboolean
-node_is_string (JsonNode *node)
-{
-  return JSON_NODE_HOLDS_VALUE (node)
-         && json_node_get_value_type (node) == G_TYPE_STRING;
-}
 
 static char *
 member_path (const char *path,
@@ -662,75 +807,77 @@ member_path (const char *path,
 
 /* Reads an optional number member. *present tells whether it was there. */
 static gboolean
-get_number (JsonObject *obj,
+get_number (const JDoc *doc,
+            guint32     obj,
             const char *path,
             const char *key,
             double     *out,
             gboolean   *present,
             GError    **error)
 {
-  JsonNode *node = json_object_get_member (obj, key);
+  guint32 member = jv_member (doc, obj, key);
 
-  *present = node != NULL;
-  if (node == NULL)
+  *present = member != 0;
+  if (member == 0)
     return TRUE;
-  if (!node_is_number (node))
+  if (jv (doc, member)->type != JV_NUMBER)
     {
       g_autofree char *where = member_path (path, key);
 
       set_error (error, BG_FILE_ERROR_INVALID, where, _("must be a number"));
       return FALSE;
     }
-  *out = json_node_get_double (node);
+  *out = jv (doc, member)->u.number;
   return TRUE;
 }
 
 /* Reads a string member; *out is NULL when absent. */
 static gboolean
-get_string (JsonObject  *obj,
+get_string (const JDoc  *doc,
+            guint32      obj,
             const char  *path,
             const char  *key,
             gboolean     required,
             const char **out,
             GError     **error)
 {
-  JsonNode *node = json_object_get_member (obj, key);
+  guint32 member = jv_member (doc, obj, key);
   g_autofree char *where = NULL;
 
   *out = NULL;
-  if (node == NULL && !required)
+  if (member == 0 && !required)
     return TRUE;
+  if (member != 0 && jv (doc, member)->type == JV_STRING)
+    {
+      *out = jv_string (doc, member);
+      return TRUE;
+    }
   where = member_path (path, key);
-  if (node == NULL)
+  if (member == 0)
     {
       set_error (error, BG_FILE_ERROR_INVALID, where, _("missing"));
       return FALSE;
     }
-  if (!node_is_string (node))
+  if (jv (doc, member)->type != JV_STRING)
     {
       set_error (error, BG_FILE_ERROR_INVALID, where, _("must be a string"));
       return FALSE;
     }
-  *out = json_node_get_string (node);
-  return TRUE;
+  g_assert_not_reached ();
 }
 
 static gboolean
-check_known_keys (JsonObject        *obj,
+check_known_keys (const JDoc        *doc,
+                  guint32            obj,
                   const char        *path,
                   const char *const *known,
                   GError           **error)
 {
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *node;
-
-  json_object_iter_init_ordered (&iter, obj);
-  while (json_object_iter_next_ordered (&iter, &name, &node))
+  for (guint32 c = jv_first (doc, obj); c != 0; c = jv_next (doc, c))
     {
-      if (!g_strv_contains (known, name))
+      if (!g_strv_contains (known, jv_key (doc, c)))
         {
-          g_autofree char *where = member_path (path, name);
+          g_autofree char *where = member_path (path, jv_key (doc, c));
 
           set_error (error, BG_FILE_ERROR_INVALID, where, _("unknown key"));
           return FALSE;
@@ -745,9 +892,10 @@ check_known_keys (JsonObject        *obj,
 
 typedef struct
 {
+  const JDoc *doc;
   BgModel    *model;
-  GHashTable *elements;  /* id (borrowed from the tree) → BgElement* */
-  GHashTable *bond_ids;  /* id (borrowed from the tree) */
+  GHashTable *elements;  /* id (borrowed from the document) → BgElement* */
+  GHashTable *bond_ids;  /* id (borrowed from the document) */
 } Loader;
 
 static gboolean
@@ -756,8 +904,14 @@ check_id (Loader     *loader,
           const char *id,
           GError    **error)
 {
-  g_autofree char *where = member_path (path, "id");
+  g_autofree char *where = NULL;
 
+  if (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id)
+      && !g_hash_table_contains (loader->elements, id)
+      && !g_hash_table_contains (loader->bond_ids, id))
+    return TRUE;
+
+  where = member_path (path, "id");
   if (strlen (id) > BG_ID_MAX_LENGTH)
     {
       set_error (error, BG_FILE_ERROR_INVALID, where,
@@ -786,10 +940,55 @@ join_choices (const char *const *choices)
   return g_strjoinv (", ", (char **) choices);
 }
 
+static gboolean
+read_table (const JDoc   *doc,
+            guint32       node,
+            const char   *where,
+            BgParamValue *value,
+            GError      **error)
+{
+  guint r = 0;
+
+  if (jv (doc, node)->type != JV_ARRAY)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, where,
+                 _("must be an array of pairs of numbers"));
+      return FALSE;
+    }
+  value->table = g_array_sized_new (FALSE, FALSE, sizeof (double),
+                                    2 * jv (doc, node)->count);
+  for (guint32 row = jv_first (doc, node); row != 0; row = jv_next (doc, row), r++)
+    {
+      guint k = 0;
+
+      if (jv (doc, row)->type != JV_ARRAY || jv (doc, row)->count != 2)
+        {
+          g_autofree char *row_where = g_strdup_printf ("%s[%u]", where, r);
+
+          set_error (error, BG_FILE_ERROR_INVALID, row_where,
+                     _("must be a pair of numbers"));
+          return FALSE;
+        }
+      for (guint32 cell = jv_first (doc, row); cell != 0; cell = jv_next (doc, cell), k++)
+        {
+          if (jv (doc, cell)->type != JV_NUMBER)
+            {
+              g_autofree char *cell_where = g_strdup_printf ("%s[%u][%u]", where, r, k);
+
+              set_error (error, BG_FILE_ERROR_INVALID, cell_where, _("must be a number"));
+              return FALSE;
+            }
+          g_array_append_val (value->table, jv (doc, cell)->u.number);
+        }
+    }
+  return TRUE;
+}
+
 /* Reads one parameter value from node into value (initialised here). */
 static gboolean
-read_param_value (const BgParamSpec *pspec,
-                  JsonNode          *node,
+read_param_value (const JDoc        *doc,
+                  const BgParamSpec *pspec,
+                  guint32            node,
                   const char        *where,
                   BgParamValue      *value,
                   GError           **error)
@@ -802,17 +1001,17 @@ read_param_value (const BgParamSpec *pspec,
   switch (pspec->kind)
     {
     case BG_PARAM_NUMBER:
-      if (!node_is_number (node))
+      if (jv (doc, node)->type != JV_NUMBER)
         {
           set_error (error, BG_FILE_ERROR_INVALID, where, _("must be a number"));
           return FALSE;
         }
-      value->number = json_node_get_double (node);
+      value->number = jv (doc, node)->u.number;
       break;
 
     case BG_PARAM_CHOICE:
-      if (!node_is_string (node)
-          || !g_strv_contains (pspec->choices, json_node_get_string (node)))
+      if (jv (doc, node)->type != JV_STRING
+          || !g_strv_contains (pspec->choices, jv_string (doc, node)))
         {
           g_autofree char *list = join_choices (pspec->choices);
 
@@ -820,59 +1019,15 @@ read_param_value (const BgParamSpec *pspec,
                      _("must be one of: %s"), list);
           return FALSE;
         }
-      value->choice = g_strdup (json_node_get_string (node));
+      value->choice = g_strdup (jv_string (doc, node));
       break;
 
     case BG_PARAM_TABLE:
-      {
-        JsonArray *rows;
-        guint n_rows;
-
-        if (!JSON_NODE_HOLDS_ARRAY (node))
-          {
-            set_error (error, BG_FILE_ERROR_INVALID, where,
-                       _("must be an array of pairs of numbers"));
-            return FALSE;
-          }
-        rows = json_node_get_array (node);
-        n_rows = json_array_get_length (rows);
-        value->table = g_array_sized_new (FALSE, FALSE, sizeof (double), 2 * n_rows);
-        for (guint r = 0; r < n_rows; r++)
-          {
-            JsonNode *row = json_array_get_element (rows, r);
-            JsonArray *pair;
-
-            if (!JSON_NODE_HOLDS_ARRAY (row)
-                || json_array_get_length (json_node_get_array (row)) != 2)
-              {
-                g_autofree char *row_where = g_strdup_printf ("%s[%u]", where, r);
-
-                set_error (error, BG_FILE_ERROR_INVALID, row_where,
-                           _("must be a pair of numbers"));
-                bg_param_value_clear (value);
-                return FALSE;
-              }
-            pair = json_node_get_array (row);
-            for (guint k = 0; k < 2; k++)
-              {
-                JsonNode *cell = json_array_get_element (pair, k);
-                double number;
-
-                if (!node_is_number (cell))
-                  {
-                    g_autofree char *cell_where =
-                      g_strdup_printf ("%s[%u][%u]", where, r, k);
-
-                    set_error (error, BG_FILE_ERROR_INVALID, cell_where,
-                               _("must be a number"));
-                    bg_param_value_clear (value);
-                    return FALSE;
-                  }
-                number = json_node_get_double (cell);
-                g_array_append_val (value->table, number);
-              }
-          }
-      }
+      if (!read_table (doc, node, where, value, error))
+        {
+          bg_param_value_clear (value);
+          return FALSE;
+        }
       break;
 
     default:
@@ -945,63 +1100,66 @@ apply_params (Loader             *loader,
   return FALSE;
 }
 
+static void
+set_unknown_param_error (const BgComponentSpec *spec,
+                         const char            *where,
+                         GError               **error)
+{
+  GString *names;
+
+  if (spec->n_params == 0)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, where,
+                 _("unknown parameter (%s has no parameters)"), spec->type);
+      return;
+    }
+  names = g_string_new (NULL);
+  for (guint i = 0; i < spec->n_params; i++)
+    g_string_append_printf (names, "%s%s", i ? ", " : "", spec->params[i].name);
+  set_error (error, BG_FILE_ERROR_INVALID, where,
+             _("unknown parameter (%s has: %s)"), spec->type, names->str);
+  g_string_free (names, TRUE);
+}
+
 static gboolean
 load_params (Loader     *loader,
              BgElement  *element,
-             JsonNode   *params_node,
+             guint32     params,
              const char *path,
              GError    **error)
 {
+  const JDoc *doc = loader->doc;
   const BgComponentSpec *spec = element->spec;
   g_autofree char *params_path = g_strdup_printf ("%s.params", path);
   g_autofree gboolean *given = NULL;
   g_autoptr(GError) local_error = NULL;
   BgParamValue *values;
-  JsonObject *params;
-  JsonObjectIter iter;
-  const char *name;
-  JsonNode *node;
   gboolean ok = FALSE;
 
-  if (!JSON_NODE_HOLDS_OBJECT (params_node))
+  if (jv (doc, params)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, params_path, _("must be an object"));
       return FALSE;
     }
-  params = json_node_get_object (params_node);
 
   values = g_new0 (BgParamValue, spec->n_params);
   given = g_new0 (gboolean, spec->n_params);
   for (guint i = 0; i < spec->n_params; i++)
     bg_param_value_init_default (&values[i], &spec->params[i]);
 
-  json_object_iter_init_ordered (&iter, params);
-  while (json_object_iter_next_ordered (&iter, &name, &node))
+  for (guint32 c = jv_first (doc, params); c != 0; c = jv_next (doc, c))
     {
-      g_autofree char *where = member_path (params_path, name);
+      g_autofree char *where = member_path (params_path, jv_key (doc, c));
       guint index;
-      const BgParamSpec *pspec = bg_component_spec_find_param (spec, name, &index);
+      const BgParamSpec *pspec = bg_component_spec_find_param (spec, jv_key (doc, c), &index);
       BgParamValue value;
 
       if (pspec == NULL)
         {
-          if (spec->n_params == 0)
-            set_error (error, BG_FILE_ERROR_INVALID, where,
-                       _("unknown parameter (%s has no parameters)"), spec->type);
-          else
-            {
-              GString *names = g_string_new (NULL);
-
-              for (guint i = 0; i < spec->n_params; i++)
-                g_string_append_printf (names, "%s%s", i ? ", " : "",
-                                        spec->params[i].name);
-              set_error (error, BG_FILE_ERROR_INVALID, where,
-                         _("unknown parameter (%s has: %s)"), spec->type, names->str);
-              g_string_free (names, TRUE);
-            }
+          set_unknown_param_error (spec, where, error);
           goto out;
         }
-      if (!read_param_value (pspec, node, where, &value, error))
+      if (!read_param_value (doc, pspec, c, where, &value, error))
         goto out;
       bg_param_value_clear (&values[index]);
       values[index] = value;
@@ -1027,7 +1185,8 @@ static const char *const element_keys[] = {
 
 /* Type and domain of an element object, checked. */
 static gboolean
-read_type_domain (JsonObject  *obj,
+read_type_domain (const JDoc  *doc,
+                  guint32      obj,
                   const char  *path,
                   const char **type_out,
                   BgDomain    *domain_out,
@@ -1035,45 +1194,50 @@ read_type_domain (JsonObject  *obj,
 {
   const char *type;
   const char *domain_id;
-  g_autofree char *type_path = member_path (path, "type");
-  g_autofree char *domain_path = member_path (path, "domain");
+  g_autofree char *domain_path = NULL;
 
-  if (!get_string (obj, path, "type", TRUE, &type, error))
+  if (!get_string (doc, obj, path, "type", TRUE, &type, error))
     return FALSE;
   if (!bg_library_is_type (type))
     {
+      g_autofree char *type_path = member_path (path, "type");
+
       set_error (error, BG_FILE_ERROR_INVALID, type_path, _("unknown type \"%s\""), type);
       return FALSE;
     }
-  if (!get_string (obj, path, "domain", FALSE, &domain_id, error))
+  if (!get_string (doc, obj, path, "domain", FALSE, &domain_id, error))
     return FALSE;
 
   *type_out = type;
   *domain_out = BG_DOMAIN_NONE;
-  if (domain_id == NULL)
+  if (domain_id == NULL && bg_library_type_is_advanced (type))
+    return TRUE;
+  if (domain_id != NULL)
+    *domain_out = bg_domain_from_id (domain_id);
+  if (*domain_out != BG_DOMAIN_NONE)
     {
       if (bg_library_type_is_advanced (type))
-        return TRUE;
+        *domain_out = BG_DOMAIN_NONE;  /* advanced components know their own */
+      return TRUE;
+    }
+
+  domain_path = member_path (path, "domain");
+  if (domain_id == NULL)
+    {
       set_error (error, BG_FILE_ERROR_INVALID, domain_path,
                  _("missing (%s needs one of: electrical, hydraulic, "
                    "translational, rotational)"), type);
       return FALSE;
     }
-  *domain_out = bg_domain_from_id (domain_id);
-  if (*domain_out == BG_DOMAIN_NONE)
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, domain_path,
-                 _("unknown domain \"%s\" (use electrical, hydraulic, "
-                   "translational or rotational)"), domain_id);
-      return FALSE;
-    }
-  if (bg_library_type_is_advanced (type))
-    *domain_out = BG_DOMAIN_NONE;  /* advanced components know their own */
-  return TRUE;
+  set_error (error, BG_FILE_ERROR_INVALID, domain_path,
+             _("unknown domain \"%s\" (use electrical, hydraulic, "
+               "translational or rotational)"), domain_id);
+  return FALSE;
 }
 
 static gboolean
-read_position (JsonObject *obj,
+read_position (const JDoc *doc,
+               guint32     obj,
                const char *path,
                double     *x,
                double     *y,
@@ -1085,9 +1249,9 @@ read_position (JsonObject *obj,
 
   *x = *y = 0;
   *rotation = 0;
-  if (!get_number (obj, path, "x", x, &present, error)
-      || !get_number (obj, path, "y", y, &present, error)
-      || !get_number (obj, path, "rotation", &number, &present, error))
+  if (!get_number (doc, obj, path, "x", x, &present, error)
+      || !get_number (doc, obj, path, "y", y, &present, error)
+      || !get_number (doc, obj, path, "rotation", &number, &present, error))
     return FALSE;
   if (present)
     {
@@ -1105,34 +1269,33 @@ read_position (JsonObject *obj,
 }
 
 static gboolean
-load_element (Loader     *loader,
-              JsonNode   *node,
-              guint       index,
-              GError    **error)
+load_element (Loader  *loader,
+              guint32  obj,
+              guint    index,
+              GError **error)
 {
+  const JDoc *doc = loader->doc;
   g_autofree char *path = g_strdup_printf ("elements[%u]", index);
   g_autoptr(GError) local_error = NULL;
-  JsonObject *obj;
   const char *id, *type, *label;
   BgDomain domain;
   BgElement *element;
-  JsonNode *params;
+  guint32 params;
   double x, y;
   int rotation;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (jv (doc, obj)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
       return FALSE;
     }
-  obj = json_node_get_object (node);
 
-  if (!check_known_keys (obj, path, element_keys, error)
-      || !get_string (obj, path, "id", TRUE, &id, error)
+  if (!check_known_keys (doc, obj, path, element_keys, error)
+      || !get_string (doc, obj, path, "id", TRUE, &id, error)
       || !check_id (loader, path, id, error)
-      || !read_type_domain (obj, path, &type, &domain, error)
-      || !read_position (obj, path, &x, &y, &rotation, error)
-      || !get_string (obj, path, "label", FALSE, &label, error))
+      || !read_type_domain (doc, obj, path, &type, &domain, error)
+      || !read_position (doc, obj, path, &x, &y, &rotation, error)
+      || !get_string (doc, obj, path, "label", FALSE, &label, error))
     return FALSE;
 
   element = bg_model_add_element (loader->model, type, domain, id, x, y, &local_error);
@@ -1160,8 +1323,8 @@ load_element (Loader     *loader,
       return FALSE;
     }
 
-  params = json_object_get_member (obj, "params");
-  if (params != NULL && !load_params (loader, element, params, path, error))
+  params = jv_member (doc, obj, "params");
+  if (params != 0 && !load_params (loader, element, params, path, error))
     return FALSE;
   return TRUE;
 }
@@ -1181,9 +1344,11 @@ port_list (const BgComponentSpec *spec)
 static char *
 resolve_end (Loader     *loader,
              const char *ref,
-             const char *where,
+             const char *path,
+             const char *key,
              GError    **error)
 {
+  g_autofree char *where = member_path (path, key);
   g_autofree char *element_id = NULL;
   const char *dot = strchr (ref, '.');
   const char *port = dot ? dot + 1 : NULL;
@@ -1240,33 +1405,29 @@ resolve_end (Loader     *loader,
 static const char *const bond_keys[] = { "id", "from", "to", "arrow", NULL };
 
 static gboolean
-load_bond (Loader   *loader,
-           JsonNode *node,
-           guint     index,
-           GError  **error)
+load_bond (Loader  *loader,
+           guint32  obj,
+           guint    index,
+           GError **error)
 {
+  const JDoc *doc = loader->doc;
   g_autofree char *path = g_strdup_printf ("bonds[%u]", index);
-  g_autofree char *from_path = NULL, *to_path = NULL;
   g_autofree char *from = NULL, *to = NULL;
   g_autoptr(GError) local_error = NULL;
   const char *id, *from_ref, *to_ref, *arrow;
-  JsonObject *obj;
 
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (jv (doc, obj)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
       return FALSE;
     }
-  obj = json_node_get_object (node);
-  from_path = member_path (path, "from");
-  to_path = member_path (path, "to");
 
-  if (!check_known_keys (obj, path, bond_keys, error)
-      || !get_string (obj, path, "id", TRUE, &id, error)
+  if (!check_known_keys (doc, obj, path, bond_keys, error)
+      || !get_string (doc, obj, path, "id", TRUE, &id, error)
       || !check_id (loader, path, id, error)
-      || !get_string (obj, path, "from", TRUE, &from_ref, error)
-      || !get_string (obj, path, "to", TRUE, &to_ref, error)
-      || !get_string (obj, path, "arrow", FALSE, &arrow, error))
+      || !get_string (doc, obj, path, "from", TRUE, &from_ref, error)
+      || !get_string (doc, obj, path, "to", TRUE, &to_ref, error)
+      || !get_string (doc, obj, path, "arrow", FALSE, &arrow, error))
     return FALSE;
 
   if (arrow != NULL && strcmp (arrow, "forward") != 0 && strcmp (arrow, "reversed") != 0)
@@ -1278,10 +1439,10 @@ load_bond (Loader   *loader,
       return FALSE;
     }
 
-  from = resolve_end (loader, from_ref, from_path, error);
+  from = resolve_end (loader, from_ref, path, "from", error);
   if (from == NULL)
     return FALSE;
-  to = resolve_end (loader, to_ref, to_path, error);
+  to = resolve_end (loader, to_ref, path, "to", error);
   if (to == NULL)
     return FALSE;
 
@@ -1301,68 +1462,67 @@ load_bond (Loader   *loader,
   return TRUE;
 }
 
-/* Returns the array at key (required) after checking its length. */
-static JsonArray *
-get_array (JsonObject *root,
+/* Returns the array member key of the root (0 and an error when it is not
+ * one, or when required and absent) after checking its length. */
+static guint32
+get_array (const JDoc *doc,
            const char *key,
            gboolean    required,
            guint       limit,
            GError    **error)
 {
-  JsonNode *node = json_object_get_member (root, key);
-  JsonArray *array;
+  guint32 array = jv_member (doc, 0, key);
 
-  if (node == NULL)
+  if (array == 0)
     {
       if (required)
         set_error (error, BG_FILE_ERROR_INVALID, key, _("missing"));
-      return NULL;
+      return 0;
     }
-  if (!JSON_NODE_HOLDS_ARRAY (node))
+  if (jv (doc, array)->type != JV_ARRAY)
     {
       set_error (error, BG_FILE_ERROR_INVALID, key, _("must be an array"));
-      return NULL;
+      return 0;
     }
-  array = json_node_get_array (node);
-  if (json_array_get_length (array) > limit)
+  if (jv (doc, array)->count > limit)
     {
       set_error (error, BG_FILE_ERROR_TOO_LARGE, key,
                  _("%u entries; at most %u are allowed"),
-                 json_array_get_length (array), limit);
-      return NULL;
+                 jv (doc, array)->count, limit);
+      return 0;
     }
   return array;
 }
 
 static gboolean
-check_header (JsonObject *root,
+check_header (const JDoc *doc,
               GError    **error)
 {
-  JsonNode *node;
+  guint32 node;
   double version;
 
-  node = json_object_get_member (root, "format");
-  if (node == NULL)
+  node = jv_member (doc, 0, "format");
+  if (node == 0)
     {
       set_error (error, BG_FILE_ERROR_INVALID, "format",
                  _("missing; this is not a BGMod model"));
       return FALSE;
     }
-  if (!node_is_string (node)
-      || strcmp (json_node_get_string (node), BG_FILE_FORMAT_ID) != 0)
+  if (jv (doc, node)->type != JV_STRING
+      || strcmp (jv_string (doc, node), BG_FILE_FORMAT_ID) != 0)
     {
       set_error (error, BG_FILE_ERROR_INVALID, "format",
                  _("must be \"%s\"; this is not a BGMod model"), BG_FILE_FORMAT_ID);
       return FALSE;
     }
 
-  node = json_object_get_member (root, "version");
-  if (node == NULL)
+  node = jv_member (doc, 0, "version");
+  if (node == 0)
     {
       set_error (error, BG_FILE_ERROR_INVALID, "version", _("missing"));
       return FALSE;
     }
-  version = node_is_number (node) ? json_node_get_double (node) : 0;
+  version = jv (doc, node)->type == JV_NUMBER ? jv (doc, node)->u.number : 0;
   if (version != floor (version) || version < 1)
     {
       set_error (error, BG_FILE_ERROR_INVALID, "version",
@@ -1382,35 +1542,33 @@ check_header (JsonObject *root,
 }
 
 static gboolean
-load_simulation (Loader     *loader,
-                 JsonObject *root,
-                 GError    **error)
+load_simulation (Loader  *loader,
+                 GError **error)
 {
   static const char *const path = "simulation";
-  JsonNode *node = json_object_get_member (root, "simulation");
+  const JDoc *doc = loader->doc;
+  guint32 obj = jv_member (doc, 0, "simulation");
   g_autoptr(GError) local_error = NULL;
   BgSimSettings settings;
-  JsonObject *obj;
   gboolean present;
 
   bg_sim_settings_init_default (&settings);
-  if (node == NULL)
+  if (obj == 0)
     return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (jv (doc, obj)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
       return FALSE;
     }
-  obj = json_node_get_object (node);
 
-  if (!get_number (obj, path, "t_end", &settings.t_end, &present, error))
+  if (!get_number (doc, obj, path, "t_end", &settings.t_end, &present, error))
     return FALSE;
   if (!(settings.t_end > 0))
     {
       set_error (error, BG_FILE_ERROR_INVALID, "simulation.t_end", _("must be > 0"));
       return FALSE;
     }
-  if (!get_number (obj, path, "output_step", &settings.output_step, &present, error))
+  if (!get_number (doc, obj, path, "output_step", &settings.output_step, &present, error))
     return FALSE;
   if (settings.output_step < 0)
     {
@@ -1424,7 +1582,7 @@ load_simulation (Loader     *loader,
                  _("too small: more than %.0f output rows up to t_end"), BG_FILE_MAX_ROWS);
       return FALSE;
     }
-  if (!get_number (obj, path, "rtol", &settings.rtol, &present, error))
+  if (!get_number (doc, obj, path, "rtol", &settings.rtol, &present, error))
     return FALSE;
   if (!(settings.rtol > 0 && settings.rtol < 1))
     {
@@ -1432,7 +1590,7 @@ load_simulation (Loader     *loader,
                  _("must be > 0 and < 1"));
       return FALSE;
     }
-  if (!get_number (obj, path, "atol", &settings.atol, &present, error))
+  if (!get_number (doc, obj, path, "atol", &settings.atol, &present, error))
     return FALSE;
   if (settings.atol < 0)
     {
@@ -1449,54 +1607,55 @@ load_simulation (Loader     *loader,
   return TRUE;
 }
 
-static void append_node (GString  *out,
-                         JsonNode *node,
-                         int       indent);
+static void append_value (GString    *out,
+                          const JDoc *doc,
+                          guint32     index,
+                          int         indent);
 
 static gboolean
-load_view (Loader     *loader,
-           JsonObject *root,
-           GError    **error)
+load_view (Loader  *loader,
+           GError **error)
 {
-  JsonNode *node = json_object_get_member (root, "view");
+  guint32 view = jv_member (loader->doc, 0, "view");
   g_autoptr(GString) text = NULL;
 
-  if (node == NULL)
+  if (view == 0)
     return TRUE;
-  if (!JSON_NODE_HOLDS_OBJECT (node))
+  if (jv (loader->doc, view)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, "view", _("must be an object"));
       return FALSE;
     }
   text = g_string_new (NULL);
-  append_node (text, node, -1);
+  append_value (text, loader->doc, view, -1);
   bg_model_set_view_json (loader->model, text->str);
   return TRUE;
 }
 
 static gboolean
-load_document (Loader     *loader,
-               JsonObject *root,
-               GError    **error)
+load_document (Loader  *loader,
+               GError **error)
 {
+  const JDoc *doc = loader->doc;
   g_autoptr(GError) local_error = NULL;
-  JsonArray *elements, *bonds = NULL;
+  guint32 elements, bonds = 0;
   const char *name;
+  guint i;
 
-  if (!check_header (root, error))
+  if (!check_header (doc, error))
     return FALSE;
 
-  elements = get_array (root, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error);
-  if (elements == NULL)
+  elements = get_array (doc, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error);
+  if (elements == 0)
     return FALSE;
-  if (json_object_has_member (root, "bonds"))
+  if (jv_member (doc, 0, "bonds") != 0)
     {
-      bonds = get_array (root, "bonds", FALSE, BG_FILE_MAX_BONDS, error);
-      if (bonds == NULL)
+      bonds = get_array (doc, "bonds", FALSE, BG_FILE_MAX_BONDS, error);
+      if (bonds == 0)
         return FALSE;
     }
 
-  if (!get_string (root, NULL, "name", FALSE, &name, error))
+  if (!get_string (doc, 0, NULL, "name", FALSE, &name, error))
     return FALSE;
   if (name != NULL && !bg_model_set_name (loader->model, name, &local_error))
     {
@@ -1504,40 +1663,17 @@ load_document (Loader     *loader,
       return FALSE;
     }
 
-  for (guint i = 0; i < json_array_get_length (elements); i++)
-    if (!load_element (loader, json_array_get_element (elements, i), i, error))
+  i = 0;
+  for (guint32 c = jv_first (doc, elements); c != 0; c = jv_next (doc, c))
+    if (!load_element (loader, c, i++, error))
       return FALSE;
 
-  if (bonds != NULL)
-    for (guint i = 0; i < json_array_get_length (bonds); i++)
-      if (!load_bond (loader, json_array_get_element (bonds, i), i, error))
-        return FALSE;
+  i = 0;
+  for (guint32 c = bonds ? jv_first (doc, bonds) : 0; c != 0; c = jv_next (doc, c))
+    if (!load_bond (loader, c, i++, error))
+      return FALSE;
 
-  return load_simulation (loader, root, error) && load_view (loader, root, error);
-}
-
-/* Checks size and encoding, then parses; returns the root node. */
-static JsonNode *
-read_json (const char *data,
-           gsize       length,
-           GError    **error)
-{
-  const char *bad;
-
-  if (length > BG_FILE_MAX_BYTES)
-    {
-      set_error (error, BG_FILE_ERROR_TOO_LARGE, NULL,
-                 _("the file is larger than %d MiB"), BG_FILE_MAX_BYTES / (1024 * 1024));
-      return NULL;
-    }
-  if (!g_utf8_validate_len (data, length, &bad))
-    {
-      set_error (error, BG_FILE_ERROR_SYNTAX, NULL, _("line %d: %s"),
-                 line_of_offset (data, bad - data),
-                 *bad == '\0' ? _("NUL byte in the file") : _("invalid UTF-8"));
-      return NULL;
-    }
-  return parse_json (data, length, error);
+  return load_simulation (loader, error) && load_view (loader, error);
 }
 
 BgModel *
@@ -1545,8 +1681,8 @@ bg_file_load_from_data (const char *data,
                         gssize      length,
                         GError    **error)
 {
-  g_autoptr(JsonNode) root = NULL;
-  Loader loader = { NULL, NULL, NULL };
+  g_autoptr(JDoc) doc = NULL;
+  Loader loader = { NULL, NULL, NULL, NULL };
   gboolean ok;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
@@ -1555,21 +1691,22 @@ bg_file_load_from_data (const char *data,
   if (length < 0)
     length = strlen (data);
 
-  root = read_json (data, length, error);
-  if (root == NULL)
+  doc = read_json (data, length, error);
+  if (doc == NULL)
     return NULL;
-  if (!JSON_NODE_HOLDS_OBJECT (root))
+  if (jv (doc, 0)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, NULL,
                  _("not a BGMod model: the top level must be a JSON object"));
       return NULL;
     }
 
+  loader.doc = doc;
   loader.model = bg_model_new ();
   loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
   loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
-  ok = load_document (&loader, json_node_get_object (root), error);
+  ok = load_document (&loader, error);
 
   g_hash_table_unref (loader.elements);
   g_hash_table_unref (loader.bond_ids);
@@ -1794,85 +1931,58 @@ append_indent (GString *out,
     g_string_append_c (out, ' ');
 }
 
-/* Writes any JSON node: compact on one line when indent < 0, else pretty
+/* Writes any JSON value: compact on one line when indent < 0, else pretty
  * with two spaces per level starting at indent. */
 static void
-append_node (GString  *out,
-             JsonNode *node,
-             int       indent)
+append_value (GString    *out,
+              const JDoc *doc,
+              guint32     index,
+              int         indent)
 {
+  const Jv *value = jv (doc, index);
   int inner = indent < 0 ? -1 : indent + 2;
+  gboolean first = TRUE;
 
-  switch (JSON_NODE_TYPE (node))
+  switch (value->type)
     {
-    case JSON_NODE_OBJECT:
-      {
-        JsonObjectIter iter;
-        const char *name;
-        JsonNode *member;
-        gboolean first = TRUE;
-
-        g_string_append_c (out, '{');
-        json_object_iter_init_ordered (&iter, json_node_get_object (node));
-        while (json_object_iter_next_ordered (&iter, &name, &member))
-          {
-            if (!first)
-              g_string_append_c (out, ',');
-            if (indent >= 0)
-              append_indent (out, inner);
-            else if (!first)
-              g_string_append_c (out, ' ');
-            first = FALSE;
-            append_string (out, name);
-            g_string_append (out, ": ");
-            append_node (out, member, inner);
-          }
-        if (!first && indent >= 0)
-          append_indent (out, indent);
-        g_string_append_c (out, '}');
-      }
+    case JV_OBJECT:
+    case JV_ARRAY:
+      g_string_append_c (out, value->type == JV_OBJECT ? '{' : '[');
+      for (guint32 c = value->u.first; c != 0; c = jv_next (doc, c))
+        {
+          if (!first)
+            g_string_append_c (out, ',');
+          if (indent >= 0)
+            append_indent (out, inner);
+          else if (!first)
+            g_string_append_c (out, ' ');
+          first = FALSE;
+          if (value->type == JV_OBJECT)
+            {
+              append_string (out, jv_key (doc, c));
+              g_string_append (out, ": ");
+            }
+          append_value (out, doc, c, inner);
+        }
+      if (!first && indent >= 0)
+        append_indent (out, indent);
+      g_string_append_c (out, value->type == JV_OBJECT ? '}' : ']');
       break;
-
-    case JSON_NODE_ARRAY:
-      {
-        JsonArray *array = json_node_get_array (node);
-        guint n = json_array_get_length (array);
-
-        g_string_append_c (out, '[');
-        for (guint i = 0; i < n; i++)
-          {
-            if (i > 0)
-              g_string_append_c (out, ',');
-            if (indent >= 0)
-              append_indent (out, inner);
-            else if (i > 0)
-              g_string_append_c (out, ' ');
-            append_node (out, json_array_get_element (array, i), inner);
-          }
-        if (n > 0 && indent >= 0)
-          append_indent (out, indent);
-        g_string_append_c (out, ']');
-      }
+    case JV_STRING:
+      append_string (out, jv_string (doc, index));
       break;
-
-    case JSON_NODE_NULL:
-      g_string_append (out, "null");
+    case JV_NUMBER:
+      append_number (out, value->u.number);
       break;
-
-    case JSON_NODE_VALUE:
+    case JV_TRUE:
+      g_string_append (out, "true");
+      break;
+    case JV_FALSE:
+      g_string_append (out, "false");
+      break;
+    case JV_NULL:
     default:
-      {
-        GType type = json_node_get_value_type (node);
-
-        if (type == G_TYPE_STRING)
-          append_string (out, json_node_get_string (node));
-        else if (type == G_TYPE_BOOLEAN)
-          g_string_append (out, json_node_get_boolean (node) ? "true" : "false");
-        else if (type == G_TYPE_INT64)
-          g_string_append_printf (out, "%" G_GINT64_FORMAT, json_node_get_int (node));
-        else
-          append_number (out, json_node_get_double (node));
-      }
+      g_string_append (out, "null");
       break;
     }
 }
@@ -2021,12 +2131,12 @@ append_view (GString    *out,
              const char *view_json)
 {
   g_autoptr(GError) local_error = NULL;
-  g_autoptr(JsonNode) view = NULL;
+  g_autoptr(JDoc) view = NULL;
 
   if (view_json == NULL)
     return;
   view = read_json (view_json, strlen (view_json), &local_error);
-  if (view == NULL || !JSON_NODE_HOLDS_OBJECT (view))
+  if (view == NULL || jv (view, 0)->type != JV_OBJECT)
     {
       /* Editor data only; a model without it is still complete. */
       g_debug ("Not saving the view section: %s",
@@ -2034,7 +2144,7 @@ append_view (GString    *out,
       return;
     }
   g_string_append (out, ",\n  \"view\": ");
-  append_node (out, view, 2);
+  append_value (out, view, 0, 2);
 }
 
 char *
