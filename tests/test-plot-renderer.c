@@ -340,6 +340,12 @@ test_si_units (void)
   g_assert_cmpstr (bg_si_prefix (-6), ==, "\xc2\xb5");
   g_assert_null (bg_si_prefix (2));
 
+  /* Past the largest prefix, ticks fall back to a short float. */
+  {
+    g_autofree char *huge = bg_si_format_tick (-2.5e300, 9, 0, "V");
+    g_assert_cmpstr (huge, ==, "\xe2\x88\x92" "2.5e+291");
+  }
+
   g_assert_cmpuint (bg_si_decimals_for_step (0.2, 0), ==, 1);
   g_assert_cmpuint (bg_si_decimals_for_step (0.05, 0), ==, 2);
   g_assert_cmpuint (bg_si_decimals_for_step (500.0, 3), ==, 1);

@@ -996,6 +996,8 @@ layout_vertical (BgPlotRenderer *self,
       need = MAX (need, widest_value_label (c, sp));
     }
 
+  /* Never let labels squeeze the plot below three fifths of the width. */
+  need = MIN (need, 0.4 * width);
   return c->pad + c->line_h + c->gap + need + c->gap + c->tick_len;
 }
 

@@ -377,8 +377,20 @@ bg_si_format_tick (double      value,
 {
   GString *s = g_string_new (NULL);
   const char *prefix = bg_si_prefix (exponent);
+  double scaled = value / pow (10.0, exponent);
 
-  append_number (s, value / pow (10.0, exponent), decimals);
+  /* Beyond the prefixes (|x| ≥ 10¹⁵ even with G): a short float, not 25
+   * digits. */
+  if (fabs (scaled) >= 1e6)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_ascii_formatd (buf, sizeof buf, "%.4g", fabs (scaled));
+      if (scaled < 0.0)
+        g_string_append (s, MINUS_SIGN);
+      g_string_append (s, buf);
+    }
+  else
+    append_number (s, scaled, decimals);
 
   /* A unitless axis has no label to carry the prefix: the ticks carry it. */
   if ((unit == NULL || *unit == '\0') && exponent != 0 && prefix != NULL &&
