@@ -291,8 +291,8 @@ print_json (GPtrArray *specs)
 static void
 print_spec (const BgComponentSpec *spec)
 {
-  g_print ("  %-16s %s / %s\n", spec->type, bg_component_spec_display_name (spec),
-           spec->name_ru);
+  /* Both names, whatever the language: the handbook pages use both. */
+  g_print ("  %-16s %s / %s\n", spec->type, spec->name, spec->name_ru);
   g_print ("  %-16s %s\n", "", _(spec->description));
 
   if (spec->variable_ports)
