@@ -171,10 +171,15 @@ typedef struct
   } u;
 } Op;
 
+/* Most steps hold one operation: it lives inside the step, and only a
+ * longer step allocates an array. */
 typedef struct
 {
-  char   *label;
-  GArray *ops;   /* Op, applied in order; undone in reverse */
+  char  *label;
+  Op    *ops;      /* applied in order; undone in reverse */
+  guint  n_ops;
+  guint  capacity;
+  Op     first;    /* storage of ops while capacity == 1 */
 } Step;
 
 static void
@@ -186,15 +191,13 @@ op_clear (Op *op)
     case OP_REMOVE_ELEMENTS:
       for (guint i = 0; i < op->u.batch.n; i++)
         element_unref (op->u.batch.items[i]);
-      g_free (op->u.batch.items);
-      g_free (op->u.batch.indices);
+      g_free (op->u.batch.items);   /* indices share the block */
       break;
     case OP_INSERT_BONDS:
     case OP_REMOVE_BONDS:
       for (guint i = 0; i < op->u.batch.n; i++)
         bond_unref (op->u.batch.items[i]);
-      g_free (op->u.batch.items);
-      g_free (op->u.batch.indices);
+      g_free (op->u.batch.items);   /* indices share the block */
       break;
     case OP_MOVE:
       element_unref (op->u.move.el);
@@ -234,15 +237,36 @@ step_new (const char *label)
   Step *step = g_new0 (Step, 1);
 
   step->label = g_strdup (label);
-  step->ops = g_array_new (FALSE, FALSE, sizeof (Op));
-  g_array_set_clear_func (step->ops, (GDestroyNotify) op_clear);
+  step->ops = &step->first;
+  step->capacity = 1;
   return step;
+}
+
+/* Takes over the references the operation holds. */
+static void
+step_append (Step     *step,
+             const Op *op)
+{
+  if (step->n_ops == step->capacity)
+    {
+      Op *ops = g_new (Op, 2 * step->capacity);
+
+      memcpy (ops, step->ops, step->n_ops * sizeof (Op));
+      if (step->ops != &step->first)
+        g_free (step->ops);
+      step->ops = ops;
+      step->capacity *= 2;
+    }
+  step->ops[step->n_ops++] = *op;
 }
 
 static void
 step_free (Step *step)
 {
-  g_array_unref (step->ops);
+  for (guint i = 0; i < step->n_ops; i++)
+    op_clear (&step->ops[i]);
+  if (step->ops != &step->first)
+    g_free (step->ops);
   g_free (step->label);
   g_free (step);
 }
@@ -732,7 +756,7 @@ record (BgModel *self,
 {
   g_assert (self->pending != NULL);
   op_apply (self, op, TRUE);
-  g_array_append_val (self->pending->ops, *op);
+  step_append (self->pending, op);
 }
 
 static void
@@ -753,7 +777,7 @@ commit (BgModel *self)
   gboolean could_undo = bg_model_can_undo (self);
   gboolean could_redo = bg_model_can_redo (self);
 
-  if (step->ops->len == 0)
+  if (step->n_ops == 0)
     {
       step_free (step);
       g_object_thaw_notify (G_OBJECT (self));
@@ -1088,9 +1112,10 @@ batch_op (OpKind kind,
 {
   Op op = { .kind = kind };
 
+  /* One block: n item pointers, then n indices. */
   op.u.batch.n = n;
-  op.u.batch.indices = g_new (guint, n);
-  op.u.batch.items = g_new (gpointer, n);
+  op.u.batch.items = g_malloc (n * (sizeof (gpointer) + sizeof (guint)));
+  op.u.batch.indices = (guint *) (op.u.batch.items + n);
   return op;
 }
 
@@ -1893,11 +1918,11 @@ replay (BgModel   *self,
   step = g_ptr_array_steal_index (from_stack, from_stack->len - 1);
   g_object_freeze_notify (G_OBJECT (self));
   if (forward)
-    for (guint i = 0; i < step->ops->len; i++)
-      op_apply (self, &g_array_index (step->ops, Op, i), TRUE);
+    for (guint i = 0; i < step->n_ops; i++)
+      op_apply (self, &step->ops[i], TRUE);
   else
-    for (guint i = step->ops->len; i-- > 0;)
-      op_apply (self, &g_array_index (step->ops, Op, i), FALSE);
+    for (guint i = step->n_ops; i-- > 0;)
+      op_apply (self, &step->ops[i], FALSE);
   g_ptr_array_add (to_stack, step);
 
   self->revision++;
