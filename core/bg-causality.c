@@ -854,7 +854,10 @@ assign_remaining (Analysis *a)
 /* Structure ---------------------------------------------------------------- */
 
 /* Element pointer → index, open addressing with linear probing: one
- * allocation, no per-entry nodes. */
+ * allocation, no per-entry nodes. The hash keeps nearby pointers in nearby
+ * slots (elements are allocated in model order and bonds mostly join
+ * neighbours, so probes walk memory nearly in order) and folds the higher
+ * bits in so that regularly spaced allocations still spread. */
 typedef struct
 {
   gconstpointer key;
@@ -863,28 +866,46 @@ typedef struct
 
 static inline gsize
 pointer_slot (gconstpointer key,
+              guint         bits,
               gsize         mask)
 {
-  return (gsize) ((((guint64) (guintptr) key >> 4) * G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)) >> 32) & mask;
+  guint64 p = (guint64) (guintptr) key >> 4;
+
+  return (gsize) (p ^ (p >> bits) ^ (p >> (2 * bits))) & mask;
 }
+
+/* The model's element and bond structs are scattered on the heap; asking for
+ * them a few iterations early hides most of the memory latency. */
+#define PREFETCH_AHEAD 8
+#if defined(__GNUC__)
+#define prefetch(p) __builtin_prefetch (p)
+#else
+#define prefetch(p) ((void) (p))
+#endif
 
 static void
 build_adjacency (Analysis *a,
                  BgModel  *model)
 {
   gsize capacity = 16, mask;
+  guint bits = 4;
   g_autofree PointerSlot *slots = NULL;
   guint *fill;
 
   while (3 * capacity < 4 * (gsize) a->n_elements)
-    capacity *= 2;
+    {
+      capacity *= 2;
+      bits++;
+    }
   mask = capacity - 1;
   slots = g_new0 (PointerSlot, capacity);
   a->specs = g_new (const BgComponentSpec *, a->n_elements);
   for (guint x = 0; x < a->n_elements; x++)
     {
-      gsize i = pointer_slot (a->elements[x], mask);
+      gsize i = pointer_slot (a->elements[x], bits, mask);
 
+      if (x + PREFETCH_AHEAD < a->n_elements)
+        prefetch (a->elements[x + PREFETCH_AHEAD]);
       a->specs[x] = a->elements[x]->spec;
       while (slots[i].key != NULL)
         i = (i + 1) & mask;
@@ -897,8 +918,12 @@ build_adjacency (Analysis *a,
   for (guint b = 0; b < a->n_bonds; b++)
     {
       BgBond *bond = a->bonds[b];
-      gsize i = pointer_slot (bond->from, mask);
-      gsize j = pointer_slot (bond->to, mask);
+      gsize i, j;
+
+      if (b + PREFETCH_AHEAD < a->n_bonds)
+        prefetch (a->bonds[b + PREFETCH_AHEAD]);
+      i = pointer_slot (bond->from, bits, mask);
+      j = pointer_slot (bond->to, bits, mask);
 
       while (slots[i].key != bond->from && slots[i].key != NULL)
         i = (i + 1) & mask;
