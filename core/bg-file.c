@@ -1842,28 +1842,38 @@ append_number (GString *out,
       return;
     }
 
-  /* Shortest mantissa that round-trips: "1.5e+06" has 2 significant digits. */
-  for (int precision = 0; precision <= 17; precision++)
-    {
-      g_snprintf (format, sizeof format, "%%.%de", precision);
-      g_ascii_formatd (buf, sizeof buf, format, value);
-      if (g_ascii_strtod (buf, NULL) == value)
-        break;
-    }
-
-  p = buf;
-  if (*p == '-')
+  if (value < 0)
     {
       g_string_append_c (out, '-');
-      p++;
+      value = -value;
     }
-  for (; *p != 'e' && *p != '\0'; p++)
-    if (g_ascii_isdigit (*p) && n_digits < sizeof digits - 1)
-      digits[n_digits++] = *p;
+
+  if (value < 1e15 && value == floor (value))
+    {
+      /* Whole numbers (coordinates, most parameters): exact as integers. */
+      g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, (gint64) value);
+      n_digits = strlen (buf);
+      exponent = (int) n_digits - 1;
+      memcpy (digits, buf, n_digits);
+    }
+  else
+    {
+      /* Shortest mantissa that round-trips: "1.5e+06" has 2 digits. */
+      for (int precision = 0; precision <= 17; precision++)
+        {
+          g_snprintf (format, sizeof format, "%%.%de", precision);
+          g_ascii_formatd (buf, sizeof buf, format, value);
+          if (g_ascii_strtod (buf, NULL) == value)
+            break;
+        }
+      for (p = buf; *p != 'e' && *p != '\0'; p++)
+        if (g_ascii_isdigit (*p) && n_digits < sizeof digits - 1)
+          digits[n_digits++] = *p;
+      exponent = *p == 'e' ? atoi (p + 1) : 0;
+    }
   while (n_digits > 1 && digits[n_digits - 1] == '0')
     n_digits--;
   digits[n_digits] = '\0';
-  exponent = *p == 'e' ? atoi (p + 1) : 0;
   trailing_zeros = exponent + 1 - (int) n_digits;
 
   if (exponent < -4 || trailing_zeros >= 4)
