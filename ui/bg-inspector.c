@@ -125,6 +125,29 @@ bg_inspector_parse_number (const char *text,
   return TRUE;
 }
 
+/* "1.5e+07" → "1.5e7", "1e-05" → "1e-5" */
+static char *
+tidy_exponent (const char *text)
+{
+  const char *e = strchr (text, 'e');
+  GString *out;
+
+  if (e == NULL)
+    return g_strdup (text);
+
+  out = g_string_new_len (text, e - text + 1);
+  e++;
+  if (*e == '-')
+    g_string_append_c (out, *e++);
+  else if (*e == '+')
+    e++;
+  while (*e == '0' && e[1] != '\0')
+    e++;
+  g_string_append (out, e);
+
+  return g_string_free (out, FALSE);
+}
+
 char *
 bg_inspector_format_number (double value)
 {
@@ -140,7 +163,7 @@ bg_inspector_format_number (double value)
         break;
     }
 
-  return g_strdup (buf);
+  return tidy_exponent (buf);
 }
 
 /* Fields --------------------------------------------------------------- */
@@ -287,15 +310,15 @@ bg_inspector_add_field (BgInspector *self,
 
       gtk_widget_set_hexpand (input, TRUE);
       gtk_box_append (GTK_BOX (line), input);
-      if (unit != NULL && unit[0] != '\0')
-        {
-          GtkWidget *unit_label = gtk_label_new (unit);
+      /* an empty unit still takes its column, so the inputs line up */
+      {
+        GtkWidget *unit_label = gtk_label_new (unit);
 
-          gtk_widget_add_css_class (unit_label, "dim-label");
-          gtk_widget_add_css_class (unit_label, "inspector-unit");
-          gtk_label_set_xalign (GTK_LABEL (unit_label), 0);
-          gtk_box_append (GTK_BOX (line), unit_label);
-        }
+        gtk_widget_add_css_class (unit_label, "dim-label");
+        gtk_widget_add_css_class (unit_label, "inspector-unit");
+        gtk_label_set_xalign (GTK_LABEL (unit_label), 0);
+        gtk_box_append (GTK_BOX (line), unit_label);
+      }
       gtk_box_append (GTK_BOX (field->box), line);
       if (GTK_IS_ENTRY (input))
         connect_apply (input, field);
@@ -1116,12 +1139,15 @@ static void
 bg_inspector_dispose (GObject *object)
 {
   BgInspector *self = BG_INSPECTOR (object);
+  GtkWidget *child;
 
   g_clear_handle_id (&self->refresh_idle, g_source_remove);
   if (self->content != NULL)
     bg_inspector_clear (self);
   g_clear_object (&self->model);
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_INSPECTOR);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (bg_inspector_parent_class)->dispose (object);
 }

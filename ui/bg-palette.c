@@ -540,8 +540,11 @@ static void
 bg_palette_dispose (GObject *object)
 {
   BgPalette *self = BG_PALETTE (object);
+  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_PALETTE);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
 
   G_OBJECT_CLASS (bg_palette_parent_class)->dispose (object);
 }

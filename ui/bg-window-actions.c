@@ -333,6 +333,24 @@ _bg_window_update_recent (BgWindow *self)
 
 /* Sensitivity -------------------------------------------------------------- */
 
+/* Does the first error name elements or bonds to select? */
+static gboolean
+has_culprits (BgCausality *causality)
+{
+  const GPtrArray *errors;
+  const BgDiagnostic *first;
+
+  if (causality == NULL)
+    return FALSE;
+
+  errors = bg_causality_get_errors (causality);
+  if (errors->len == 0)
+    return FALSE;
+
+  first = g_ptr_array_index ((GPtrArray *) errors, 0);
+  return g_strv_length (first->elements) + g_strv_length (first->bonds) > 0;
+}
+
 void
 _bg_window_actions_update (BgWindow *self)
 {
@@ -353,8 +371,7 @@ _bg_window_actions_update (BgWindow *self)
   gtk_widget_action_set_enabled (widget, "win.undo", bg_model_can_undo (model));
   gtk_widget_action_set_enabled (widget, "win.redo", bg_model_can_redo (model));
   gtk_widget_action_set_enabled (widget, "win.select-culprits",
-                                 causality != NULL &&
-                                 bg_causality_get_errors (causality)->len > 0);
+                                 has_culprits (causality));
   gtk_widget_action_set_enabled (widget, "win.nothing", FALSE);
 }
 

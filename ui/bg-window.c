@@ -69,6 +69,22 @@ bg_window_update_status (BgWindow *self)
   summary = bg_causality_dup_summary (causality);
   has_errors = bg_causality_get_errors (causality)->len > 0;
 
+  /* an empty model is a hint, not a fault */
+  if (has_errors)
+    {
+      const BgDiagnostic *first = g_ptr_array_index ((GPtrArray *) bg_causality_get_errors (causality), 0);
+
+      if (g_strcmp0 (first->code, "empty-model") == 0)
+        {
+          gtk_label_set_label (self->status_label, summary);
+          gtk_image_set_from_icon_name (self->status_icon, "dialog-information-symbolic");
+          gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
+          gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), NULL);
+          _bg_window_actions_update (self);
+          return;
+        }
+    }
+
   gtk_label_set_label (self->status_label, summary);
   if (has_errors)
     {
@@ -186,7 +202,17 @@ bg_window_set_document (BgWindow   *self,
   bg_window_update_title (self);
   bg_window_update_status (self);
   if (bg_model_get_elements (model)->len > 0)
-    bg_canvas_zoom_to_fit (self->canvas);
+    {
+      const BgElement *first = g_ptr_array_index (bg_model_get_elements (model), 0);
+      BgDomain domain = first->spec->domain;
+
+      /* show the palette of the domain the model starts in */
+      if (domain == BG_DOMAIN_NONE && first->spec->n_ports > 0)
+        domain = first->spec->ports[0].domain;
+      if (domain != BG_DOMAIN_NONE)
+        bg_palette_set_domain (self->palette, domain);
+      bg_canvas_zoom_to_fit (self->canvas);
+    }
 }
 
 BgDocument *
@@ -244,6 +270,8 @@ confirm_close_response_cb (GtkDialog *dialog,
                            int        response,
                            BgWindow  *self)
 {
+  /* the window may go before the dialog's last reference does */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   switch (response)

@@ -1,0 +1,736 @@
+/* test-window.c — the editor window driven through its real widgets.
+ *
+ * Owns: tests of BgWindow, BgPalette, BgInspector and BgDocument together,
+ * under Xvfb with a private session bus (see tests/meson.build): palette
+ * activation inserts on the canvas, bonds get the analyzer's stroke,
+ * undo/redo through the window actions, refused inspector input, the status
+ * line on a conflict, save and reopen, a bad file, closing unsaved work.
+ * Must not: depend on timing beyond iterating the main loop until idle.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "bg-application.h"
+#include "bg-file.h"
+#include "bg-i18n.h"
+#include "bg-window.h"
+
+static BgApplication *app;
+
+static gboolean action_enabled (BgWindow   *window,
+                                const char *action_name);
+
+static void
+pump (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static BgWindow *
+make_window (BgDocument *document)
+{
+  BgWindow *window = bg_window_new (GTK_APPLICATION (app), document);
+
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  pump ();
+
+  return window;
+}
+
+static void
+destroy_window (BgWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  pump ();
+}
+
+static BgModel *
+window_model (BgWindow *window)
+{
+  return bg_document_get_model (bg_window_get_document (window));
+}
+
+/* What Enter does in an entry: its text widget's key binding emits
+ * "activate", which the entry passes on. */
+static void
+press_enter (GtkWidget *entry)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (entry));
+
+  g_assert_true (GTK_IS_TEXT (text));
+  g_signal_emit_by_name (text, "activate");
+}
+
+/* Inserts a component the way a user does: a click on its palette row. */
+static BgElement *
+activate_palette_item (BgWindow   *window,
+                       BgDomain    domain,
+                       const char *type)
+{
+  BgPalette *palette = bg_window_get_palette (window);
+  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  guint before = elements->len;
+  GtkWidget *row;
+
+  bg_palette_set_domain (palette, domain);
+  row = bg_palette_get_item (palette, type);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate (row));
+  pump ();
+
+  g_assert_cmpuint (elements->len, ==, before + 1);
+  return g_ptr_array_index (elements, before);
+}
+
+static GtkWidget *
+find_message_dialog (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_MESSAGE_DIALOG (w) &&
+          gtk_window_get_transient_for (w) == parent &&
+          gtk_widget_get_visible (GTK_WIDGET (w)))
+        return GTK_WIDGET (w);
+    }
+
+  return NULL;
+}
+
+static char *
+dialog_dup_property (GtkWidget  *dialog,
+                     const char *name)
+{
+  char *value = NULL;
+
+  g_object_get (dialog, name, &value, NULL);
+  return value;
+}
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_palette_inserts (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgElement *element;
+  g_auto(GStrv) selected = NULL;
+
+  element = activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "R");
+  g_assert_cmpstr (element->spec->type, ==, "R");
+  g_assert_cmpint (element->spec->domain, ==, BG_DOMAIN_ELECTRICAL);
+  g_assert_cmpfloat (element->params[0].number, ==, 100);
+
+  /* the new element is selected, and the inspector shows it */
+  selected = bg_canvas_dup_selected_ids (bg_window_get_canvas (window));
+  g_assert_cmpuint (g_strv_length (selected), ==, 1);
+  g_assert_cmpstr (selected[0], ==, element->id);
+  g_assert_nonnull (bg_inspector_get_field (bg_window_get_inspector (window), "value"));
+
+  /* an advanced component of the hydraulic palette */
+  element = activate_palette_item (window, BG_DOMAIN_HYDRAULIC, "CylinderDA");
+  g_assert_cmpstr (element->spec->type, ==, "CylinderDA");
+
+  g_assert_true (bg_document_get_modified (bg_window_get_document (window)));
+  destroy_window (window);
+}
+
+static void
+test_palette_sections (void)
+{
+  BgPalette *palette = BG_PALETTE (g_object_ref_sink (bg_palette_new ()));
+  GtkWidget *note_parent;
+
+  bg_palette_set_domain (palette, BG_DOMAIN_ELECTRICAL);
+  g_assert_nonnull (bg_palette_get_item (palette, "Se"));
+  g_assert_null (bg_palette_get_item (palette, "CylinderDA"));
+  note_parent = gtk_widget_get_parent (gtk_widget_get_parent (bg_palette_get_item (palette, "Se")));
+  g_assert_nonnull (note_parent);
+
+  bg_palette_set_domain (palette, BG_DOMAIN_HYDRAULIC);
+  g_assert_nonnull (bg_palette_get_item (palette, "CylinderDA"));
+  g_assert_nonnull (bg_palette_get_item (palette, "PumpCurve"));
+  g_assert_nonnull (bg_palette_get_item (palette, "GasAccumulator"));
+  g_assert_null (bg_palette_get_item (palette, "MechanicalLoad"));
+
+  bg_palette_set_domain (palette, BG_DOMAIN_TRANSLATIONAL);
+  g_assert_nonnull (bg_palette_get_item (palette, "MechanicalLoad"));
+  g_assert_nonnull (bg_palette_get_item (palette, "CylinderDA"));
+
+  {
+    g_autofree char *drag = NULL;
+    const BgComponentSpec *r = bg_library_lookup ("R", BG_DOMAIN_TRANSLATIONAL);
+    const BgComponentSpec *cyl = bg_library_lookup ("CylinderDA", BG_DOMAIN_NONE);
+
+    drag = bg_palette_dup_drag_string (r, BG_DOMAIN_TRANSLATIONAL);
+    g_assert_cmpstr (drag, ==, "bgmod-component:R:translational");
+    g_free (drag);
+    drag = bg_palette_dup_drag_string (cyl, BG_DOMAIN_HYDRAULIC);
+    g_assert_cmpstr (drag, ==, "bgmod-component:CylinderDA:hydraulic");
+  }
+
+  g_object_unref (palette);
+}
+
+static void
+test_connect_stroke (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  g_autofree char *se_id = NULL;
+  g_autofree char *r_id = NULL;
+  g_autoptr(GError) error = NULL;
+  BgCausality *causality;
+  BgBond *bond;
+
+  se_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "Se")->id);
+  r_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "R")->id);
+
+  g_assert_true (bg_canvas_connect (canvas, se_id, r_id, &error));
+  g_assert_no_error (error);
+  pump ();
+
+  g_assert_cmpuint (bg_model_get_bonds (window_model (window))->len, ==, 1);
+  bond = g_ptr_array_index (bg_model_get_bonds (window_model (window)), 0);
+
+  /* a source supplies effort: the stroke is at the resistor's end */
+  causality = bg_document_get_causality (bg_window_get_document (window));
+  g_assert_true (bg_causality_is_ok (causality));
+  g_assert_cmpint (bg_causality_lookup_stroke (causality, bond->id), ==, BG_STROKE_AT_TO);
+  g_assert_cmpint (bg_canvas_get_bond_stroke (canvas, bond->id), ==, BG_STROKE_AT_TO);
+  g_assert_cmpuint (bg_causality_get_revision (causality), ==,
+                    bg_model_get_revision (window_model (window)));
+
+  /* the status line shows the analysis summary */
+  {
+    g_autofree char *summary = bg_causality_dup_summary (causality);
+    g_assert_cmpstr (bg_window_get_status_text (window), ==, summary);
+  }
+
+  /* a refused connection gives the model's reason */
+  g_assert_false (bg_canvas_connect (canvas, se_id, r_id, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, se_id));
+  g_assert_nonnull (strstr (error->message, "already bonded"));
+
+  destroy_window (window);
+}
+
+static void
+test_undo_redo (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgModel *model = window_model (window);
+  g_autofree char *c_id = NULL;
+  g_autofree char *j_id = NULL;
+
+  g_assert_false (bg_model_can_undo (model));
+  c_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C")->id);
+  j_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "0")->id);
+  g_assert_true (bg_canvas_connect (bg_window_get_canvas (window), j_id, c_id, NULL));
+  pump ();
+  g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 1);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pump ();
+  g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 0);
+  g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 2);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pump ();
+  g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 1);
+  g_assert_nonnull (bg_model_find_element (model, c_id));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
+  pump ();
+  g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 2);
+  g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 1);
+  g_assert_false (bg_model_can_redo (model));
+
+  /* the document's analysis follows undo and redo */
+  g_assert_cmpuint (bg_causality_get_revision (bg_document_get_causality (bg_window_get_document (window))),
+                    ==, bg_model_get_revision (model));
+
+  destroy_window (window);
+}
+
+static void
+test_inspector_refuses (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  BgModel *model = window_model (window);
+  g_autofree char *r_id = NULL;
+  g_autoptr(BgModel) reference = bg_model_new ();
+  g_autoptr(GError) expected = NULL;
+  guint64 revision;
+  GtkWidget *entry;
+
+  r_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "R")->id);
+  entry = bg_inspector_get_field (inspector, "value");
+  g_assert_true (GTK_IS_ENTRY (entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "100");
+  g_assert_null (bg_inspector_get_field_error (inspector, "value"));
+
+  /* the message the model gives for the same refusal */
+  g_assert_nonnull (bg_model_add_element (reference, "R", BG_DOMAIN_ELECTRICAL,
+                                          r_id, 0, 0, NULL));
+  g_assert_false (bg_model_set_param_number (reference, r_id, "value", -5, &expected));
+  g_assert_nonnull (strstr (expected->message, "must be > 0"));
+
+  revision = bg_model_get_revision (model);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "-5");
+  press_enter (entry);
+  pump ();
+  g_assert_cmpstr (bg_inspector_get_field_error (inspector, "value"), ==, expected->message);
+  g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
+  g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 100);
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+
+  /* not a number at all */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "12 ohm");
+  press_enter (entry);
+  pump ();
+  g_assert_cmpstr (bg_inspector_get_field_error (inspector, "value"), ==,
+                   "Enter a number, such as 0.001, 0,001 or 1e-3.");
+  g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
+
+  /* a decimal comma is accepted, as one undoable step */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "0,5");
+  press_enter (entry);
+  pump ();
+  g_assert_null (bg_inspector_get_field_error (inspector, "value"));
+  g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 0.5);
+  g_assert_false (gtk_widget_has_css_class (entry, "error"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pump ();
+  g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 100);
+  entry = bg_inspector_get_field (inspector, "value");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "100");
+
+  destroy_window (window);
+}
+
+static void
+test_inspector_waveform (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  BgModel *model = window_model (window);
+  g_autofree char *id = NULL;
+  GtkWidget *waveform, *time;
+  guint index;
+
+  id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "Se")->id);
+  waveform = bg_inspector_get_field (inspector, "waveform");
+  time = bg_inspector_get_field (inspector, "time");
+  g_assert_true (GTK_IS_DROP_DOWN (waveform));
+  g_assert_nonnull (time);
+  /* "time" and "after" only for a step */
+  g_assert_false (gtk_widget_is_visible (time));
+
+  g_assert_nonnull (bg_component_spec_find_param (bg_model_find_element (model, id)->spec,
+                                                  "waveform", &index));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (waveform), 1);
+  pump ();
+  g_assert_cmpstr (bg_model_find_element (model, id)->params[index].choice, ==, "step");
+  g_assert_true (gtk_widget_is_visible (bg_inspector_get_field (inspector, "time")));
+
+  destroy_window (window);
+}
+
+static void
+test_inspector_settings (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  BgModel *model = window_model (window);
+  GtkWidget *t_end, *step;
+
+  /* nothing selected: the simulation settings */
+  t_end = bg_inspector_get_field (inspector, "t_end");
+  step = bg_inspector_get_field (inspector, "output_step");
+  g_assert_nonnull (t_end);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (t_end)), ==, "1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (step)), ==, "");
+
+  gtk_editable_set_text (GTK_EDITABLE (t_end), "2.5");
+  press_enter (t_end);
+  pump ();
+  g_assert_cmpfloat (bg_model_get_simulation (model)->t_end, ==, 2.5);
+
+  gtk_editable_set_text (GTK_EDITABLE (t_end), "0");
+  press_enter (t_end);
+  pump ();
+  g_assert_nonnull (bg_inspector_get_field_error (inspector, "t_end"));
+  g_assert_nonnull (strstr (bg_inspector_get_field_error (inspector, "t_end"), "must be > 0"));
+  g_assert_cmpfloat (bg_model_get_simulation (model)->t_end, ==, 2.5);
+
+  destroy_window (window);
+}
+
+static void
+test_conflict_status (void)
+{
+  BgWindow *window = make_window (NULL);
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  BgCausality *causality;
+  const BgDiagnostic *first;
+  g_auto(GStrv) selected = NULL;
+
+  path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                           "conflict-two-capacitors.bgmod", NULL);
+  file = g_file_new_for_path (path);
+  g_assert_true (bg_window_open_file (window, file) == window);
+  pump ();
+
+  causality = bg_document_get_causality (bg_window_get_document (window));
+  g_assert_false (bg_causality_is_ok (causality));
+  first = g_ptr_array_index ((GPtrArray *) bg_causality_get_errors (causality), 0);
+  g_assert_cmpstr (bg_window_get_status_text (window), ==, first->message);
+
+  /* clicking the status line selects the culprits */
+  g_assert_true (action_enabled (window, "win.select-culprits"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-culprits", NULL));
+  pump ();
+  selected = bg_canvas_dup_selected_ids (bg_window_get_canvas (window));
+  g_assert_cmpuint (g_strv_length (selected), ==,
+                    g_strv_length (first->elements) + g_strv_length (first->bonds));
+  for (guint i = 0; first->elements[i] != NULL; i++)
+    g_assert_true (g_strv_contains ((const char *const *) selected, first->elements[i]));
+
+  /* the file opened into the empty window, unmodified */
+  g_assert_false (bg_document_get_modified (bg_window_get_document (window)));
+  destroy_window (window);
+}
+
+static void
+test_save_reopen (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bgmod-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "saved.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgDocument) reopened = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *reopened_text = NULL;
+  BgWindow *window = make_window (NULL);
+  BgDocument *document = bg_window_get_document (window);
+  g_autofree char *se_id = NULL;
+  g_autofree char *r_id = NULL;
+  g_autofree char *title = NULL;
+
+  se_id = g_strdup (activate_palette_item (window, BG_DOMAIN_TRANSLATIONAL, "Se")->id);
+  r_id = g_strdup (activate_palette_item (window, BG_DOMAIN_TRANSLATIONAL, "R")->id);
+  g_assert_true (bg_canvas_connect (bg_window_get_canvas (window), se_id, r_id, NULL));
+  g_assert_true (bg_model_set_param_number (window_model (window), r_id, "value", 2.5, NULL));
+  g_assert_true (bg_document_get_modified (document));
+
+  g_assert_true (bg_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (bg_document_get_modified (document));
+  g_assert_true (g_file_equal (bg_document_get_file (document), file));
+  title = bg_document_dup_title (document);
+  g_assert_cmpstr (title, ==, "saved.bgmod");
+  pump ();
+  g_assert_false (action_enabled (window, "win.save"));
+
+  reopened = bg_document_new_for_file (file, &error);
+  g_assert_no_error (error);
+  saved_text = bg_file_to_data (window_model (window), NULL);
+  reopened_text = bg_file_to_data (bg_document_get_model (reopened), NULL);
+  g_assert_cmpstr (saved_text, ==, reopened_text);
+  g_assert_false (bg_document_get_modified (reopened));
+
+  /* opening the same file again shows the window that has it */
+  g_assert_true (bg_window_open_file (window, file) == window);
+
+  /* an edit after saving makes it modified again */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  g_assert_true (bg_document_get_modified (document));
+
+  destroy_window (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+test_bad_file (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bgmod-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "bad.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) expected = NULL;
+  g_autofree char *secondary = NULL;
+  g_autofree char *primary = NULL;
+  BgWindow *window = make_window (NULL);
+  BgDocument *document = bg_window_get_document (window);
+  guint64 revision;
+  GtkWidget *dialog;
+
+  g_assert_true (g_file_set_contents (path, "{ \"format\": \"bgmod\", \"version\": 1, ", -1, NULL));
+  g_assert_null (bg_file_load (file, &expected));
+  g_assert_nonnull (expected);
+
+  activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C");
+  revision = bg_model_get_revision (window_model (window));
+
+  g_assert_null (bg_window_open_file (window, file));
+  pump ();
+
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  primary = dialog_dup_property (dialog, "text");
+  secondary = dialog_dup_property (dialog, "secondary-text");
+  g_assert_cmpstr (primary, ==, "Could not open the model");
+  g_assert_cmpstr (secondary, ==, expected->message);
+  g_assert_nonnull (strstr (secondary, "bad.bgmod"));
+
+  /* the open document is left alone */
+  g_assert_true (bg_window_get_document (window) == document);
+  g_assert_cmpuint (bg_model_get_revision (window_model (window)), ==, revision);
+  g_assert_cmpuint (bg_model_get_elements (window_model (window))->len, ==, 1);
+  g_assert_null (bg_document_get_file (document));
+
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
+  pump ();
+  g_assert_null (find_message_dialog (GTK_WINDOW (window)));
+
+  destroy_window (window);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+static void
+window_destroyed_cb (GtkWidget *widget,
+                     gboolean  *destroyed)
+{
+  *destroyed = TRUE;
+}
+
+static void
+test_close_confirm (void)
+{
+  BgWindow *window = make_window (NULL);
+  gboolean destroyed = FALSE;
+  g_autofree char *primary = NULL;
+  GtkWidget *dialog;
+
+  g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed_cb), &destroyed);
+  activate_palette_item (window, BG_DOMAIN_ROTATIONAL, "I");
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
+  pump ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  primary = dialog_dup_property (dialog, "text");
+  g_assert_cmpstr (primary, ==, "Save changes to “Untitled model” before closing?");
+
+  /* Cancel keeps the window and its work */
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  pump ();
+  g_assert_false (destroyed);
+  g_assert_null (find_message_dialog (GTK_WINDOW (window)));
+
+  /* Discard closes it */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
+  pump ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
+  pump ();
+  g_assert_true (destroyed);
+}
+
+/* The sensitivity of an action, as a button bound to it shows it. */
+static GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
+                     action_name) == 0)
+        return child;
+      if ((found = find_actionable (child, action_name)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+static gboolean
+action_enabled (BgWindow   *window,
+                const char *action_name)
+{
+  GtkWidget *button = find_actionable (GTK_WIDGET (window), action_name);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+static void
+test_actions_sensitivity (void)
+{
+  BgWindow *window = make_window (NULL);
+
+  g_assert_false (action_enabled (window, "win.undo"));
+  g_assert_false (action_enabled (window, "win.redo"));
+  g_assert_true (action_enabled (window, "win.save"));
+  g_assert_false (action_enabled (window, "win.select-culprits"));
+
+  activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C");
+  g_assert_true (action_enabled (window, "win.undo"));
+  g_assert_false (action_enabled (window, "win.redo"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  pump ();
+  g_assert_false (action_enabled (window, "win.undo"));
+  g_assert_true (action_enabled (window, "win.redo"));
+
+  destroy_window (window);
+}
+
+static void
+test_parse_number (void)
+{
+  struct { const char *text; gboolean ok; double value; } cases[] = {
+    { "0.001", TRUE, 0.001 },
+    { "0,001", TRUE, 0.001 },
+    { "1e-3", TRUE, 1e-3 },
+    { " 1E3 ", TRUE, 1000 },
+    { "\xe2\x88\x92" "2", TRUE, -2 },
+    { "1e-12", TRUE, 1e-12 },
+    { "", FALSE, 0 },
+    { "abc", FALSE, 0 },
+    { "1.5 V", FALSE, 0 },
+    { "inf", FALSE, 0 },
+    { "nan", FALSE, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      double v = -1;
+
+      g_assert_cmpint (bg_inspector_parse_number (cases[i].text, &v), ==, cases[i].ok);
+      if (cases[i].ok)
+        g_assert_cmpfloat (v, ==, cases[i].value);
+    }
+
+  {
+    double values[] = { 100, 0.001, 1e-12, 1.5e7, 0.1 + 0.2, -3, 1e-5, 0 };
+    const char *texts[] = { "100", "0.001", "1e-12", "1.5e7", "0.30000000000000004", "-3", "1e-5", "0" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+      {
+        g_autofree char *text = bg_inspector_format_number (values[i]);
+        g_assert_cmpstr (text, ==, texts[i]);
+      }
+  }
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
+          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  /* not the cache: a fresh one makes fontconfig rescan every font */
+  static const char *const xdg_vars[][2] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_STATE_HOME", "state" },
+  };
+  g_autoptr(GError) error = NULL;
+  char *home;
+  int status;
+
+  /* no accessibility bus and no portals in the test session */
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  /* software GL under Xvfb costs seconds per window; Cairo draws the same */
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  gtk_disable_setlocale ();
+  bg_i18n_init ();
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* one private set of user dirs for the whole run: the recent-files list
+   * is a process-wide singleton bound to its first path */
+  home = g_dir_make_tmp ("bgmod-test-window-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg_vars[i][1], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (xdg_vars[i][0], dir, TRUE);
+    }
+
+  gtk_init ();
+
+  app = bg_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/inspector/parse-number", test_parse_number);
+  g_test_add_func ("/ui/palette/sections", test_palette_sections);
+  g_test_add_func ("/ui/window/palette-inserts", test_palette_inserts);
+  g_test_add_func ("/ui/window/connect-stroke", test_connect_stroke);
+  g_test_add_func ("/ui/window/undo-redo", test_undo_redo);
+  g_test_add_func ("/ui/window/actions-sensitivity", test_actions_sensitivity);
+  g_test_add_func ("/ui/window/inspector-refuses", test_inspector_refuses);
+  g_test_add_func ("/ui/window/inspector-waveform", test_inspector_waveform);
+  g_test_add_func ("/ui/window/inspector-settings", test_inspector_settings);
+  g_test_add_func ("/ui/window/conflict-status", test_conflict_status);
+  g_test_add_func ("/ui/window/save-reopen", test_save_reopen);
+  g_test_add_func ("/ui/window/bad-file", test_bad_file);
+  g_test_add_func ("/ui/window/close-confirm", test_close_confirm);
+
+  status = g_test_run ();
+
+  g_object_unref (app);
+  pump ();
+  remove_tree (home);
+  g_free (home);
+
+  return status;
+}
