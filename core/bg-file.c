@@ -1706,7 +1706,10 @@ bg_file_load_from_data (const char *data,
   loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
   loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
+  /* One group: the steps are dropped with the history below anyway. */
+  bg_model_begin_group (loader.model, NULL);
   ok = load_document (&loader, error);
+  bg_model_end_group (loader.model);
 
   g_hash_table_unref (loader.elements);
   g_hash_table_unref (loader.bond_ids);
