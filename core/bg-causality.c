@@ -26,8 +26,8 @@
 #include "bg-library.h"
 #include "bg-model.h"
 
-/* A chain longer than this is cut in the element/bond lists. */
-#define CHAIN_MAX_HOPS 1000
+/* A diagnostic lists at most this many hops of a chain (the last ones). */
+#define CHAIN_MAX_HOPS 64
 /* Hops shown in a message; longer chains are shortened with "…". */
 #define CHAIN_TEXT_HOPS 6
 /* Element ids shown per part in the "separate parts" warning. */
@@ -83,6 +83,7 @@ typedef struct
   BgStroke      *stroke;
   guint         *forced_by;    /* element whose rule set the stroke */
   int           *cause;        /* bond whose stroke triggered that rule, or -1 */
+  guint         *origin;       /* element that started the chain behind the stroke */
   guint         *seq;          /* order of assignment, from 1 */
   guint          next_seq;
 
@@ -331,19 +332,19 @@ join_names (GPtrArray *names)
 
 /* Chains ------------------------------------------------------------------- */
 
-/* The element that started the chain of propagations behind bond b. */
+/* The element that started the chain of propagations behind bond b
+ * (recorded when the bond was assigned). */
 static guint
 chain_origin (Analysis *a,
               guint     b)
 {
-  for (guint hops = 0; a->cause[b] >= 0 && hops < CHAIN_MAX_HOPS; hops++)
-    b = (guint) a->cause[b];
-  return a->forced_by[b];
+  return a->origin[b];
 }
 
 /* Adds the chain's elements and bonds to list and returns its text,
  * "C1 → b2 → J1 → b3", from the origin to bond b. Long chains show their
- * first and last hops around "…". */
+ * first and last hops around "…"; only the last CHAIN_MAX_HOPS hops and the
+ * origin are listed, so many conflicts on long chains stay linear. */
 static char *
 chain_describe (Analysis *a,
                 guint     b,
@@ -351,7 +352,9 @@ chain_describe (Analysis *a,
 {
   g_autoptr(GArray) hops = g_array_new (FALSE, FALSE, sizeof (guint));
   GString *s = g_string_new (NULL);
-  guint origin, n;
+  guint origin = a->origin[b];
+  gboolean truncated;
+  guint n;
 
   for (;;)
     {
@@ -360,6 +363,7 @@ chain_describe (Analysis *a,
         break;
       b = (guint) a->cause[b];
     }
+  truncated = a->cause[b] >= 0;
   n = hops->len;
   for (guint i = 0; i < n / 2; i++)
     {
@@ -368,26 +372,29 @@ chain_describe (Analysis *a,
       g_array_index (hops, guint, i) = g_array_index (hops, guint, n - 1 - i);
       g_array_index (hops, guint, n - 1 - i) = t;
     }
-  origin = a->forced_by[g_array_index (hops, guint, 0)];
+
   id_list_add_element (a, list, origin);
   g_string_append (s, element_id (a, origin));
+  if (truncated)
+    g_string_append (s, " → …");
 
   for (guint i = 0; i < n; i++)
     {
       guint hb = g_array_index (hops, guint, i);
-      gboolean shown = n <= CHAIN_TEXT_HOPS || i < CHAIN_TEXT_HOPS / 2 ||
-                       i >= n - CHAIN_TEXT_HOPS / 2;
+      gboolean first = i == 0 && !truncated;  /* set by the origin itself */
+      gboolean shown = i >= n - CHAIN_TEXT_HOPS / 2 ||
+                       (!truncated && (n <= CHAIN_TEXT_HOPS || i < CHAIN_TEXT_HOPS / 2));
 
       id_list_add_bond (a, list, hb);
-      if (i > 0)
+      if (!first)
         id_list_add_element (a, list, a->forced_by[hb]);
       if (!shown)
         {
-          if (i == CHAIN_TEXT_HOPS / 2)
+          if (i == CHAIN_TEXT_HOPS / 2 && !truncated)
             g_string_append (s, " → …");
           continue;
         }
-      if (i > 0)
+      if (!first)
         g_string_append_printf (s, " → %s", element_id (a, a->forced_by[hb]));
       g_string_append_printf (s, " → %s", bond_id (a, hb));
     }
@@ -491,6 +498,7 @@ assign_end (Analysis *a,
     a->stroke[b] = side ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
   a->forced_by[b] = forced_by;
   a->cause[b] = cause;
+  a->origin[b] = cause < 0 ? forced_by : a->origin[cause];
   a->seq[b] = ++a->next_seq;
 
   if (receives)
@@ -1577,6 +1585,7 @@ analysis_free (Analysis *a)
   g_free (a->stroke);
   g_free (a->forced_by);
   g_free (a->cause);
+  g_free (a->origin);
   g_free (a->seq);
   g_free (a->queue);
   g_free (a->element_mark);
@@ -1632,6 +1641,7 @@ bg_causality_analyze (BgModel *model)
   a.stroke = g_new0 (BgStroke, MAX (a.n_bonds, 1));
   a.forced_by = g_new0 (guint, MAX (a.n_bonds, 1));
   a.cause = g_new0 (int, MAX (a.n_bonds, 1));
+  a.origin = g_new0 (guint, MAX (a.n_bonds, 1));
   a.seq = g_new0 (guint, MAX (a.n_bonds, 1));
   a.bond_mark = g_new0 (guint, MAX (a.n_bonds, 1));
 

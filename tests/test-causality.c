@@ -465,6 +465,41 @@ test_derivative_long_chain (void)
   g_assert_cmpuint (g_strv_length (d->elements), ==, 12);
 }
 
+/* Beyond CHAIN_MAX_HOPS the list keeps the origin and the last hops. */
+static void
+test_derivative_very_long_chain (void)
+{
+  g_autoptr(BgModel) model = bg_model_new ();
+  g_autoptr(BgCausality) c = NULL;
+  const BgDiagnostic *d;
+
+  g_assert_nonnull (bg_model_add_element (model, "Se", BG_DOMAIN_ELECTRICAL, "U", 0, 0, NULL));
+  for (guint i = 1; i <= 100; i++)
+    {
+      g_autofree char *id = g_strdup_printf ("J%u", i);
+      g_autofree char *prev = i == 1 ? g_strdup ("U") : g_strdup_printf ("J%u", i - 1);
+      g_autofree char *bond = g_strdup_printf ("b%u", i);
+
+      g_assert_nonnull (bg_model_add_element (model, "0", BG_DOMAIN_ELECTRICAL, id, 0, 0, NULL));
+      g_assert_nonnull (bg_model_connect (model, prev, id, bond, NULL));
+    }
+  g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 0, 0, NULL));
+  g_assert_nonnull (bg_model_connect (model, "J100", "C1", "bc", NULL));
+
+  c = bg_causality_analyze (model);
+  d = get_error (c, 0);
+  g_assert_cmpstr (d->code, ==, "derivative-causality");
+  g_assert_cmpstr (d->message, ==,
+                   "C1 is forced into derivative causality by U (U → … → J98 → b99 → J99 → b100 "
+                   "→ J100 → bc); storages must integrate.");
+  /* C1, the origin U, and the last 64 hops: 64 bonds, their 64 forcing junctions. */
+  g_assert_cmpuint (g_strv_length (d->bonds), ==, 64);
+  g_assert_cmpuint (g_strv_length (d->elements), ==, 66);
+  g_assert_cmpstr (d->elements[0], ==, "C1");
+  g_assert_cmpstr (d->elements[1], ==, "U");
+  g_assert_cmpstr (d->bonds[63], ==, "bc");
+}
+
 /* Conflicts ----------------------------------------------------------------- */
 
 /* Handbook page 002: two ideal pressure-defining storages on one 0-junction. */
@@ -886,6 +921,7 @@ main (int    argc,
   g_test_add_func ("/core/causality/derivative-c", test_derivative_c);
   g_test_add_func ("/core/causality/derivative-i", test_derivative_i);
   g_test_add_func ("/core/causality/derivative-long-chain", test_derivative_long_chain);
+  g_test_add_func ("/core/causality/derivative-very-long-chain", test_derivative_very_long_chain);
   g_test_add_func ("/core/causality/two-storages-one-node", test_two_storages_one_node);
   g_test_add_func ("/core/causality/two-storages-line-resistance", test_two_storages_with_line_resistance);
   g_test_add_func ("/core/causality/two-inertias-one-node", test_two_inertias_one_node);
