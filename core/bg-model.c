@@ -1206,23 +1206,29 @@ collect_elements (BgModel            *self,
   return TRUE;
 }
 
-/* A batch removing the items of array that the predicate selects, in
- * ascending index order. NULL kind-specific ref is done by the caller. */
+/* A batch removing the n items of the model's elements or bonds that the
+ * predicate selects, in ascending index order, holding a reference each. */
 static Op
-removal_op (OpKind     kind,
-            GPtrArray *array,
+removal_op (BgModel   *self,
+            OpKind     kind,
             gboolean (*selected) (gpointer item, gpointer data),
             gpointer   data,
             guint      n)
 {
+  GPtrArray *array = kind == OP_REMOVE_BONDS ? self->bonds : self->elements;
   Op op = batch_op (kind, n);
   guint k = 0;
 
+  g_assert (kind == OP_REMOVE_BONDS || kind == OP_REMOVE_ELEMENTS);
   for (guint i = 0; i < array->len && k < n; i++)
     if (selected (array->pdata[i], data))
       {
         op.u.batch.indices[k] = i;
         op.u.batch.items[k] = array->pdata[i];
+        if (kind == OP_REMOVE_BONDS)
+          bond_ref (array->pdata[i]);
+        else
+          element_ref (array->pdata[i]);
         k++;
       }
   g_assert (k == n);
@@ -1265,7 +1271,7 @@ bg_model_remove_elements (BgModel           *self,
 {
   g_autoptr (GHashTable) set = NULL;
   g_autofree char *label = NULL;
-  guint n_bonds;
+  guint n, n_bonds;
   Op op;
 
   g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
@@ -1278,12 +1284,12 @@ bg_model_remove_elements (BgModel           *self,
   if (g_hash_table_size (set) == 0)
     return TRUE;
 
-  if (g_hash_table_size (set) == 1)
+  n = g_hash_table_size (set);
+  if (n == 1)
     label = g_strdup_printf (_("Remove %s"), ids[0]);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Remove %u element", "Remove %u elements",
-                                       g_hash_table_size (set)),
-                             g_hash_table_size (set));
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Remove %u element",
+                                          "Remove %u elements", n), n);
   edit_begin (self, label);
 
   /* Bonds first, so undo brings the elements back before their bonds, and
@@ -1291,15 +1297,10 @@ bg_model_remove_elements (BgModel           *self,
   n_bonds = count_bonds_touching (self, set);
   if (n_bonds > 0)
     {
-      op = removal_op (OP_REMOVE_BONDS, self->bonds, bond_touches_set, set, n_bonds);
-      for (guint i = 0; i < n_bonds; i++)
-        bond_ref (op.u.batch.items[i]);
+      op = removal_op (self, OP_REMOVE_BONDS, bond_touches_set, set, n_bonds);
       record (self, &op);
     }
-  op = removal_op (OP_REMOVE_ELEMENTS, self->elements, element_in_set, set,
-                   g_hash_table_size (set));
-  for (guint i = 0; i < op.u.batch.n; i++)
-    element_ref (op.u.batch.items[i]);
+  op = removal_op (self, OP_REMOVE_ELEMENTS, element_in_set, set, n);
   record (self, &op);
 
   edit_end (self);
@@ -1318,6 +1319,7 @@ bg_model_move_elements (BgModel           *self,
   g_autofree char *label = NULL;
   GHashTableIter iter;
   gpointer key;
+  guint n;
 
   g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
   g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
@@ -1332,15 +1334,15 @@ bg_model_move_elements (BgModel           *self,
   set = g_hash_table_new (NULL, NULL);
   if (!collect_elements (self, ids, n_ids, set, error))
     return FALSE;
-  if (g_hash_table_size (set) == 0 || (dx == 0 && dy == 0))
+  n = g_hash_table_size (set);
+  if (n == 0 || (dx == 0 && dy == 0))
     return TRUE;
 
-  if (g_hash_table_size (set) == 1)
+  if (n == 1)
     label = g_strdup_printf (_("Move %s"), ids[0]);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u element", "Move %u elements",
-                                       g_hash_table_size (set)),
-                             g_hash_table_size (set));
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u element",
+                                          "Move %u elements", n), n);
   edit_begin (self, label);
   g_hash_table_iter_init (&iter, set);
   while (g_hash_table_iter_next (&iter, &key, NULL))
@@ -1669,6 +1671,7 @@ bg_model_remove_bonds (BgModel           *self,
 {
   g_autoptr (GHashTable) set = NULL;
   g_autofree char *label = NULL;
+  guint n;
   Op op;
 
   g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
@@ -1690,19 +1693,16 @@ bg_model_remove_bonds (BgModel           *self,
         }
       g_hash_table_add (set, b);
     }
-  if (g_hash_table_size (set) == 0)
+  n = g_hash_table_size (set);
+  if (n == 0)
     return TRUE;
 
-  if (g_hash_table_size (set) == 1)
+  if (n == 1)
     label = g_strdup_printf (_("Remove %s"), ids[0]);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Remove %u bond", "Remove %u bonds",
-                                       g_hash_table_size (set)),
-                             g_hash_table_size (set));
-  op = removal_op (OP_REMOVE_BONDS, self->bonds, bond_in_set, set,
-                   g_hash_table_size (set));
-  for (guint i = 0; i < op.u.batch.n; i++)
-    bond_ref (op.u.batch.items[i]);
+    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Remove %u bond",
+                                          "Remove %u bonds", n), n);
+  op = removal_op (self, OP_REMOVE_BONDS, bond_in_set, set, n);
   edit_begin (self, label);
   record (self, &op);
   edit_end (self);

@@ -59,7 +59,8 @@ cylinder_validate (const BgComponentSpec *spec,
   if (!(x0 > 0 && x0 < L))
     {
       g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
-                   _("initial position x0 = %g m must lie strictly between 0 and the stroke L = %g m"),
+                   _("initial position x0 = %g m must lie strictly between 0 and "
+                     "the stroke L = %g m"),
                    x0, L);
       return FALSE;
     }

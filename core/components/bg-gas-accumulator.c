@@ -50,7 +50,8 @@ accumulator_validate (const BgComponentSpec *spec,
   if (!(initial < FULL_FRACTION * V0))
     {
       g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
-                   _("initial fluid volume %g m³ must be below 0.99 · V0 = %g m³ (the accumulator would start full)"),
+                   _("initial fluid volume %g m³ must be below 0.99 · V0 = %g m³ "
+                     "(the accumulator would start full)"),
                    initial, FULL_FRACTION * V0);
       return FALSE;
     }

@@ -45,7 +45,8 @@ const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS] = {
 const BgComponentSpec bg_junction_1_specs[BG_N_DOMAINS] = {
   JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ELECTRICAL,
             N_("Common current"), "Общий ток",
-            N_("Common current of a series branch; the voltages balance (Kirchhoff's voltage law).")),
+            N_("Common current of a series branch; the voltages balance "
+               "(Kirchhoff's voltage law).")),
   JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_HYDRAULIC,
             N_("Common flow"), "Общий расход",
             N_("Common volume flow; signed pressures balance.")),

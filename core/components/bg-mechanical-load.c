@@ -51,7 +51,8 @@ const BgComponentSpec bg_mechanical_load_spec = {
   .symbol = "LOAD",
   .name = N_("Mass and load"),
   .name_ru = "Масса и нагрузка",
-  .description = N_("A mass with viscous damping and an applied load force that opposes positive velocity."),
+  .description = N_("A mass with viscous damping and an applied load force that "
+                    "opposes positive velocity."),
   .causal_rule = BG_CAUSAL_STORAGE,
   .ports = load_ports,
   .n_ports = G_N_ELEMENTS (load_ports),

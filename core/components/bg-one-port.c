@@ -64,7 +64,9 @@ static const BgParamSpec r_params[BG_N_DOMAINS][1] = {
   [BG_DOMAIN_ELECTRICAL]    = { COEFFICIENT (N_("Resistance"), "Ω", 100) },
   [BG_DOMAIN_HYDRAULIC]     = { COEFFICIENT (N_("Line resistance"), "Pa·s/m³", 1e9) },
   [BG_DOMAIN_TRANSLATIONAL] = { COEFFICIENT (N_("Damping coefficient"), "N·s/m", 1) },
-  [BG_DOMAIN_ROTATIONAL]    = { COEFFICIENT (N_("Rotary damping coefficient"), "N·m·s/rad", 0.1) },
+  [BG_DOMAIN_ROTATIONAL]    = {
+    COEFFICIENT (N_("Rotary damping coefficient"), "N·m·s/rad", 0.1),
+  },
 };
 
 static const BgParamSpec c_params[BG_N_DOMAINS][2] = {
@@ -124,10 +126,14 @@ static const BgParamSpec sf_params[BG_N_DOMAINS][4] = {
 #define VAR_E_F(E_UNIT, E_DESC, F_UNIT, F_DESC) \
   { "e", E_UNIT, E_DESC }, { "f", F_UNIT, F_DESC }
 
-#define VARS_E_F_ELECTRICAL    VAR_E_F ("V", N_("Voltage"), "A", N_("Current into the port"))
-#define VARS_E_F_HYDRAULIC     VAR_E_F ("Pa", N_("Pressure"), "m³/s", N_("Volume flow into the port"))
-#define VARS_E_F_TRANSLATIONAL VAR_E_F ("N", N_("Force"), "m/s", N_("Velocity into the port"))
-#define VARS_E_F_ROTATIONAL    VAR_E_F ("N·m", N_("Torque"), "rad/s", N_("Angular velocity into the port"))
+#define VARS_E_F_ELECTRICAL \
+  VAR_E_F ("V", N_("Voltage"), "A", N_("Current into the port"))
+#define VARS_E_F_HYDRAULIC \
+  VAR_E_F ("Pa", N_("Pressure"), "m³/s", N_("Volume flow into the port"))
+#define VARS_E_F_TRANSLATIONAL \
+  VAR_E_F ("N", N_("Force"), "m/s", N_("Velocity into the port"))
+#define VARS_E_F_ROTATIONAL \
+  VAR_E_F ("N·m", N_("Torque"), "rad/s", N_("Angular velocity into the port"))
 
 #define ENERGY { "E", "J", N_("Stored energy") }
 
@@ -138,18 +144,23 @@ static const BgVarSpec e_f_vars[BG_N_DOMAINS][2] = {
   [BG_DOMAIN_ROTATIONAL]    = { VARS_E_F_ROTATIONAL },
 };
 
+/* C: e, f, q (the stored displacement), E; I: e, f, p (the momentum), E. */
+#define STORE_VARS(E_F, SUFFIX, UNIT, DESC) { E_F, { SUFFIX, UNIT, DESC }, ENERGY }
+
 static const BgVarSpec c_vars[BG_N_DOMAINS][4] = {
-  [BG_DOMAIN_ELECTRICAL]    = { VARS_E_F_ELECTRICAL, { "q", "C", N_("Charge") }, ENERGY },
-  [BG_DOMAIN_HYDRAULIC]     = { VARS_E_F_HYDRAULIC, { "q", "m³", N_("Stored volume") }, ENERGY },
-  [BG_DOMAIN_TRANSLATIONAL] = { VARS_E_F_TRANSLATIONAL, { "q", "m", N_("Extension") }, ENERGY },
-  [BG_DOMAIN_ROTATIONAL]    = { VARS_E_F_ROTATIONAL, { "q", "rad", N_("Angle") }, ENERGY },
+  [BG_DOMAIN_ELECTRICAL]    = STORE_VARS (VARS_E_F_ELECTRICAL, "q", "C", N_("Charge")),
+  [BG_DOMAIN_HYDRAULIC]     = STORE_VARS (VARS_E_F_HYDRAULIC, "q", "m³", N_("Stored volume")),
+  [BG_DOMAIN_TRANSLATIONAL] = STORE_VARS (VARS_E_F_TRANSLATIONAL, "q", "m", N_("Extension")),
+  [BG_DOMAIN_ROTATIONAL]    = STORE_VARS (VARS_E_F_ROTATIONAL, "q", "rad", N_("Angle")),
 };
 
 static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
-  [BG_DOMAIN_ELECTRICAL]    = { VARS_E_F_ELECTRICAL, { "p", "Wb", N_("Flux linkage") }, ENERGY },
-  [BG_DOMAIN_HYDRAULIC]     = { VARS_E_F_HYDRAULIC, { "p", "Pa·s", N_("Pressure momentum") }, ENERGY },
-  [BG_DOMAIN_TRANSLATIONAL] = { VARS_E_F_TRANSLATIONAL, { "p", "kg·m/s", N_("Momentum") }, ENERGY },
-  [BG_DOMAIN_ROTATIONAL]    = { VARS_E_F_ROTATIONAL, { "p", "N·m·s", N_("Angular momentum") }, ENERGY },
+  [BG_DOMAIN_ELECTRICAL]    = STORE_VARS (VARS_E_F_ELECTRICAL, "p", "Wb", N_("Flux linkage")),
+  [BG_DOMAIN_HYDRAULIC]     = STORE_VARS (VARS_E_F_HYDRAULIC, "p", "Pa·s",
+                                          N_("Pressure momentum")),
+  [BG_DOMAIN_TRANSLATIONAL] = STORE_VARS (VARS_E_F_TRANSLATIONAL, "p", "kg·m/s", N_("Momentum")),
+  [BG_DOMAIN_ROTATIONAL]    = STORE_VARS (VARS_E_F_ROTATIONAL, "p", "N·m·s",
+                                          N_("Angular momentum")),
 };
 
 /* Specs ---------------------------------------------------------------- */
