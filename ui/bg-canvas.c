@@ -75,6 +75,13 @@ struct _BgCanvas
 
   GHashTable      *selected;      /* ids (owned) -> NULL */
 
+  /* Derived geometry for hit-testing (canvas_ensure_shapes). */
+  GArray          *shapes;        /* BgElementShape, in element order */
+  GHashTable      *shape_index;   /* BgElement* -> index + 1 */
+  guint64          shapes_revision;
+  double           shapes_scale;
+  gboolean         shapes_valid;
+
   /* The interaction in progress. */
   DragMode         drag;
   double           start_x, start_y;   /* view */
@@ -272,13 +279,48 @@ bg_canvas_get_presentation_scale (BgCanvas *self)
 
 /* Hit-testing: the one place that decides what is under a point ---------- */
 
+/* Element shapes are derived geometry: cached per model revision and
+ * presentation scale, so a pointer motion over thousands of elements costs
+ * no text measuring. */
+static void
+canvas_ensure_shapes (BgCanvas *self)
+{
+  GPtrArray *elements;
+  guint64 revision = bg_model_get_revision (self->model);
+
+  if (self->shapes_valid && self->shapes_revision == revision &&
+      self->shapes_scale == self->presentation_scale)
+    return;
+
+  elements = bg_model_get_elements (self->model);
+  g_array_set_size (self->shapes, elements->len);
+  g_hash_table_remove_all (self->shape_index);
+  for (guint i = 0; i < elements->len; i++)
+    {
+      BgElement *e = g_ptr_array_index (elements, i);
+
+      bg_graph_renderer_element_shape (self->renderer, e,
+                                       self->presentation_scale, 0, 0,
+                                       &g_array_index (self->shapes,
+                                                       BgElementShape, i));
+      g_hash_table_insert (self->shape_index, e, GUINT_TO_POINTER (i + 1));
+    }
+  self->shapes_revision = revision;
+  self->shapes_scale = self->presentation_scale;
+  self->shapes_valid = TRUE;
+}
+
 static void
 canvas_element_shape (BgCanvas        *self,
                       BgElement       *element,
                       BgElementShape  *shape)
 {
-  bg_graph_renderer_element_shape (self->renderer, element,
-                                   self->presentation_scale, 0, 0, shape);
+  guint index;
+
+  canvas_ensure_shapes (self);
+  index = GPOINTER_TO_UINT (g_hash_table_lookup (self->shape_index, element));
+  g_assert (index > 0);
+  *shape = g_array_index (self->shapes, BgElementShape, index - 1);
 }
 
 static gboolean
@@ -307,7 +349,6 @@ canvas_hit_test (BgCanvas *self,
 {
   Hit hit = { HIT_NONE, NULL, NULL, -1 };
   GPtrArray *elements, *bonds;
-  BgGraphView view;
   double mx, my;
   double best = G_MAXDOUBLE;
 
@@ -374,16 +415,26 @@ canvas_hit_test (BgCanvas *self,
         }
     }
 
-  canvas_fill_view (self, &view);
-  view.moving = NULL;
   bonds = bg_model_get_bonds (self->model);
   for (guint i = 0; i < bonds->len; i++)
     {
       BgBond *b = g_ptr_array_index (bonds, i);
+      BgElementShape sa, sb;
       BgPoint from, to, p = { mx, my };
-      double d;
+      BgRect span = { 0, 0, 0, 0 };
+      double d, slack = BOND_HIT / self->zoom + BG_GEOMETRY_BOND_GAP * self->presentation_scale;
 
-      bg_graph_renderer_bond_ends (self->renderer, b, &view, &from, &to);
+      /* Cheap reject: the bond lies within its two elements' boxes' span. */
+      canvas_element_shape (self, b->from, &sa);
+      canvas_element_shape (self, b->to, &sb);
+      bg_geometry_rect_union (&span, &sa.box);
+      bg_geometry_rect_union (&span, &sb.box);
+      if (mx < span.x - slack || mx > span.x + span.width + slack ||
+          my < span.y - slack || my > span.y + span.height + slack)
+        continue;
+      bg_geometry_bond_ends (&sa, b->from_port, &sb, b->to_port,
+                             BG_GEOMETRY_BOND_GAP * self->presentation_scale,
+                             &from, &to);
       d = bg_geometry_distance_to_segment (p, from, to) * self->zoom;
       if (d <= BOND_HIT && d < best)
         {
@@ -586,6 +637,7 @@ bg_canvas_set_model (BgCanvas *self,
   g_clear_pointer (&self->hover_id, g_free);
   g_clear_pointer (&self->causality, bg_causality_unref);
   g_set_object (&self->model, model);
+  self->shapes_valid = FALSE;
   if (model != NULL)
     g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb),
                              self, G_CONNECT_SWAPPED);
@@ -2340,6 +2392,8 @@ bg_canvas_finalize (GObject *object)
   bg_graph_renderer_free (self->renderer);
   g_hash_table_unref (self->selected);
   g_hash_table_unref (self->moving);
+  g_array_unref (self->shapes);
+  g_hash_table_unref (self->shape_index);
   g_free (self->grab_id);
   g_free (self->bond_from);
   g_free (self->hover_id);
@@ -2475,6 +2529,8 @@ bg_canvas_init (BgCanvas *self)
   self->renderer = bg_graph_renderer_new ();
   self->selected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->moving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));
+  self->shape_index = g_hash_table_new (NULL, NULL);
   self->zoom = 1.0;
   self->presentation_scale = 1.0;
   self->offset_x = 40;

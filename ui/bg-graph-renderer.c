@@ -20,6 +20,10 @@
 #define JUNCTION_FONT_SIZE 14.0
 #define LINE_WIDTH         1.2
 #define MAX_CACHED_LABELS  20000
+/* Cairo's image backend strokes a few nearby shapes per call fastest: one
+ * huge path is rasterised over its whole extent, one call per shape pays the
+ * per-call cost. Items in document order are mostly near each other. */
+#define BONDS_PER_STROKE   8
 
 G_DEFINE_QUARK (bg-graph-renderer-error-quark, bg_graph_renderer_error)
 
@@ -32,10 +36,31 @@ typedef struct
   double       height;
 } LabelLayout;
 
+typedef enum
+{
+  BOND_PLAIN,
+  BOND_SELECTED,
+  BOND_ERROR,
+  N_BOND_CLASSES
+} BondClass;
+
+typedef struct
+{
+  BgPoint   from, to;
+  BgStroke  stroke;
+  BondClass klass;
+  gboolean  visible;
+  gboolean  in_group;
+  gboolean  selected;
+} BondGeom;
+
 struct _BgGraphRenderer
 {
   PangoContext *pango;
-  GHashTable   *labels;     /* "scale|text" -> LabelLayout */
+  GHashTable   *labels;     /* label text -> LabelLayout, at labels_scale */
+  double        labels_scale;
+  GHashTable   *inks;       /* state|label text -> coloured PangoLayout */
+  GArray       *bond_geoms; /* per frame: BondGeom per bond */
   BgGraphStyle  style;
   /* Per frame: shapes in element order and element -> index + 1. */
   GArray       *shapes;
@@ -127,7 +152,10 @@ bg_graph_renderer_new (void)
 
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal,
                                         g_free, label_layout_free);
+  self->inks = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                      g_free, g_object_unref);
   self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));
+  self->bond_geoms = g_array_new (FALSE, FALSE, sizeof (BondGeom));
   self->shape_index = g_hash_table_new (NULL, NULL);
   bg_graph_style_init_light (&self->style);
   return self;
@@ -140,7 +168,9 @@ bg_graph_renderer_free (BgGraphRenderer *self)
     return;
   g_clear_object (&self->pango);
   g_hash_table_unref (self->labels);
+  g_hash_table_unref (self->inks);
   g_array_unref (self->shapes);
+  g_array_unref (self->bond_geoms);
   g_hash_table_unref (self->shape_index);
   g_free (self);
 }
@@ -153,6 +183,7 @@ bg_graph_renderer_set_style (BgGraphRenderer    *self,
   g_return_if_fail (style != NULL);
 
   self->style = *style;
+  g_hash_table_remove_all (self->inks);
 }
 
 const BgGraphStyle *
@@ -226,11 +257,19 @@ lookup_label (BgGraphRenderer *self,
   char *key;
   LabelLayout *l;
 
+  /* Layouts are made for one presentation scale at a time. */
+  if (scale != self->labels_scale ||
+      g_hash_table_size (self->labels) > MAX_CACHED_LABELS)
+    {
+      g_hash_table_remove_all (self->labels);
+      g_hash_table_remove_all (self->inks);
+      self->labels_scale = scale;
+    }
+
   if (is_junction (spec))
-    key = g_strdup_printf ("%g|%s", scale, spec->symbol);
+    key = g_strconcat ("j|", spec->symbol, NULL);
   else
-    key = g_strdup_printf ("%g|%s|%s", scale, spec->symbol,
-                           element_name (element));
+    key = g_strconcat ("e|", spec->symbol, "|", element_name (element), NULL);
 
   l = g_hash_table_lookup (self->labels, key);
   if (l != NULL)
@@ -238,9 +277,6 @@ lookup_label (BgGraphRenderer *self,
       g_free (key);
       return l;
     }
-
-  if (g_hash_table_size (self->labels) > MAX_CACHED_LABELS)
-    g_hash_table_remove_all (self->labels);
 
   l = g_new0 (LabelLayout, 1);
   if (is_junction (spec))
@@ -427,7 +463,8 @@ typedef struct
   BgCausality       *causality;   /* NULL when absent or stale */
   const BgGraphView *view;
   double             scale;       /* presentation scale */
-  double             pixel;       /* one view unit in model units */
+  double             pixel;       /* device pixels per model unit */
+  gboolean           greek;       /* labels too small to read: bars */
   BgRect             visible;     /* model units */
 } Frame;
 
@@ -491,50 +528,6 @@ compute_shapes (Frame *f)
 }
 
 static void
-draw_element_highlight (Frame                *f,
-                        const BgElement      *e,
-                        const BgElementShape *s)
-{
-  cairo_t *cr = f->cr;
-  const BgGraphStyle *st = &f->self->style;
-  BgRect r = grow (&s->box, 3 * f->scale);
-  gboolean in_group = f->causality != NULL &&
-                      bg_causality_element_in_group (f->causality, e->id);
-  gboolean error = f->causality != NULL &&
-                   bg_causality_element_has_error (f->causality, e->id);
-
-  if (in_group)
-    {
-      rounded_rect (cr, &r, 5 * f->scale);
-      set_color (cr, &st->group, 0.28);
-      cairo_fill (cr);
-    }
-  if (error)
-    {
-      /* A dashed outline carries the meaning besides the colour. */
-      double dash[] = { 3 * f->scale, 2 * f->scale };
-
-      rounded_rect (cr, &r, 5 * f->scale);
-      set_color (cr, &st->error, 1.0);
-      cairo_set_line_width (cr, LINE_WIDTH * f->scale);
-      cairo_set_dash (cr, dash, 2, 0);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-    }
-  if (is_selected (f, e->id))
-    {
-      BgRect sr = grow (&s->box, 4.5 * f->scale);
-
-      rounded_rect (cr, &sr, 6 * f->scale);
-      set_color (cr, &st->selection, 0.18);
-      cairo_fill_preserve (cr);
-      set_color (cr, &st->selection, 0.9);
-      cairo_set_line_width (cr, 1.5 * f->scale);
-      cairo_stroke (cr);
-    }
-}
-
-static void
 show_layout_at (cairo_t     *cr,
                 PangoLayout *layout,
                 double       x,
@@ -559,7 +552,7 @@ draw_port_letters (Frame                 *f,
       double w, h, x, y;
       double inset = 3 * f->scale;
 
-      g_snprintf (key, sizeof key, "port|%g|%s", f->scale, name);
+      g_snprintf (key, sizeof key, "p|%s", name);
       cached = g_hash_table_lookup (f->self->labels, key);
       if (cached == NULL)
         {
@@ -606,42 +599,271 @@ draw_port_letters (Frame                 *f,
     }
 }
 
+static PangoAttribute *
+color_attr (const BgGraphColor *c,
+            guint               start,
+            guint               end)
+{
+  PangoAttribute *attr = pango_attr_foreground_new ((guint16) (c->red * 65535),
+                                                    (guint16) (c->green * 65535),
+                                                    (guint16) (c->blue * 65535));
+
+  attr->start_index = start;
+  attr->end_index = end;
+  return attr;
+}
+
+/* One layout per label and state, coloured by attributes: the symbol in its
+ * domain's accent, the name in the text colour, all red in a conflict. */
+static PangoLayout *
+ink_layout (Frame           *f,
+            const BgElement *e,
+            gboolean         error)
+{
+  const BgGraphStyle *st = &f->self->style;
+  const BgComponentSpec *spec = e->spec;
+  gboolean junction = is_junction (spec);
+  g_autofree char *text = bg_graph_renderer_dup_label (e);
+  g_autofree char *key = g_strconcat (error ? "x|" : "n|", text, NULL);
+  PangoLayout *layout = g_hash_table_lookup (f->self->inks, key);
+  BgDomain domain = spec->domain < BG_N_DOMAINS ? spec->domain : BG_DOMAIN_NONE;
+  const BgGraphColor *accent = error ? &st->error : &st->domain[domain];
+  const BgGraphColor *fg = error ? &st->error : &st->fg;
+  PangoAttrList *attrs;
+  PangoAttribute *weight;
+  guint n_symbol = strlen (spec->symbol);
+
+  if (layout != NULL)
+    return layout;
+
+  layout = make_layout (f->self, text,
+                        (junction ? JUNCTION_FONT_SIZE : FONT_SIZE) * f->scale,
+                        junction ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
+  attrs = pango_attr_list_new ();
+  pango_attr_list_insert (attrs, color_attr (accent, 0, n_symbol));
+  if (!junction)
+    {
+      weight = pango_attr_weight_new (PANGO_WEIGHT_SEMIBOLD);
+      weight->start_index = 0;
+      weight->end_index = n_symbol;
+      pango_attr_list_insert (attrs, weight);
+      pango_attr_list_insert (attrs, color_attr (fg, n_symbol, G_MAXUINT));
+    }
+  pango_layout_set_attributes (layout, attrs);
+  pango_attr_list_unref (attrs);
+  g_hash_table_insert (f->self->inks, g_steal_pointer (&key), layout);
+  return layout;
+}
+
+static gboolean
+element_has_error (const Frame     *f,
+                   const BgElement *e)
+{
+  return f->causality != NULL &&
+         bg_causality_element_has_error (f->causality, e->id);
+}
+
+static gboolean
+element_visible (const Frame          *f,
+                 const BgElementShape *s,
+                 double                margin)
+{
+  BgRect r = grow (&s->box, margin * f->scale);
+
+  return bg_geometry_rects_intersect (&r, &f->visible);
+}
+
 static void
-draw_element (Frame                *f,
-              const BgElement      *e,
-              const BgElementShape *s)
+paint_highlight (Frame *f,
+                 int    pass)
 {
   cairo_t *cr = f->cr;
   const BgGraphStyle *st = &f->self->style;
-  const LabelLayout *l = lookup_label (f->self, e, f->scale);
-  gboolean error = f->causality != NULL &&
-                   bg_causality_element_has_error (f->causality, e->id);
-  BgDomain domain = e->spec->domain < BG_N_DOMAINS ? e->spec->domain
-                                                   : BG_DOMAIN_NONE;
-  const BgGraphColor *accent = error ? &st->error : &st->domain[domain];
-  const BgGraphColor *text = error ? &st->error : &st->fg;
-  double tx = s->centre.x - l->width / 2;
-  double ty = s->centre.y - l->height / 2;
 
-  if (s->outlined)
+  if (pass == 0)
     {
+      set_color (cr, &st->group, 0.28);
+      cairo_fill (cr);
+    }
+  else if (pass == 1)
+    {
+      /* A dashed outline carries the meaning besides the colour. */
+      double dash[] = { 3 * f->scale, 2 * f->scale };
+
+      set_color (cr, &st->error, 1.0);
+      cairo_set_line_width (cr, LINE_WIDTH * f->scale);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+  else
+    {
+      set_color (cr, &st->selection, 0.18);
+      cairo_fill_preserve (cr);
+      set_color (cr, &st->selection, 0.9);
+      cairo_set_line_width (cr, 1.5 * f->scale);
+      cairo_stroke (cr);
+    }
+}
+
+/* Group tints, conflict outlines and the selection, a few shapes per Cairo
+ * call (see BONDS_PER_STROKE). */
+static void
+draw_element_highlights (Frame *f)
+{
+  cairo_t *cr = f->cr;
+  GPtrArray *elements = bg_model_get_elements (f->model);
+
+  for (int pass = 0; pass < 3; pass++)
+    {
+      guint pending = 0;
+
+      for (guint i = 0; i < elements->len; i++)
+        {
+          const BgElement *e = g_ptr_array_index (elements, i);
+          const BgElementShape *s = &g_array_index (f->self->shapes,
+                                                    BgElementShape, i);
+          gboolean on;
+          BgRect r;
+
+          if (!element_visible (f, s, 8))
+            continue;
+          if (pass == 0)
+            on = f->causality != NULL &&
+                 bg_causality_element_in_group (f->causality, e->id);
+          else if (pass == 1)
+            on = element_has_error (f, e);
+          else
+            on = is_selected (f, e->id);
+          if (!on)
+            continue;
+          r = grow (&s->box, (pass == 2 ? 4.5 : 3) * f->scale);
+          /* Plain boxes when tiny: Cairo fills many of them fast. */
+          if (f->greek)
+            cairo_rectangle (cr, r.x, r.y, r.width, r.height);
+          else
+            rounded_rect (cr, &r, (pass == 2 ? 6 : 5) * f->scale);
+          if (++pending == BONDS_PER_STROKE)
+            {
+              paint_highlight (f, pass);
+              pending = 0;
+            }
+        }
+      if (pending > 0)
+        paint_highlight (f, pass);
+    }
+}
+
+/* Advanced components' boxes. */
+static void
+draw_element_boxes (Frame *f)
+{
+  cairo_t *cr = f->cr;
+  const BgGraphStyle *st = &f->self->style;
+  GPtrArray *elements = bg_model_get_elements (f->model);
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *e = g_ptr_array_index (elements, i);
+      const BgElementShape *s = &g_array_index (f->self->shapes,
+                                                BgElementShape, i);
+
+      if (!s->outlined || !element_visible (f, s, 2))
+        continue;
       rounded_rect (cr, &s->box, 3 * f->scale);
       set_color (cr, &st->bg, 1.0);
       cairo_fill_preserve (cr);
-      set_color (cr, accent, 1.0);
+      set_color (cr, element_has_error (f, e) ? &st->error
+                     : &st->domain[BG_DOMAIN_NONE], 1.0);
       cairo_set_line_width (cr, LINE_WIDTH * f->scale);
       cairo_stroke (cr);
     }
+}
 
-  set_color (cr, accent, 1.0);
-  show_layout_at (cr, l->symbol, tx, ty);
-  if (l->rest != NULL)
+/* Labels too small to read, as bars: one fill per colour. */
+static void
+draw_greeked_labels (Frame *f)
+{
+  cairo_t *cr = f->cr;
+  const BgGraphStyle *st = &f->self->style;
+  GPtrArray *elements = bg_model_get_elements (f->model);
+
+  /* Colour keys: 0..BG_N_DOMAINS-1 accents, then error, then the name bars. */
+  for (int key = 0; key < BG_N_DOMAINS + 2; key++)
     {
-      set_color (cr, text, 1.0);
-      show_layout_at (cr, l->rest, tx + l->symbol_w, ty);
+      gboolean any = FALSE;
+
+      for (guint i = 0; i < elements->len; i++)
+        {
+          const BgElement *e = g_ptr_array_index (elements, i);
+          const BgElementShape *s = &g_array_index (f->self->shapes,
+                                                    BgElementShape, i);
+          const LabelLayout *l;
+          gboolean error;
+          double tx, ty, bar_y, bar_h;
+          int domain;
+
+          if (!element_visible (f, s, 2))
+            continue;
+          error = element_has_error (f, e);
+          domain = e->spec->domain < BG_N_DOMAINS ? (int) e->spec->domain : 0;
+          l = lookup_label (f->self, e, f->scale);
+          tx = s->centre.x - l->width / 2;
+          ty = s->centre.y - l->height / 2;
+          bar_y = ty + l->height * 0.3;
+          bar_h = l->height * 0.45;
+
+          if (key < BG_N_DOMAINS && !error && domain == key)
+            cairo_rectangle (cr, tx, bar_y, l->symbol_w, bar_h);
+          else if (key == BG_N_DOMAINS && error)
+            cairo_rectangle (cr, tx, bar_y, l->width, bar_h);
+          else if (key == BG_N_DOMAINS + 1 && !error && l->rest != NULL)
+            {
+              double gap = l->height * 0.25;
+
+              cairo_rectangle (cr, tx + l->symbol_w + gap, bar_y,
+                               l->width - l->symbol_w - gap, bar_h);
+            }
+          else
+            continue;
+          any = TRUE;
+        }
+      if (!any)
+        continue;
+      if (key < BG_N_DOMAINS)
+        set_color (cr, &st->domain[key], 0.8);
+      else if (key == BG_N_DOMAINS)
+        set_color (cr, &st->error, 0.8);
+      else
+        set_color (cr, &st->fg, 0.45);
+      cairo_fill (cr);
     }
-  if (s->n_ports > 0)
-    draw_port_letters (f, e, s, text);
+}
+
+static void
+draw_labels (Frame *f)
+{
+  cairo_t *cr = f->cr;
+  const BgGraphStyle *st = &f->self->style;
+  GPtrArray *elements = bg_model_get_elements (f->model);
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *e = g_ptr_array_index (elements, i);
+      const BgElementShape *s = &g_array_index (f->self->shapes,
+                                                BgElementShape, i);
+      const LabelLayout *l;
+      gboolean error;
+
+      if (!element_visible (f, s, 2))
+        continue;
+      error = element_has_error (f, e);
+      l = lookup_label (f->self, e, f->scale);
+      show_layout_at (cr, ink_layout (f, e, error),
+                      s->centre.x - l->width / 2, s->centre.y - l->height / 2);
+      if (s->n_ports > 0)
+        draw_port_letters (f, e, s, error ? &st->error : &st->fg);
+    }
 }
 
 static BgStroke
@@ -662,95 +884,181 @@ line (cairo_t *cr,
   cairo_line_to (cr, b.x, b.y);
 }
 
+/* Ends, visibility and highlight class of every bond, once per frame. */
 static void
-draw_bond (Frame        *f,
-           const BgBond *bond,
-           guint         index)
+compute_bonds (Frame *f)
+{
+  GPtrArray *bonds = bg_model_get_bonds (f->model);
+  double margin = BG_GEOMETRY_BARB_LENGTH * f->scale;
+
+  g_array_set_size (f->self->bond_geoms, bonds->len);
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+      BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
+      BgRect bbox;
+
+      bg_graph_renderer_bond_ends (f->self, bond, f->view, &g->from, &g->to);
+      bbox = grow (&(BgRect) { MIN (g->from.x, g->to.x), MIN (g->from.y, g->to.y),
+                               fabs (g->to.x - g->from.x),
+                               fabs (g->to.y - g->from.y) }, margin);
+      g->visible = bg_geometry_rects_intersect (&bbox, &f->visible);
+      if (!g->visible)
+        continue;
+      g->stroke = bond_stroke (f, i);
+      g->selected = is_selected (f, bond->id);
+      g->in_group = f->causality != NULL &&
+                    bg_causality_bond_in_group (f->causality, bond->id);
+      if (f->causality != NULL &&
+          bg_causality_bond_has_error (f->causality, bond->id))
+        g->klass = BOND_ERROR;
+      else if (g->selected)
+        g->klass = BOND_SELECTED;
+      else
+        g->klass = BOND_PLAIN;
+    }
+}
+
+static void
+draw_bond_underlays (Frame *f)
 {
   cairo_t *cr = f->cr;
   const BgGraphStyle *st = &f->self->style;
-  BgPoint from, to, tip, tail, barb, s1, s2;
-  BgRect bbox;
-  BgStroke stroke;
-  gboolean error, group, selected;
+  GArray *geoms = f->self->bond_geoms;
+
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (int pass = 0; pass < 2; pass++)
+    {
+      guint pending = 0;
+
+      cairo_set_line_width (cr, (pass == 0 ? 7 : 6) * f->scale);
+      if (pass == 0)
+        set_color (cr, &st->group, 0.35);
+      else
+        set_color (cr, &st->selection, 0.35);
+
+      for (guint i = 0; i < geoms->len; i++)
+        {
+          const BondGeom *g = &g_array_index (geoms, BondGeom, i);
+
+          if (!g->visible || !(pass == 0 ? g->in_group : g->selected))
+            continue;
+          line (cr, g->from, g->to);
+          if (++pending == BONDS_PER_STROKE)
+            {
+              cairo_stroke (cr);
+              pending = 0;
+            }
+        }
+      if (pending > 0)
+        cairo_stroke (cr);
+    }
+}
+
+static void
+bond_polyline (cairo_t        *cr,
+               const BondGeom *g,
+               const BgBond   *bond,
+               double          barb_len,
+               gboolean        with_line)
+{
+  BgPoint tail = bond->arrow == BG_ARROW_FORWARD ? g->from : g->to;
+  BgPoint tip = bond->arrow == BG_ARROW_FORWARD ? g->to : g->from;
+  BgPoint barb;
+
+  bg_geometry_half_arrow (tail, tip, barb_len, &barb);
+  if (with_line)
+    {
+      cairo_move_to (cr, tail.x, tail.y);
+      cairo_line_to (cr, tip.x, tip.y);
+    }
+  else
+    cairo_move_to (cr, tip.x, tip.y);
+  cairo_line_to (cr, barb.x, barb.y);
+}
+
+/* Bonds of one class: each bond's line and half-arrow as one polyline, then
+ * the causal strokes. */
+static void
+draw_bond_class (Frame     *f,
+                 BondClass  klass)
+{
+  cairo_t *cr = f->cr;
+  const BgGraphStyle *st = &f->self->style;
+  GArray *geoms = f->self->bond_geoms;
+  const BgGraphColor *color = klass == BOND_ERROR ? &st->error
+                            : klass == BOND_SELECTED ? &st->selection
+                            : &st->fg;
   double lw = LINE_WIDTH * f->scale;
   double barb_len = BG_GEOMETRY_BARB_LENGTH * f->scale;
-  const BgGraphColor *color;
+  GPtrArray *bonds = bg_model_get_bonds (f->model);
+  guint pending = 0;
 
-  bg_graph_renderer_bond_ends (f->self, bond, f->view, &from, &to);
-  bbox = grow (&(BgRect) { MIN (from.x, to.x), MIN (from.y, to.y),
-                           fabs (to.x - from.x), fabs (to.y - from.y) },
-               barb_len);
-  if (!bg_geometry_rects_intersect (&bbox, &f->visible))
-    return;
-
-  error = f->causality != NULL &&
-          bg_causality_bond_has_error (f->causality, bond->id);
-  group = f->causality != NULL &&
-          bg_causality_bond_in_group (f->causality, bond->id);
-  selected = is_selected (f, bond->id);
-  stroke = bond_stroke (f, index);
-
+  set_color (cr, color, 1.0);
+  cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
 
-  if (group || selected)
+  if (klass == BOND_ERROR)
     {
-      line (cr, from, to);
-      cairo_set_line_width (cr, 7 * f->scale);
-      if (group)
-        {
-          set_color (cr, &st->group, 0.35);
-          cairo_stroke_preserve (cr);
-        }
-      if (selected)
-        {
-          cairo_set_line_width (cr, 6 * f->scale);
-          set_color (cr, &st->selection, 0.35);
-          cairo_stroke_preserve (cr);
-        }
-      cairo_new_path (cr);
-    }
-
-  color = error ? &st->error : selected ? &st->selection : &st->fg;
-  set_color (cr, color, 1.0);
-  cairo_set_line_width (cr, lw);
-  if (error)
-    {
+      /* Dashed: the conflict shows without relying on colour. */
       double dash[] = { 6 * f->scale, 3 * f->scale };
+
       cairo_set_dash (cr, dash, 2, 0);
-    }
-  line (cr, from, to);
-  cairo_stroke (cr);
-  cairo_set_dash (cr, NULL, 0, 0);
+      for (guint i = 0; i < geoms->len; i++)
+        {
+          const BondGeom *g = &g_array_index (geoms, BondGeom, i);
 
-  /* The half-arrow at the arrow end. */
-  if (bond->arrow == BG_ARROW_FORWARD)
-    {
-      tip = to;
-      tail = from;
+          if (g->visible && g->klass == klass)
+            {
+              line (cr, g->from, g->to);
+              cairo_stroke (cr);
+            }
+        }
+      cairo_set_dash (cr, NULL, 0, 0);
     }
-  else
-    {
-      tip = from;
-      tail = to;
-    }
-  bg_geometry_half_arrow (tail, tip, barb_len, &barb);
-  line (cr, tip, barb);
-  cairo_stroke (cr);
 
-  /* The causal stroke at the end that receives effort. */
-  if (stroke == BG_STROKE_AT_TO)
-    bg_geometry_causal_stroke (from, to, barb_len * 1.3, &s1, &s2);
-  else if (stroke == BG_STROKE_AT_FROM)
-    bg_geometry_causal_stroke (to, from, barb_len * 1.3, &s1, &s2);
-  if (stroke != BG_STROKE_NONE)
+  for (guint i = 0; i < geoms->len; i++)
     {
-      cairo_set_line_width (cr, lw * 1.5);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+      const BondGeom *g = &g_array_index (geoms, BondGeom, i);
+
+      if (!g->visible || g->klass != klass)
+        continue;
+      bond_polyline (cr, g, g_ptr_array_index (bonds, i), barb_len,
+                     klass != BOND_ERROR);
+      if (++pending == BONDS_PER_STROKE)
+        {
+          cairo_stroke (cr);
+          pending = 0;
+        }
+    }
+  if (pending > 0)
+    cairo_stroke (cr);
+
+  /* The causal strokes, at the end that receives effort. */
+  pending = 0;
+  cairo_set_line_width (cr, lw * 1.5);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+  for (guint i = 0; i < geoms->len; i++)
+    {
+      const BondGeom *g = &g_array_index (geoms, BondGeom, i);
+      BgPoint s1, s2;
+
+      if (!g->visible || g->klass != klass || g->stroke == BG_STROKE_NONE)
+        continue;
+      if (g->stroke == BG_STROKE_AT_TO)
+        bg_geometry_causal_stroke (g->from, g->to, barb_len * 1.3, &s1, &s2);
+      else
+        bg_geometry_causal_stroke (g->to, g->from, barb_len * 1.3, &s1, &s2);
       line (cr, s1, s2);
-      cairo_stroke (cr);
+      if (++pending == BONDS_PER_STROKE)
+        {
+          cairo_stroke (cr);
+          pending = 0;
+        }
     }
+  if (pending > 0)
+    cairo_stroke (cr);
 }
 
 static BgRect
@@ -770,8 +1078,8 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
                         const BgGraphView *view)
 {
   Frame f;
-  GPtrArray *elements, *bonds;
   BgGraphView default_view;
+  double px, py;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (cr != NULL);
@@ -801,31 +1109,28 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
     }
   cairo_translate (cr, view->offset_x, view->offset_y);
   cairo_scale (cr, view->zoom, view->zoom);
-  f.pixel = 1.0 / view->zoom;
   f.visible = visible_rect (cr);
 
+  /* Device pixels per model unit: labels too small to read are drawn as
+   * grey bars (level of detail), which is what the eye sees anyway. */
+  px = 1;
+  py = 0;
+  cairo_user_to_device_distance (cr, &px, &py);
+  f.pixel = hypot (px, py);
+  f.greek = FONT_SIZE * f.scale * f.pixel < 5.0;
+
   compute_shapes (&f);
-  elements = bg_model_get_elements (model);
-  bonds = bg_model_get_bonds (model);
+  compute_bonds (&f);
 
-  for (guint i = 0; i < elements->len; i++)
-    {
-      const BgElementShape *s = &g_array_index (self->shapes, BgElementShape, i);
-      BgRect r = grow (&s->box, 8 * f.scale);
-
-      if (bg_geometry_rects_intersect (&r, &f.visible))
-        draw_element_highlight (&f, g_ptr_array_index (elements, i), s);
-    }
-  for (guint i = 0; i < bonds->len; i++)
-    draw_bond (&f, g_ptr_array_index (bonds, i), i);
-  for (guint i = 0; i < elements->len; i++)
-    {
-      const BgElementShape *s = &g_array_index (self->shapes, BgElementShape, i);
-      BgRect r = grow (&s->box, 2 * f.scale);
-
-      if (bg_geometry_rects_intersect (&r, &f.visible))
-        draw_element (&f, g_ptr_array_index (elements, i), s);
-    }
+  draw_element_highlights (&f);
+  draw_bond_underlays (&f);
+  for (int k = 0; k < N_BOND_CLASSES; k++)
+    draw_bond_class (&f, (BondClass) k);
+  draw_element_boxes (&f);
+  if (f.greek)
+    draw_greeked_labels (&f);
+  else
+    draw_labels (&f);
 
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);
