@@ -520,7 +520,8 @@ test_stacked_subplots (void)
       g_assert_cmpint (y, >, (int) ay[sp]);
       g_assert_cmpint (y, <, (int) (ay[sp] + ah[sp]));
       bg_plot_renderer_get_trace_color (plot, i, &color);
-      g_assert_true (box_has_color (s, x - 1, y - 2, x + 1, y + 2, &color));
+      /* Wide enough to span a gap of the dashed second trace. */
+      g_assert_true (box_has_color (s, x - 4, y - 4, x + 4, y + 4, &color));
     }
   cairo_surface_destroy (s);
 
@@ -565,6 +566,49 @@ test_palette_distinct (void)
   g_assert_cmpfloat (a.red, ==, b.red);
   g_assert_cmpfloat (a.green, ==, b.green);
   g_assert_cmpfloat (a.blue, ==, b.blue);
+}
+
+/* Two traces with the same samples: the second is dashed, so the first
+ * shows through its gaps and neither hides the other. */
+static void
+test_overlapping_traces (void)
+{
+  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+  double t[200], y[200], ax, aw;
+  BgPlotColor c0, c1;
+  cairo_surface_t *s;
+  guint n0 = 0, n1 = 0, i;
+  int x, yy;
+
+  for (i = 0; i < 200; i++)
+    {
+      t[i] = i * 0.01;
+      y[i] = 0.5;
+    }
+  bg_plot_renderer_add_trace (plot, "R1.f", "A", t, y, 200);
+  bg_plot_renderer_add_trace (plot, "L1.f", "A", t, y, 200);
+  bg_plot_renderer_set_value_range (plot, 0, 0.0, 1.0);
+  s = render_image (plot, 600, 400);
+  bg_plot_renderer_get_trace_color (plot, 0, &c0);
+  bg_plot_renderer_get_trace_color (plot, 1, &c1);
+  g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, NULL, &aw, NULL));
+  yy = (int) bg_plot_renderer_value_to_y (plot, 0, 0.5);
+  for (x = (int) ax + 5; x < (int) (ax + aw) - 5; x++)
+    {
+      int dy;
+      gboolean h0 = FALSE, h1 = FALSE;
+      for (dy = -1; dy <= 1; dy++)
+        {
+          Rgb p = pixel_at (s, x, yy + dy);
+          h0 |= near_color (p, &c0, 0.12);
+          h1 |= near_color (p, &c1, 0.12);
+        }
+      n0 += h0;
+      n1 += h1;
+    }
+  g_assert_cmpuint (n0, >, 0.08 * aw);
+  g_assert_cmpuint (n1, >, 0.4 * aw);
+  cairo_surface_destroy (s);
 }
 
 static void
@@ -995,6 +1039,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/decimation/auto-fit-spike", test_decimation_auto_fit_spike);
   g_test_add_func ("/ui/plot/stacked-subplots", test_stacked_subplots);
   g_test_add_func ("/ui/plot/palette", test_palette_distinct);
+  g_test_add_func ("/ui/plot/overlapping-traces", test_overlapping_traces);
   g_test_add_func ("/ui/plot/dark-background", test_dark_background);
   g_test_add_func ("/ui/plot/export/png-svg", test_png_svg_export);
   g_test_add_func ("/ui/plot/export/errors", test_export_errors);

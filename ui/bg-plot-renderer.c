@@ -34,6 +34,7 @@ typedef struct
   size_t        n;
   guint         subplot;
   guint         color_index;   /* position among its sub-plot's traces */
+  gboolean      drawn_dense;   /* last drawn as filled columns (no dashes) */
   /* Finite min/max of samples [range_i0, range_i1), kept across drawings:
    * a growing column only scans its new samples. */
   gboolean      range_valid;
@@ -1005,19 +1006,25 @@ static void
 compute_time_ticks (BgPlotRenderer *self,
                     Ctx            *c)
 {
-  double span_px = self->area_w;
-  guint max_iv = (guint) MAX (1.0, floor (span_px / (3.0 * c->line_h)));
+  double span = self->view_t1 - self->view_t0;
+  double step = bg_si_nice_step (span, (guint) MAX (1.0, floor (self->area_w /
+                                                                 (3.0 * c->line_h))));
+  guint guard;
 
-  /* Fewer ticks until the widest label fits between two of them. */
-  for (; max_iv >= 1; max_iv--)
+  self->time_ticks.count = 0;
+
+  /* Coarser steps (1, 2, 5, 10, …) until the widest label fits between
+   * two ticks; the coarsest tried stays if none fits. */
+  for (guard = 0; guard < 32 && step > 0.0; guard++)
     {
       BgTicks ticks;
-      double widest = 0.0, step_px;
+      double widest = 0.0;
       int e;
       guint dec, i;
 
-      if (!bg_si_nice_ticks (self->view_t0, self->view_t1, max_iv, &ticks))
-        break;
+      if (!bg_si_nice_ticks (self->view_t0, self->view_t1,
+                             (guint) MAX (1.0, ceil (span / step - 1e-6)), &ticks))
+        return;
       e = bg_si_exponent_for (MAX (fabs (bg_si_tick_value (&ticks, 0)),
                                    fabs (bg_si_tick_value (&ticks, ticks.count - 1))));
       dec = bg_si_decimals_for_step (ticks.step, e);
@@ -1032,13 +1039,11 @@ compute_time_ticks (BgPlotRenderer *self,
       self->time_ticks = ticks;
       self->time_exponent = e;
       self->time_decimals = dec;
-      step_px = ticks.step / (self->view_t1 - self->view_t0) * span_px;
-      if (widest + 1.5 * c->line_h <= step_px)
+      if (widest + 1.5 * c->line_h <= ticks.step / span * self->area_w ||
+          ticks.count <= 2)
         return;
+      step = bg_si_nice_step (ticks.step * 1.01, 1);
     }
-  if (max_iv == 0)
-    return;
-  self->time_ticks.count = 0;
 }
 
 static void
@@ -1225,6 +1230,42 @@ draw_titles (BgPlotRenderer *self,
     }
 }
 
+/* Line style by position in the sub-plot: solid, dashed, dotted,
+ * dash-dotted, so traces differ by shape as well as colour and a trace
+ * lying exactly on another still shows through its gaps. */
+static void
+set_trace_dash (cairo_t *cr,
+                guint    color_index,
+                double   lw)
+{
+  double dash[4];
+  int n = 0;
+
+  switch (color_index % 4)
+    {
+    case 1:
+      dash[0] = 5.0 * lw;
+      dash[1] = 2.5 * lw;
+      n = 2;
+      break;
+    case 2:
+      dash[0] = 0.01;
+      dash[1] = 2.0 * lw;
+      n = 2;
+      break;
+    case 3:
+      dash[0] = 5.0 * lw;
+      dash[1] = 2.0 * lw;
+      dash[2] = 0.01;
+      dash[3] = 2.0 * lw;
+      n = 4;
+      break;
+    default:
+      break;
+    }
+  cairo_set_dash (cr, dash, n, 0.0);
+}
+
 static void
 draw_legend (BgPlotRenderer *self,
              Ctx            *c,
@@ -1256,11 +1297,14 @@ draw_legend (BgPlotRenderer *self,
 
       bg_plot_renderer_get_trace_color (self, i, &color);
       set_source (cr, &color, 1.0);
-      cairo_set_line_width (cr, 2.5 * c->lw);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
-      cairo_move_to (cr, sp->x + x, y + c->line_h / 2.0);
-      cairo_line_to (cr, sp->x + x + sample_w, y + c->line_h / 2.0);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.0 * c->lw);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      set_trace_dash (cr, tr->drawn_dense ? 0 : tr->color_index, 2.0 * c->lw);
+      cairo_move_to (cr, sp->x + x + c->lw, y + c->line_h / 2.0);
+      cairo_line_to (cr, sp->x + x + sample_w - c->lw, y + c->line_h / 2.0);
       cairo_stroke (cr);
+      cairo_restore (cr);
 
       set_source (cr, &self->fg, 0.9);
       draw_text (c, tr->name, sp->x + x + sample_w + 0.4 * c->line_h, y, 0.0, 0.0);
@@ -1511,7 +1555,7 @@ fill_columns (cairo_t       *cr,
 static void
 draw_trace (BgPlotRenderer *self,
             Ctx            *c,
-            const Trace    *tr,
+            Trace          *tr,
             const Subplot  *sp)
 {
   cairo_t *cr = c->cr;
@@ -1521,6 +1565,7 @@ draw_trace (BgPlotRenderer *self,
   size_t i0, i1;
   int ncols;
 
+  tr->drawn_dense = FALSE;
   if (tr->n == 0)
     return;
 
@@ -1538,9 +1583,11 @@ draw_trace (BgPlotRenderer *self,
       /* No sample inside: at most the one segment across the window. */
       if (isfinite (entry) && isfinite (exit_v))
         {
+          set_trace_dash (cr, tr->color_index, cairo_get_line_width (cr));
           cairo_move_to (cr, sp->x, v_to_y (sp, entry));
           cairo_line_to (cr, sp->x + sp->w, v_to_y (sp, exit_v));
           cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0.0);
         }
       return;
     }
@@ -1552,11 +1599,16 @@ draw_trace (BgPlotRenderer *self,
   cols = g_new (Column, ncols);
   decimate (tr, i0, i1, t0, t1, sp->x, sp->w / (t1 - t0), cols, ncols);
 
-  if (i1 - i0 >= 2 * (size_t) ncols)
+  tr->drawn_dense = i1 - i0 >= 2 * (size_t) ncols;
+  if (tr->drawn_dense)
     fill_columns (cr, sp, cols, ncols, col_w, cairo_get_line_width (cr),
                   entry, exit_v);
   else
-    stroke_columns (cr, sp, cols, ncols, col_w, entry, exit_v);
+    {
+      set_trace_dash (cr, tr->color_index, cairo_get_line_width (cr));
+      stroke_columns (cr, sp, cols, ncols, col_w, entry, exit_v);
+      cairo_set_dash (cr, NULL, 0, 0.0);
+    }
 }
 
 static void
