@@ -838,6 +838,90 @@ test_zero_resistance_loop (void)
                      "C R1 A B", "b4 b1 b2 b3");
 }
 
+/* Random electrical graphs: whatever the topology, every bond gets a
+ * stroke, a result without errors obeys every row of the table, errors
+ * have a known code and ids, and the analysis is deterministic. */
+static void
+test_random_models (void)
+{
+  static const char *const types[] = { "0", "1", "R", "C", "I", "Se", "Sf", "TF" };
+  static const char *const codes[] = {
+    "causal-conflict", "derivative-causality", "unconnected-port", "junction-degree", NULL
+  };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (20261202);
+  guint n_ok = 0, n_errors = 0;
+
+  for (guint m = 0; m < 300; m++)
+    {
+      g_autoptr(BgModel) model = bg_model_new ();
+      g_autoptr(BgCausality) c = NULL;
+      g_autoptr(BgCausality) again = NULL;
+      g_autofree char *json = NULL;
+      g_autofree char *json_again = NULL;
+      guint n_el = g_rand_int_range (rand, 2, 14);
+      const GPtrArray *errors;
+
+      for (guint i = 0; i < n_el; i++)
+        {
+          g_autofree char *id = g_strdup_printf ("E%u", i);
+          const char *type = types[g_rand_int_range (rand, 0, G_N_ELEMENTS (types))];
+
+          g_assert_nonnull (bg_model_add_element (model, type, BG_DOMAIN_ELECTRICAL, id, 0, 0, NULL));
+        }
+      for (guint k = 0; k < 2 * n_el; k++)
+        {
+          guint i = g_rand_int_range (rand, 0, n_el), j = g_rand_int_range (rand, 0, n_el);
+          BgElement *ei, *ej;
+          g_autofree char *from = NULL;
+          g_autofree char *to = NULL;
+
+          if (i == j)
+            continue;
+          ei = g_ptr_array_index (bg_model_get_elements (model), i);
+          ej = g_ptr_array_index (bg_model_get_elements (model), j);
+          from = ei->spec->kind == BG_KIND_TF
+                 ? g_strdup_printf ("%s.%s", ei->id, g_rand_boolean (rand) ? "P" : "S")
+                 : g_strdup (ei->id);
+          to = ej->spec->kind == BG_KIND_TF
+               ? g_strdup_printf ("%s.%s", ej->id, g_rand_boolean (rand) ? "P" : "S")
+               : g_strdup (ej->id);
+          bg_model_connect (model, from, to, NULL, NULL);  /* refusals are fine */
+        }
+
+      c = bg_causality_analyze (model);
+      for (guint b = 0; b < bg_causality_get_n_bonds (c); b++)
+        g_assert_cmpint (bg_causality_get_stroke (c, b), !=, BG_STROKE_NONE);
+      errors = bg_causality_get_errors (c);
+      if (bg_causality_is_ok (c))
+        {
+          assert_table_holds (model, c);
+          n_ok++;
+        }
+      else
+        n_errors++;
+      for (guint e = 0; e < errors->len; e++)
+        {
+          const BgDiagnostic *d = g_ptr_array_index (errors, e);
+
+          g_assert_true (g_strv_contains (codes, d->code));
+          g_assert_cmpuint (strlen (d->message), >, 10);
+          g_assert_cmpuint (g_strv_length (d->elements), >, 0);
+          for (guint k = 0; d->elements[k] != NULL; k++)
+            g_assert_nonnull (bg_model_find_element (model, d->elements[k]));
+          for (guint k = 0; d->bonds[k] != NULL; k++)
+            g_assert_nonnull (bg_model_find_bond (model, d->bonds[k]));
+        }
+
+      again = bg_causality_analyze (model);
+      json = bg_causality_to_json (c);
+      json_again = bg_causality_to_json (again);
+      g_assert_cmpstr (json, ==, json_again);
+    }
+  /* Both outcomes occur, so both branches above were exercised. */
+  g_assert_cmpuint (n_ok, >, 10);
+  g_assert_cmpuint (n_errors, >, 10);
+}
+
 /* Forms ----------------------------------------------------------------------------- */
 
 static void
@@ -942,6 +1026,7 @@ main (int    argc,
   g_test_add_func ("/core/causality/storage-breaks-loop", test_storage_breaks_loop);
   g_test_add_func ("/core/causality/junction-ring", test_junction_ring);
   g_test_add_func ("/core/causality/zero-resistance-loop", test_zero_resistance_loop);
+  g_test_add_func ("/core/causality/random-models", test_random_models);
   g_test_add_func ("/core/causality/json", test_json);
   g_test_add_func ("/core/causality/snapshot", test_snapshot);
 
