@@ -300,9 +300,14 @@ test_si_format (void)
   assert_format (999.96, "", "1 k");
   assert_format (123456.0, "N", "123 kN");
   assert_format (-0.0004567, "m/s", "\xe2\x88\x92" "457 \xc2\xb5m/s");
-  /* A unit with a power takes a power of ten instead of a prefix. */
-  assert_format (1.23e-5, "m\xc2\xb3/s", "12.3\xc3\x97" "10\xe2\x81\xbb\xe2\x81\xb6 m\xc2\xb3/s");
-  assert_format (0.5, "m\xc2\xb3", "500\xc3\x97" "10\xe2\x81\xbb\xc2\xb3 m\xc2\xb3");
+  /* A unit with a power takes the prefix whose power fits (1 cm³ = 10⁻⁶ m³),
+   * else a power of ten. */
+  assert_format (1.23e-5, "m\xc2\xb3/s", "12.3 cm\xc2\xb3/s");
+  assert_format (0.5, "m\xc2\xb3", "500 dm\xc2\xb3");
+  assert_format (2e-9, "m\xc2\xb3", "2 mm\xc2\xb3");
+  assert_format (4e-6, "m\xc2\xb2", "4 mm\xc2\xb2");
+  assert_format (0.005, "m\xc2\xb2", "5\xc3\x97" "10\xe2\x81\xbb\xc2\xb3 m\xc2\xb2");
+  assert_format (-0.005, "kg\xc2\xb7m/s", "\xe2\x88\x92" "5\xc3\x97" "10\xe2\x81\xbb\xc2\xb3 kg\xc2\xb7m/s");
   assert_format (2.0, "kg", "2 kg");
   assert_format (NAN, "Pa", "\xe2\x80\x94 Pa");
   assert_format (-INFINITY, "", "\xe2\x88\x92\xe2\x88\x9e");
@@ -316,12 +321,20 @@ test_si_units (void)
   g_autofree char *flow = bg_si_axis_unit (-6, "m\xc2\xb3/s");
   g_autofree char *none = bg_si_axis_unit (3, "");
   g_autofree char *plain = bg_si_axis_unit (0, "N\xc2\xb7m");
+  g_autofree char *area = bg_si_axis_unit (-3, "m\xc2\xb2");
+  g_autofree char *mom = bg_si_axis_unit (3, "kg\xc2\xb7m/s");
 
   g_assert_cmpstr (mpa, ==, "MPa");
   g_assert_cmpstr (ms, ==, "ms");
-  g_assert_cmpstr (flow, ==, "10\xe2\x81\xbb\xe2\x81\xb6 m\xc2\xb3/s");
+  g_assert_cmpstr (flow, ==, "cm\xc2\xb3/s");
   g_assert_cmpstr (none, ==, "");
   g_assert_cmpstr (plain, ==, "N\xc2\xb7m");
+  g_assert_cmpstr (area, ==, "10\xe2\x81\xbb\xc2\xb3 m\xc2\xb2");
+  g_assert_cmpstr (mom, ==, "10\xc2\xb3 kg\xc2\xb7m/s");
+  g_assert_cmpstr (bg_si_powered_prefix (-9, "m\xc2\xb3"), ==, "m");
+  g_assert_cmpstr (bg_si_powered_prefix (0, "m\xc2\xb3/s"), ==, "");
+  g_assert_null (bg_si_powered_prefix (-6, "Pa"));
+  g_assert_null (bg_si_powered_prefix (-12, "m\xc2\xb3"));
 
   g_assert_true (bg_si_unit_takes_prefix ("Pa\xc2\xb7s"));
   g_assert_true (bg_si_unit_takes_prefix ("N\xc2\xb7m"));

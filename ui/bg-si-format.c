@@ -212,6 +212,34 @@ bg_si_unit_takes_prefix (const char *unit)
   return TRUE;
 }
 
+const char *
+bg_si_powered_prefix (int         exponent,
+                      const char *unit)
+{
+  static const struct { int e; const char *p; } prefixes[] = {
+    { -6, MICRO_SIGN }, { -3, "m" }, { -2, "c" }, { -1, "d" }, { 3, "k" },
+  };
+  int power;
+  guint i;
+
+  /* Only metres with a power: m², m³, m³/s, … */
+  if (unit == NULL || unit[0] != 'm')
+    return NULL;
+  if (g_str_has_prefix (unit + 1, "\xc2\xb2"))
+    power = 2;
+  else if (g_str_has_prefix (unit + 1, "\xc2\xb3"))
+    power = 3;
+  else
+    return NULL;
+
+  if (exponent == 0)
+    return "";
+  for (i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (prefixes[i].e * power == exponent)
+      return prefixes[i].p;
+  return NULL;
+}
+
 guint
 bg_si_decimals_for_step (double step,
                          int    exponent)
@@ -338,11 +366,21 @@ bg_si_format (double      value,
 
   if (e != 0 && !bg_si_unit_takes_prefix (unit))
     {
-      g_string_append (s, "\xc3\x97");   /* × */
-      append_power_of_ten (s, e);
-      e = 0;
+      const char *powered = bg_si_powered_prefix (e, unit);
+
+      if (powered != NULL)
+        {
+          g_string_append_c (s, ' ');
+          g_string_append (s, powered);
+        }
+      else
+        {
+          g_string_append (s, "\xc3\x97");   /* × */
+          append_power_of_ten (s, e);
+          g_string_append_c (s, ' ');
+        }
     }
-  if (e != 0 || has_unit)
+  else if (e != 0 || has_unit)
     {
       g_string_append_c (s, ' ');
       g_string_append (s, bg_si_prefix (e));
@@ -417,6 +455,11 @@ bg_si_axis_unit (int         exponent,
   else if (bg_si_unit_takes_prefix (unit) && bg_si_prefix (exponent) != NULL)
     {
       g_string_append (s, bg_si_prefix (exponent));
+      g_string_append (s, unit);
+    }
+  else if (bg_si_powered_prefix (exponent, unit) != NULL)
+    {
+      g_string_append (s, bg_si_powered_prefix (exponent, unit));
       g_string_append (s, unit);
     }
   else

@@ -54,8 +54,15 @@ const char *bg_si_prefix           (int         exponent);
 
 /* FALSE when a prefix cannot be glued to @unit: its first symbol carries a
  * power ("m³/s": µm³ would mean (µm)³) or is already prefixed ("kg"). Such
- * units are scaled with a power of ten instead ("10⁻⁶ m³/s"). */
+ * units take bg_si_powered_prefix() or a power of ten ("10⁻⁶ kg·m/s"). */
 gboolean    bg_si_unit_takes_prefix (const char *unit);
+
+/* For metres with a power ("m²", "m³", "m³/s"): the prefix whose power
+ * gives 10^@exponent (−6 with m³ → "c": 1 cm³ = 10⁻⁶ m³; −3 with m³ → "d";
+ * −6 with m² → "m"), "" for 0, NULL when none does (then write 10ⁿ). Only
+ * µ m c d k are used. Static strings. */
+const char *bg_si_powered_prefix    (int         exponent,
+                                     const char *unit);
 
 /* Digits after the point needed to tell ticks @step apart once divided by
  * 10^@exponent (0.2 → 1, 100e-6 with exponent −6 → 0). */
@@ -63,7 +70,8 @@ guint       bg_si_decimals_for_step (double     step,
                                      int        exponent);
 
 /* A single value with three significant digits and its own prefix, for
- * read-outs: "1.5 k", "250 mPa", "0", "−3 µ", "12.3×10⁻⁶ m³/s", "— Pa" for NaN.
+ * read-outs: "1.5 k", "250 mPa", "0", "−3 µ", "12.3 cm³/s",
+ * "5×10⁻³ kg·m/s", "— Pa" for NaN.
  * Free with g_free(). */
 char     *bg_si_format        (double        value,
                                const char   *unit);
@@ -83,7 +91,7 @@ char     *bg_si_format_tick   (double        value,
                                const char   *unit);
 
 /* The unit with the prefix applied, for an axis title: "MPa", "ms",
- * "10⁻⁶ m³/s"; "" for a unitless axis. Free with g_free(). */
+ * "cm³/s", "10⁻³ m²"; "" for a unitless axis. Free with g_free(). */
 char     *bg_si_axis_unit     (int           exponent,
                                const char   *unit);
 
