@@ -310,15 +310,16 @@ bg_inspector_add_field (BgInspector *self,
 
       gtk_widget_set_hexpand (input, TRUE);
       gtk_box_append (GTK_BOX (line), input);
-      /* an empty unit still takes its column, so the inputs line up */
-      {
-        GtkWidget *unit_label = gtk_label_new (unit);
+      /* numbers get a unit column, empty or not, so they line up */
+      if (kind == FIELD_NUMBER || kind >= FIELD_T_END)
+        {
+          GtkWidget *unit_label = gtk_label_new (unit);
 
-        gtk_widget_add_css_class (unit_label, "dim-label");
-        gtk_widget_add_css_class (unit_label, "inspector-unit");
-        gtk_label_set_xalign (GTK_LABEL (unit_label), 0);
-        gtk_box_append (GTK_BOX (line), unit_label);
-      }
+          gtk_widget_add_css_class (unit_label, "dim-label");
+          gtk_widget_add_css_class (unit_label, "inspector-unit");
+          gtk_label_set_xalign (GTK_LABEL (unit_label), 0);
+          gtk_box_append (GTK_BOX (line), unit_label);
+        }
       gtk_box_append (GTK_BOX (field->box), line);
       if (GTK_IS_ENTRY (input))
         connect_apply (input, field);

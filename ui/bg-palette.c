@@ -14,7 +14,7 @@
 #include "bg-graph-renderer.h"
 #include "bg-palette.h"
 
-#define SYMBOL_WIDTH  64
+#define SYMBOL_WIDTH  58
 #define SYMBOL_HEIGHT 34
 
 struct _BgPalette
@@ -164,8 +164,25 @@ draw_advanced (cairo_t               *cr,
   cairo_rectangle (cr, bx + 0.5, by + 0.5, bw - 1, bh - 1);
   cairo_stroke (cr);
 
-  gdk_cairo_set_source_rgba (cr, accent);
-  show_text_centred (cr, spec->symbol, width / 2, height / 2, 9.5, &hw, &hh);
+  /* long symbols (PUMP, LOAD) shrink to fit the box */
+  {
+    PangoLayout *layout = pango_cairo_create_layout (cr);
+    PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+    double size = 9.5;
+    int text_width;
+
+    pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
+    pango_layout_set_font_description (layout, font);
+    pango_layout_set_text (layout, spec->symbol, -1);
+    pango_layout_get_pixel_size (layout, &text_width, NULL);
+    if (text_width > bw - 6)
+      size *= (bw - 6) / text_width;
+    pango_font_description_free (font);
+    g_object_unref (layout);
+
+    gdk_cairo_set_source_rgba (cr, accent);
+    show_text_centred (cr, spec->symbol, width / 2, height / 2, size, &hw, &hh);
+  }
 }
 
 void
@@ -348,6 +365,8 @@ bg_palette_make_row (BgPalette             *self,
   gtk_widget_add_css_class (symbol, "palette-symbol");
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (label, TRUE);
 
