@@ -21,9 +21,9 @@ struct _BgResult
   GHashTable     *by_name;     /* name -> index + 1 */
   gsize           chunk_rows;  /* rows per chunk, a power of two */
 
-  GMutex          lock;        /* guards chunks (the array) and n_rows */
-  GPtrArray      *chunks;      /* double[n_vars * CHUNK_ROWS] each */
-  gsize           n_rows;      /* published rows */
+  GMutex          lock;        /* guards chunks (the array) */
+  GPtrArray      *chunks;      /* double[n_vars * chunk_rows] each */
+  gsize           n_rows;      /* published rows, read and written atomically */
 };
 
 static char **
@@ -131,8 +131,9 @@ bg_result_append_row (BgResult *self, const double *values)
 
   g_return_if_fail (self != NULL && values != NULL);
 
-  /* Only the writer changes n_rows, so reading it without the lock is safe
-   * here; the chunk array is extended under the lock because readers index it. */
+  /* Only the writer changes n_rows and the chunk array, so it reads them
+   * without the lock; it extends the array under the lock because readers
+   * index it. */
   row = self->n_rows;
   in_chunk = row % self->chunk_rows;
   if (in_chunk == 0)
@@ -148,9 +149,9 @@ bg_result_append_row (BgResult *self, const double *values)
   for (guint v = 0; v < self->n_vars; v++)
     chunk[(gsize) v * self->chunk_rows + in_chunk] = values[v];
 
-  g_mutex_lock (&self->lock);
-  self->n_rows = row + 1;
-  g_mutex_unlock (&self->lock);
+  /* Publish: the values written above happen before any reader that sees
+   * the new count (full barrier). */
+  g_atomic_pointer_set (&self->n_rows, row + 1);
 }
 
 gsize
@@ -159,9 +160,7 @@ bg_result_get_n_rows (BgResult *self)
   gsize n;
 
   g_return_val_if_fail (self != NULL, 0);
-  g_mutex_lock (&self->lock);
-  n = self->n_rows;
-  g_mutex_unlock (&self->lock);
+  n = (gsize) g_atomic_pointer_get (&self->n_rows);
   return n;
 }
 
@@ -172,11 +171,13 @@ lookup_chunk (BgResult *self, gsize row, gsize *n_rows)
 {
   double *chunk = NULL;
 
-  g_mutex_lock (&self->lock);
-  *n_rows = self->n_rows;
-  if (row < self->n_rows)
-    chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
-  g_mutex_unlock (&self->lock);
+  *n_rows = (gsize) g_atomic_pointer_get (&self->n_rows);
+  if (row < *n_rows)
+    {
+      g_mutex_lock (&self->lock);
+      chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
+      g_mutex_unlock (&self->lock);
+    }
   return chunk;
 }
 

@@ -9,8 +9,8 @@
  * Thread rules. One writer (the simulator, usually in a worker thread) calls
  * bg_result_append_row(); any number of readers on other threads may call the
  * getters at the same time. The writer fills a row completely before it
- * publishes the new row count under the result's mutex; a reader takes one
- * snapshot with bg_result_get_n_rows() and may then read every row below it
+ * publishes the new row count atomically (a full barrier); a reader takes
+ * one snapshot with bg_result_get_n_rows() and may then read every row below it
  * (values of published rows never change and chunks never move, so a span
  * pointer stays valid for the lifetime of the result). The variable list is
  * fixed at creation and may be read from any thread without locking. The
