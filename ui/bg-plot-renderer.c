@@ -1185,8 +1185,7 @@ draw_frame (BgPlotRenderer *self,
 
 static void
 draw_titles (BgPlotRenderer *self,
-             Ctx            *c,
-             double          width)
+             Ctx            *c)
 {
   cairo_t *cr = c->cr;
   Subplot *last = g_ptr_array_index (self->subplots, self->subplots->len - 1);
@@ -1811,6 +1810,8 @@ bg_plot_renderer_render (BgPlotRenderer *self,
   cairo_save (cr);
 
   font = pango_font_description_copy (self->font);
+  if (pango_font_description_get_size (font) <= 0)
+    pango_font_description_set_size (font, 9 * PANGO_SCALE);
   if (pango_font_description_get_size_is_absolute (font))
     pango_font_description_set_absolute_size (font,
         pango_font_description_get_size (font) * self->font_scale);
@@ -1847,7 +1848,7 @@ bg_plot_renderer_render (BgPlotRenderer *self,
                   i + 1 == self->subplots->len);
       draw_legend (self, &c, i);
     }
-  draw_titles (self, &c, width);
+  draw_titles (self, &c);
   draw_marker_labels (self, &c, width);
   draw_cursor (self, &c);
 

@@ -125,7 +125,9 @@ void      bg_plot_renderer_reset_view     (BgPlotRenderer *self);
 /* ---- style ----------------------------------------------------------- */
 
 /* Foreground (text, axes, grid) and background colours; a dark background
- * selects the palette order for dark themes. Default black on white. */
+ * selects the palette order for dark themes. Default black on white. A
+ * background with alpha 0 leaves what is under the plot (a widget's own
+ * background) but its RGB still chooses the palette. */
 void      bg_plot_renderer_set_colors     (BgPlotRenderer    *self,
                                            const BgPlotColor *foreground,
                                            const BgPlotColor *background);
