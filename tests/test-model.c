@@ -954,6 +954,8 @@ test_document_settings (void)
   g_object_set (model, "name", "Lever", NULL);
   g_assert_cmpstr (bg_model_get_name (model), ==, "Lever");
   g_assert_cmpuint (counts.name, ==, 3);
+  g_object_set (model, "name", "Lever", NULL);
+  g_assert_cmpuint (counts.name, ==, 3);
   {
     g_autofree char *name = NULL;
 
