@@ -30,14 +30,14 @@ run_clear (Run *run)
   g_free (run->err);
 }
 
-/* Runs bgmod-cli simulate with the given arguments (NULL-terminated). */
+/* Runs bgmod-cli simulate with the given arguments (NULL-terminated), in
+ * the language given (NULL: the test environment's). */
 static void
-run_cli (Run *run, ...)
+run_cli_v (Run *run, const char *language, va_list args)
 {
   const char *cli = g_getenv ("BGMOD_CLI");
   g_autoptr (GPtrArray) argv = g_ptr_array_new ();
   GError *error = NULL;
-  va_list args;
   const char *arg;
   int wait_status = 0;
   g_autofree char *supp = NULL, *lsan = NULL;
@@ -46,10 +46,8 @@ run_cli (Run *run, ...)
   g_assert_nonnull (cli);
   g_ptr_array_add (argv, (gpointer) cli);
   g_ptr_array_add (argv, (gpointer) "simulate");
-  va_start (args, run);
   while ((arg = va_arg (args, const char *)) != NULL)
     g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
   g_ptr_array_add (argv, NULL);
 
   /* Under ASan, --plot lays out text: fontconfig's process-lifetime caches
@@ -57,11 +55,33 @@ run_cli (Run *run, ...)
   supp = g_test_build_filename (G_TEST_DIST, "lsan.supp", NULL);
   lsan = g_strdup_printf ("suppressions=%s", supp);
   envp = g_environ_setenv (g_get_environ (), "LSAN_OPTIONS", lsan, FALSE);
+  if (language != NULL)
+    envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
   g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
                 &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
   g_assert_true (WIFEXITED (wait_status));
   run->status = WEXITSTATUS (wait_status);
+}
+
+static void
+run_cli (Run *run, ...)
+{
+  va_list args;
+
+  va_start (args, run);
+  run_cli_v (run, NULL, args);
+  va_end (args);
+}
+
+static void
+run_cli_ru (Run *run, ...)
+{
+  va_list args;
+
+  va_start (args, run);
+  run_cli_v (run, "ru", args);
+  va_end (args);
 }
 
 static char *
@@ -263,6 +283,24 @@ test_end_stop (void)
 }
 
 static void
+test_russian (void)
+{
+  g_autofree char *path = temp_model (cylinder_model);
+  Run run;
+
+  run_cli_ru (&run, path, "--csv", "/dev/null", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.err, "CYL дошёл до упора x = L при t = "));
+  run_clear (&run);
+
+  run_cli_ru (&run, path, "--vars", "nope", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "неизвестная переменная «nope» в --vars"));
+  run_clear (&run);
+  g_unlink (path);
+}
+
+static void
 test_solver_failure (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
@@ -319,6 +357,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/simulate/unreadable", test_unreadable);
   g_test_add_func ("/cli/simulate/conflict", test_conflict);
   g_test_add_func ("/cli/simulate/end-stop", test_end_stop);
+  g_test_add_func ("/cli/simulate/russian", test_russian);
   g_test_add_func ("/cli/simulate/solver-failure", test_solver_failure);
   g_test_add_func ("/cli/simulate/plot", test_plot);
   return g_test_run ();
