@@ -503,6 +503,17 @@ array_remove_sorted (GPtrArray   *array,
   g_ptr_array_set_size (array, w);
 }
 
+/* An element enters or leaves the model without bonds (they are attached
+ * after it and detached before it). A junction's list may still hold the
+ * bonds it had when it left, which a rebuild in between did not visit, so
+ * it is emptied on both ways. */
+static void
+reset_junction_list (Element *el)
+{
+  if (el->pub.spec->variable_ports)
+    g_ptr_array_set_size (el->adj, 0);
+}
+
 static void
 attach_elements (BgModel *self,
                  Op      *op)
@@ -513,6 +524,7 @@ attach_elements (BgModel *self,
     {
       Element *el = element_ref (op->u.batch.items[i]);
 
+      reset_junction_list (el);
       el->attached = TRUE;
       g_hash_table_insert (self->element_ids, el->pub.id, el);
     }
@@ -527,6 +539,7 @@ detach_elements (BgModel *self,
     {
       Element *el = op->u.batch.items[i];
 
+      reset_junction_list (el);
       el->attached = FALSE;
       g_hash_table_remove (self->element_ids, el->pub.id);
       id_released (self, el->pub.id);

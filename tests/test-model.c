@@ -484,6 +484,33 @@ test_junction_ports (void)
   g_assert_true (bg_model_undo (model));
   ASSERT_PORTS (model, "J", "p1=b1 p2=b2 p3=b3 p4=b4");
 
+  /* A junction read while it is out of the model comes back clean. */
+  {
+    const char *j[] = { "J" };
+
+    g_assert_true (bg_model_remove_elements (model, j, 1, NULL));
+    ASSERT_PORTS (model, "T", "- -");
+    g_assert_true (bg_model_undo (model));
+    ASSERT_PORTS (model, "J", "p1=b1 p2=b2 p3=b3 p4=b4");
+  }
+  {
+    BgModel *small = bg_model_new ();
+    const char *k[] = { "K" };
+
+    add (small, "0", BG_DOMAIN_ELECTRICAL, "L");
+    add (small, "R", BG_DOMAIN_ELECTRICAL, "R2");
+    connect (small, "L", "R2");
+    add (small, "0", BG_DOMAIN_ELECTRICAL, "K");
+    add (small, "R", BG_DOMAIN_ELECTRICAL, "R1");
+    connect (small, "K", "R1");
+    ASSERT_PORTS (small, "K", "p1=b2");
+    g_assert_true (bg_model_remove_elements (small, k, 1, NULL));
+    ASSERT_PORTS (small, "L", "p1=b1");   /* lists rebuilt without K */
+    g_assert_true (bg_model_undo (small));
+    ASSERT_PORTS (small, "K", "p1=b2");
+    g_assert_finalize_object (small);
+  }
+
   /* Flipping keeps the bond's place in the order. */
   g_assert_true (bg_model_flip_bond_direction (model, "b1", NULL));
   ASSERT_PORTS (model, "J", "p1=b1 p2=b2 p3=b3 p4=b4");
