@@ -805,6 +805,41 @@ test_markers_drawn (void)
 }
 
 static void
+test_cursor_drawn (void)
+{
+  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+  double t[3] = { 0.0, 0.5, 1.0 }, y[3] = { 0.0, 1.0, 0.0 };
+  double ax, ay, aw, ah;
+  cairo_surface_t *s;
+  BgPlotColor color;
+  int x, yv;
+
+  bg_plot_renderer_add_trace (plot, "C.e", "V", t, y, 3);
+  bg_plot_renderer_set_value_range (plot, 0, -1.0, 2.0);
+  s = render_image (plot, 600, 400);
+  g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
+  x = (int) floor (bg_plot_renderer_time_to_x (plot, 0.25));
+  yv = (int) floor (bg_plot_renderer_value_to_y (plot, 0, 0.5));
+  bg_plot_renderer_get_trace_color (plot, 0, &color);
+  g_assert_cmpuint (dark_rows (s, x, ay, ah), <, 5);
+  g_assert_true (box_has_color (s, x, yv, x + 1, yv + 1, &color));
+  cairo_surface_destroy (s);
+
+  /* A line across the plot, and a ring on the trace at 0.5 V, filled with
+   * the background where the trace was. */
+  bg_plot_renderer_set_cursor (plot, 0.25);
+  s = render_image (plot, 600, 400);
+  g_assert_cmpuint (dark_rows (s, x, ay, ah), >, (guint) (0.8 * ah));
+  g_assert_false (box_has_color (s, x, yv, x + 1, yv + 1, &color));
+  cairo_surface_destroy (s);
+
+  bg_plot_renderer_set_cursor (plot, NAN);
+  s = render_image (plot, 600, 400);
+  g_assert_cmpuint (dark_rows (s, x, ay, ah), <, 5);
+  cairo_surface_destroy (s);
+}
+
+static void
 test_hit_testing (void)
 {
   g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
@@ -1057,6 +1092,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/export/png-svg", test_png_svg_export);
   g_test_add_func ("/ui/plot/export/errors", test_export_errors);
   g_test_add_func ("/ui/plot/markers", test_markers_drawn);
+  g_test_add_func ("/ui/plot/cursor", test_cursor_drawn);
   g_test_add_func ("/ui/plot/hit-testing", test_hit_testing);
   g_test_add_func ("/ui/plot/values-at", test_values_at);
   g_test_add_func ("/ui/plot/view-window", test_view_window);
