@@ -22,9 +22,9 @@
 #define ZOOM_MAX        8.0
 #define ZOOM_STEP       1.25
 #define FIT_MARGIN      32.0
-#define HANDLE_RADIUS   4.0    /* view px */
-#define HANDLE_HIT      9.0    /* view px */
-#define HANDLE_OFFSET   7.0    /* model units outside the label */
+#define HANDLE_RADIUS   5.5    /* view px */
+#define HANDLE_HIT      10.0   /* view px */
+#define HANDLE_OFFSET   12.0   /* model units outside the label */
 #define PORT_HIT        9.0    /* view px around a port anchor */
 #define BOND_HIT        5.0    /* view px either side of a bond */
 #define PASTE_OFFSET    20.0   /* model units */
@@ -1533,9 +1533,8 @@ click_pressed_cb (GtkGestureClick *gesture,
   else if (hit.bond != NULL)
     id = hit.bond->id;
 
-  if (shift && id != NULL)
-    canvas_toggle (self, id);
-  else if (shift)
+  /* Shift+click toggles on release: a Shift+drag draws a bond instead. */
+  if (shift)
     return;
   else if (id == NULL || !g_hash_table_contains (self->selected, id))
     {
@@ -1559,9 +1558,19 @@ click_released_cb (GtkGestureClick *gesture,
                     GDK_SHIFT_MASK) != 0;
   Hit hit;
 
-  if (shift || n_press != 1 || self->drag != DRAG_NONE)
+  if (n_press != 1 || self->drag != DRAG_NONE)
     return;
   hit = canvas_hit_test (self, x, y);
+  if (shift)
+    {
+      if (hit.kind == HIT_ELEMENT || hit.kind == HIT_BOND)
+        {
+          canvas_toggle (self, hit.element != NULL ? hit.element->id
+                                                   : hit.bond->id);
+          canvas_selection_changed (self);
+        }
+      return;
+    }
   if (hit.kind == HIT_ELEMENT && canvas_select_only (self, hit.element->id))
     canvas_selection_changed (self);
   else if (hit.kind == HIT_BOND && canvas_select_only (self, hit.bond->id))
@@ -2139,13 +2148,22 @@ draw_handles (BgCanvas *self,
   else
     {
       BgPoint h = handle_position (self, &shape);
-      double vx, vy;
+      double vx, vy, ex, ey;
 
+      /* A stub from the label to the dot: "pull a bond from here". */
       bg_canvas_model_to_view (self, h.x, h.y, &vx, &vy);
+      bg_canvas_model_to_view (self, shape.box.x + shape.box.width, h.y,
+                               &ex, &ey);
+      cairo_move_to (cr, ex + 1, ey);
+      cairo_line_to (cr, vx - HANDLE_RADIUS, vy);
+      cairo_set_source_rgba (cr, style->selection.red, style->selection.green,
+                             style->selection.blue, 0.7);
+      cairo_set_line_width (cr, 1.5);
+      cairo_stroke (cr);
       cairo_arc (cr, vx, vy, HANDLE_RADIUS, 0, 2 * G_PI);
     }
   cairo_set_source_rgba (cr, style->selection.red, style->selection.green,
-                         style->selection.blue, 0.9);
+                         style->selection.blue, 1.0);
   cairo_fill_preserve (cr);
   cairo_set_source_rgba (cr, style->bg.red, style->bg.green, style->bg.blue, 1);
   cairo_set_line_width (cr, 1.5);
