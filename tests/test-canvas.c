@@ -15,6 +15,7 @@
 #include "bg-canvas.h"
 #include "bg-causality.h"
 #include "bg-file.h"
+#include "bg-graph-renderer.h"
 
 typedef struct
 {
@@ -569,7 +570,13 @@ test_hit_and_tooltip (Fixture       *f,
   /* An element without errors tells what it is and how to use it. */
   bg_canvas_model_to_view (f->canvas, b1->from->x, b1->from->y, &vx, &vy);
   plain = bg_canvas_dup_tooltip_at (f->canvas, vx, vy);
-  g_assert_true (g_str_has_prefix (plain, "Se : 10 V — "));
+  {
+    g_autofree char *label = bg_graph_renderer_dup_label (b1->from);
+    g_autofree char *prefix = g_strdup_printf ("%s — Voltage source\n", label);
+
+    g_assert_true (g_str_has_prefix (label, "Se : "));
+    g_assert_true (g_str_has_prefix (plain, prefix));
+  }
   g_assert_nonnull (strstr (plain, "Shift+drag"));
 }
 
