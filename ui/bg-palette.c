@@ -456,7 +456,8 @@ static void
 bg_palette_refilter (BgPalette *self)
 {
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-  g_autofree char *needle = g_utf8_casefold (g_strstrip (g_strdup (text)), -1);
+  g_autofree char *trimmed = g_strstrip (g_strdup (text));
+  g_autofree char *needle = g_utf8_casefold (trimmed, -1);
   gboolean searching = needle[0] != '\0';
   guint n_primitives, n_advanced;
 

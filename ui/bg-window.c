@@ -90,8 +90,10 @@ bg_window_update_status (BgWindow *self)
     {
       gtk_image_set_from_icon_name (self->status_icon, "dialog-error-symbolic");
       gtk_widget_add_css_class (GTK_WIDGET (self->status_button), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button),
-                                   _("Select the elements and bonds involved"));
+      g_autofree char *tooltip = g_strdup_printf ("%s\n\n%s", summary,
+                                                  _("Click to select the elements and bonds involved."));
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
     }
   else
     {
