@@ -1355,6 +1355,181 @@ test_reentrant_handlers (void)
   g_assert_finalize_object (model);
 }
 
+/* Recomputes every element's bond list from the bond list itself and
+ * compares it with the model's cached answer, slots included. */
+static void
+check_adjacency (BgModel *model)
+{
+  GPtrArray *elements = bg_model_get_elements (model);
+  GPtrArray *bonds = bg_model_get_bonds (model);
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      BgElement *el = g_ptr_array_index (elements, i);
+      GPtrArray *got = bg_model_get_element_bonds (model, el);
+      g_autoptr (GPtrArray) expected = g_ptr_array_new ();
+
+      g_assert_true (bg_model_find_element (model, el->id) == el);
+      if (!el->spec->variable_ports)
+        g_ptr_array_set_size (expected, el->spec->n_ports);
+      for (guint b = 0; b < bonds->len; b++)
+        {
+          BgBond *bond = g_ptr_array_index (bonds, b);
+
+          for (int end = 0; end < 2; end++)
+            {
+              BgElement *at = end ? bond->to : bond->from;
+              int port = end ? bond->to_port : bond->from_port;
+
+              if (at != el)
+                continue;
+              if (port < 0)
+                g_ptr_array_add (expected, bond);
+              else
+                {
+                  g_assert_null (expected->pdata[port]);
+                  expected->pdata[port] = bond;
+                }
+            }
+        }
+      g_assert_cmpuint (got->len, ==, expected->len);
+      for (guint k = 0; k < got->len; k++)
+        {
+          BgBond *bond = g_ptr_array_index (got, k);
+
+          g_assert_true (bond == expected->pdata[k]);
+          if (bond != NULL)
+            g_assert_cmpuint (bg_model_get_bond_slot (model, bond, bond->to == el), ==, k);
+        }
+    }
+  for (guint b = 0; b < bonds->len; b++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, b);
+
+      g_assert_true (bg_model_find_bond (model, bond->id) == bond);
+      g_assert_true (bg_model_find_element (model, bond->from->id) == bond->from);
+      g_assert_true (bg_model_find_element (model, bond->to->id) == bond->to);
+    }
+}
+
+static const char *
+random_element_id (BgModel *model)
+{
+  GPtrArray *elements = bg_model_get_elements (model);
+
+  if (elements->len == 0)
+    return NULL;
+  return ((BgElement *) g_ptr_array_index (elements,
+                                           g_test_rand_int_range (0, elements->len)))->id;
+}
+
+static const char *
+random_bond_id (BgModel *model)
+{
+  GPtrArray *bonds = bg_model_get_bonds (model);
+
+  if (bonds->len == 0)
+    return NULL;
+  return ((BgBond *) g_ptr_array_index (bonds, g_test_rand_int_range (0, bonds->len)))->id;
+}
+
+/* "EL" or, for a multiport, "EL.PORT" with a random port. */
+static char *
+random_end (BgModel *model)
+{
+  const char *id = random_element_id (model);
+  BgElement *el;
+
+  if (id == NULL)
+    return NULL;
+  el = bg_model_find_element (model, id);
+  if (el->spec->n_ports > 1)
+    return g_strdup_printf ("%s.%s", id,
+                            el->spec->ports[g_test_rand_int_range (0, el->spec->n_ports)].name);
+  return g_strdup (id);
+}
+
+/* Random edits, undos and redos with reads in between: the cached lists,
+ * slots and id tables always agree with a recomputation, and undoing
+ * everything gives back the empty model. Reproducible with --seed. */
+static void
+test_random_edits (void)
+{
+  BgModel *model = bg_model_new ();
+  static const char *const types[] = { "0", "1", "R", "C", "TF", "0", "1", "Se" };
+  g_autofree char *empty = snapshot (model);
+  guint n_rounds = g_test_slow () ? 20000 : 3000;
+
+  for (guint round = 0; round < n_rounds; round++)
+    {
+      int what = g_test_rand_int_range (0, 100);
+
+      if (what < 25)
+        add (model, types[g_test_rand_int_range (0, G_N_ELEMENTS (types))],
+             BG_DOMAIN_ELECTRICAL, NULL);
+      else if (what < 55)
+        {
+          g_autofree char *from = random_end (model);
+          g_autofree char *to = random_end (model);
+
+          if (from != NULL && to != NULL
+              && bg_model_can_connect (model, from, to, NULL))
+            connect (model, from, to);
+        }
+      else if (what < 62)
+        {
+          const char *ids[2] = { random_element_id (model), random_element_id (model) };
+
+          if (ids[0] != NULL)
+            g_assert_true (bg_model_remove_elements (model, ids, 2, NULL));
+        }
+      else if (what < 69)
+        {
+          const char *ids[1] = { random_bond_id (model) };
+
+          if (ids[0] != NULL)
+            g_assert_true (bg_model_remove_bonds (model, ids, 1, NULL));
+        }
+      else if (what < 74)
+        {
+          const char *id = random_bond_id (model);
+
+          if (id != NULL)
+            g_assert_true (bg_model_flip_bond_direction (model, id, NULL));
+        }
+      else if (what < 77)
+        {
+          const char *id = random_element_id (model);
+          g_autofree char *new_id = g_strdup_printf ("x%u", round);
+
+          if (id != NULL)
+            g_assert_true (bg_model_rename_element (model, id, new_id, NULL));
+        }
+      else if (what < 90)
+        bg_model_undo (model);
+      else
+        bg_model_redo (model);
+
+      /* Read sometimes, so both the cached and the rebuilt paths run. */
+      if (g_test_rand_int_range (0, 3) == 0)
+        check_adjacency (model);
+    }
+  check_adjacency (model);
+  g_test_message ("%u elements, %u bonds after %u rounds",
+                  bg_model_get_elements (model)->len, bg_model_get_bonds (model)->len,
+                  n_rounds);
+
+  while (bg_model_undo (model))
+    if (g_test_rand_int_range (0, 4) == 0)
+      check_adjacency (model);
+  {
+    g_autofree char *now = snapshot (model);
+
+    g_assert_cmpstr (now, ==, empty);
+  }
+  g_assert_finalize_object (model);
+}
+
 /* One junction with 50 000 bonds: port names and slots stay O(1) each, and
  * removing the first bond renumbers all the others. */
 static void
@@ -1422,6 +1597,7 @@ main (int   argc,
   g_test_add_func ("/core/model/undo-redo-all", test_undo_redo_all);
   g_test_add_func ("/core/model/history-lifetime", test_history_lifetime);
   g_test_add_func ("/core/model/reentrant-handlers", test_reentrant_handlers);
+  g_test_add_func ("/core/model/random-edits", test_random_edits);
   g_test_add_func ("/core/model/limit", test_limit);
   g_test_add_func ("/core/model/bulk", test_bulk);
   g_test_add_func ("/core/model/star", test_star);
