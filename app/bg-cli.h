@@ -26,8 +26,7 @@ int      bg_cli_analyze     (int    argc,
                              char **argv);
 int      bg_cli_components  (int    argc,
                              char **argv);
-/* app/bg-cli-simulate.c and app/bg-cli-render.c; the dispatcher in
- * bgmod-cli.c offers them when meson finds the files (BG_CLI_HAVE_*). */
+/* app/bg-cli-simulate.c and app/bg-cli-render.c. */
 int      bg_cli_simulate    (int    argc,
                              char **argv);
 int      bg_cli_render      (int    argc,

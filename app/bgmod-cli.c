@@ -21,16 +21,11 @@ typedef struct
   int       (*run) (int argc, char **argv);
 } BgCliCommand;
 
-/* Commands, in the order of the usage text. simulate and render come from
- * their own files when the build has them (app/meson.build). */
+/* Commands, in the order of the usage text. */
 static const BgCliCommand commands[] = {
   { "analyze", bg_cli_analyze },
-#ifdef BG_CLI_HAVE_SIMULATE
   { "simulate", bg_cli_simulate },
-#endif
-#ifdef BG_CLI_HAVE_RENDER
   { "render", bg_cli_render },
-#endif
   { "components", bg_cli_components },
 };
 
