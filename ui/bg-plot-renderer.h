@@ -26,7 +26,7 @@ G_BEGIN_DECLS
 
 typedef enum
 {
-  BG_PLOT_ERROR_INVALID_SIZE = 1,   /* width/height/scale not positive */
+  BG_PLOT_ERROR_INVALID_SIZE = 1,   /* size or scale not positive, or over 32767 px */
   BG_PLOT_ERROR_WRITE,              /* the file could not be written */
 } BgPlotError;
 
@@ -56,8 +56,8 @@ BgPlotRenderer *bg_plot_renderer_new (void);
 
 /* Adds a trace and returns its index (0, 1, …, in order of addition). @name
  * ("CYL.x") and @unit (SI, "m", "Pa", "m³/s"; "" for none) are copied. @t and
- * @y are borrowed: @n samples, @t non-decreasing (equal times are allowed,
- * e.g. at an event); NaN/Inf values break the line. Traces with the same unit
+ * @y are borrowed: @n samples, @t finite and non-decreasing (equal times are
+ * allowed, e.g. at an event); NaN/Inf values in @y break the line. Traces with the same unit
  * share a sub-plot; sub-plots follow the order in which units first appear. */
 guint     bg_plot_renderer_add_trace      (BgPlotRenderer *self,
                                            const char     *name,
