@@ -53,7 +53,24 @@ struct _BgEmit
   double   e_scale[BG_N_DOMAINS], f_scale[BG_N_DOMAINS];
   double   t_end;
   GError  *error;
+  GHashTable *translations;   /* untranslated text -> gettext result (one lookup each) */
 };
+
+/* gettext once per distinct text: a model may have 1e5 outputs. */
+static const char *translate (BgEmit *em, const char *text) G_GNUC_FORMAT (2);
+
+static const char *
+translate (BgEmit *em, const char *text)
+{
+  const char *done = g_hash_table_lookup (em->translations, text);
+
+  if (done == NULL)
+    {
+      done = _(text);
+      g_hash_table_insert (em->translations, (gpointer) text, (gpointer) done);
+    }
+  return done;
+}
 
 /* Parameters ------------------------------------------------------------ */
 
@@ -249,7 +266,7 @@ bg_emit_output (BgEmit *em, const BgEmitElement *el, const char *suffix, guint r
       {
         info.unit = g_strdup (spec->vars[i].unit);
         info.description = g_strdup (spec->vars[i].description != NULL
-                                     ? _(spec->vars[i].description) : "");
+                                     ? translate (em, spec->vars[i].description) : "");
       }
   if (info.unit == NULL)
     info.unit = g_strdup ("");
@@ -319,6 +336,7 @@ bg_emit_free (BgEmit *em)
   g_array_unref (em->tables);
   g_array_unref (em->gases);
   g_clear_error (&em->error);
+  g_hash_table_unref (em->translations);
   g_free (em);
 }
 
@@ -339,6 +357,7 @@ bg_emit_new (BgModel *model, double t_end)
   em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
   em->tables = g_array_new (FALSE, FALSE, sizeof (BgTable));
   em->gases = g_array_new (FALSE, FALSE, sizeof (BgGas));
+  em->translations = g_hash_table_new (NULL, NULL);
   return em;
 }
 
@@ -484,6 +503,13 @@ emit_func_for_kind (BgKind kind)
 static void
 emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
 {
+  const char *effort_names[BG_N_DOMAINS] = { NULL }, *flow_names[BG_N_DOMAINS] = { NULL };
+
+  for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
+    {
+      effort_names[d] = bg_domain_effort_name (d);
+      flow_names[d] = bg_domain_flow_name (d);
+    }
   for (guint b = 0; b < bonds->len; b++)
     {
       const BgBond *bond = g_ptr_array_index (bonds, b);
@@ -497,19 +523,19 @@ emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
       bg_emit_mul (em, power, e, f, sign);
       info[0].name = g_strdup_printf ("%s.e", bond->id);
       info[0].unit = g_strdup (bg_domain_effort_unit (d));
-      info[0].description = g_strdup_printf (_("%s of bond %s"),
-                                             bg_domain_effort_name (d), bond->id);
+      info[0].description = g_strdup_printf (translate (em, N_("%s of bond %s")),
+                                             effort_names[d], bond->id);
       info[0].reg = e;
       info[0].scale = 1.0;
       info[1].name = g_strdup_printf ("%s.f", bond->id);
       info[1].unit = g_strdup (bg_domain_flow_unit (d));
-      info[1].description = g_strdup_printf (_("%s of bond %s, in the half-arrow direction"),
-                                             bg_domain_flow_name (d), bond->id);
+      info[1].description = g_strdup_printf (translate (em, N_("%s of bond %s, in the half-arrow direction")),
+                                             flow_names[d], bond->id);
       info[1].reg = f;
       info[1].scale = sign;
       info[2].name = g_strdup_printf ("%s.P", bond->id);
       info[2].unit = g_strdup ("W");
-      info[2].description = g_strdup_printf (_("power of bond %s, in the half-arrow direction"),
+      info[2].description = g_strdup_printf (translate (em, N_("power of bond %s, in the half-arrow direction")),
                                              bond->id);
       info[2].reg = power;
       info[2].scale = 1.0;
@@ -1228,7 +1254,7 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   for (guint i = 0; i < n; i++)
     {
       StateInfo *info = &g_array_index (em->states, StateInfo, i);
-      plan->state_names[i] = g_strdup (info->name);
+      plan->state_names[i] = g_steal_pointer (&info->name);
       plan->y0[i] = info->y0;
       plan->state_scale[i] = info->scale;
       plan->atol[i] = settings->atol > 0 ? settings->atol * info->scale
@@ -1276,9 +1302,9 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   for (guint v = 1; v < plan->n_vars; v++)
     {
       OutputInfo *o = &g_array_index (em->outputs, OutputInfo, v - 1);
-      plan->var_names[v] = g_strdup (o->name);
-      plan->var_units[v] = g_strdup (o->unit);
-      plan->var_descriptions[v] = g_strdup (o->description);
+      plan->var_names[v] = g_steal_pointer (&o->name);
+      plan->var_units[v] = g_steal_pointer (&o->unit);
+      plan->var_descriptions[v] = g_steal_pointer (&o->description);
       plan->var_reg[v] = (gint32) o->reg;
       plan->var_scale[v] = o->scale;
     }
