@@ -732,6 +732,18 @@ test_export_errors (void)
   g_assert_nonnull (strstr (error->message, "No such file or directory"));
   g_clear_error (&error);
 
+  /* A device that takes no bytes: the error names the reason. */
+  if (g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_assert_false (bg_plot_renderer_write_png (plot, "/dev/full", 640, 480, 1.0, &error));
+      g_assert_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_WRITE);
+      g_assert_cmpstr (error->message, ==,
+                       "Could not write the plot to \xe2\x80\x9c/dev/full\xe2\x80\x9d: "
+                       "No space left on device");
+      g_clear_error (&error);
+      g_assert_true (g_file_test ("/dev/full", G_FILE_TEST_EXISTS));
+    }
+
   g_assert_false (bg_plot_renderer_write_png (plot, "unused.png", 0, 480, 1.0, &error));
   g_assert_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_INVALID_SIZE);
   g_assert_cmpstr (error->message, ==,

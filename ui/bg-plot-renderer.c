@@ -12,6 +12,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1942,6 +1943,13 @@ close_sink (Sink            *sink,
                _("Could not write the plot to “%s”: %s"), display,
                sink->saved_errno != 0 ? g_strerror (sink->saved_errno)
                                       : cairo_status_to_string (status));
+
+  /* No half-written image left behind (but never remove a device). */
+  {
+    GStatBuf st;
+    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
+      g_unlink (path);
+  }
   return FALSE;
 }
 
