@@ -145,23 +145,58 @@ test_palette_inserts (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+find_search_entry (GtkWidget *root)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_SEARCH_ENTRY (child))
+        return child;
+      /* a drop-down keeps its own search entry in its popover */
+      if (!GTK_IS_DROP_DOWN (child) &&
+          (found = find_search_entry (child)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
 static void
 test_palette_sections (void)
 {
   BgPalette *palette = BG_PALETTE (g_object_ref_sink (bg_palette_new ()));
-  GtkWidget *note_parent;
 
   bg_palette_set_domain (palette, BG_DOMAIN_ELECTRICAL);
   g_assert_nonnull (bg_palette_get_item (palette, "Se"));
   g_assert_null (bg_palette_get_item (palette, "CylinderDA"));
-  note_parent = gtk_widget_get_parent (gtk_widget_get_parent (bg_palette_get_item (palette, "Se")));
-  g_assert_nonnull (note_parent);
 
   bg_palette_set_domain (palette, BG_DOMAIN_HYDRAULIC);
   g_assert_nonnull (bg_palette_get_item (palette, "CylinderDA"));
   g_assert_nonnull (bg_palette_get_item (palette, "PumpCurve"));
   g_assert_nonnull (bg_palette_get_item (palette, "GasAccumulator"));
   g_assert_null (bg_palette_get_item (palette, "MechanicalLoad"));
+
+  /* the search hides what does not match, by name or by type */
+  {
+    GtkWidget *search = find_search_entry (GTK_WIDGET (palette));
+
+    gtk_editable_set_text (GTK_EDITABLE (search), "capac");
+    g_signal_emit_by_name (search, "search-changed");
+    g_assert_true (gtk_widget_get_visible (bg_palette_get_item (palette, "C")));
+    g_assert_false (gtk_widget_get_visible (bg_palette_get_item (palette, "R")));
+    g_assert_false (gtk_widget_get_visible (bg_palette_get_item (palette, "CylinderDA")));
+    gtk_editable_set_text (GTK_EDITABLE (search), "cylinderda");
+    g_signal_emit_by_name (search, "search-changed");
+    g_assert_true (gtk_widget_get_visible (bg_palette_get_item (palette, "CylinderDA")));
+    g_assert_false (gtk_widget_get_visible (bg_palette_get_item (palette, "C")));
+    gtk_editable_set_text (GTK_EDITABLE (search), "");
+    g_signal_emit_by_name (search, "search-changed");
+    g_assert_true (gtk_widget_get_visible (bg_palette_get_item (palette, "R")));
+  }
 
   bg_palette_set_domain (palette, BG_DOMAIN_TRANSLATIONAL);
   g_assert_nonnull (bg_palette_get_item (palette, "MechanicalLoad"));
@@ -415,6 +450,44 @@ test_conflict_status (void)
   /* the file opened into the empty window, unmodified */
   g_assert_false (bg_document_get_modified (bg_window_get_document (window)));
   destroy_window (window);
+}
+
+static void
+test_open_example (void)
+{
+  BgWindow *window = make_window (NULL);
+  g_autofree char *dir = bg_window_dup_examples_dir ();
+  g_autofree char *rc = g_build_filename (dir, "rc-circuit.bgmod", NULL);
+  g_autofree char *rlc = g_build_filename (dir, "rlc-circuit.bgmod", NULL);
+  guint n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  BgDocument *document;
+  g_autofree char *title = NULL;
+  GList *windows;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", rc));
+  pump ();
+
+  /* an untitled copy in this (empty) window: saving asks where */
+  document = bg_window_get_document (window);
+  g_assert_null (bg_document_get_file (document));
+  g_assert_false (bg_document_get_modified (document));
+  g_assert_cmpuint (bg_model_get_elements (bg_document_get_model (document))->len, >, 0);
+  title = bg_document_dup_title (document);
+  g_assert_cmpstr (title, ==, bg_model_get_name (bg_document_get_model (document)));
+  g_assert_false (bg_document_is_pristine (document));
+
+  /* the next one goes to a new window */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", rlc));
+  pump ();
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, n_windows + 1);
+  g_assert_true (bg_window_get_document (window) == document);
+
+  windows = g_list_copy (windows);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (l->data);
+  g_list_free (windows);
+  pump ();
 }
 
 static void
@@ -721,6 +794,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/inspector-waveform", test_inspector_waveform);
   g_test_add_func ("/ui/window/inspector-settings", test_inspector_settings);
   g_test_add_func ("/ui/window/conflict-status", test_conflict_status);
+  g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/save-reopen", test_save_reopen);
   g_test_add_func ("/ui/window/bad-file", test_bad_file);
   g_test_add_func ("/ui/window/close-confirm", test_close_confirm);

@@ -13,7 +13,9 @@
 
 struct _BgApplication
 {
-  GtkApplication parent_instance;
+  GtkApplication  parent_instance;
+
+  GSettings      *settings;
 };
 
 G_DEFINE_FINAL_TYPE (BgApplication, bg_application, GTK_TYPE_APPLICATION)
@@ -199,6 +201,16 @@ bg_application_startup (GApplication *application)
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 
   gtk_window_set_default_icon_name (BGMOD_APP_ID);
+
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema = NULL;
+
+    if (source != NULL)
+      schema = g_settings_schema_source_lookup (source, BGMOD_APP_ID, TRUE);
+    if (schema != NULL)
+      self->settings = g_settings_new_full (schema, NULL, NULL);
+  }
 }
 
 static void
@@ -227,9 +239,22 @@ bg_application_open (GApplication  *application,
 }
 
 static void
+bg_application_dispose (GObject *object)
+{
+  BgApplication *self = BG_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (bg_application_parent_class)->dispose (object);
+}
+
+static void
 bg_application_class_init (BgApplicationClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->dispose = bg_application_dispose;
 
   app_class->startup = bg_application_startup;
   app_class->activate = bg_application_activate;
@@ -249,4 +274,12 @@ bg_application_new (void)
                        "flags", G_APPLICATION_HANDLES_OPEN,
                        "resource-base-path", "/org/bgmod/BGMod",
                        NULL);
+}
+
+GSettings *
+bg_application_get_settings (BgApplication *self)
+{
+  g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
+
+  return self->settings;
 }

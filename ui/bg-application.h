@@ -3,7 +3,7 @@
  * Owns: the application id org.bgmod.BGMod, opening files given on the
  * command line (one window per document), the application actions
  * (app.new-window, app.open, app.quit, app.about, app.shortcuts), the
- * accelerators of every action, and the style sheet.
+ * accelerators of every action, the style sheet and the settings.
  * Must not: hold documents itself (each BgWindow holds its own).
  */
 #pragma once
@@ -15,6 +15,9 @@ G_BEGIN_DECLS
 #define BG_TYPE_APPLICATION (bg_application_get_type ())
 G_DECLARE_FINAL_TYPE (BgApplication, bg_application, BG, APPLICATION, GtkApplication)
 
-BgApplication *bg_application_new (void);
+BgApplication *bg_application_new          (void);
+/* The org.bgmod.BGMod settings, or NULL when the schema is not installed
+ * (running from a build tree without GSETTINGS_SCHEMA_DIR). */
+GSettings     *bg_application_get_settings (BgApplication *self);
 
 G_END_DECLS

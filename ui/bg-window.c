@@ -13,6 +13,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-application.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -255,6 +256,29 @@ canvas_status_message_cb (BgWindow   *self,
   bg_window_show_message (self, text);
 }
 
+/* A double-click on an element: edit its first parameter. */
+static void
+canvas_element_activated_cb (BgWindow   *self,
+                             const char *id,
+                             BgCanvas   *canvas)
+{
+  BgElement *element = bg_model_find_element (bg_document_get_model (self->document), id);
+  const char *ids[] = { id, NULL };
+  GtkWidget *field = NULL;
+
+  if (element == NULL)
+    return;
+
+  bg_canvas_select_ids (self->canvas, ids);
+  bg_inspector_set_selection (self->inspector, ids);
+  for (guint i = 0; field == NULL && i < element->spec->n_params; i++)
+    field = bg_inspector_get_field (self->inspector, element->spec->params[i].name);
+  if (field == NULL)
+    field = bg_inspector_get_field (self->inspector, "id");
+  if (field != NULL)
+    gtk_widget_grab_focus (field);
+}
+
 static void
 inspector_element_renamed_cb (BgWindow    *self,
                               const char  *new_id,
@@ -263,6 +287,46 @@ inspector_element_renamed_cb (BgWindow    *self,
   const char *ids[] = { new_id, NULL };
 
   bg_canvas_select_ids (self->canvas, ids);
+}
+
+/* Settings ---------------------------------------------------------------- */
+
+static GSettings *
+bg_window_get_settings (BgWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  return BG_IS_APPLICATION (app) ? bg_application_get_settings (BG_APPLICATION (app)) : NULL;
+}
+
+static void
+palette_notify_domain_cb (BgWindow   *self,
+                          GParamSpec *pspec,
+                          BgPalette  *palette)
+{
+  GSettings *settings = bg_window_get_settings (self);
+
+  if (settings != NULL)
+    g_settings_set_enum (settings, "palette-domain", bg_palette_get_domain (palette));
+}
+
+static void
+bg_window_save_geometry (BgWindow *self)
+{
+  GSettings *settings = bg_window_get_settings (self);
+  int width, height;
+
+  if (settings == NULL)
+    return;
+
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  g_settings_set_boolean (settings, "window-maximized",
+                          gtk_window_is_maximized (GTK_WINDOW (self)));
+  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
+    {
+      g_settings_set_int (settings, "window-width", width);
+      g_settings_set_int (settings, "window-height", height);
+    }
 }
 
 /* Closing ----------------------------------------------------------------- */
@@ -315,7 +379,10 @@ bg_window_close_request (GtkWindow *window)
 
   if (self->close_confirmed || self->document == NULL ||
       !bg_document_get_modified (self->document))
-    return GTK_WINDOW_CLASS (bg_window_parent_class)->close_request (window);
+    {
+      bg_window_save_geometry (self);
+      return GTK_WINDOW_CLASS (bg_window_parent_class)->close_request (window);
+    }
 
   title = bg_document_dup_title (self->document);
   dialog = gtk_message_dialog_new (GTK_WINDOW (self),
@@ -360,6 +427,34 @@ bg_window_dispose (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
 
+/* Size, maximized state and palette domain from the last session. */
+static void
+bg_window_constructed (GObject *object)
+{
+  BgWindow *self = BG_WINDOW (object);
+  GSettings *settings;
+
+  G_OBJECT_CLASS (bg_window_parent_class)->constructed (object);
+
+  settings = bg_window_get_settings (self);
+  if (settings != NULL)
+    {
+      int domain = g_settings_get_enum (settings, "palette-domain");
+
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   g_settings_get_int (settings, "window-width"),
+                                   g_settings_get_int (settings, "window-height"));
+      if (g_settings_get_boolean (settings, "window-maximized"))
+        gtk_window_maximize (GTK_WINDOW (self));
+      if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
+        bg_palette_set_domain (self->palette, domain);
+    }
+
+  g_signal_connect_object (self->palette, "notify::domain",
+                           G_CALLBACK (palette_notify_domain_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 bg_window_class_init (BgWindowClass *klass)
 {
@@ -367,6 +462,7 @@ bg_window_class_init (BgWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
+  object_class->constructed = bg_window_constructed;
   object_class->dispose = bg_window_dispose;
   window_class->close_request = bg_window_close_request;
 
@@ -393,6 +489,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_element_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);
@@ -597,4 +694,15 @@ bg_window_dup_examples_dir (void)
     return g_build_filename (datadir, "examples", NULL);
 
   return g_build_filename (PKGDATADIR, "examples", NULL);
+}
+
+void
+bg_window_set_plot_pane (BgWindow  *self,
+                         GtkWidget *plot_pane)
+{
+  g_return_if_fail (BG_IS_WINDOW (self));
+  g_return_if_fail (GTK_IS_WIDGET (plot_pane));
+
+  gtk_paned_set_end_child (self->plot_paned, plot_pane);
+  self->plot_placeholder = NULL;
 }

@@ -49,6 +49,11 @@ BgInspector *bg_window_get_inspector    (BgWindow       *self);
 /* The analysis summary the status line shows. */
 const char  *bg_window_get_status_text  (BgWindow       *self);
 
+/* Puts the plot pane in the bottom half of the canvas paned, replacing the
+ * "Run the simulation to see plots" placeholder. */
+void         bg_window_set_plot_pane    (BgWindow       *self,
+                                         GtkWidget      *plot_pane);
+
 /* The folder with the example models: $BGMOD_DATADIR/examples, or the
  * installed PKGDATADIR/examples. */
 char        *bg_window_dup_examples_dir (void);
