@@ -909,6 +909,19 @@ test_examples (void)
 
       /* Default settings: the run must finish or end at an event. */
       simulate (model, &sim);
+      /* The plan integrates exactly the analyzer's states. */
+      {
+        const GPtrArray *states = bg_causality_get_states (causality);
+        g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, states->len);
+        for (guint i = 0; i < states->len; i++)
+          {
+            gboolean found = FALSE;
+            for (guint k = 0; k < states->len; k++)
+              if (g_str_equal (bg_plan_get_state_name (sim.plan, k), g_ptr_array_index (states, i)))
+                found = TRUE;
+            g_assert_true (found);
+          }
+      }
       g_test_message ("%s: %s, %" G_GSIZE_FORMAT " rows, %" G_GUINT64_FORMAT " steps",
                       name, sim.report.message != NULL ? sim.report.message : "finished",
                       sim.report.n_rows, sim.report.n_steps);
