@@ -1,0 +1,701 @@
+/* bg-plot-pane.c — the window's bottom pane: runs and their plots.
+ *
+ * Owns: the current run of its document and the pane header that reports
+ * it, the plot view and the variable picker, the chosen variables (in the
+ * model's view JSON), the plot.* actions and the export file chooser.
+ * Must not: edit the model other than its view JSON, draw the graph, or
+ * reach into the window (it reports through "run-finished" and "running").
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-compiler.h"
+#include "bg-plot-pane.h"
+#include "bg-si-format.h"
+
+#define PNG_SCALE 2.0
+
+struct _BgPlotPane
+{
+  GtkWidget         parent_instance;
+
+  BgDocument       *document;
+  BgSimulationRun  *run;
+  gboolean          presentation;
+  char             *status_text;
+
+  GtkWidget        *header;
+  GtkProgressBar   *progress;
+  GtkLabel         *status_label;
+  GtkLabel         *stale_label;
+  GtkMenuButton    *vars_button;
+  BgVariablePicker *picker;
+  BgPlotView       *view;
+};
+
+enum { PROP_0, PROP_RUNNING, PROP_PRESENTATION, N_PROPS };
+enum { SIGNAL_RUN_FINISHED, N_SIGNALS };
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (BgPlotPane, bg_plot_pane, GTK_TYPE_WIDGET)
+
+static BgModel *
+bg_plot_pane_model (BgPlotPane *self)
+{
+  return self->document != NULL ? bg_document_get_model (self->document) : NULL;
+}
+
+/* Header ------------------------------------------------------------------------ */
+
+static void
+bg_plot_pane_set_status (BgPlotPane *self,
+                         const char *text)
+{
+  g_free (self->status_text);
+  self->status_text = g_strdup (text != NULL ? text : "");
+  gtk_label_set_label (self->status_label, self->status_text);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_label), self->status_text);
+}
+
+static void
+bg_plot_pane_actions_update (BgPlotPane *self)
+{
+  gboolean has_run = self->run != NULL;
+
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.reset-view", has_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-png", has_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-svg", has_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-csv", has_run);
+}
+
+static void
+bg_plot_pane_update_progress (BgPlotPane *self)
+{
+  g_autofree char *t = NULL;
+  g_autofree char *t_end = NULL;
+  g_autofree char *text = NULL;
+  double elapsed;
+
+  if (self->run == NULL)
+    {
+      gtk_progress_bar_set_fraction (self->progress, 0);
+      gtk_progress_bar_set_text (self->progress, _("Not run yet"));
+      return;
+    }
+
+  t = bg_si_format (bg_simulation_run_get_time (self->run), "s");
+  t_end = bg_si_format (bg_plan_get_t_end (bg_simulation_run_get_plan (self->run)), "s");
+  elapsed = bg_simulation_run_get_elapsed (self->run);
+  /* TRANSLATORS: simulated time of end time, then the wall-clock time */
+  text = g_strdup_printf (_("%s of %s · %.1f s"), t, t_end, elapsed);
+  gtk_progress_bar_set_fraction (self->progress, bg_simulation_run_get_fraction (self->run));
+  gtk_progress_bar_set_text (self->progress, text);
+}
+
+static void
+bg_plot_pane_update_stale (BgPlotPane *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->stale_label),
+                          self->run != NULL && bg_simulation_run_get_stale (self->run));
+}
+
+static char *
+finished_text (BgSimulationRun *run)
+{
+  const BgSimReport *report = bg_simulation_run_get_report (run);
+  const GError *error = bg_simulation_run_get_error (run);
+  g_autofree char *t = bg_si_format (report->t, "s");
+  g_autofree char *elapsed = bg_si_format (bg_simulation_run_get_elapsed (run), "s");
+
+  switch (report->status)
+    {
+    case BG_SIM_STATUS_FINISHED:
+      return g_strdup_printf (_("Finished at t = %s in %s (%" G_GUINT64_FORMAT " steps)"),
+                              t, elapsed, report->n_steps);
+    case BG_SIM_STATUS_EVENT:
+      return g_strdup (report->message);
+    case BG_SIM_STATUS_CANCELLED:
+      return g_strdup_printf (_("Stopped at t = %s"), t);
+    case BG_SIM_STATUS_FAILED:
+    default:
+      return g_strdup_printf (_("Simulation failed: %s"),
+                              error != NULL ? error->message
+                              : report->message != NULL ? report->message : "");
+    }
+}
+
+/* The run ------------------------------------------------------------------------ */
+
+static void
+run_progress_cb (BgPlotPane      *self,
+                 BgSimulationRun *run)
+{
+  bg_plot_pane_update_progress (self);
+}
+
+static void
+run_finished_cb (BgPlotPane      *self,
+                 BgSimulationRun *run)
+{
+  g_autofree char *text = finished_text (run);
+
+  bg_plot_pane_set_status (self, text);
+  bg_plot_pane_update_progress (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  g_signal_emit (self, signals[SIGNAL_RUN_FINISHED], 0);
+}
+
+static void
+run_notify_stale_cb (BgPlotPane      *self,
+                     GParamSpec      *pspec,
+                     BgSimulationRun *run)
+{
+  bg_plot_pane_update_stale (self);
+}
+
+/* Forgets the current run, cancelling it if it still runs; its late
+ * "finished" reaches nobody. */
+static void
+bg_plot_pane_drop_run (BgPlotPane *self)
+{
+  gboolean was_running;
+
+  if (self->run == NULL)
+    return;
+  was_running = bg_simulation_run_is_running (self->run);
+  g_signal_handlers_disconnect_by_data (self->run, self);
+  bg_simulation_run_stop (self->run);
+  g_clear_object (&self->run);
+  bg_plot_view_set_run (self->view, NULL);
+  if (was_running)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+gboolean
+bg_plot_pane_can_run (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
+
+  return self->document != NULL &&
+         bg_causality_is_ok (bg_document_get_causality (self->document));
+}
+
+gboolean
+bg_plot_pane_run (BgPlotPane  *self,
+                  GError     **error)
+{
+  g_autoptr(BgPlan) plan = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
+  g_return_val_if_fail (self->document != NULL, FALSE);
+
+  plan = bg_compiler_compile (bg_document_get_model (self->document),
+                              bg_document_get_causality (self->document),
+                              NULL, &local_error);
+  if (plan == NULL)
+    {
+      bg_plot_pane_set_status (self, local_error->message);
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return FALSE;
+    }
+
+  bg_plot_pane_drop_run (self);
+  self->run = bg_simulation_run_new (plan);
+  g_signal_connect_object (self->run, "progress", G_CALLBACK (run_progress_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "finished", G_CALLBACK (run_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->run, "notify::stale", G_CALLBACK (run_notify_stale_cb), self,
+                           G_CONNECT_SWAPPED);
+  bg_plot_view_set_run (self->view, self->run);
+  bg_simulation_run_start (self->run);
+
+  bg_plot_pane_set_status (self, _("Running…"));
+  bg_plot_pane_update_progress (self);
+  bg_plot_pane_update_stale (self);
+  bg_plot_pane_actions_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+
+  return TRUE;
+}
+
+void
+bg_plot_pane_stop (BgPlotPane *self)
+{
+  g_return_if_fail (BG_IS_PLOT_PANE (self));
+
+  if (self->run != NULL)
+    bg_simulation_run_stop (self->run);
+}
+
+gboolean
+bg_plot_pane_is_running (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
+
+  return self->run != NULL && bg_simulation_run_is_running (self->run);
+}
+
+BgSimulationRun *
+bg_plot_pane_get_run (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), NULL);
+
+  return self->run;
+}
+
+const char *
+bg_plot_pane_get_status_text (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), NULL);
+
+  return self->status_text;
+}
+
+/* Variables ------------------------------------------------------------------ */
+
+static void
+bg_plot_pane_show_vars (BgPlotPane        *self,
+                        const char *const *names)
+{
+  bg_variable_picker_set_selected (self->picker, names);
+  bg_plot_view_set_vars (self->view, names);
+}
+
+void
+bg_plot_pane_set_vars (BgPlotPane        *self,
+                       const char *const *names)
+{
+  g_return_if_fail (BG_IS_PLOT_PANE (self));
+
+  bg_plot_pane_show_vars (self, names);
+  if (bg_plot_pane_model (self) != NULL)
+    bg_variable_picker_save (bg_plot_pane_model (self), names);
+}
+
+GStrv
+bg_plot_pane_dup_vars (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), NULL);
+
+  return bg_variable_picker_dup_selected (self->picker);
+}
+
+void
+bg_plot_pane_add_element_vars (BgPlotPane *self,
+                               const char *element_id)
+{
+  g_auto(GStrv) current = NULL;
+  g_auto(GStrv) added = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+
+  g_return_if_fail (BG_IS_PLOT_PANE (self));
+  g_return_if_fail (element_id != NULL);
+
+  if (bg_plot_pane_model (self) == NULL)
+    return;
+  current = bg_plot_pane_dup_vars (self);
+  added = bg_variable_picker_dup_element_vars (bg_plot_pane_model (self), element_id);
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) current);
+  for (guint i = 0; added[i] != NULL; i++)
+    if (!g_strv_contains ((const char *const *) current, added[i]))
+      g_strv_builder_add (builder, added[i]);
+  names = g_strv_builder_end (builder);
+  bg_plot_pane_set_vars (self, (const char *const *) names);
+}
+
+static void
+picker_selection_changed_cb (BgPlotPane       *self,
+                             BgVariablePicker *picker)
+{
+  g_auto(GStrv) names = bg_variable_picker_dup_selected (picker);
+
+  bg_plot_view_set_vars (self->view, (const char *const *) names);
+  if (bg_plot_pane_model (self) != NULL)
+    bg_variable_picker_save (bg_plot_pane_model (self), (const char *const *) names);
+}
+
+/* Document ------------------------------------------------------------------------ */
+
+static void
+model_changed_cb (BgPlotPane *self,
+                  BgModel    *model)
+{
+  if (self->run != NULL)
+    bg_simulation_run_set_stale (self->run, TRUE);
+}
+
+void
+bg_plot_pane_set_document (BgPlotPane *self,
+                           BgDocument *document)
+{
+  g_auto(GStrv) names = NULL;
+  BgModel *model;
+
+  g_return_if_fail (BG_IS_PLOT_PANE (self));
+  g_return_if_fail (document == NULL || BG_IS_DOCUMENT (document));
+
+  if (document == self->document)
+    return;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+  bg_plot_pane_drop_run (self);
+  g_set_object (&self->document, document);
+  bg_plot_pane_set_status (self, "");
+  bg_plot_pane_update_progress (self);
+  bg_plot_pane_update_stale (self);
+  bg_plot_pane_actions_update (self);
+
+  model = bg_plot_pane_model (self);
+  bg_variable_picker_set_model (self->picker, model);
+  if (model == NULL)
+    return;
+  g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  names = bg_variable_picker_load_saved (model);
+  if (names == NULL)
+    names = bg_variable_picker_dup_default (model);
+  bg_plot_pane_show_vars (self, (const char *const *) names);
+}
+
+/* Export ------------------------------------------------------------------------ */
+
+gboolean
+bg_plot_pane_export (BgPlotPane  *self,
+                     const char  *path,
+                     GError     **error)
+{
+  int width, height;
+
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  width = MAX (gtk_widget_get_width (GTK_WIDGET (self->view)), 320);
+  height = MAX (gtk_widget_get_height (GTK_WIDGET (self->view)), 200);
+
+  if (g_str_has_suffix (path, ".csv"))
+    return bg_plot_view_write_csv (self->view, path, error);
+  if (g_str_has_suffix (path, ".svg"))
+    return bg_plot_view_write_svg (self->view, path, width, height, 1.0, error);
+  return bg_plot_view_write_png (self->view, path, width, height, PNG_SCALE, error);
+}
+
+static void
+export_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    BgPlotPane      *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file != NULL && g_file_peek_path (file) != NULL &&
+      !bg_plot_pane_export (self, g_file_peek_path (file), &error))
+    {
+      g_autofree char *text = g_strdup_printf (_("Could not export the plot: %s"),
+                                               error->message);
+      bg_plot_pane_set_status (self, text);
+    }
+  else if (file != NULL)
+    {
+      g_autofree char *name = g_file_get_basename (file);
+      g_autofree char *text = g_strdup_printf (_("Exported %s"), name);
+
+      bg_plot_pane_set_status (self, text);
+    }
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+  g_object_unref (self);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BgPlotPane *self = BG_PLOT_PANE (widget);
+  const char *suffix = strrchr (action_name, '-') + 1;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autofree char *title = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *pattern = g_strdup_printf ("*.%s", suffix);
+  GtkFileChooserNative *native;
+  GtkRoot *root = gtk_widget_get_root (widget);
+
+  title = self->document != NULL ? bg_document_dup_title (self->document) : g_strdup ("plot");
+  if (g_str_has_suffix (title, ".bgmod"))
+    title[strlen (title) - strlen (".bgmod")] = '\0';
+  name = g_strdup_printf ("%s.%s", title, suffix);
+
+  native = gtk_file_chooser_native_new (_("Export Plot"),
+                                        GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_filter_set_name (filter, g_str_equal (suffix, "png") ? _("PNG images")
+                                    : g_str_equal (suffix, "svg") ? _("SVG drawings")
+                                    : _("CSV tables"));
+  gtk_file_filter_add_pattern (filter, pattern);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  g_signal_connect (native, "response", G_CALLBACK (export_response_cb), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+reset_view_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  bg_plot_view_reset_view (BG_PLOT_PANE (widget)->view);
+}
+
+/* Presentation ------------------------------------------------------------------- */
+
+static void
+bg_plot_pane_set_presentation (BgPlotPane *self,
+                               gboolean    presentation)
+{
+  presentation = !!presentation;
+  if (self->presentation == presentation)
+    return;
+  self->presentation = presentation;
+  bg_plot_view_set_presentation (self->view, presentation);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION]);
+}
+
+/* Widgets ------------------------------------------------------------------------ */
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *action,
+             const char *tooltip,
+             gboolean    toggle)
+{
+  GtkWidget *button = toggle ? gtk_toggle_button_new () : gtk_button_new ();
+
+  gtk_button_set_icon_name (GTK_BUTTON (button), icon);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
+static GtkWidget *
+bg_plot_pane_build_header (BgPlotPane *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *popover, *export_button;
+  g_autoptr(GMenu) menu = g_menu_new ();
+
+  gtk_widget_add_css_class (box, "plot-pane-header");
+
+  self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
+  gtk_progress_bar_set_show_text (self->progress, TRUE);
+  gtk_widget_set_valign (GTK_WIDGET (self->progress), GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (GTK_WIDGET (self->progress), 220, -1);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->progress));
+
+  self->status_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->status_label, 0);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->status_label), TRUE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "plot-status");
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->status_label));
+
+  self->stale_label = GTK_LABEL (gtk_label_new (_("stale: model changed since this run")));
+  gtk_widget_add_css_class (GTK_WIDGET (self->stale_label), "stale-tag");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stale_label),
+                               _("The model was edited after this run started; run again (F5) to update the plot."));
+  gtk_widget_set_visible (GTK_WIDGET (self->stale_label), FALSE);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stale_label));
+
+  gtk_box_append (GTK_BOX (box),
+                  icon_button ("zoom-in-symbolic", "plot.presentation",
+                               _("Large Text and Lines for a Projector"), TRUE));
+  gtk_box_append (GTK_BOX (box),
+                  icon_button ("zoom-original-symbolic", "plot.reset-view",
+                               _("Show the Whole Run (double-click the plot)"), FALSE));
+
+  self->picker = BG_VARIABLE_PICKER (bg_variable_picker_new ());
+  g_signal_connect_object (self->picker, "selection-changed",
+                           G_CALLBACK (picker_selection_changed_cb), self, G_CONNECT_SWAPPED);
+  popover = gtk_popover_new ();
+  gtk_popover_set_child (GTK_POPOVER (popover), GTK_WIDGET (self->picker));
+  self->vars_button = GTK_MENU_BUTTON (gtk_menu_button_new ());
+  gtk_menu_button_set_label (self->vars_button, _("_Variables"));
+  gtk_menu_button_set_use_underline (self->vars_button, TRUE);
+  gtk_menu_button_set_popover (self->vars_button, popover);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->vars_button),
+                               _("Choose the Plotted Variables (double-click an element to add its own)"));
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->vars_button));
+
+  g_menu_append (menu, _("Export _PNG…"), "plot.export-png");
+  g_menu_append (menu, _("Export _SVG…"), "plot.export-svg");
+  g_menu_append (menu, _("Export _CSV (visible time range)…"), "plot.export-csv");
+  export_button = gtk_menu_button_new ();
+  gtk_menu_button_set_label (GTK_MENU_BUTTON (export_button), _("_Export"));
+  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (export_button), TRUE);
+  gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (export_button), G_MENU_MODEL (menu));
+  gtk_widget_set_tooltip_text (export_button, _("Export the Plot"));
+  gtk_box_append (GTK_BOX (box), export_button);
+
+  return box;
+}
+
+BgPlotView *
+bg_plot_pane_get_view (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), NULL);
+
+  return self->view;
+}
+
+BgVariablePicker *
+bg_plot_pane_get_picker (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), NULL);
+
+  return self->picker;
+}
+
+GtkWidget *
+bg_plot_pane_new (void)
+{
+  return g_object_new (BG_TYPE_PLOT_PANE, NULL);
+}
+
+/* GObject ------------------------------------------------------------------------ */
+
+static void
+bg_plot_pane_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  BgPlotPane *self = BG_PLOT_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_RUNNING:
+      g_value_set_boolean (value, bg_plot_pane_is_running (self));
+      break;
+    case PROP_PRESENTATION:
+      g_value_set_boolean (value, self->presentation);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bg_plot_pane_set_property (GObject      *object,
+                           guint         prop_id,
+                           const GValue *value,
+                           GParamSpec   *pspec)
+{
+  BgPlotPane *self = BG_PLOT_PANE (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRESENTATION:
+      bg_plot_pane_set_presentation (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bg_plot_pane_dispose (GObject *object)
+{
+  BgPlotPane *self = BG_PLOT_PANE (object);
+  GtkWidget *child;
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+  if (self->run != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      bg_simulation_run_stop (self->run);
+      g_clear_object (&self->run);
+    }
+  g_clear_object (&self->document);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (bg_plot_pane_parent_class)->dispose (object);
+}
+
+static void
+bg_plot_pane_finalize (GObject *object)
+{
+  BgPlotPane *self = BG_PLOT_PANE (object);
+
+  g_free (self->status_text);
+
+  G_OBJECT_CLASS (bg_plot_pane_parent_class)->finalize (object);
+}
+
+static void
+bg_plot_pane_class_init (BgPlotPaneClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bg_plot_pane_dispose;
+  object_class->finalize = bg_plot_pane_finalize;
+  object_class->get_property = bg_plot_pane_get_property;
+  object_class->set_property = bg_plot_pane_set_property;
+
+  properties[PROP_RUNNING] =
+    g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_PRESENTATION] =
+    g_param_spec_boolean ("presentation", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_RUN_FINISHED] =
+    g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_install_action (widget_class, "plot.reset-view", NULL, reset_view_action);
+  gtk_widget_class_install_action (widget_class, "plot.export-png", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "plot.export-svg", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "plot.export-csv", NULL, export_action);
+  gtk_widget_class_install_property_action (widget_class, "plot.presentation", "presentation");
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "bgplotpane");
+}
+
+static void
+bg_plot_pane_init (BgPlotPane *self)
+{
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+
+  self->status_text = g_strdup ("");
+  self->header = bg_plot_pane_build_header (self);
+  gtk_widget_set_parent (self->header, GTK_WIDGET (self));
+  gtk_widget_set_parent (gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), GTK_WIDGET (self));
+  self->view = BG_PLOT_VIEW (bg_plot_view_new ());
+  gtk_widget_set_parent (GTK_WIDGET (self->view), GTK_WIDGET (self));
+
+  bg_plot_pane_update_progress (self);
+  bg_plot_pane_actions_update (self);
+}

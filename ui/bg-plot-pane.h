@@ -1,0 +1,68 @@
+/* bg-plot-pane.h — the window's bottom pane: runs and their plots.
+ *
+ * Owns: the current BgSimulationRun of its document (compiled from the
+ * document's model and causality when asked to run; a new run cancels the
+ * previous one; edits mark it stale), the pane header (progress with
+ * simulated and elapsed time, the run's status, the stale tag, the
+ * presentation toggle, reset view, the variable picker and the export
+ * menu), the plot view, the chosen variables (kept in the model's view JSON)
+ * and the exports. Must not: edit the model other than its view JSON, draw
+ * the graph, or know about the window's other widgets (it reports through
+ * its signals and properties).
+ *
+ * Actions ("plot." prefix): reset-view, presentation (boolean state),
+ * export-png (the on-screen size at scale 2), export-svg (the on-screen
+ * size), export-csv (the chosen variables over the visible time window).
+ * Signals: "run-finished" (void) after a run of the current document ended.
+ * Properties: "running" (boolean, read-only), "presentation" (boolean).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "bg-document.h"
+#include "bg-plot-view.h"
+#include "bg-simulation-run.h"
+#include "bg-variable-picker.h"
+
+G_BEGIN_DECLS
+
+#define BG_TYPE_PLOT_PANE (bg_plot_pane_get_type ())
+G_DECLARE_FINAL_TYPE (BgPlotPane, bg_plot_pane, BG, PLOT_PANE, GtkWidget)
+
+GtkWidget        *bg_plot_pane_new              (void);
+/* Stops and forgets the previous document's run. */
+void              bg_plot_pane_set_document     (BgPlotPane        *self,
+                                                 BgDocument        *document);
+
+/* TRUE when the document's analysis allows a run (no causal conflict). */
+gboolean          bg_plot_pane_can_run          (BgPlotPane        *self);
+/* Compiles the document and starts a run in a worker thread, cancelling a
+ * run in progress. FALSE with the analyzer's or compiler's message when the
+ * model cannot be simulated (the pane's status shows it too). */
+gboolean          bg_plot_pane_run              (BgPlotPane        *self,
+                                                 GError           **error);
+void              bg_plot_pane_stop             (BgPlotPane        *self);
+gboolean          bg_plot_pane_is_running       (BgPlotPane        *self);
+BgSimulationRun  *bg_plot_pane_get_run          (BgPlotPane        *self);
+/* The run's status line: "Finished at t = 5 s …", the event message,
+ * "Stopped at t = …", the failure, or the refusal; "" before any run. */
+const char       *bg_plot_pane_get_status_text  (BgPlotPane        *self);
+
+/* The chosen variables (saved in the view JSON) and adding an element's
+ * plot variables (what a double-click on the canvas does). */
+GStrv             bg_plot_pane_dup_vars         (BgPlotPane        *self);
+void              bg_plot_pane_set_vars         (BgPlotPane        *self,
+                                                 const char *const *names);
+void              bg_plot_pane_add_element_vars (BgPlotPane        *self,
+                                                 const char        *element_id);
+
+/* Writes what the plot shows, by the file name's suffix: .png (on-screen
+ * size × 2), .svg (on-screen size) or .csv (visible time window). */
+gboolean          bg_plot_pane_export           (BgPlotPane        *self,
+                                                 const char        *path,
+                                                 GError           **error);
+
+BgPlotView       *bg_plot_pane_get_view         (BgPlotPane        *self);
+BgVariablePicker *bg_plot_pane_get_picker       (BgPlotPane        *self);
+
+G_END_DECLS

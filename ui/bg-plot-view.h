@@ -1,0 +1,78 @@
+/* bg-plot-view.h — the plot pane's drawing widget.
+ *
+ * Owns: a BgPlotRenderer and contiguous copies of the chosen columns of one
+ * run's BgResult (grown as rows arrive, so the renderer's borrowed pointers
+ * stay valid until the next pull), the theme colours handed to the
+ * renderer, the interactions (primary drag: zoom box; Shift+drag or middle
+ * drag: pan; wheel: zoom time around the pointer; Ctrl+wheel: zoom the
+ * values of the sub-plot under the pointer; double-click: reset), the
+ * cursor read-out at the pointer's time, markers for step switches and for
+ * the event or failure that ended the run, and PNG/SVG/CSV export of what
+ * it shows. Must not: run or compile anything, touch a model, or draw
+ * anything the exports would not (the same renderer, the same view).
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+#include "bg-plot-renderer.h"
+#include "bg-simulation-run.h"
+
+G_BEGIN_DECLS
+
+#define BG_TYPE_PLOT_VIEW (bg_plot_view_get_type ())
+G_DECLARE_FINAL_TYPE (BgPlotView, bg_plot_view, BG, PLOT_VIEW, GtkWidget)
+
+GtkWidget       *bg_plot_view_new              (void);
+
+/* The run whose result is shown (NULL: none); the view follows its
+ * "progress" and "finished" itself, redrawing at most ~30 times a second. */
+void             bg_plot_view_set_run          (BgPlotView         *self,
+                                                BgSimulationRun    *run);
+BgSimulationRun *bg_plot_view_get_run          (BgPlotView         *self);
+/* Variable names to draw ("C1.e", "CYL.x"); names the result lacks are
+ * skipped. The view keeps the time and value windows. */
+void             bg_plot_view_set_vars         (BgPlotView         *self,
+                                                const char *const  *names);
+/* Number of traces drawn and rows copied from the result so far. */
+guint            bg_plot_view_get_n_traces     (BgPlotView         *self);
+gsize            bg_plot_view_get_n_rows       (BgPlotView         *self);
+/* Copies the rows that arrived since the last pull; TRUE if any did. */
+gboolean         bg_plot_view_pull             (BgPlotView         *self);
+
+void             bg_plot_view_reset_view       (BgPlotView         *self);
+/* Presentation mode: text and lines 1.75× larger. */
+void             bg_plot_view_set_presentation (BgPlotView         *self,
+                                                gboolean            presentation);
+
+/* The read-out at time t: "t = 1.23 s", then one "NAME = value unit" per
+ * trace, newline-separated. Free with g_free(). */
+char            *bg_plot_view_dup_readout      (BgPlotView         *self,
+                                                double              t);
+/* Places (NaN: hides) the read-out cursor, as a pointer motion does. */
+void             bg_plot_view_set_cursor       (BgPlotView         *self,
+                                                double              t);
+
+BgPlotRenderer  *bg_plot_view_get_renderer     (BgPlotView         *self);
+
+/* Exports of what is on screen: the same traces, markers, time and value
+ * windows and colours, with an opaque background; width × height logical
+ * pixels, scale as for bg_plot_renderer_write_png(). */
+gboolean         bg_plot_view_write_png        (BgPlotView         *self,
+                                                const char         *path,
+                                                int                 width,
+                                                int                 height,
+                                                double              scale,
+                                                GError            **error);
+gboolean         bg_plot_view_write_svg        (BgPlotView         *self,
+                                                const char         *path,
+                                                int                 width,
+                                                int                 height,
+                                                double              scale,
+                                                GError            **error);
+/* CSV of the chosen variables over the visible time window (all rows whose
+ * time lies in it), header "t,<names>" as `bgmod-cli simulate` writes. */
+gboolean         bg_plot_view_write_csv        (BgPlotView         *self,
+                                                const char         *path,
+                                                GError            **error);
+
+G_END_DECLS

@@ -1,0 +1,652 @@
+/* bg-variable-picker.c — choosing the variables the plot pane draws.
+ *
+ * Owns: the search entry and the grouped list of check boxes, the chosen
+ * names in the order they were chosen, and the view-JSON helpers (json-glib:
+ * the object is parsed, "plots"."vars" replaced, everything else written
+ * back as it was). Must not: edit the model other than its view JSON, or
+ * know about runs and plots.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "bg-variable-picker.h"
+
+typedef struct
+{
+  char           *name;        /* "C1.e"; for a header the group's id */
+  char           *search_text; /* casefolded name, description and unit */
+  GtkListBoxRow  *row;
+  GtkCheckButton *check;       /* NULL for a header */
+  guint           first, n;    /* header: its variables' entries */
+} Entry;
+
+struct _BgVariablePicker
+{
+  GtkWidget       parent_instance;
+
+  GtkSearchEntry *search;
+  GtkListBox     *list;
+  BgModel        *model;
+  GPtrArray      *entries;     /* Entry, headers and variables in list order */
+  GHashTable     *by_row;      /* GtkListBoxRow → Entry */
+  GPtrArray      *selected;    /* char *, in the order chosen */
+  char           *needle;      /* casefolded search text */
+  gboolean        dirty;
+  gboolean        syncing;
+};
+
+enum { SIGNAL_SELECTION_CHANGED, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (BgVariablePicker, bg_variable_picker, GTK_TYPE_WIDGET)
+
+static void
+entry_free (gpointer data)
+{
+  Entry *entry = data;
+
+  g_free (entry->name);
+  g_free (entry->search_text);
+  g_free (entry);
+}
+
+/* Variables of a model ------------------------------------------------------- */
+
+static BgDomain
+bond_domain (const BgBond *bond)
+{
+  const BgElement *el = bond->from;
+
+  if (bond->from_port >= 0 && (guint) bond->from_port < el->spec->n_ports)
+    return el->spec->ports[bond->from_port].domain;
+  return el->spec->domain;
+}
+
+static void
+add_var (GPtrArray  *names,
+         GPtrArray  *units,
+         GPtrArray  *descriptions,
+         const char *owner,
+         const char *suffix,
+         const char *unit,
+         const char *description)
+{
+  g_ptr_array_add (names, g_strdup_printf ("%s.%s", owner, suffix));
+  if (units != NULL)
+    g_ptr_array_add (units, g_strdup (unit != NULL ? unit : ""));
+  if (descriptions != NULL)
+    g_ptr_array_add (descriptions, g_strdup (description != NULL ? description : ""));
+}
+
+/* Element variables of el (and descriptions when asked). */
+static void
+list_element_vars (const BgElement *el,
+                   GPtrArray       *names,
+                   GPtrArray       *units,
+                   GPtrArray       *descriptions)
+{
+  for (guint k = 0; k < el->spec->n_vars; k++)
+    add_var (names, units, descriptions, el->id, el->spec->vars[k].suffix,
+             el->spec->vars[k].unit, _(el->spec->vars[k].description));
+}
+
+static void
+list_bond_vars (const BgBond *bond,
+                GPtrArray    *names,
+                GPtrArray    *units,
+                GPtrArray    *descriptions)
+{
+  BgDomain domain = bond_domain (bond);
+
+  add_var (names, units, descriptions, bond->id, "e", bg_domain_effort_unit (domain),
+           bg_domain_effort_name (domain));
+  add_var (names, units, descriptions, bond->id, "f", bg_domain_flow_unit (domain),
+           bg_domain_flow_name (domain));
+  add_var (names, units, descriptions, bond->id, "P", "W", _("power"));
+}
+
+void
+bg_variable_picker_list_vars (BgModel   *model,
+                              GPtrArray *names,
+                              GPtrArray *units)
+{
+  GPtrArray *elements, *bonds;
+
+  g_return_if_fail (BG_IS_MODEL (model));
+  g_return_if_fail (names != NULL);
+
+  elements = bg_model_get_elements (model);
+  bonds = bg_model_get_bonds (model);
+  for (guint i = 0; i < elements->len; i++)
+    list_element_vars (g_ptr_array_index (elements, i), names, units, NULL);
+  for (guint i = 0; i < bonds->len; i++)
+    list_bond_vars (g_ptr_array_index (bonds, i), names, units, NULL);
+}
+
+/* The view JSON ------------------------------------------------------------------ */
+
+static JsonObject *
+parse_view (BgModel *model)
+{
+  const char *json = bg_model_get_view_json (model);
+  g_autoptr(JsonParser) parser = NULL;
+  JsonNode *root;
+
+  if (json == NULL || *json == '\0')
+    return json_object_new ();
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, json, -1, NULL))
+    return json_object_new ();
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return json_object_new ();
+  return json_object_ref (json_node_get_object (root));
+}
+
+GStrv
+bg_variable_picker_load_saved (BgModel *model)
+{
+  g_autoptr(JsonObject) view = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  JsonObject *plots;
+  JsonArray *vars;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  view = parse_view (model);
+  plots = json_object_has_member (view, "plots") ? json_object_get_object_member (view, "plots")
+                                                 : NULL;
+  if (plots == NULL || !json_object_has_member (plots, "vars"))
+    return NULL;
+  vars = json_object_get_array_member (plots, "vars");
+  if (vars == NULL)
+    return NULL;
+
+  builder = g_strv_builder_new ();
+  for (guint i = 0; i < json_array_get_length (vars); i++)
+    {
+      JsonNode *node = json_array_get_element (vars, i);
+
+      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
+        g_strv_builder_add (builder, json_node_get_string (node));
+    }
+  return g_strv_builder_end (builder);
+}
+
+void
+bg_variable_picker_save (BgModel           *model,
+                         const char *const *names)
+{
+  g_autoptr(JsonObject) view = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  JsonObject *plots;
+  JsonArray *vars;
+
+  g_return_if_fail (BG_IS_MODEL (model));
+
+  view = parse_view (model);
+  if (json_object_has_member (view, "plots") &&
+      JSON_NODE_HOLDS_OBJECT (json_object_get_member (view, "plots")))
+    plots = json_object_get_object_member (view, "plots");
+  else
+    {
+      plots = json_object_new ();
+      json_object_set_object_member (view, "plots", plots);
+    }
+
+  vars = json_array_new ();
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    json_array_add_string_element (vars, names[i]);
+  json_object_set_array_member (plots, "vars", vars);
+
+  root = json_node_init_object (json_node_alloc (), view);
+  json = json_to_string (root, FALSE);
+  bg_model_set_view_json (model, json);
+}
+
+static gboolean
+shows_by_default (const BgComponentSpec *spec)
+{
+  return spec->kind == BG_KIND_C || spec->kind == BG_KIND_I ||
+         spec->section == BG_SECTION_ADVANCED;
+}
+
+static void
+add_element_plot_vars (GStrvBuilder    *builder,
+                       const BgElement *el)
+{
+  g_auto(GStrv) suffixes = NULL;
+
+  if (el->spec->plot_vars == NULL || *el->spec->plot_vars == '\0')
+    return;
+  suffixes = g_strsplit (el->spec->plot_vars, ",", -1);
+  for (guint k = 0; suffixes[k] != NULL; k++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s.%s", el->id, g_strstrip (suffixes[k]));
+
+      g_strv_builder_add (builder, name);
+    }
+}
+
+GStrv
+bg_variable_picker_dup_default (BgModel *model)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GPtrArray *elements;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  elements = bg_model_get_elements (model);
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *el = g_ptr_array_index (elements, i);
+
+      if (shows_by_default (el->spec))
+        add_element_plot_vars (builder, el);
+    }
+  return g_strv_builder_end (builder);
+}
+
+GStrv
+bg_variable_picker_dup_element_vars (BgModel    *model,
+                                     const char *element_id)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  const BgElement *el;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+  g_return_val_if_fail (element_id != NULL, NULL);
+
+  el = bg_model_find_element (model, element_id);
+  if (el != NULL)
+    add_element_plot_vars (builder, el);
+  return g_strv_builder_end (builder);
+}
+
+/* The list --------------------------------------------------------------------- */
+
+static gboolean
+is_selected (BgVariablePicker *self,
+             const char       *name)
+{
+  for (guint i = 0; i < self->selected->len; i++)
+    if (g_str_equal (g_ptr_array_index (self->selected, i), name))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+check_toggled_cb (BgVariablePicker *self,
+                  GtkCheckButton   *check)
+{
+  gboolean active = gtk_check_button_get_active (check);
+  const char *name = NULL;
+
+  if (self->syncing)
+    return;
+
+  for (guint i = 0; i < self->entries->len && name == NULL; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->check == check)
+        name = entry->name;
+    }
+  g_return_if_fail (name != NULL);
+
+  if (active && !is_selected (self, name))
+    g_ptr_array_add (self->selected, g_strdup (name));
+  else if (!active)
+    for (guint i = 0; i < self->selected->len; i++)
+      if (g_str_equal (g_ptr_array_index (self->selected, i), name))
+        {
+          g_ptr_array_remove_index (self->selected, i);
+          break;
+        }
+
+  g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
+}
+
+static gboolean
+entry_matches (BgVariablePicker *self,
+               const Entry      *entry)
+{
+  return self->needle == NULL || *self->needle == '\0' ||
+         strstr (entry->search_text, self->needle) != NULL;
+}
+
+static gboolean
+filter_cb (GtkListBoxRow *row,
+           gpointer       user_data)
+{
+  BgVariablePicker *self = user_data;
+  Entry *entry = g_hash_table_lookup (self->by_row, row);
+
+  if (entry == NULL)
+    return TRUE;
+  if (entry->check != NULL)
+    return entry_matches (self, entry);
+  for (guint i = entry->first; i < entry->first + entry->n; i++)
+    if (entry_matches (self, g_ptr_array_index (self->entries, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static void
+append_header (BgVariablePicker *self,
+               const char       *title,
+               const char       *subtitle)
+{
+  Entry *entry = g_new0 (Entry, 1);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *label = gtk_label_new (title);
+  GtkWidget *sub = gtk_label_new (subtitle);
+
+  gtk_widget_add_css_class (label, "heading");
+  gtk_widget_add_css_class (sub, "dim-label");
+  gtk_box_append (GTK_BOX (box), label);
+  gtk_box_append (GTK_BOX (box), sub);
+  gtk_widget_set_margin_top (box, 6);
+
+  entry->name = g_strdup (title);
+  entry->search_text = g_utf8_casefold (title, -1);
+  entry->row = GTK_LIST_BOX_ROW (gtk_list_box_row_new ());
+  gtk_list_box_row_set_child (entry->row, box);
+  gtk_list_box_row_set_activatable (entry->row, FALSE);
+  gtk_list_box_row_set_selectable (entry->row, FALSE);
+  entry->first = self->entries->len + 1;
+  g_ptr_array_add (self->entries, entry);
+  g_hash_table_insert (self->by_row, entry->row, entry);
+  gtk_list_box_append (self->list, GTK_WIDGET (entry->row));
+}
+
+static void
+append_vars (BgVariablePicker *self,
+             GPtrArray        *names,
+             GPtrArray        *units,
+             GPtrArray        *descriptions)
+{
+  Entry *header = g_ptr_array_index (self->entries, self->entries->len - 1);
+
+  header->n = names->len;
+  for (guint i = 0; i < names->len; i++)
+    {
+      const char *name = g_ptr_array_index (names, i);
+      const char *unit = g_ptr_array_index (units, i);
+      const char *description = g_ptr_array_index (descriptions, i);
+      g_autofree char *text = *unit != '\0'
+        ? g_markup_printf_escaped ("%s  <span alpha=\"60%%\">%s, %s</span>", name, description, unit)
+        : g_markup_printf_escaped ("%s  <span alpha=\"60%%\">%s</span>", name, description);
+      g_autofree char *search = g_strdup_printf ("%s %s %s", name, description, unit);
+      Entry *entry = g_new0 (Entry, 1);
+      GtkWidget *label;
+
+      entry->name = g_strdup (name);
+      entry->search_text = g_utf8_casefold (search, -1);
+      entry->check = GTK_CHECK_BUTTON (gtk_check_button_new ());
+      label = gtk_label_new (NULL);
+      gtk_label_set_markup (GTK_LABEL (label), text);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_check_button_set_child (entry->check, label);
+      gtk_check_button_set_active (entry->check, is_selected (self, name));
+      gtk_widget_set_margin_start (GTK_WIDGET (entry->check), 12);
+      g_signal_connect_object (entry->check, "toggled", G_CALLBACK (check_toggled_cb), self,
+                               G_CONNECT_SWAPPED);
+      entry->row = GTK_LIST_BOX_ROW (gtk_list_box_row_new ());
+      gtk_list_box_row_set_child (entry->row, GTK_WIDGET (entry->check));
+      gtk_list_box_row_set_activatable (entry->row, FALSE);
+      gtk_list_box_row_set_selectable (entry->row, FALSE);
+      g_ptr_array_add (self->entries, entry);
+      g_hash_table_insert (self->by_row, entry->row, entry);
+      gtk_list_box_append (self->list, GTK_WIDGET (entry->row));
+    }
+}
+
+static void
+bg_variable_picker_rebuild (BgVariablePicker *self)
+{
+  GtkWidget *child;
+  GPtrArray *elements, *bonds;
+
+  self->dirty = FALSE;
+  g_hash_table_remove_all (self->by_row);
+  g_ptr_array_set_size (self->entries, 0);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
+    gtk_list_box_remove (self->list, child);
+  if (self->model == NULL)
+    return;
+
+  self->syncing = TRUE;
+  elements = bg_model_get_elements (self->model);
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *el = g_ptr_array_index (elements, i);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+
+      list_element_vars (el, names, units, descriptions);
+      if (names->len == 0)
+        continue;
+      append_header (self, el->id, _(el->spec->name));
+      append_vars (self, names, units, descriptions);
+    }
+  bonds = bg_model_get_bonds (self->model);
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      const BgBond *bond = g_ptr_array_index (bonds, i);
+      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *subtitle = g_strdup_printf (_("bond %s → %s"), bond->from->id,
+                                                   bond->to->id);
+
+      list_bond_vars (bond, names, units, descriptions);
+      append_header (self, bond->id, subtitle);
+      append_vars (self, names, units, descriptions);
+    }
+  self->syncing = FALSE;
+  gtk_list_box_invalidate_filter (self->list);
+}
+
+static void
+model_changed_cb (BgVariablePicker *self,
+                  BgModel          *model)
+{
+  self->dirty = TRUE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    bg_variable_picker_rebuild (self);
+}
+
+static void
+search_changed_cb (BgVariablePicker *self,
+                   GtkSearchEntry   *search)
+{
+  bg_variable_picker_set_search (self, gtk_editable_get_text (GTK_EDITABLE (search)));
+}
+
+/* Public ------------------------------------------------------------------------ */
+
+GtkWidget *
+bg_variable_picker_new (void)
+{
+  return g_object_new (BG_TYPE_VARIABLE_PICKER, NULL);
+}
+
+void
+bg_variable_picker_set_model (BgVariablePicker *self,
+                              BgModel          *model)
+{
+  g_return_if_fail (BG_IS_VARIABLE_PICKER (self));
+  g_return_if_fail (model == NULL || BG_IS_MODEL (model));
+
+  if (self->model == model)
+    return;
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_set_object (&self->model, model);
+  if (model != NULL)
+    g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
+                             G_CONNECT_SWAPPED);
+  model_changed_cb (self, model);
+}
+
+void
+bg_variable_picker_set_selected (BgVariablePicker  *self,
+                                 const char *const *names)
+{
+  g_return_if_fail (BG_IS_VARIABLE_PICKER (self));
+
+  g_ptr_array_set_size (self->selected, 0);
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    if (!is_selected (self, names[i]))
+      g_ptr_array_add (self->selected, g_strdup (names[i]));
+
+  self->syncing = TRUE;
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->check != NULL)
+        gtk_check_button_set_active (entry->check, is_selected (self, entry->name));
+    }
+  self->syncing = FALSE;
+}
+
+GStrv
+bg_variable_picker_dup_selected (BgVariablePicker *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  g_return_val_if_fail (BG_IS_VARIABLE_PICKER (self), NULL);
+
+  for (guint i = 0; i < self->selected->len; i++)
+    g_strv_builder_add (builder, g_ptr_array_index (self->selected, i));
+  return g_strv_builder_end (builder);
+}
+
+void
+bg_variable_picker_set_search (BgVariablePicker *self,
+                               const char       *text)
+{
+  g_return_if_fail (BG_IS_VARIABLE_PICKER (self));
+
+  g_free (self->needle);
+  self->needle = text != NULL ? g_utf8_casefold (text, -1) : NULL;
+  gtk_list_box_invalidate_filter (self->list);
+}
+
+guint
+bg_variable_picker_count_visible (BgVariablePicker *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (BG_IS_VARIABLE_PICKER (self), 0);
+
+  if (self->dirty)
+    bg_variable_picker_rebuild (self);
+  for (guint i = 0; i < self->entries->len; i++)
+    {
+      Entry *entry = g_ptr_array_index (self->entries, i);
+
+      if (entry->check != NULL && entry_matches (self, entry))
+        n++;
+    }
+  return n;
+}
+
+/* GObject ------------------------------------------------------------------------ */
+
+static void
+bg_variable_picker_map (GtkWidget *widget)
+{
+  BgVariablePicker *self = BG_VARIABLE_PICKER (widget);
+
+  if (self->dirty)
+    bg_variable_picker_rebuild (self);
+  GTK_WIDGET_CLASS (bg_variable_picker_parent_class)->map (widget);
+}
+
+static void
+bg_variable_picker_dispose (GObject *object)
+{
+  BgVariablePicker *self = BG_VARIABLE_PICKER (object);
+  GtkWidget *child;
+
+  if (self->model != NULL)
+    g_signal_handlers_disconnect_by_data (self->model, self);
+  g_clear_object (&self->model);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (bg_variable_picker_parent_class)->dispose (object);
+}
+
+static void
+bg_variable_picker_finalize (GObject *object)
+{
+  BgVariablePicker *self = BG_VARIABLE_PICKER (object);
+
+  g_hash_table_unref (self->by_row);
+  g_ptr_array_unref (self->entries);
+  g_ptr_array_unref (self->selected);
+  g_free (self->needle);
+
+  G_OBJECT_CLASS (bg_variable_picker_parent_class)->finalize (object);
+}
+
+static void
+bg_variable_picker_class_init (BgVariablePickerClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bg_variable_picker_dispose;
+  object_class->finalize = bg_variable_picker_finalize;
+  widget_class->map = bg_variable_picker_map;
+
+  signals[SIGNAL_SELECTION_CHANGED] =
+    g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "bgvariablepicker");
+}
+
+static void
+bg_variable_picker_init (BgVariablePicker *self)
+{
+  GtkWidget *scrolled;
+
+  self->entries = g_ptr_array_new_with_free_func (entry_free);
+  self->by_row = g_hash_table_new (NULL, NULL);
+  self->selected = g_ptr_array_new_with_free_func (g_free);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
+                                  GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self))), 6);
+
+  self->search = GTK_SEARCH_ENTRY (gtk_search_entry_new ());
+  gtk_search_entry_set_key_capture_widget (self->search, GTK_WIDGET (self));
+  g_object_set (self->search, "placeholder-text", _("Search variables"), NULL);
+  g_signal_connect_object (self->search, "search-changed", G_CALLBACK (search_changed_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_set_parent (GTK_WIDGET (self->search), GTK_WIDGET (self));
+
+  self->list = GTK_LIST_BOX (gtk_list_box_new ());
+  gtk_list_box_set_selection_mode (self->list, GTK_SELECTION_NONE);
+  gtk_list_box_set_filter_func (self->list, filter_cb, self, NULL);
+  gtk_widget_add_css_class (GTK_WIDGET (self->list), "navigation-sidebar");
+  scrolled = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (scrolled), 360);
+  gtk_scrolled_window_set_min_content_width (GTK_SCROLLED_WINDOW (scrolled), 320);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
+  gtk_widget_set_vexpand (scrolled, TRUE);
+  gtk_widget_set_parent (scrolled, GTK_WIDGET (self));
+}
