@@ -24,7 +24,7 @@
 #define FIT_MARGIN      32.0
 #define HANDLE_RADIUS   5.5    /* view px */
 #define HANDLE_HIT      10.0   /* view px */
-#define HANDLE_OFFSET   12.0   /* model units outside the label */
+#define HANDLE_OFFSET   14.0   /* view px outside the label */
 #define PORT_HIT        9.0    /* view px around a port anchor */
 #define BOND_HIT        5.0    /* view px either side of a bond */
 #define PASTE_OFFSET    20.0   /* model units */
@@ -336,8 +336,8 @@ handle_position (BgCanvas             *self,
 {
   BgPoint p;
 
-  p.x = shape->box.x + shape->box.width +
-        HANDLE_OFFSET * self->presentation_scale;
+  /* A fixed distance on screen, so it stays easy to grab at any zoom. */
+  p.x = shape->box.x + shape->box.width + HANDLE_OFFSET / self->zoom;
   p.y = shape->centre.y;
   return p;
 }
@@ -1433,7 +1433,10 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
       {
         const char *message = causality != NULL
           ? diagnostic_for (causality, hit.element->id, TRUE) : NULL;
-        g_autofree char *label = bg_graph_renderer_dup_label (hit.element);
+        /* Junctions are drawn as a bare digit: name them here. */
+        g_autofree char *label = hit.element->spec->variable_ports
+          ? g_strdup_printf ("%s : %s", hit.element->spec->symbol, hit.element->id)
+          : bg_graph_renderer_dup_label (hit.element);
 
         if (message != NULL)
           return g_strdup (message);
