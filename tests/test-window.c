@@ -683,6 +683,33 @@ test_actions_sensitivity (void)
 }
 
 static void
+test_view_actions (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  double zoom = bg_canvas_get_zoom (canvas);
+
+  /* the window's zoom actions drive the canvas */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
+  pump ();
+  g_assert_cmpfloat (bg_canvas_get_zoom (canvas), >, zoom);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL));
+  pump ();
+  g_assert_cmpfloat (bg_canvas_get_zoom (canvas), ==, 1.0);
+
+  /* presentation mode thickens the canvas, and back */
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.0);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
+  pump ();
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.75);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
+  pump ();
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.0);
+
+  destroy_window (window);
+}
+
+static void
 test_parse_number (void)
 {
   struct { const char *text; gboolean ok; double value; } cases[] = {
@@ -798,6 +825,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/save-reopen", test_save_reopen);
   g_test_add_func ("/ui/window/bad-file", test_bad_file);
   g_test_add_func ("/ui/window/close-confirm", test_close_confirm);
+  g_test_add_func ("/ui/window/view-actions", test_view_actions);
 
   status = g_test_run ();
 

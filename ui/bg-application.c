@@ -136,6 +136,8 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+/* Each window carries the shortcuts window as its help overlay, so the
+ * accelerators shown are looked up from the window's own actions. */
 static void
 shortcuts_activated (GSimpleAction *action,
                      GVariant      *parameter,
@@ -143,15 +145,9 @@ shortcuts_activated (GSimpleAction *action,
 {
   BgApplication *self = user_data;
   BgWindow *window = bg_application_get_bg_window (self, FALSE);
-  g_autoptr(GtkBuilder) builder = NULL;
-  GtkWindow *shortcuts;
 
-  builder = gtk_builder_new_from_resource ("/org/bgmod/BGMod/ui/bg-shortcuts-window.ui");
-  shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
   if (window != NULL)
-    gtk_window_set_transient_for (shortcuts, GTK_WINDOW (window));
-  gtk_window_set_application (shortcuts, GTK_APPLICATION (self));
-  gtk_window_present (shortcuts);
+    gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
 }
 
 static const GActionEntry app_entries[] = {
@@ -165,7 +161,7 @@ static const GActionEntry app_entries[] = {
 static const struct
 {
   const char *action;
-  const char *accels[3];
+  const char *accels[4];
 } app_accels[] = {
   { "app.new-window", { "<Control>n", NULL } },
   { "app.open", { "<Control>o", NULL } },
@@ -176,6 +172,11 @@ static const struct
   { "win.undo", { "<Control>z", NULL } },
   { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
   { "win.close", { "<Control>w", NULL } },
+  { "win.zoom-in", { "<Control>plus", "<Control>equal", NULL } },
+  { "win.zoom-out", { "<Control>minus", NULL } },
+  { "win.zoom-reset", { "<Control>0", NULL } },
+  { "win.zoom-fit", { "<Control>1", NULL } },
+  { "win.presentation-mode", { "F5", NULL } },
 };
 
 /* GApplication --------------------------------------------------------------- */

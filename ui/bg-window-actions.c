@@ -2,7 +2,8 @@
  * that list files (examples and recent models).
  *
  * Owns: win.save, win.save-as, win.undo, win.redo, win.close,
- * win.open-example(s), win.open-recent(s), win.select-culprits, all enabled
+ * win.open-example(s), win.open-recent(s), win.select-culprits, the zoom
+ * actions (forwarded to the canvas), win.presentation-mode, all enabled
  * and disabled in _bg_window_actions_update; the save-as file chooser.
  * Must not: lay out widgets or keep state outside BgWindow's struct.
  */
@@ -375,6 +376,18 @@ _bg_window_actions_update (BgWindow *self)
   gtk_widget_action_set_enabled (widget, "win.nothing", FALSE);
 }
 
+/* The zoom buttons and window accelerators use the canvas's own actions. */
+static void
+canvas_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+  g_autofree char *name = g_strconcat ("canvas.", action_name + strlen ("win."), NULL);
+
+  gtk_widget_activate_action (GTK_WIDGET (self->canvas), name, NULL);
+}
+
 static void
 nothing_action (GtkWidget  *widget,
                 const char *action_name,
@@ -396,6 +409,12 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
                                    open_recent_action);
   gtk_widget_class_install_action (widget_class, "win.select-culprits", NULL,
                                    select_culprits_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-in", NULL, canvas_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-out", NULL, canvas_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-reset", NULL, canvas_action);
+  gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, canvas_action);
+  gtk_widget_class_install_property_action (widget_class, "win.presentation-mode",
+                                            "presentation-mode");
   /* the placeholder entry of an empty file list: never enabled */
   gtk_widget_class_install_action (widget_class, "win.nothing", NULL, nothing_action);
 }

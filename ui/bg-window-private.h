@@ -17,6 +17,7 @@ struct _BgWindow
   guint                 message_timeout;
   /* TRUE once the user chose to discard or has saved: close without asking */
   gboolean              close_confirmed;
+  gboolean              presentation_mode;
 
   /* template children */
   GtkLabel             *title_label;
@@ -33,7 +34,11 @@ struct _BgWindow
   GtkImage             *status_icon;
   GtkLabel             *status_label;
   GtkLabel             *message_label;
+  GtkButton            *zoom_button;
 };
+
+/* The canvas scale of presentation mode when the settings do not give one. */
+#define BG_WINDOW_PRESENTATION_SCALE 1.75
 
 void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);
@@ -43,5 +48,7 @@ void _bg_window_update_recent      (BgWindow       *self);
 void _bg_window_save_as            (BgWindow       *self,
                                     gboolean        close_after);
 void _bg_window_select_culprits    (BgWindow       *self);
+void _bg_window_set_presentation_mode (BgWindow     *self,
+                                       gboolean      presentation_mode);
 
 G_END_DECLS

@@ -18,6 +18,14 @@
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 
+enum {
+  PROP_0,
+  PROP_PRESENTATION_MODE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 #define MESSAGE_SECONDS 6
 
 /* Title and status line ---------------------------------------------------- */
@@ -289,6 +297,16 @@ inspector_element_renamed_cb (BgWindow    *self,
   bg_canvas_select_ids (self->canvas, ids);
 }
 
+static void
+canvas_notify_zoom_cb (BgWindow   *self,
+                       GParamSpec *pspec,
+                       BgCanvas   *canvas)
+{
+  g_autofree char *text = g_strdup_printf ("%.0f %%", 100 * bg_canvas_get_zoom (canvas));
+
+  gtk_button_set_label (self->zoom_button, text);
+}
+
 /* Settings ---------------------------------------------------------------- */
 
 static GSettings *
@@ -308,6 +326,24 @@ palette_notify_domain_cb (BgWindow   *self,
 
   if (settings != NULL)
     g_settings_set_enum (settings, "palette-domain", bg_palette_get_domain (palette));
+}
+
+void
+_bg_window_set_presentation_mode (BgWindow *self,
+                                  gboolean  presentation_mode)
+{
+  GSettings *settings = bg_window_get_settings (self);
+  double scale = presentation_mode ? BG_WINDOW_PRESENTATION_SCALE : 1.0;
+
+  presentation_mode = !!presentation_mode;
+  if (presentation_mode == self->presentation_mode)
+    return;
+
+  self->presentation_mode = presentation_mode;
+  bg_canvas_set_presentation_scale (self->canvas, scale);
+  if (settings != NULL)
+    g_settings_set_double (settings, "presentation-scale", scale);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
 }
 
 static void
@@ -448,11 +484,49 @@ bg_window_constructed (GObject *object)
         gtk_window_maximize (GTK_WINDOW (self));
       if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
         bg_palette_set_domain (self->palette, domain);
+      if (g_settings_get_double (settings, "presentation-scale") > 1.0)
+        _bg_window_set_presentation_mode (self, TRUE);
     }
 
   g_signal_connect_object (self->palette, "notify::domain",
                            G_CALLBACK (palette_notify_domain_cb), self,
                            G_CONNECT_SWAPPED);
+}
+
+static void
+bg_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  BgWindow *self = BG_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRESENTATION_MODE:
+      g_value_set_boolean (value, self->presentation_mode);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bg_window_set_property (GObject      *object,
+                        guint         prop_id,
+                        const GValue *value,
+                        GParamSpec   *pspec)
+{
+  BgWindow *self = BG_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_PRESENTATION_MODE:
+      _bg_window_set_presentation_mode (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -464,7 +538,17 @@ bg_window_class_init (BgWindowClass *klass)
 
   object_class->constructed = bg_window_constructed;
   object_class->dispose = bg_window_dispose;
+  object_class->get_property = bg_window_get_property;
+  object_class->set_property = bg_window_set_property;
   window_class->close_request = bg_window_close_request;
+
+  /* Presentation mode: lines and text on the canvas 1.75× thicker for a
+   * projector (win.presentation-mode). */
+  properties[PROP_PRESENTATION_MODE] =
+    g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);
   g_type_ensure (BG_TYPE_PALETTE);
@@ -486,6 +570,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, status_icon);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, message_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, zoom_button);
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -506,6 +591,20 @@ static void
 bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  {
+    g_autoptr(GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/bgmod/BGMod/ui/bg-shortcuts-window.ui");
+
+    gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
+                                             GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder,
+                                                                                           "shortcuts_window")));
+  }
+
+  g_signal_connect_object (self->canvas, "notify::zoom",
+                           G_CALLBACK (canvas_notify_zoom_cb), self,
+                           G_CONNECT_SWAPPED);
+  canvas_notify_zoom_cb (self, NULL, self->canvas);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",
