@@ -93,6 +93,8 @@ struct _BgCanvas
   double           pan_x, pan_y;       /* offset at the start of a pan */
   double           zoom_start;         /* pinch */
 
+  GtkGesture      *drags[4];      /* move, bond, rubber band, pan */
+
   char            *hover_id;      /* element under the pointer (handle shown) */
   double           pointer_x, pointer_y;
 
@@ -195,6 +197,7 @@ canvas_set_zoom_internal (BgCanvas *self,
   self->offset_x = anchor_x - mx * zoom;
   self->offset_y = anchor_y - my * zoom;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -251,6 +254,7 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   self->offset_x = view.offset_x;
   self->offset_y = view.offset_y;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
+  canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -2423,6 +2427,30 @@ bg_canvas_finalize (GObject *object)
   G_OBJECT_CLASS (bg_canvas_parent_class)->finalize (object);
 }
 
+/* Escape: abandon the drag in progress (nothing is edited), or clear the
+ * selection. */
+static gboolean
+escape_cb (GtkWidget *widget,
+           GVariant  *args,
+           gpointer   data)
+{
+  BgCanvas *self = BG_CANVAS (widget);
+
+  if (self->drag != DRAG_NONE || self->grab_id != NULL || self->bond_from != NULL)
+    {
+      canvas_cancel_drag (self);
+      for (guint i = 0; i < G_N_ELEMENTS (self->drags); i++)
+        gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drags[i]));
+      canvas_cancel_drag (self);
+      gtk_widget_set_cursor (widget, NULL);
+      gtk_widget_queue_draw (widget);
+      return TRUE;
+    }
+  if (canvas_select_only (self, NULL))
+    canvas_selection_changed (self);
+  return TRUE;
+}
+
 static void
 add_binding (GtkWidgetClass  *widget_class,
              guint            keyval,
@@ -2516,6 +2544,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   add_binding (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset");
   add_binding (widget_class, GDK_KEY_1, GDK_CONTROL_MASK, "canvas.zoom-fit");
   add_binding (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "canvas.rotate");
+  gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
   gtk_widget_class_set_accessible_role (widget_class,
@@ -2567,14 +2596,14 @@ bg_canvas_init (BgCanvas *self)
   g_signal_connect (click, "released", G_CALLBACK (click_released_cb), self);
   gtk_widget_add_controller (widget, GTK_EVENT_CONTROLLER (click));
 
-  add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (move_begin_cb),
-            G_CALLBACK (move_update_cb), G_CALLBACK (move_end_cb));
-  add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (bond_begin_cb),
-            G_CALLBACK (bond_update_cb), G_CALLBACK (bond_end_cb));
-  add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (rubber_begin_cb),
-            G_CALLBACK (rubber_update_cb), G_CALLBACK (rubber_end_cb));
-  add_drag (self, GDK_BUTTON_MIDDLE, G_CALLBACK (pan_begin_cb),
-            G_CALLBACK (pan_update_cb), G_CALLBACK (pan_end_cb));
+  self->drags[0] = add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (move_begin_cb),
+                             G_CALLBACK (move_update_cb), G_CALLBACK (move_end_cb));
+  self->drags[1] = add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (bond_begin_cb),
+                             G_CALLBACK (bond_update_cb), G_CALLBACK (bond_end_cb));
+  self->drags[2] = add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (rubber_begin_cb),
+                             G_CALLBACK (rubber_update_cb), G_CALLBACK (rubber_end_cb));
+  self->drags[3] = add_drag (self, GDK_BUTTON_MIDDLE, G_CALLBACK (pan_begin_cb),
+                             G_CALLBACK (pan_update_cb), G_CALLBACK (pan_end_cb));
 
   motion = gtk_event_controller_motion_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (motion_cb), self);
