@@ -855,8 +855,8 @@ bg_inspector_add_param_field (BgInspector       *self,
         GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Row"));
         gboolean pump = self->spec->kind == BG_KIND_PUMP_CURVE;
         const char *titles[2] = {
-          pump ? _("Δp, Pa") : _("x"),
-          pump ? _("Q, m³/s") : _("y"),
+          pump ? _("Δp, Pa") : "x",
+          pump ? _("Q, m³/s") : "y",
         };
 
         field = bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,
