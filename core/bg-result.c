@@ -19,7 +19,9 @@ struct _BgResult
   char          **units;
   char          **descriptions;
   GHashTable     *by_name;     /* name -> index + 1 */
-  gsize           chunk_rows;  /* rows per chunk, a power of two */
+  gsize           chunk_rows;  /* rows of the full-size chunks, a power of two */
+  gsize           write_start; /* writer only: first row of the last chunk */
+  gsize           write_size;  /* writer only: its rows */
 
   GMutex          lock;        /* guards chunks (the array) */
   GPtrArray      *chunks;      /* double[n_vars * chunk_rows] each */
@@ -123,6 +125,35 @@ bg_result_lookup (BgResult *self, const char *name)
   return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
 }
 
+/* Chunks grow from FIRST_CHUNK_ROWS rows, doubling, up to chunk_rows and
+ * stay at that size: short runs (the editor's usual case) touch little
+ * memory, long ones append in large blocks. Finds the chunk of a row. */
+#define FIRST_CHUNK_ROWS 32
+
+static void
+locate (const BgResult *self, gsize row, guint *index, gsize *start, gsize *size)
+{
+  gsize first = 0, rows = MIN ((gsize) FIRST_CHUNK_ROWS, self->chunk_rows);
+  guint c = 0;
+
+  while (rows < self->chunk_rows && row >= first + rows)
+    {
+      first += rows;
+      rows *= 2;
+      c++;
+    }
+  if (rows >= self->chunk_rows)
+    {
+      gsize k = (row - first) / self->chunk_rows;
+      rows = self->chunk_rows;
+      first += k * rows;
+      c += (guint) k;
+    }
+  *index = c;
+  *start = first;
+  *size = rows;
+}
+
 void
 bg_result_append_row (BgResult *self, const double *values)
 {
@@ -135,19 +166,23 @@ bg_result_append_row (BgResult *self, const double *values)
    * without the lock; it extends the array under the lock because readers
    * index it. */
   row = self->n_rows;
-  in_chunk = row % self->chunk_rows;
-  if (in_chunk == 0)
+  if (row == 0 || row == self->write_start + self->write_size)
     {
-      chunk = g_malloc (sizeof (double) * self->n_vars * self->chunk_rows);
+      guint index;
+
+      locate (self, row, &index, &self->write_start, &self->write_size);
+      g_assert (index == self->chunks->len);
+      chunk = g_malloc (sizeof (double) * self->n_vars * self->write_size);
       g_mutex_lock (&self->lock);
       g_ptr_array_add (self->chunks, chunk);
       g_mutex_unlock (&self->lock);
     }
   else
-    chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
+    chunk = g_ptr_array_index (self->chunks, self->chunks->len - 1);
 
+  in_chunk = row - self->write_start;
   for (guint v = 0; v < self->n_vars; v++)
-    chunk[(gsize) v * self->chunk_rows + in_chunk] = values[v];
+    chunk[(gsize) v * self->write_size + in_chunk] = values[v];
 
   /* Publish: the values written above happen before any reader that sees
    * the new count (full barrier). */
@@ -164,18 +199,20 @@ bg_result_get_n_rows (BgResult *self)
   return n;
 }
 
-/* Returns the chunk holding row (which must be published) and the current
- * row count, under the lock. */
+/* Returns the chunk holding row (which must be published), its first row
+ * and size, and the current row count. */
 static double *
-lookup_chunk (BgResult *self, gsize row, gsize *n_rows)
+lookup_chunk (BgResult *self, gsize row, gsize *n_rows, gsize *start, gsize *size)
 {
   double *chunk = NULL;
+  guint index;
 
   *n_rows = (gsize) g_atomic_pointer_get (&self->n_rows);
   if (row < *n_rows)
     {
+      locate (self, row, &index, start, size);
       g_mutex_lock (&self->lock);
-      chunk = g_ptr_array_index (self->chunks, row / self->chunk_rows);
+      chunk = g_ptr_array_index (self->chunks, index);
       g_mutex_unlock (&self->lock);
     }
   return chunk;
@@ -184,13 +221,13 @@ lookup_chunk (BgResult *self, gsize row, gsize *n_rows)
 double
 bg_result_get_value (BgResult *self, guint var, gsize row)
 {
-  gsize n_rows;
+  gsize n_rows, start = 0, size = 0;
   double *chunk;
 
   g_return_val_if_fail (self != NULL && var < self->n_vars, NAN);
-  chunk = lookup_chunk (self, row, &n_rows);
+  chunk = lookup_chunk (self, row, &n_rows, &start, &size);
   g_return_val_if_fail (chunk != NULL, NAN);
-  return chunk[(gsize) var * self->chunk_rows + row % self->chunk_rows];
+  return chunk[(gsize) var * size + (row - start)];
 }
 
 gboolean
@@ -200,7 +237,7 @@ bg_result_get_span (BgResult      *self,
                     const double **values,
                     gsize         *n_values)
 {
-  gsize n_rows, in_chunk, chunk_end;
+  gsize n_rows, start = 0, size = 0;
   double *chunk;
 
   g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
@@ -208,13 +245,11 @@ bg_result_get_span (BgResult      *self,
 
   *values = NULL;
   *n_values = 0;
-  chunk = lookup_chunk (self, first_row, &n_rows);
+  chunk = lookup_chunk (self, first_row, &n_rows, &start, &size);
   if (chunk == NULL)
     return FALSE;
-  in_chunk = first_row % self->chunk_rows;
-  chunk_end = first_row - in_chunk + self->chunk_rows;
-  *values = chunk + (gsize) var * self->chunk_rows + in_chunk;
-  *n_values = MIN (chunk_end, n_rows) - first_row;
+  *values = chunk + (gsize) var * size + (first_row - start);
+  *n_values = MIN (start + size, n_rows) - first_row;
   return TRUE;
 }
 

@@ -1,9 +1,10 @@
 /* bg-result.h — the time series a simulation produces.
  *
  * Owns: the variable list (name, unit, description) and every value, stored
- * column by column in fixed-size chunks of up to BG_RESULT_CHUNK_ROWS rows
- * (fewer for results with very many variables, so one chunk stays near
- * 1 MiB) so that appending never copies what is already stored. Must not: simulate, know
+ * column by column in chunks so that appending never copies what is already
+ * stored. Chunks grow from 32 rows, doubling, up to BG_RESULT_CHUNK_ROWS rows
+ * (fewer for results with very many variables, so that a chunk stays near
+ * 1 MiB); a short run touches little memory. Must not: simulate, know
  * about plots or files, or reorder rows.
  *
  * Thread rules. One writer (the simulator, usually in a worker thread) calls

@@ -1315,16 +1315,25 @@ test_result_store (void)
       bg_result_append_row (result, row);
     }
   g_assert_cmpuint (bg_result_get_n_rows (result), ==, 3 * BG_RESULT_CHUNK_ROWS + 5);
-  /* Spans end at chunk boundaries and at the last row. */
+  /* Spans end at chunk boundaries (chunks grow from 32 rows) and at the
+   * last row; every value is where it belongs. */
   g_assert_true (bg_result_get_span (result, 1, 10, &span, &len));
-  g_assert_cmpuint (len, ==, BG_RESULT_CHUNK_ROWS - 10);
+  g_assert_cmpuint (len, ==, 32 - 10);
   g_assert_cmpfloat (span[0], ==, 20.0);
+  g_assert_true (bg_result_get_span (result, 1, 32, &span, &len));
+  g_assert_cmpuint (len, ==, 64);
   for (gsize r = 0; bg_result_get_span (result, 2, r, &span, &len); r += len)
     {
-      g_assert_cmpfloat (span[len - 1], ==, -1.0 * (r + len - 1));
+      g_assert_cmpuint (len, >, 0);
+      g_assert_cmpuint (len, <=, BG_RESULT_CHUNK_ROWS);
+      for (gsize k = 0; k < len; k++)
+        g_assert_cmpfloat (span[k], ==, -1.0 * (r + k));
       total += len;
     }
   g_assert_cmpuint (total, ==, 3 * BG_RESULT_CHUNK_ROWS + 5);
+  g_assert_true (bg_result_get_span (result, 0, total - 1, &span, &len));
+  g_assert_cmpuint (len, ==, 1);
+  g_assert_false (bg_result_get_span (result, 0, total, &span, &len));
   g_assert_cmpfloat (bg_result_get_value (result, 1, 3 * BG_RESULT_CHUNK_ROWS + 4), ==,
                      2.0 * (3 * BG_RESULT_CHUNK_ROWS + 4));
   bg_result_copy_column (result, 0, BG_RESULT_CHUNK_ROWS - 1, 3, out);
