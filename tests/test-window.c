@@ -386,6 +386,114 @@ test_inspector_waveform (void)
   destroy_window (window);
 }
 
+static GtkWidget *
+table_cell (GtkWidget *rows_box,
+            guint      row,
+            guint      column)
+{
+  GtkWidget *line = gtk_widget_get_first_child (rows_box);
+  GtkWidget *cell;
+
+  for (guint r = 0; r < row; r++)
+    line = gtk_widget_get_next_sibling (line);
+  cell = gtk_widget_get_first_child (line);
+  for (guint c = 0; c < column; c++)
+    cell = gtk_widget_get_next_sibling (cell);
+
+  return cell;
+}
+
+static guint
+table_rows (const BgElement *element,
+            guint            index)
+{
+  return element->params[index].table->len / 2;
+}
+
+static double
+table_value (const BgElement *element,
+             guint            index,
+             guint            row,
+             guint            column)
+{
+  return g_array_index (element->params[index].table, double, 2 * row + column);
+}
+
+static void
+test_inspector_pump_table (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  BgModel *model = window_model (window);
+  g_autofree char *id = NULL;
+  const BgParamSpec *pspec;
+  BgElement *element;
+  GtkWidget *rows, *add;
+  guint64 revision;
+  guint index = 0;
+
+  id = g_strdup (activate_palette_item (window, BG_DOMAIN_HYDRAULIC, "PumpCurve")->id);
+  element = bg_model_find_element (model, id);
+  pspec = NULL;
+  for (guint i = 0; i < element->spec->n_params; i++)
+    if (element->spec->params[i].kind == BG_PARAM_TABLE)
+      pspec = &element->spec->params[i], index = i;
+  g_assert_nonnull (pspec);
+  g_assert_cmpuint (table_rows (element, index), ==, 3);
+
+  rows = bg_inspector_get_field (inspector, pspec->name);
+  g_assert_nonnull (rows);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (table_cell (rows, 1, 0))), ==, "1.5e7");
+
+  /* Δp must increase: the whole table is refused, the model kept */
+  revision = bg_model_get_revision (model);
+  gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 1, 0)), "0");
+  press_enter (table_cell (rows, 1, 0));
+  pump ();
+  g_assert_nonnull (bg_inspector_get_field_error (inspector, pspec->name));
+  g_assert_nonnull (strstr (bg_inspector_get_field_error (inspector, pspec->name),
+                            "row 2: pressure rise Δp must be strictly increasing"));
+  g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
+  element = bg_model_find_element (model, id);
+  g_assert_cmpfloat (table_value (element, index, 1, 0), ==, 1.5e7);
+
+  /* a cell that is not a number */
+  gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 1, 0)), "lots");
+  press_enter (table_cell (rows, 1, 0));
+  g_assert_cmpstr (bg_inspector_get_field_error (inspector, pspec->name), ==,
+                   "Row 2: enter two numbers, such as 1.5e7 and 0.0001.");
+
+  /* a good value, with a decimal comma, is one undoable step */
+  gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 1, 0)), "1,2e7");
+  press_enter (table_cell (rows, 1, 0));
+  pump ();
+  g_assert_null (bg_inspector_get_field_error (inspector, pspec->name));
+  element = bg_model_find_element (model, id);
+  g_assert_cmpfloat (table_value (element, index, 1, 0), ==, 1.2e7);
+  g_assert_cmpuint (bg_model_get_revision (model), >, revision);
+
+  /* add a row and fill it */
+  add = gtk_widget_get_next_sibling (rows);
+  g_assert_true (GTK_IS_BUTTON (add));
+  g_signal_emit_by_name (add, "clicked");
+  gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 3, 0)), "2.5e7");
+  gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 3, 1)), "0");
+  press_enter (table_cell (rows, 3, 1));
+  pump ();
+  element = bg_model_find_element (model, id);
+  g_assert_cmpuint (table_rows (element, index), ==, 4);
+  g_assert_cmpfloat (table_value (element, index, 3, 0), ==, 2.5e7);
+
+  /* remove the first row */
+  g_signal_emit_by_name (table_cell (rows, 0, 2), "clicked");
+  pump ();
+  element = bg_model_find_element (model, id);
+  g_assert_cmpuint (table_rows (element, index), ==, 3);
+  g_assert_cmpfloat (table_value (element, index, 0, 0), ==, 1.2e7);
+
+  destroy_window (window);
+}
+
 static void
 test_inspector_settings (void)
 {
@@ -709,6 +817,61 @@ test_view_actions (void)
   destroy_window (window);
 }
 
+/* Files given on the command line: one window per document. */
+static void
+test_app_open (void)
+{
+  g_autofree char *dir = bg_window_dup_examples_dir ();
+  g_autofree char *rc = g_build_filename (dir, "rc-circuit.bgmod", NULL);
+  g_autofree char *lever = g_build_filename (dir, "lever.bgmod", NULL);
+  GFile *files[2];
+  GList *windows;
+  guint n_before = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  gboolean seen[2] = { FALSE, FALSE };
+
+  files[0] = g_file_new_for_path (rc);
+  files[1] = g_file_new_for_path (lever);
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  pump ();
+
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), ==, n_before + 2);
+  for (GList *l = windows; l != NULL; l = l->next)
+    {
+      GFile *file = bg_document_get_file (bg_window_get_document (l->data));
+
+      for (guint i = 0; i < 2; i++)
+        if (file != NULL && g_file_equal (file, files[i]))
+          seen[i] = TRUE;
+    }
+  g_assert_true (seen[0] && seen[1]);
+
+  /* opening one again presents its window instead of a copy */
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  pump ();
+  windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  g_assert_cmpuint (g_list_length (windows), <=, n_before + 3);
+  {
+    guint showing_rc = 0;
+
+    for (GList *l = windows; l != NULL; l = l->next)
+      {
+        GFile *file = bg_document_get_file (bg_window_get_document (l->data));
+
+        showing_rc += file != NULL && g_file_equal (file, files[0]);
+      }
+    g_assert_cmpuint (showing_rc, ==, 1);
+  }
+
+  windows = g_list_copy (windows);
+  for (GList *l = windows; l != NULL; l = l->next)
+    gtk_window_destroy (l->data);
+  g_list_free (windows);
+  pump ();
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+}
+
 static void
 test_parse_number (void)
 {
@@ -820,12 +983,14 @@ main (int   argc,
   g_test_add_func ("/ui/window/inspector-refuses", test_inspector_refuses);
   g_test_add_func ("/ui/window/inspector-waveform", test_inspector_waveform);
   g_test_add_func ("/ui/window/inspector-settings", test_inspector_settings);
+  g_test_add_func ("/ui/window/inspector-pump-table", test_inspector_pump_table);
   g_test_add_func ("/ui/window/conflict-status", test_conflict_status);
   g_test_add_func ("/ui/window/open-example", test_open_example);
   g_test_add_func ("/ui/window/save-reopen", test_save_reopen);
   g_test_add_func ("/ui/window/bad-file", test_bad_file);
   g_test_add_func ("/ui/window/close-confirm", test_close_confirm);
   g_test_add_func ("/ui/window/view-actions", test_view_actions);
+  g_test_add_func ("/ui/application/open-files", test_app_open);
 
   status = g_test_run ();
 
