@@ -1,0 +1,161 @@
+/* bg-canvas-private.h — the canvas's state, shared by its three files.
+ *
+ * Owns: the BgCanvas instance struct and the calls between bg-canvas.c (view
+ * transform, hit-testing, selection, tooltips, snapshot), bg-canvas-actions.c
+ * (edits through the model, clipboard, actions and their sensitivity) and
+ * bg-canvas-controllers.c (one controller per interaction). Must not: be
+ * included outside ui/bg-canvas*.c.
+ */
+#pragma once
+
+#include "bg-canvas.h"
+#include "bg-graph-renderer.h"
+
+G_BEGIN_DECLS
+
+#define ZOOM_MIN        0.1
+#define ZOOM_MAX        8.0
+#define ZOOM_STEP       1.25
+#define FIT_MARGIN      32.0
+#define HANDLE_RADIUS   5.5    /* view px */
+#define HANDLE_HIT      10.0   /* view px */
+#define HANDLE_OFFSET   14.0   /* view px outside the label */
+#define PORT_HIT        9.0    /* view px around a port anchor */
+#define BOND_HIT        5.0    /* view px either side of a bond */
+#define PASTE_OFFSET    20.0   /* model units */
+#define BUBBLE_SECONDS  4
+
+typedef enum
+{
+  HIT_NONE,
+  HIT_ELEMENT,   /* the label: move */
+  HIT_HANDLE,    /* the connection dot of a one-port or junction */
+  HIT_PORT,      /* a named port of a multiport */
+  HIT_BOND,
+} HitKind;
+
+typedef struct
+{
+  HitKind     kind;
+  BgElement  *element;   /* valid until the next edit */
+  BgBond     *bond;
+  int         port;      /* HIT_PORT: index into the element's ports */
+} Hit;
+
+typedef enum
+{
+  DRAG_NONE,
+  DRAG_MOVE,
+  DRAG_RUBBER,
+  DRAG_BOND,
+  DRAG_PAN,
+} DragMode;
+
+struct _BgCanvas
+{
+  GtkWidget        parent_instance;
+
+  BgModel         *model;
+  BgCausality     *causality;
+  BgGraphRenderer *renderer;
+  gboolean         style_valid;
+
+  /* The one matrix between model and view coordinates. */
+  double           zoom;
+  double           offset_x, offset_y;
+  double           presentation_scale;
+  gboolean         fit_pending;   /* fit once the widget has a size */
+
+  GHashTable      *selected;      /* ids (owned) -> NULL */
+
+  /* Derived geometry for hit-testing (canvas_ensure_shapes). */
+  GArray          *shapes;        /* BgElementShape, in element order */
+  GHashTable      *shape_index;   /* BgElement* -> index + 1 */
+  guint64          shapes_revision;
+  double           shapes_scale;
+  gboolean         shapes_valid;
+
+  /* The interaction in progress. */
+  DragMode         drag;
+  double           start_x, start_y;   /* view */
+  double           cur_x, cur_y;       /* view */
+  GHashTable      *moving;             /* element ids moved by the drag */
+  double           move_dx, move_dy;   /* model units, snapped */
+  char            *grab_id;            /* element under the move press */
+  char            *bond_from;          /* "EL" or "EL.PORT" */
+  double           pan_x, pan_y;       /* offset at the start of a pan */
+  double           zoom_start;         /* pinch */
+
+  GtkGesture      *drags[4];      /* move, bond, rubber band, pan */
+
+  char            *hover_id;      /* element under the pointer (handle shown) */
+  double           pointer_x, pointer_y;
+
+  /* A refusal shown next to the pointer for a few seconds. */
+  char            *bubble_text;
+  double           bubble_x, bubble_y;
+  guint            bubble_timeout;
+};
+
+/* A bond end as "EL" or "EL.PORT", resolved. */
+typedef struct
+{
+  BgElement *element;
+  int        port;      /* -1: none given */
+} Ref;
+
+/* bg-canvas.c */
+void        bg_canvas_set_zoom_internal       (BgCanvas       *self,
+                                               double          zoom,
+                                               double          anchor_x,
+                                               double          anchor_y);
+void        bg_canvas_element_shape           (BgCanvas       *self,
+                                               BgElement      *element,
+                                               BgElementShape *shape);
+gboolean    bg_canvas_element_has_named_ports (const BgElement *element);
+BgPoint     bg_canvas_handle_position         (BgCanvas       *self,
+                                               const BgElementShape *shape);
+Hit         bg_canvas_hit_test                (BgCanvas       *self,
+                                               double          vx,
+                                               double          vy);
+void        bg_canvas_selection_changed       (BgCanvas       *self);
+gboolean    bg_canvas_select_only             (BgCanvas       *self,
+                                               const char     *id);
+void        bg_canvas_toggle                  (BgCanvas       *self,
+                                               const char     *id);
+GPtrArray  *bg_canvas_selected_of_kind        (BgCanvas       *self,
+                                               gboolean        elements_wanted);
+void        bg_canvas_cancel_drag             (BgCanvas       *self);
+BgCausality *bg_canvas_current_causality      (BgCanvas       *self);
+void        bg_canvas_say                     (BgCanvas       *self,
+                                               const char     *text,
+                                               gboolean        at_pointer);
+void        bg_canvas_emit_activated          (BgCanvas       *self,
+                                               const char     *id);
+
+/* bg-canvas-actions.c */
+void        bg_canvas_actions_class_init      (GtkWidgetClass *widget_class);
+void        bg_canvas_update_actions          (BgCanvas       *self);
+gboolean    bg_canvas_require_model           (BgCanvas       *self,
+                                               GError        **error);
+gboolean    bg_canvas_parse_ref               (BgCanvas       *self,
+                                               const char     *text,
+                                               Ref            *ref);
+BgDomain    bg_canvas_ref_domain              (const Ref      *ref);
+BgPoint     bg_canvas_ref_point               (BgCanvas       *self,
+                                               const Ref      *ref);
+int         bg_canvas_choose_port             (BgCanvas       *self,
+                                               BgElement      *e,
+                                               BgDomain        want,
+                                               BgPoint         toward);
+gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
+                                               const char     *from_ref,
+                                               const char     *to_ref,
+                                               gboolean        at_pointer,
+                                               GError        **error);
+
+/* bg-canvas-controllers.c */
+void        bg_canvas_controllers_init        (BgCanvas       *self);
+void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
+
+G_END_DECLS
