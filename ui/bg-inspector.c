@@ -57,6 +57,7 @@ struct _BgInspector
   GtkWidget              parent_instance;
 
   BgModel               *model;
+  BgCausality           *causality;
   GStrv                  selection;
 
   PageKind               page;
@@ -986,6 +987,29 @@ bg_inspector_build_bond (BgInspector *self,
                            ? _("The half-arrow points in the direction of connection.")
                            : _("The half-arrow points against the direction of connection."));
 
+  /* the analyzer's causal stroke, in words */
+  if (self->causality != NULL &&
+      bg_causality_get_revision (self->causality) == bg_model_get_revision (self->model))
+    {
+      BgStroke stroke = bg_causality_lookup_stroke (self->causality, bond->id);
+      g_autofree char *text = NULL;
+      GtkBox *causal = bg_inspector_add_group (self, _("Causality"));
+
+      if (stroke == BG_STROKE_AT_TO || stroke == BG_STROKE_AT_FROM)
+        {
+          const char *receiver = stroke == BG_STROKE_AT_TO ? bond->to->id : bond->from->id;
+          const char *supplier = stroke == BG_STROKE_AT_TO ? bond->from->id : bond->to->id;
+
+          /* Translators: the causal stroke of a bond; %s are element ids */
+          text = g_strdup_printf (_("The stroke is at %s: %s receives the effort from %s and returns the flow."),
+                                  receiver, receiver, supplier);
+        }
+      else
+        text = g_strdup (_("No stroke: the analysis could not assign this bond (see the status line)."));
+
+      gtk_box_append (causal, make_dim_text (text));
+    }
+
   group = bg_inspector_add_group (self, _("Commands"));
   add_command (self, group, _("_Reverse Arrow"),
                _("Changes the sign of the reported flow and power only; the physics stays the same."),
@@ -1146,6 +1170,7 @@ bg_inspector_dispose (GObject *object)
   if (self->content != NULL)
     bg_inspector_clear (self);
   g_clear_object (&self->model);
+  g_clear_pointer (&self->causality, bg_causality_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_INSPECTOR);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
@@ -1220,6 +1245,23 @@ bg_inspector_set_model (BgInspector *self,
 
   g_clear_pointer (&self->selection, g_strfreev);
   bg_inspector_queue_refresh (self);
+}
+
+void
+bg_inspector_set_causality (BgInspector *self,
+                            BgCausality *causality)
+{
+  g_return_if_fail (BG_IS_INSPECTOR (self));
+
+  if (causality == self->causality)
+    return;
+
+  g_clear_pointer (&self->causality, bg_causality_unref);
+  if (causality != NULL)
+    self->causality = bg_causality_ref (causality);
+
+  if (self->page == PAGE_BOND)
+    bg_inspector_queue_refresh (self);
 }
 
 void

@@ -16,6 +16,7 @@
 
 #include <gtk/gtk.h>
 #include "bg-model.h"
+#include "bg-causality.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +26,10 @@ G_DECLARE_FINAL_TYPE (BgInspector, bg_inspector, BG, INSPECTOR, GtkWidget)
 GtkWidget  *bg_inspector_new           (void);
 void        bg_inspector_set_model     (BgInspector        *self,
                                         BgModel            *model);
+/* The current analysis, for the causal stroke of a selected bond (the
+ * inspector keeps a reference; NULL clears). */
+void        bg_inspector_set_causality (BgInspector        *self,
+                                        BgCausality        *causality);
 /* Element and bond ids, as bg_canvas_dup_selected_ids gives them. */
 void        bg_inspector_set_selection (BgInspector        *self,
                                         const char *const  *ids);

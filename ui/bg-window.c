@@ -74,6 +74,7 @@ bg_window_update_status (BgWindow *self)
   gboolean has_errors;
 
   bg_canvas_set_causality (self->canvas, causality);
+  bg_inspector_set_causality (self->inspector, causality);
 
   summary = bg_causality_dup_summary (causality);
   has_errors = bg_causality_get_errors (causality)->len > 0;
