@@ -176,7 +176,9 @@ static const struct
   { "win.zoom-out", { "<Control>minus", NULL } },
   { "win.zoom-reset", { "<Control>0", NULL } },
   { "win.zoom-fit", { "<Control>1", NULL } },
-  { "win.presentation-mode", { "F5", NULL } },
+  { "win.presentation-mode", { "<Control><Shift>p", NULL } },
+  { "win.run", { "F5", NULL } },
+  { "win.stop", { "Escape", "<Shift>F5", NULL } },
 };
 
 /* GApplication --------------------------------------------------------------- */

@@ -3,7 +3,8 @@
  *
  * Owns: win.save, win.save-as, win.undo, win.redo, win.close,
  * win.open-example(s), win.open-recent(s), win.select-culprits, the zoom
- * actions (forwarded to the canvas), win.presentation-mode, all enabled
+ * actions (forwarded to the canvas), win.presentation-mode, win.run and
+ * win.stop (handled in bg-window-plot.c), all enabled
  * and disabled in _bg_window_actions_update; the save-as file chooser.
  * Must not: lay out widgets or keep state outside BgWindow's struct.
  */
@@ -374,6 +375,7 @@ _bg_window_actions_update (BgWindow *self)
   gtk_widget_action_set_enabled (widget, "win.select-culprits",
                                  has_culprits (causality));
   gtk_widget_action_set_enabled (widget, "win.nothing", FALSE);
+  _bg_window_plot_actions_update (self);
 }
 
 /* The zoom buttons and window accelerators use the canvas's own actions. */
@@ -415,6 +417,8 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, canvas_action);
   gtk_widget_class_install_property_action (widget_class, "win.presentation-mode",
                                             "presentation-mode");
+  gtk_widget_class_install_action (widget_class, "win.run", NULL, _bg_window_run_action);
+  gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
   /* the placeholder entry of an empty file list: never enabled */
   gtk_widget_class_install_action (widget_class, "win.nothing", NULL, nothing_action);
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "bg-window.h"
+#include "bg-plot-pane.h"
 
 G_BEGIN_DECLS
 
@@ -35,6 +36,12 @@ struct _BgWindow
   GtkLabel             *status_label;
   GtkLabel             *message_label;
   GtkButton            *zoom_button;
+  GtkButton            *run_button;
+  GtkImage             *run_icon;
+  GtkLabel             *run_label;
+
+  /* the bottom pane: runs and plots (bg-plot-pane.c) */
+  BgPlotPane           *plot_pane;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
@@ -50,5 +57,14 @@ void _bg_window_save_as            (BgWindow       *self,
 void _bg_window_select_culprits    (BgWindow       *self);
 void _bg_window_set_presentation_mode (BgWindow     *self,
                                        gboolean      presentation_mode);
+/* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
+void _bg_window_plot_init          (BgWindow       *self);
+void _bg_window_plot_actions_update (BgWindow      *self);
+void _bg_window_run_action         (GtkWidget      *widget,
+                                    const char     *action_name,
+                                    GVariant       *parameter);
+void _bg_window_stop_action        (GtkWidget      *widget,
+                                    const char     *action_name,
+                                    GVariant       *parameter);
 
 G_END_DECLS

@@ -210,6 +210,7 @@ bg_window_set_document (BgWindow   *self,
 
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
+  bg_plot_pane_set_document (self->plot_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -286,6 +287,8 @@ canvas_element_activated_cb (BgWindow   *self,
     field = bg_inspector_get_field (self->inspector, "id");
   if (field != NULL)
     gtk_widget_grab_focus (field);
+  /* and its main variables join the plot */
+  bg_plot_pane_add_element_vars (self->plot_pane, id);
 }
 
 static void
@@ -572,6 +575,9 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, status_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, message_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, zoom_button);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, run_button);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, run_icon);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -592,6 +598,7 @@ static void
 bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  _bg_window_plot_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =

@@ -1,0 +1,716 @@
+/* test-plot-pane.c — the plot pane in a real window: background runs,
+ * live plots, stop, stale results, exports and the chosen variables.
+ *
+ * Owns: tests of BgPlotPane, BgPlotView, BgVariablePicker and
+ * BgSimulationRun through BgWindow's actions, under Xvfb with a private
+ * session bus (see tests/meson.build). Must not: assert on wall-clock
+ * speed beyond generous bounds that only a hung worker would miss.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+
+#include "bg-application.h"
+#include "bg-compiler.h"
+#include "bg-file.h"
+#include "bg-i18n.h"
+#include "bg-plot-pane.h"
+#include "bg-window.h"
+
+#define RUN_TIMEOUT_S 60
+
+static BgApplication *app;
+static char *tmp_dir;
+
+static void
+pump (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static char *
+example_path (const char *name)
+{
+  return g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", name, NULL);
+}
+
+static BgWindow *
+open_window (const char *example)
+{
+  g_autofree char *path = example_path (example);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
+  BgWindow *window;
+
+  g_assert_no_error (error);
+  window = bg_window_new (GTK_APPLICATION (app), document);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  pump ();
+
+  return window;
+}
+
+static void
+destroy_window (BgWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  pump ();
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *root,
+                 GType      type)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
+        return child;
+      if ((found = find_descendant (child, type)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0)
+        return child;
+      if ((found = find_actionable (child, action_name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_by_css_class (GtkWidget  *root,
+                   const char *css_class)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (gtk_widget_has_css_class (child, css_class))
+        return child;
+      if ((found = find_by_css_class (child, css_class)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static BgPlotPane *
+window_pane (BgWindow *window)
+{
+  GtkWidget *pane = find_descendant (GTK_WIDGET (window), BG_TYPE_PLOT_PANE);
+
+  g_assert_nonnull (pane);
+  return BG_PLOT_PANE (pane);
+}
+
+static gboolean
+timeout_cb (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the main loop until the pane's run ends; returns the number of
+ * iterations (the UI kept running while the worker computed). */
+static guint
+iterate_until_done (BgPlotPane *pane)
+{
+  gboolean timed_out = FALSE;
+  guint timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  guint n = 0;
+
+  while (bg_plot_pane_is_running (pane) && !timed_out)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      n++;
+    }
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  pump ();
+  return n;
+}
+
+static void
+start_run (BgWindow *window)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  g_assert_true (bg_plot_pane_is_running (window_pane (window)));
+}
+
+/* A long hydraulic-bench run: a fine output step makes many rows. */
+static BgWindow *
+open_long_bench (void)
+{
+  BgWindow *window = open_window ("hydraulic-bench.bgmod");
+  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgSimSettings settings = *bg_model_get_simulation (model);
+  g_autoptr(GError) error = NULL;
+
+  settings.output_step = 1e-4;
+  g_assert_true (bg_model_set_simulation (model, &settings, &error));
+  g_assert_no_error (error);
+  pump ();
+  return window;
+}
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_rc_run (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgSimulationRun *run;
+  BgResult *result;
+  int v_c;
+  gsize n_rows;
+  guint iterations, checked = 0;
+  g_auto(GStrv) vars = bg_plot_pane_dup_vars (pane);
+
+  /* the default choice: the capacitor's voltage */
+  g_assert_true (g_strv_contains ((const char *const *) vars, "C1.e"));
+  g_assert_false (bg_plot_pane_is_running (pane));
+  g_assert_cmpstr (bg_plot_pane_get_status_text (pane), ==, "");
+
+  start_run (window);
+  /* Run turned into Stop in the header bar */
+  g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.stop"));
+  iterations = iterate_until_done (pane);
+  g_test_message ("%u main-loop iterations during a run of %.3f s", iterations,
+                  bg_simulation_run_get_elapsed (bg_plot_pane_get_run (pane)));
+  g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.run"));
+
+  run = bg_plot_pane_get_run (pane);
+  g_assert_nonnull (run);
+  g_assert_cmpint (bg_simulation_run_get_report (run)->status, ==, BG_SIM_STATUS_FINISHED);
+  g_assert_true (g_str_has_prefix (bg_plot_pane_get_status_text (pane), "Finished at t = 5 s"));
+  g_assert_cmpfloat (bg_simulation_run_get_fraction (run), ==, 1.0);
+
+  /* v_C = 10 (1 − e^(−t/RC)), RC = 1 s */
+  result = bg_simulation_run_get_result (run);
+  v_c = bg_result_lookup (result, "C1.e");
+  g_assert_cmpint (v_c, >, 0);
+  n_rows = bg_result_get_n_rows (result);
+  g_assert_cmpuint (n_rows, ==, 1001);
+  for (gsize r = 0; r < n_rows; r++)
+    {
+      double t = bg_result_get_value (result, 0, r);
+      double expected = 10 * (1 - exp (-t));
+
+      if (fabs (t - 0.5) < 1e-9 || fabs (t - 1) < 1e-9 || fabs (t - 2) < 1e-9 ||
+          fabs (t - 5) < 1e-9)
+        {
+          g_assert_cmpfloat_with_epsilon (bg_result_get_value (result, v_c, r), expected,
+                                          1e-4 * expected);
+          checked++;
+        }
+    }
+  g_assert_cmpuint (checked, ==, 4);
+
+  /* the plot holds every row of the chosen variable */
+  g_assert_cmpuint (bg_plot_view_get_n_rows (bg_plot_pane_get_view (pane)), ==, n_rows);
+  g_assert_cmpuint (bg_plot_view_get_n_traces (bg_plot_pane_get_view (pane)), ==,
+                    g_strv_length (vars));
+
+  destroy_window (window);
+}
+
+/* While a longer run computes, the main loop keeps turning, the canvas
+ * zooms, and the plot shows partial results. */
+static void
+test_responsive (void)
+{
+  BgWindow *window = open_long_bench ();
+  BgPlotPane *pane = window_pane (window);
+  BgPlotView *view = bg_plot_pane_get_view (pane);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  gboolean timed_out = FALSE;
+  guint timeout, iterations = 0, partial_draws = 0;
+  gsize last_rows = 0, final_rows;
+  double zoom = bg_canvas_get_zoom (canvas);
+
+  start_run (window);
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  while (bg_plot_pane_is_running (pane) && !timed_out)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      iterations++;
+      if (iterations == 3)
+        g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
+      if (bg_plot_pane_is_running (pane) && bg_plot_view_get_n_rows (view) != last_rows)
+        {
+          last_rows = bg_plot_view_get_n_rows (view);
+          partial_draws++;
+        }
+    }
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  pump ();
+
+  final_rows = bg_result_get_n_rows (bg_simulation_run_get_result (bg_plot_pane_get_run (pane)));
+  g_test_message ("%u iterations, %u partial plot updates during a run of %.3f s",
+                  iterations, partial_draws,
+                  bg_simulation_run_get_elapsed (bg_plot_pane_get_run (pane)));
+  g_assert_cmpuint (iterations, >, 5);
+  g_assert_cmpuint (partial_draws, >=, 1);
+  g_assert_cmpuint (last_rows, <, final_rows);
+  g_assert_cmpuint (bg_plot_view_get_n_rows (view), ==, final_rows);
+  g_assert_cmpfloat (bg_canvas_get_zoom (canvas), >, zoom);
+
+  destroy_window (window);
+}
+
+static void
+test_readout (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  const char *names[] = { "C1.e", NULL };
+  g_autofree char *text = NULL;
+
+  bg_plot_pane_set_vars (pane, names);
+  start_run (window);
+  iterate_until_done (pane);
+
+  /* at t = RC the capacitor is at 63.2 % of 10 V */
+  text = bg_plot_view_dup_readout (bg_plot_pane_get_view (pane), 1.0);
+  g_assert_cmpstr (text, ==, "t = 1 s\nC1.e = 6.32 V");
+
+  destroy_window (window);
+}
+
+static void
+test_stop (void)
+{
+  BgWindow *window = open_long_bench ();
+  BgPlotPane *pane = window_pane (window);
+  BgSimulationRun *run;
+  const BgSimReport *report;
+  gboolean timed_out = FALSE;
+  guint timeout;
+  gint64 stop_time;
+  double waited;
+
+  start_run (window);
+  run = bg_plot_pane_get_run (pane);
+
+  /* wait for the first chunk of rows, then Stop */
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  while (bg_result_get_n_rows (bg_simulation_run_get_result (run)) == 0 && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  g_assert_true (bg_plot_pane_is_running (pane));
+
+  stop_time = g_get_monotonic_time ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  iterate_until_done (pane);
+  waited = (g_get_monotonic_time () - stop_time) / 1e6;
+  g_test_message ("the run ended %.3f s after Stop", waited);
+  /* generous: only a worker that ignores the cancellable misses it */
+  g_assert_cmpfloat (waited, <, 2.0);
+
+  report = bg_simulation_run_get_report (run);
+  g_assert_cmpint (report->status, ==, BG_SIM_STATUS_CANCELLED);
+  g_assert_cmpfloat (report->t, <, 6.0);
+  g_assert_true (g_str_has_prefix (bg_plot_pane_get_status_text (pane), "Stopped at t = "));
+  /* the rows so far stay on the plot */
+  g_assert_cmpuint (bg_plot_view_get_n_rows (bg_plot_pane_get_view (pane)), >, 0);
+
+  destroy_window (window);
+}
+
+static void
+test_event_marks_element (void)
+{
+  BgWindow *window = open_window ("hydraulic-bench.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  g_auto(GStrv) vars = bg_plot_pane_dup_vars (pane);
+  g_auto(GStrv) selected = NULL;
+  const BgSimReport *report;
+
+  /* the bench shows the cylinder position and both chamber pressures */
+  g_assert_true (g_strv_contains ((const char *const *) vars, "CYL.x"));
+  g_assert_true (g_strv_contains ((const char *const *) vars, "C_A.e"));
+  g_assert_true (g_strv_contains ((const char *const *) vars, "C_B.e"));
+
+  start_run (window);
+  iterate_until_done (pane);
+
+  report = bg_simulation_run_get_report (bg_plot_pane_get_run (pane));
+  g_assert_cmpint (report->status, ==, BG_SIM_STATUS_EVENT);
+  g_assert_cmpstr (report->element_id, ==, "CYL");
+  g_assert_true (g_str_has_prefix (bg_plot_pane_get_status_text (pane),
+                                   "CYL reached its end stop x = L at t = "));
+  /* the element concerned is selected on the canvas */
+  selected = bg_canvas_dup_selected_ids (bg_window_get_canvas (window));
+  g_assert_cmpuint (g_strv_length (selected), ==, 1);
+  g_assert_cmpstr (selected[0], ==, "CYL");
+
+  destroy_window (window);
+}
+
+static void
+test_second_run_cancels_first (void)
+{
+  BgWindow *window = open_long_bench ();
+  BgPlotPane *pane = window_pane (window);
+  g_autoptr(BgSimulationRun) first = NULL;
+
+  start_run (window);
+  first = g_object_ref (bg_plot_pane_get_run (pane));
+  start_run (window);
+  g_assert_true (bg_plot_pane_get_run (pane) != first);
+
+  /* the first one was cancelled and ends on its own */
+  while (bg_simulation_run_is_running (first))
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpint (bg_simulation_run_get_report (first)->status, ==, BG_SIM_STATUS_CANCELLED);
+  g_assert_true (bg_plot_pane_is_running (pane));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  iterate_until_done (pane);
+  destroy_window (window);
+}
+
+static void
+test_stale (void)
+{
+  BgWindow *window = open_long_bench ();
+  BgPlotPane *pane = window_pane (window);
+  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgSimulationRun *run;
+  GtkWidget *stale_tag = NULL;
+  g_autoptr(GError) error = NULL;
+  double t_end;
+
+  start_run (window);
+  run = bg_plot_pane_get_run (pane);
+  t_end = bg_plan_get_t_end (bg_simulation_run_get_plan (run));
+  g_assert_false (bg_simulation_run_get_stale (run));
+
+  /* an edit while the run goes on: allowed, and the run is marked stale */
+  g_assert_true (bg_model_set_name (model, "edited during a run", &error));
+  g_assert_no_error (error);
+  pump ();
+  g_assert_true (bg_simulation_run_get_stale (run));
+  stale_tag = find_by_css_class (GTK_WIDGET (pane), "stale-tag");
+  g_assert_nonnull (stale_tag);
+  g_assert_true (gtk_widget_get_visible (stale_tag));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (stale_tag)), ==,
+                   "stale: model changed since this run");
+  /* the run keeps its own plan */
+  g_assert_cmpfloat (bg_plan_get_t_end (bg_simulation_run_get_plan (run)), ==, t_end);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
+  iterate_until_done (pane);
+  g_assert_true (bg_simulation_run_get_stale (run));
+
+  destroy_window (window);
+}
+
+static void
+test_conflict_blocks_run (void)
+{
+  BgWindow *window = open_window ("conflict-two-capacitors.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgCausality *causality = bg_document_get_causality (bg_window_get_document (window));
+  const BgDiagnostic *first = g_ptr_array_index ((GPtrArray *) bg_causality_get_errors (causality), 0);
+  GtkWidget *run_button = find_actionable (GTK_WIDGET (window), "win.run");
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (run_button);
+  g_assert_false (gtk_widget_get_sensitive (run_button));
+  g_assert_false (bg_plot_pane_can_run (pane));
+  g_assert_false (bg_plot_pane_run (pane, &error));
+  g_assert_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_CAUSALITY);
+  g_assert_cmpstr (error->message, ==, first->message);
+  g_assert_cmpstr (bg_plot_pane_get_status_text (pane), ==, first->message);
+  g_assert_false (bg_plot_pane_is_running (pane));
+
+  destroy_window (window);
+}
+
+/* Counts pixels within a small distance of a colour. */
+static guint
+count_pixels (cairo_surface_t   *surface,
+              const BgPlotColor *color)
+{
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guint8 *data = cairo_image_surface_get_data (surface);
+  int r = (int) round (color->red * 255), g = (int) round (color->green * 255);
+  int b = (int) round (color->blue * 255);
+  guint n = 0;
+
+  for (int y = 0; y < h; y++)
+    for (int x = 0; x < w; x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
+
+        if (abs ((int) ((p >> 16) & 0xff) - r) < 12 && abs ((int) ((p >> 8) & 0xff) - g) < 12 &&
+            abs ((int) (p & 0xff) - b) < 12)
+          n++;
+      }
+  return n;
+}
+
+static void
+test_export (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgPlotView *view = bg_plot_pane_get_view (pane);
+  g_autofree char *png = g_build_filename (tmp_dir, "rc.png", NULL);
+  g_autofree char *svg = g_build_filename (tmp_dir, "rc.svg", NULL);
+  g_autofree char *csv = g_build_filename (tmp_dir, "rc.csv", NULL);
+  g_autofree char *svg_text = NULL;
+  g_autofree char *csv_text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) lines = NULL;
+  const char *names[] = { "C1.e", NULL };
+  cairo_surface_t *surface;
+  BgPlotColor color;
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  bg_plot_pane_set_vars (pane, names);
+  start_run (window);
+  iterate_until_done (pane);
+  pump ();
+
+  /* PNG: the on-screen size at scale 2, with the trace's colour in it */
+  g_assert_true (bg_plot_pane_export (pane, png, &error));
+  g_assert_no_error (error);
+  surface = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (surface), ==, 2 * MAX (width, 320));
+  g_assert_cmpint (cairo_image_surface_get_height (surface), ==, 2 * MAX (height, 200));
+  bg_plot_renderer_get_trace_color (bg_plot_view_get_renderer (view), 0, &color);
+  g_assert_cmpuint (count_pixels (surface, &color), >, 200);
+  cairo_surface_destroy (surface);
+
+  /* SVG: vector paths */
+  g_assert_true (bg_plot_pane_export (pane, svg, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &svg_text, NULL, NULL));
+  g_assert_nonnull (strstr (svg_text, "<svg"));
+  g_assert_nonnull (strstr (svg_text, "<path"));
+
+  /* CSV: the chosen variable over the visible (here: whole) window */
+  g_assert_true (bg_plot_pane_export (pane, csv, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv, &csv_text, NULL, NULL));
+  lines = g_strsplit (csv_text, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "t,C1.e");
+  g_assert_cmpstr (lines[1], ==, "0,0");
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 1001 + 1);
+
+  /* a narrower time window exports only its rows */
+  bg_plot_renderer_set_time_range (bg_plot_view_get_renderer (view), 1.0, 2.0);
+  gtk_widget_queue_draw (GTK_WIDGET (view));
+  pump ();
+  g_clear_pointer (&csv_text, g_free);
+  g_clear_pointer (&lines, g_strfreev);
+  g_assert_true (bg_plot_pane_export (pane, csv, &error));
+  g_assert_true (g_file_get_contents (csv, &csv_text, NULL, NULL));
+  lines = g_strsplit (csv_text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 1 + 201 + 1);
+  g_assert_true (g_str_has_prefix (lines[1], "1,"));
+
+  destroy_window (window);
+}
+
+static void
+test_vars_saved (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  g_autofree char *path = g_build_filename (tmp_dir, "rc-vars.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) vars = NULL;
+  g_auto(GStrv) saved = NULL;
+  const char *names[] = { "C1.e", "b2.f", NULL };
+  BgWindow *reopened;
+
+  /* another key of the view object survives */
+  bg_model_set_view_json (model, "{\"zoom\": 2.5, \"plots\": {\"height\": 200}}");
+  bg_plot_pane_set_vars (pane, names);
+  /* a double-click on the resistor adds its plot variable */
+  g_signal_emit_by_name (bg_window_get_canvas (window), "element-activated", "R1");
+  pump ();
+  vars = bg_plot_pane_dup_vars (pane);
+  g_assert_cmpuint (g_strv_length (vars), ==, 3);
+  g_assert_cmpstr (vars[0], ==, "C1.e");
+  g_assert_cmpstr (vars[1], ==, "b2.f");
+  g_assert_cmpstr (vars[2], ==, "R1.f");
+  g_assert_nonnull (strstr (bg_model_get_view_json (model), "\"zoom\""));
+  g_assert_nonnull (strstr (bg_model_get_view_json (model), "\"height\""));
+
+  /* survives a run */
+  start_run (window);
+  iterate_until_done (pane);
+  g_clear_pointer (&vars, g_strfreev);
+  vars = bg_plot_pane_dup_vars (pane);
+  g_assert_cmpuint (g_strv_length (vars), ==, 3);
+  g_assert_cmpuint (bg_plot_view_get_n_traces (bg_plot_pane_get_view (pane)), ==, 3);
+
+  /* and save/load */
+  g_assert_true (bg_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  destroy_window (window);
+
+  {
+    g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
+
+    g_assert_no_error (error);
+    saved = bg_variable_picker_load_saved (bg_document_get_model (document));
+    g_assert_nonnull (saved);
+    g_assert_cmpstrv (saved, vars);
+    reopened = bg_window_new (GTK_APPLICATION (app), document);
+    gtk_window_present (GTK_WINDOW (reopened));
+    pump ();
+    g_clear_pointer (&vars, g_strfreev);
+    vars = bg_plot_pane_dup_vars (window_pane (reopened));
+    g_assert_cmpstrv (saved, vars);
+    destroy_window (reopened);
+  }
+}
+
+static void
+test_picker_search (void)
+{
+  BgWindow *window = open_window ("hydraulic-bench.bgmod");
+  BgVariablePicker *picker = bg_plot_pane_get_picker (window_pane (window));
+  const BgComponentSpec *cylinder = bg_library_lookup ("CylinderDA", BG_DOMAIN_NONE);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+
+  g_assert_nonnull (cylinder);
+  bg_variable_picker_list_vars (model, names, units);
+  g_assert_cmpuint (bg_variable_picker_count_visible (picker), ==, names->len);
+
+  /* every bond has e, f and P in its domain's units */
+  for (guint i = 0; i < names->len; i++)
+    if (g_str_equal (g_ptr_array_index (names, i), "b9.e"))
+      g_assert_cmpstr (g_ptr_array_index (units, i), ==, "Pa");
+    else if (g_str_equal (g_ptr_array_index (names, i), "CYL.x"))
+      g_assert_cmpstr (g_ptr_array_index (units, i), ==, "m");
+
+  bg_variable_picker_set_search (picker, "CYL.");
+  g_assert_cmpuint (bg_variable_picker_count_visible (picker), ==, cylinder->n_vars);
+  bg_variable_picker_set_search (picker, "no such variable");
+  g_assert_cmpuint (bg_variable_picker_count_visible (picker), ==, 0);
+
+  destroy_window (window);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *const xdg_vars[][2] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_STATE_HOME", "state" },
+  };
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  gtk_disable_setlocale ();
+  bg_i18n_init ();
+
+  g_test_init (&argc, &argv, NULL);
+
+  tmp_dir = g_dir_make_tmp ("bgmod-test-plot-pane-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (tmp_dir, xdg_vars[i][1], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (xdg_vars[i][0], dir, TRUE);
+    }
+
+  gtk_init ();
+
+  app = bg_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/plot-pane/rc-run", test_rc_run);
+  g_test_add_func ("/ui/plot-pane/responsive", test_responsive);
+  g_test_add_func ("/ui/plot-pane/readout", test_readout);
+  g_test_add_func ("/ui/plot-pane/stop", test_stop);
+  g_test_add_func ("/ui/plot-pane/event-marks-element", test_event_marks_element);
+  g_test_add_func ("/ui/plot-pane/second-run-cancels-first", test_second_run_cancels_first);
+  g_test_add_func ("/ui/plot-pane/stale", test_stale);
+  g_test_add_func ("/ui/plot-pane/conflict-blocks-run", test_conflict_blocks_run);
+  g_test_add_func ("/ui/plot-pane/export", test_export);
+  g_test_add_func ("/ui/plot-pane/vars-saved", test_vars_saved);
+  g_test_add_func ("/ui/plot-pane/picker-search", test_picker_search);
+
+  status = g_test_run ();
+
+  g_object_unref (app);
+  pump ();
+  remove_tree (tmp_dir);
+  g_free (tmp_dir);
+
+  return status;
+}

@@ -1,0 +1,123 @@
+/* bg-window-plot.c — BgWindow's side of the plot pane.
+ *
+ * Owns: placing the pane in the window's slot, win.run and win.stop (their
+ * handlers and sensitivity, called from the window's one actions update),
+ * the header bar's Run/Stop button look, and what the end of a run shows
+ * in the window: its message in the status line and the element of an
+ * event selected on the canvas. Must not: simulate, plot, or keep state
+ * outside BgWindow's struct.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-window-private.h"
+
+static void
+plot_pane_notify_running_cb (BgWindow   *self,
+                             GParamSpec *pspec,
+                             BgPlotPane *pane)
+{
+  _bg_window_actions_update (self);
+}
+
+/* The run's message stays in the status line until something else is said. */
+static void
+plot_pane_run_finished_cb (BgWindow   *self,
+                           BgPlotPane *pane)
+{
+  BgSimulationRun *run = bg_plot_pane_get_run (pane);
+  const BgSimReport *report = bg_simulation_run_get_report (run);
+
+  g_clear_handle_id (&self->message_timeout, g_source_remove);
+  gtk_label_set_label (self->message_label, bg_plot_pane_get_status_text (pane));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label),
+                               bg_plot_pane_get_status_text (pane));
+
+  if (report->element_id != NULL &&
+      bg_model_find_element (bg_document_get_model (self->document), report->element_id) != NULL)
+    {
+      const char *ids[] = { report->element_id, NULL };
+
+      bg_canvas_select_ids (self->canvas, ids);
+    }
+}
+
+void
+_bg_window_plot_init (BgWindow *self)
+{
+  self->plot_pane = BG_PLOT_PANE (bg_plot_pane_new ());
+  gtk_widget_set_size_request (GTK_WIDGET (self->plot_pane), -1, 220);
+  bg_window_set_plot_pane (self, GTK_WIDGET (self->plot_pane));
+
+  g_signal_connect_object (self->plot_pane, "notify::running",
+                           G_CALLBACK (plot_pane_notify_running_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->plot_pane, "run-finished",
+                           G_CALLBACK (plot_pane_run_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  /* presentation mode enlarges the plot as it does the canvas */
+  g_object_bind_property (self, "presentation-mode", self->plot_pane, "presentation",
+                          G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+}
+
+void
+_bg_window_run_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (!bg_plot_pane_run (self->plot_pane, &error))
+    {
+      g_clear_handle_id (&self->message_timeout, g_source_remove);
+      gtk_label_set_label (self->message_label, error->message);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), error->message);
+      return;
+    }
+  gtk_label_set_label (self->message_label, "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), NULL);
+  _bg_window_actions_update (self);
+}
+
+void
+_bg_window_stop_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  bg_plot_pane_stop (BG_WINDOW (widget)->plot_pane);
+}
+
+void
+_bg_window_plot_actions_update (BgWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean running;
+
+  if (self->plot_pane == NULL)
+    return;
+  running = bg_plot_pane_is_running (self->plot_pane);
+  gtk_widget_action_set_enabled (widget, "win.run", bg_plot_pane_can_run (self->plot_pane));
+  gtk_widget_action_set_enabled (widget, "win.stop", running);
+
+  /* one header bar button: Run, or Stop while a run goes on */
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (self->run_button),
+                                  running ? "win.stop" : "win.run");
+  gtk_image_set_from_icon_name (self->run_icon, running ? "media-playback-stop-symbolic"
+                                                        : "media-playback-start-symbolic");
+  gtk_label_set_label (self->run_label, running ? _("Stop") : _("Run"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button),
+                               running ? _("Stop the Simulation (Esc or Shift+F5)")
+                                       : _("Run the Simulation (F5)"));
+  if (running)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->run_button), "suggested-action");
+      gtk_widget_add_css_class (GTK_WIDGET (self->run_button), "destructive-action");
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->run_button), "destructive-action");
+      gtk_widget_add_css_class (GTK_WIDGET (self->run_button), "suggested-action");
+    }
+}
