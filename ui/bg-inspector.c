@@ -249,15 +249,38 @@ entry_focus_leave_cb (GtkEventControllerFocus *controller,
   field_apply (field);
 }
 
+static void field_update (Field *field, gboolean force);
+
+/* Escape puts the model's value back and drops the message. */
+static gboolean
+entry_key_pressed_cb (GtkEventControllerKey *controller,
+                      guint                  keyval,
+                      guint                  keycode,
+                      GdkModifierType        state,
+                      Field                 *field)
+{
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+
+  field->self->updating = TRUE;
+  field_update (field, TRUE);
+  field->self->updating = FALSE;
+
+  return TRUE;
+}
+
 static void
 connect_apply (GtkWidget *entry,
                Field     *field)
 {
   GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
   g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), field);
   g_signal_connect (focus, "leave", G_CALLBACK (entry_focus_leave_cb), field);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_pressed_cb), field);
   gtk_widget_add_controller (entry, focus);
+  gtk_widget_add_controller (entry, keys);
 }
 
 static GtkWidget *
@@ -497,7 +520,8 @@ field_visible (Field     *field,
 }
 
 static void
-field_update (Field *field)
+field_update (Field    *field,
+              gboolean  force)
 {
   BgInspector *self = field->self;
   BgElement *element = bg_inspector_get_element (self);
@@ -507,7 +531,7 @@ field_update (Field *field)
   if (element != NULL)
     gtk_widget_set_visible (field->box, field_visible (field, element));
 
-  if (field_has_focus (field))
+  if (!force && field_has_focus (field))
     return;
 
   switch (field->kind)
@@ -565,7 +589,7 @@ bg_inspector_update_fields (BgInspector *self)
 {
   self->updating = TRUE;
   for (guint i = 0; i < self->fields->len; i++)
-    field_update (g_ptr_array_index (self->fields, i));
+    field_update (g_ptr_array_index (self->fields, i), FALSE);
   self->updating = FALSE;
 }
 
