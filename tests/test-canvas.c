@@ -671,6 +671,56 @@ test_select_all (Fixture       *f,
   g_assert_false (g_strv_contains ((const char *const *) ids, "b2"));
 }
 
+static void
+test_drop_string (Fixture       *f,
+                  gconstpointer  data)
+{
+  const BgComponentSpec *spec;
+
+  spec = bg_canvas_lookup_drop_string ("bgmod-component:R:hydraulic");
+  g_assert_nonnull (spec);
+  g_assert_cmpstr (spec->type, ==, "R");
+  g_assert_cmpint (spec->domain, ==, BG_DOMAIN_HYDRAULIC);
+  spec = bg_canvas_lookup_drop_string ("bgmod-component:CylinderDA:");
+  g_assert_nonnull (spec);
+  g_assert_cmpint (spec->kind, ==, BG_KIND_CYLINDER_DA);
+
+  g_assert_null (bg_canvas_lookup_drop_string (NULL));
+  g_assert_null (bg_canvas_lookup_drop_string ("R:electrical"));
+  g_assert_null (bg_canvas_lookup_drop_string ("bgmod-component:"));
+  g_assert_null (bg_canvas_lookup_drop_string ("bgmod-component:Nope:electrical"));
+  g_assert_null (bg_canvas_lookup_drop_string ("bgmod-component:R:"));
+}
+
+static void
+test_nudge (Fixture       *f,
+            gconstpointer  data)
+{
+  BgElement *r;
+  double x, y;
+
+  build_rc (f);
+  r = bg_model_find_element (f->model, "R1");
+  x = r->x;
+  y = r->y;
+
+  /* Nothing selected: nothing moves. */
+  bg_canvas_select_ids (f->canvas, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.nudge", "(dd)", 1.0, 0.0);
+  g_assert_cmpfloat (bg_model_find_element (f->model, "R1")->x, ==, x);
+
+  bg_canvas_select_ids (f->canvas, (const char *[]) { "R1", NULL });
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.nudge",
+                                             "(dd)", 1.0, -5.0));
+  r = bg_model_find_element (f->model, "R1");
+  g_assert_cmpfloat (r->x, ==, x + 10);
+  g_assert_cmpfloat (r->y, ==, y - 50);
+  g_assert_true (bg_model_undo (f->model));
+  r = bg_model_find_element (f->model, "R1");
+  g_assert_cmpfloat (r->x, ==, x);
+  g_assert_cmpfloat (r->y, ==, y);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -700,6 +750,8 @@ main (int    argc,
   ADD ("hit-and-tooltip", "conflict-two-capacitors.bgmod", test_hit_and_tooltip);
   ADD ("snapshot-styles", "rc-circuit.bgmod", test_snapshot_styles);
   ADD ("select-all", "rc-circuit.bgmod", test_select_all);
+  ADD ("drop-string", NULL, test_drop_string);
+  ADD ("nudge", NULL, test_nudge);
 
   return g_test_run ();
 }

@@ -540,6 +540,7 @@ bg_canvas_update_actions (BgCanvas *self)
   gtk_widget_action_set_enabled (widget, "canvas.flip-junction-sign",
                                  bonds->len > 0);
   gtk_widget_action_set_enabled (widget, "canvas.rotate", elements->len > 0);
+  gtk_widget_action_set_enabled (widget, "canvas.nudge", elements->len > 0);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-in",
                                  has_model && self->zoom < ZOOM_MAX);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-out",
@@ -643,6 +644,29 @@ action_flip_junction_sign (GtkWidget  *widget,
                               bg_model_flip_bond_direction);
 }
 
+/* Arrow keys: move the selected elements by one grid step (Shift: five),
+ * one undoable step per key press. */
+static void
+action_nudge (GtkWidget  *widget,
+              const char *name,
+              GVariant   *param)
+{
+  BgCanvas *self = BG_CANVAS (widget);
+  g_autoptr(GPtrArray) elements = bg_canvas_selected_of_kind (self, TRUE);
+  g_auto(GStrv) ids = NULL;
+  g_autoptr(GError) error = NULL;
+  double dx, dy;
+
+  if (elements->len == 0)
+    return;
+  g_variant_get (param, "(dd)", &dx, &dy);
+  ids = bg_canvas_ids_to_strv (elements);
+  if (!bg_model_move_elements (self->model, (const char *const *) ids,
+                               elements->len, dx * BG_GEOMETRY_GRID,
+                               dy * BG_GEOMETRY_GRID, &error))
+    bg_canvas_say (self, error->message, FALSE);
+}
+
 static void
 action_rotate (GtkWidget  *widget,
                const char *name,
@@ -704,4 +728,21 @@ bg_canvas_actions_class_init (GtkWidgetClass *widget_class)
   add_binding (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset");
   add_binding (widget_class, GDK_KEY_1, GDK_CONTROL_MASK, "canvas.zoom-fit");
   add_binding (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "canvas.rotate");
+
+  gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)",
+                                   action_nudge);
+  for (guint big = 0; big < 2; big++)
+    {
+      GdkModifierType mods = big ? GDK_SHIFT_MASK : 0;
+      double step = big ? 5 : 1;
+
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Left, mods,
+                                           "canvas.nudge", "(dd)", -step, 0.0);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Right, mods,
+                                           "canvas.nudge", "(dd)", step, 0.0);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Up, mods,
+                                           "canvas.nudge", "(dd)", 0.0, -step);
+      gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Down, mods,
+                                           "canvas.nudge", "(dd)", 0.0, step);
+    }
 }

@@ -537,15 +537,15 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
 }
 
 /* Drop from the palette: "bgmod-component:<type>:<domain-id>". */
-static const BgComponentSpec *
-spec_from_drop_string (const char *text)
+const BgComponentSpec *
+bg_canvas_lookup_drop_string (const char *text)
 {
   g_auto(GStrv) parts = NULL;
 
   if (text == NULL || !g_str_has_prefix (text, BG_CANVAS_COMPONENT_PREFIX))
     return NULL;
   parts = g_strsplit (text + strlen (BG_CANVAS_COMPONENT_PREFIX), ":", 2);
-  if (parts[0] == NULL)
+  if (parts[0] == NULL || parts[0][0] == '\0')
     return NULL;
   return bg_library_lookup (parts[0], parts[1] != NULL
                                       ? bg_domain_from_id (parts[1])
@@ -564,7 +564,7 @@ drop_cb (GtkDropTarget *target,
 
   if (!G_VALUE_HOLDS_STRING (value))
     return FALSE;
-  spec = spec_from_drop_string (g_value_get_string (value));
+  spec = bg_canvas_lookup_drop_string (g_value_get_string (value));
   if (spec == NULL)
     return FALSE;
   if (bg_canvas_insert_component (self, spec, x, y, &error) == NULL)

@@ -18,7 +18,9 @@
  *
  * Actions (installed on the class, "canvas." prefix): delete, select-all,
  * copy, cut, paste, zoom-in, zoom-out, zoom-reset, zoom-fit, reverse-arrow,
- * flip-junction-sign, rotate. Their sensitivity is kept in one place.
+ * flip-junction-sign, rotate, nudge "(dd)" (grid steps; the arrow keys, with
+ * Shift five steps). Escape abandons a drag or clears the selection. Their
+ * sensitivity is kept in one place.
  *
  * Drop target: G_TYPE_STRING "bgmod-component:<type>:<domain-id>" inserts at
  * the drop point.
@@ -137,5 +139,9 @@ gboolean    bg_canvas_paste_text             (BgCanvas              *self,
 /* The .bgmod JSON fragment of the selection (what canvas.copy puts on the
  * clipboard), or NULL when nothing is selected. */
 char       *bg_canvas_dup_selection_text     (BgCanvas              *self);
+
+/* The component a palette drag string names ("bgmod-component:R:electrical",
+ * "bgmod-component:CylinderDA:"), or NULL for anything else. */
+const BgComponentSpec *bg_canvas_lookup_drop_string (const char *text);
 
 G_END_DECLS
