@@ -905,6 +905,139 @@ item_inputs_mark (BgEmit *em, const Schedule *s, guint item, gboolean *needed)
     }
 }
 
+/* How many inputs of an op are group registers not yet known (member_of[r]
+ * is the member index, -1 outside the group). */
+static guint
+count_unknown_inputs (BgEmit *em, const BgOp *op, const gint *member_of, const gboolean *known)
+{
+  const guint32 *term_reg = (const guint32 *) em->term_reg->data;
+  guint32 in[4];
+  guint n_in, count = 0;
+
+  if (op->kind == BG_OP_LIN)
+    {
+      for (guint t = 0; t < op->n; t++)
+        {
+          gint m = member_of[term_reg[op->first + t]];
+          if (m >= 0 && !known[m])
+            count++;
+        }
+      return count;
+    }
+  op_foreach_input (op, term_reg, in, &n_in, 4);
+  for (guint k = 0; k < n_in; k++)
+    {
+      gint m = member_of[in[k]];
+      if (m >= 0 && !known[m])
+        count++;
+    }
+  return count;
+}
+
+static gboolean
+op_reads (BgEmit *em, const BgOp *op, guint32 reg)
+{
+  const guint32 *term_reg = (const guint32 *) em->term_reg->data;
+  guint32 in[4];
+  guint n_in;
+
+  if (op->kind == BG_OP_LIN)
+    {
+      for (guint t = 0; t < op->n; t++)
+        if (term_reg[op->first + t] == reg)
+          return TRUE;
+      return FALSE;
+    }
+  op_foreach_input (op, term_reg, in, &n_in, 4);
+  for (guint k = 0; k < n_in; k++)
+    if (in[k] == reg)
+      return TRUE;
+  return FALSE;
+}
+
+/* Greedy tearing of one algebraic group (its m ops, indices into em->ops):
+ * take every op whose group inputs are known as a sequential assignment;
+ * when none is left, make the unresolved register read by most unresolved
+ * ops a tear unknown. Newton then works on the tear unknowns only (one for
+ * a pump feeding a line). */
+static void
+tear_group (BgEmit *em, const guint *members, guint m, gint *member_of,
+            GArray *group_ops, GArray *groups, BgPlan *plan)
+{
+  g_autofree gboolean *known = g_new0 (gboolean, m);
+  g_autofree gboolean *placed = g_new0 (gboolean, m);
+  GArray *tears = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray *seq = g_array_new (FALSE, FALSE, sizeof (guint));
+  BgGroup group = { 0 };
+  guint n_placed = 0;
+
+  for (guint i = 0; i < m; i++)
+    member_of[g_array_index (em->ops, BgOp, members[i]).dst] = (gint) i;
+
+  while (n_placed < m)
+    {
+      gboolean progress = TRUE;
+      guint best = G_MAXUINT, best_readers = 0;
+
+      while (progress)
+        {
+          progress = FALSE;
+          for (guint i = 0; i < m; i++)
+            if (!placed[i]
+                && count_unknown_inputs (em, &g_array_index (em->ops, BgOp, members[i]),
+                                         member_of, known) == 0)
+              {
+                placed[i] = known[i] = progress = TRUE;
+                n_placed++;
+                g_array_append_val (seq, i);
+              }
+        }
+      if (n_placed == m)
+        break;
+      for (guint i = 0; i < m; i++)
+        {
+          guint32 reg = g_array_index (em->ops, BgOp, members[i]).dst;
+          guint readers = 0;
+
+          if (placed[i])
+            continue;
+          for (guint k = 0; k < m; k++)
+            if (!placed[k] && op_reads (em, &g_array_index (em->ops, BgOp, members[k]), reg))
+              readers++;
+          if (best == G_MAXUINT || readers > best_readers)
+            {
+              best = i;
+              best_readers = readers;
+            }
+        }
+      placed[best] = known[best] = TRUE;
+      n_placed++;
+      g_array_append_val (tears, best);
+    }
+
+  group.n = tears->len;
+  group.n_seq = seq->len;
+  group.first_op = group_ops->len;
+  group.regs = g_new (guint, MAX (group.n, 1));
+  group.scales = g_new (double, MAX (group.n, 1));
+  for (guint t = 0; t < tears->len; t++)
+    {
+      const BgOp *op = &g_array_index (em->ops, BgOp, members[g_array_index (tears, guint, t)]);
+      group.regs[t] = op->dst;
+      group.scales[t] = g_array_index (em->reg_scale, double, op->dst);
+      g_array_append_val (group_ops, *op);
+    }
+  for (guint k = 0; k < seq->len; k++)
+    g_array_append_val (group_ops, g_array_index (em->ops, BgOp, members[g_array_index (seq, guint, k)]));
+  plan->max_group = MAX (plan->max_group, group.n);
+  g_array_append_val (groups, group);
+
+  for (guint i = 0; i < m; i++)
+    member_of[g_array_index (em->ops, BgOp, members[i]).dst] = -1;
+  g_array_unref (tears);
+  g_array_unref (seq);
+}
+
 /* Splits the schedule into right-hand-side items (needed by a derivative)
  * and output-only items, builds the groups, and copies ops into the plan. */
 static void
@@ -917,7 +1050,10 @@ assemble_ops (BgEmit *em, const Schedule *s, BgPlan *plan)
   GArray *out = g_array_new (FALSE, FALSE, sizeof (BgOp));
   GArray *group_ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
   GArray *groups = g_array_new (FALSE, FALSE, sizeof (BgGroup));
+  g_autofree gint *member_of = g_new (gint, n_regs);
 
+  for (guint r = 0; r < n_regs; r++)
+    member_of[r] = -1;
   for (guint i = 0; i < plan->n_states; i++)
     needed[plan->deriv_reg[i]] = TRUE;
   for (guint item = s->n_items; item-- > 0;)
@@ -941,24 +1077,11 @@ assemble_ops (BgEmit *em, const Schedule *s, BgPlan *plan)
         }
       else
         {
-          BgGroup group = { 0 };
           BgOp op = { 0 };
 
-          group.n = k1 - k0;
-          group.first_op = group_ops->len;
-          group.regs = g_new (guint, group.n);
-          group.scales = g_new (double, group.n);
-          for (guint k = k0; k < k1; k++)
-            {
-              const BgOp *member = &g_array_index (em->ops, BgOp, s->order[k]);
-              group.regs[k - k0] = member->dst;
-              group.scales[k - k0] = g_array_index (em->reg_scale, double, member->dst);
-              g_array_append_val (group_ops, *member);
-            }
+          tear_group (em, s->order + k0, k1 - k0, member_of, group_ops, groups, plan);
           op.kind = BG_OP_GROUP;
-          op.aux = groups->len;
-          plan->max_group = MAX (plan->max_group, group.n);
-          g_array_append_val (groups, group);
+          op.aux = groups->len - 1;
           g_array_append_val (target, op);
         }
     }
@@ -1038,7 +1161,7 @@ alias_op_inputs (BgPlan *plan, Aliases *al, BgOp *op)
     case BG_OP_GROUP:
       {
         const BgGroup *g = &plan->groups[op->aux];
-        for (guint m = 0; m < g->n; m++)
+        for (guint m = 0; m < g->n + g->n_seq; m++)
           alias_op_inputs (plan, al, &plan->group_ops[g->first_op + m]);
       }
       break;
@@ -1213,13 +1336,14 @@ jacobian_pattern (BgPlan *plan)
         {
           const BgGroup *g = &plan->groups[op->aux];
           Set acc = { NULL, 0 };
-          for (guint m = 0; m < g->n && ok; m++)
+          for (guint m = 0; m < g->n + g->n_seq && ok; m++)
             ok = op_deps (plan, &plan->group_ops[g->first_op + m], sets, &acc);
-          for (guint m = 0; m < g->n; m++)
+          for (guint m = 0; m < g->n + g->n_seq; m++)
             {
-              g_free (sets[g->regs[m]].items);
-              sets[g->regs[m]].items = g_memdup2 (acc.items, acc.n * sizeof (guint));
-              sets[g->regs[m]].n = acc.n;
+              guint dst = plan->group_ops[g->first_op + m].dst;
+              g_free (sets[dst].items);
+              sets[dst].items = g_memdup2 (acc.items, acc.n * sizeof (guint));
+              sets[dst].n = acc.n;
             }
           g_free (acc.items);
         }

@@ -62,12 +62,17 @@ typedef struct
   double p0, V0, n;
 } BgGas;
 
+/* An algebraic group after tearing: Newton iterates on the n tear
+ * registers only. Given their values, the n_seq sequential ops (stored after
+ * the tear ops) compute the rest of the group in order, then tear op i
+ * recomputes regs[i]; the residual is its value minus the guess. */
 typedef struct
 {
-  guint   n;           /* unknowns */
-  guint  *regs;        /* the registers solved for */
-  guint   first_op;    /* into group_ops; op i defines regs[i] */
-  double *scales;      /* typical magnitude per unknown */
+  guint   n;           /* tear unknowns */
+  guint  *regs;        /* the tear registers */
+  guint   first_op;    /* into group_ops: n tear ops (op i defines regs[i]), then n_seq ops */
+  guint   n_seq;
+  double *scales;      /* typical magnitude per tear unknown */
 } BgGroup;
 
 typedef enum

@@ -370,6 +370,11 @@ group_residual (BgPlanWork *work, const BgGroup *g, const double *x, double *v, 
 
   for (guint i = 0; i < g->n; i++)
     work->regs[g->regs[i]] = x[i];
+  for (guint k = 0; k < g->n_seq; k++)
+    {
+      const BgOp *op = &plan->group_ops[g->first_op + g->n + k];
+      work->regs[op->dst] = op_value (plan, op, work->regs, work->t_wave);
+    }
   for (guint i = 0; i < g->n; i++)
     {
       v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t_wave);
@@ -461,10 +466,9 @@ solve_group (BgPlanWork *work, const BgGroup *g)
 
       if (norm <= GROUP_REL_TOL)
         {
-          /* One substitution: the registers hold v = op(x), consistent to
-           * rounding with the rest of the evaluation. */
-          for (guint i = 0; i < m; i++)
-            work->regs[g->regs[i]] = v[i];
+          /* The registers hold the sequential values for x; keep x for the
+           * tear registers so the group is consistent as stored. */
+          group_residual (work, g, x, v, r);
           return TRUE;
         }
 

@@ -55,7 +55,8 @@ int           bg_plan_lookup_var         (const BgPlan *self,
                                           const char   *name);
 
 guint         bg_plan_get_n_algebraic_groups (const BgPlan *self);
-/* Number of unknowns solved jointly in a group. */
+/* Number of unknowns Newton iterates on in a group (its tear variables;
+ * the rest of the group follows from them in order). */
 guint         bg_plan_get_algebraic_group_size (const BgPlan *self,
                                           guint         group);
 
