@@ -9,6 +9,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-autosave.h"
+#include "bg-recovery-dialog.h"
 #include "bg-window.h"
 
 struct _BgApplication
@@ -16,6 +18,8 @@ struct _BgApplication
   GtkApplication  parent_instance;
 
   GSettings      *settings;
+  BgAutosave     *autosave;
+  gboolean        recovery_offered;
 };
 
 G_DEFINE_FINAL_TYPE (BgApplication, bg_application, GTK_TYPE_APPLICATION)
@@ -214,6 +218,19 @@ bg_application_startup (GApplication *application)
     if (schema != NULL)
       self->settings = g_settings_new_full (schema, NULL, NULL);
   }
+
+  self->autosave = bg_autosave_new (GTK_APPLICATION (self), self->settings);
+}
+
+/* Once per run, after the first window is shown: copies a crash left. */
+static void
+bg_application_offer_recovery_once (BgApplication *self)
+{
+  if (self->recovery_offered)
+    return;
+
+  self->recovery_offered = TRUE;
+  bg_application_offer_recovery (self);
 }
 
 static void
@@ -221,6 +238,7 @@ bg_application_activate (GApplication *application)
 {
   bg_application_get_bg_window (BG_APPLICATION (application), TRUE);
   gtk_window_present (gtk_application_get_active_window (GTK_APPLICATION (application)));
+  bg_application_offer_recovery_once (BG_APPLICATION (application));
 }
 
 static void
@@ -239,6 +257,8 @@ bg_application_open (GApplication  *application,
   /* the first file goes into the empty window, the others into new ones */
   for (int i = 0; i < n_files; i++)
     bg_window_open_file (window, files[i]);
+
+  bg_application_offer_recovery_once (self);
 }
 
 static void
@@ -246,6 +266,7 @@ bg_application_dispose (GObject *object)
 {
   BgApplication *self = BG_APPLICATION (object);
 
+  g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (bg_application_parent_class)->dispose (object);
@@ -285,4 +306,37 @@ bg_application_get_settings (BgApplication *self)
   g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
 
   return self->settings;
+}
+
+BgAutosave *
+bg_application_get_autosave (BgApplication *self)
+{
+  g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
+
+  return self->autosave;
+}
+
+GtkWidget *
+bg_application_offer_recovery (BgApplication *self)
+{
+  g_autoptr(GPtrArray) entries = NULL;
+  GtkWindow *parent;
+  GtkWidget *dialog;
+
+  g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
+
+  if (self->autosave == NULL)
+    return NULL;
+
+  entries = bg_autosave_scan (self->autosave);
+  if (entries->len == 0)
+    return NULL;
+
+  dialog = bg_recovery_dialog_new (GTK_APPLICATION (self), self->autosave, entries);
+  parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  if (parent != NULL)
+    gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
+  gtk_window_present (GTK_WINDOW (dialog));
+
+  return dialog;
 }

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <gtk/gtk.h>
+#include "bg-autosave.h"
 
 G_BEGIN_DECLS
 
@@ -19,5 +20,11 @@ BgApplication *bg_application_new          (void);
 /* The org.bgmod.BGMod settings, or NULL when the schema is not installed
  * (running from a build tree without GSETTINGS_SCHEMA_DIR). */
 GSettings     *bg_application_get_settings (BgApplication *self);
+/* Writes unsaved documents to the cache (created at startup). */
+BgAutosave    *bg_application_get_autosave (BgApplication *self);
+/* Lists the autosaved copies a crash left (bg_autosave_scan) in a recovery
+ * dialog over the active window; done once by activate or open. Returns
+ * the dialog (owned by GTK), or NULL when there is nothing to recover. */
+GtkWidget     *bg_application_offer_recovery (BgApplication *self);
 
 G_END_DECLS

@@ -300,6 +300,16 @@ bg_document_dup_title (BgDocument *self)
   return g_strdup (_("Untitled model"));
 }
 
+void
+bg_document_mark_unsaved (BgDocument *self)
+{
+  g_return_if_fail (BG_IS_DOCUMENT (self));
+
+  /* revisions only grow from the model's current one: never equal */
+  self->saved_revision = G_MAXUINT64;
+  bg_document_update_modified (self);
+}
+
 gboolean
 bg_document_save (BgDocument  *self,
                   GFile       *file,

@@ -37,6 +37,10 @@ BgCausality *bg_document_get_causality   (BgDocument  *self);
 /* The file's name, or "Untitled model"; never NULL. */
 char        *bg_document_dup_title       (BgDocument  *self);
 
+/* Marks the document modified until it is next saved, whatever its undo
+ * history does (a copy recovered after a crash). */
+void         bg_document_mark_unsaved    (BgDocument  *self);
+
 /* Saves to file (NULL: the current file); on success the document takes the
  * file and is unmodified. On failure nothing changes. */
 gboolean     bg_document_save            (BgDocument  *self,

@@ -1,0 +1,654 @@
+/* test-autosave.c — autosave of unsaved models and recovery after a crash.
+ *
+ * Owns: tests of BgAutosave and BgRecoveryDialog with the real application
+ * and windows, under Xvfb with a private session bus (tests/meson.build),
+ * the settings from the build tree's compiled schema in the memory backend
+ * and the cache in a temporary XDG_CACHE_HOME: a modified document is copied
+ * after the interval and the copy loads as the same model; saving or closing
+ * removes it; copies a crash left are offered, recovered as modified or
+ * discarded; a corrupt copy is listed with its reason and skipped.
+ * Must not: depend on timing beyond waiting, with a deadline, for a 1 s timer.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
+#include <gtk/gtk.h>
+#include <json-glib/json-glib.h>
+
+#include "bg-application.h"
+#include "bg-autosave.h"
+#include "bg-file.h"
+#include "bg-i18n.h"
+#include "bg-recovery-dialog.h"
+#include "bg-window.h"
+
+static BgApplication *app;
+static char *tmp_root;
+
+static void
+pump (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static BgWindow *
+make_window (BgDocument *document)
+{
+  BgWindow *window = bg_window_new (GTK_APPLICATION (app), document);
+
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  pump ();
+
+  return window;
+}
+
+static void
+destroy_window (BgWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  pump ();
+}
+
+static BgModel *
+window_model (BgWindow *window)
+{
+  return bg_document_get_model (bg_window_get_document (window));
+}
+
+static void
+add_element (BgWindow   *window,
+             const char *type,
+             double      x)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (bg_model_add_element (window_model (window), type,
+                                          BG_DOMAIN_ELECTRICAL, NULL, x, 40,
+                                          &error));
+  g_assert_no_error (error);
+}
+
+static char *
+model_text (BgModel *model)
+{
+  return bg_file_to_data (model, NULL);
+}
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_root, "models", name, NULL);
+}
+
+static char *
+autosave_file (const char *uuid,
+               const char *suffix)
+{
+  g_autofree char *dir = bg_autosave_dup_dir ();
+  g_autofree char *name = g_strconcat (uuid, suffix, NULL);
+
+  return g_build_filename (dir, name, NULL);
+}
+
+static JsonObject *
+load_sidecar (const char *model_path,
+              JsonParser *parser)
+{
+  g_autofree char *stem = g_strndup (model_path, strlen (model_path) - strlen (".bgmod"));
+  g_autofree char *path = g_strconcat (stem, ".json", NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (json_parser_load_from_file (parser, path, &error));
+  g_assert_no_error (error);
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+/* What a click on a button does (gtk_widget_activate waits for its
+ * press animation before "clicked"). */
+static void
+click (GtkWidget *button)
+{
+  g_assert_true (GTK_IS_BUTTON (button));
+  g_assert_true (gtk_widget_is_sensitive (button));
+  g_signal_emit_by_name (button, "clicked");
+}
+
+static gboolean
+deadline_cb (gpointer user_data)
+{
+  gboolean *expired = user_data;
+
+  *expired = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_interval_from_settings (void)
+{
+  GSettings *settings = bg_application_get_settings (app);
+  BgAutosave *autosave = bg_application_get_autosave (app);
+
+  g_assert_nonnull (settings);
+  g_assert_nonnull (autosave);
+  g_assert_cmpuint (bg_autosave_get_interval (autosave), ==, 60);
+
+  g_settings_set_uint (settings, "autosave-interval", 5);
+  g_assert_cmpuint (bg_autosave_get_interval (autosave), ==, 5);
+  g_settings_set_uint (settings, "autosave-interval", 0);
+  g_assert_cmpuint (bg_autosave_get_interval (autosave), ==, 0);
+}
+
+static void
+test_writes_after_interval (void)
+{
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  BgWindow *window = make_window (NULL);
+  BgDocument *document = bg_window_get_document (window);
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(BgModel) copy = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *saved_path = tmp_path ("rc.bgmod");
+  g_autofree char *path = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *actual = NULL;
+  gboolean expired = FALSE;
+  guint deadline;
+  JsonObject *sidecar;
+
+  /* nothing to keep while the document is unmodified */
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 0);
+  g_assert_no_error (error);
+  g_assert_null (bg_autosave_dup_path (autosave, document));
+
+  add_element (window, "C", 40);
+  add_element (window, "R", 120);
+  g_assert_true (bg_document_get_modified (document));
+
+  /* the timer alone writes the copy */
+  g_settings_set_uint (bg_application_get_settings (app), "autosave-interval", 1);
+  deadline = g_timeout_add_seconds (10, deadline_cb, &expired);
+  while (!expired && (path = bg_autosave_dup_path (autosave, document)) == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (deadline);
+  g_settings_set_uint (bg_application_get_settings (app), "autosave-interval", 0);
+  g_assert_nonnull (path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  /* the copy is the model */
+  copy = bg_file_load_path (path, &error);
+  g_assert_no_error (error);
+  expected = model_text (window_model (window));
+  actual = model_text (copy);
+  g_assert_cmpstr (actual, ==, expected);
+
+  sidecar = load_sidecar (path, parser);
+  g_assert_cmpint (json_object_get_int_member (sidecar, "version"), ==, 1);
+  g_assert_true (json_object_get_null_member (sidecar, "original"));
+  g_assert_cmpstr (json_object_get_string_member (sidecar, "title"), ==, "Untitled model");
+  g_assert_nonnull (json_object_get_string_member (sidecar, "time"));
+
+  /* an unchanged document is not written again */
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 0);
+
+  /* saving removes the copy at once */
+  file = g_file_new_for_path (saved_path);
+  g_assert_true (bg_window_save_to_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_false (bg_document_get_modified (document));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (bg_autosave_dup_path (autosave, document));
+
+  /* a saved document's next copy names its file */
+  add_element (window, "I", 200);
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 1);
+  g_assert_no_error (error);
+  g_clear_pointer (&path, g_free);
+  path = bg_autosave_dup_path (autosave, document);
+  g_assert_nonnull (path);
+  g_clear_object (&parser);
+  parser = json_parser_new ();
+  sidecar = load_sidecar (path, parser);
+  g_assert_cmpstr (json_object_get_string_member (sidecar, "original"), ==, saved_path);
+  g_assert_cmpstr (json_object_get_string_member (sidecar, "title"), ==, "rc.bgmod");
+
+  /* closing the window cleanly removes it too */
+  destroy_window (window);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_remove (saved_path);
+}
+
+/* Writes a copy with a second BgAutosave and drops it without closing the
+ * window: what a crash leaves behind. Returns the copy's uuid. */
+static char *
+crash_with (BgWindow *window)
+{
+  BgAutosave *crashed = bg_autosave_new (GTK_APPLICATION (app), NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *base = NULL;
+
+  bg_autosave_set_interval (crashed, 0);
+  g_assert_cmpuint (bg_autosave_save_now (crashed, &error), >=, 1);
+  g_assert_no_error (error);
+  path = bg_autosave_dup_path (crashed, bg_window_get_document (window));
+  g_assert_nonnull (path);
+  g_object_unref (crashed);
+
+  base = g_path_get_basename (path);
+  return g_strndup (base, strlen (base) - strlen (".bgmod"));
+}
+
+static BgWindow *
+find_window_for (BgRecoveryDialog *dialog,
+                 GList            *before)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l; l = l->next)
+    if (BG_IS_WINDOW (l->data) && g_list_find (before, l->data) == NULL)
+      return l->data;
+
+  return NULL;
+}
+
+static int
+find_row (BgRecoveryDialog *dialog,
+          const char       *uuid)
+{
+  for (guint i = 0; i < bg_recovery_dialog_get_n_rows (dialog); i++)
+    if (g_str_equal (bg_recovery_dialog_get_entry (dialog, i)->uuid, uuid))
+      return i;
+
+  return -1;
+}
+
+static void
+test_recover_after_crash (void)
+{
+  BgWindow *saved_window = make_window (NULL);
+  BgWindow *untitled_window = make_window (NULL);
+  g_autofree char *saved_path = tmp_path ("saved.bgmod");
+  g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved_uuid = NULL;
+  g_autofree char *untitled_uuid = NULL;
+  g_autofree char *saved_text = NULL;
+  g_autofree char *row_text = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *copy_path = NULL;
+  g_autoptr(GtkWidget) dialog_ref = NULL;
+  BgRecoveryDialog *dialog;
+  BgWindow *recovered;
+  GList *before;
+  int row;
+
+  /* one model with a file and unsaved changes, one never saved */
+  add_element (saved_window, "C", 40);
+  g_assert_true (bg_window_save_to_file (saved_window, saved_file, &error));
+  g_assert_no_error (error);
+  add_element (saved_window, "R", 140);
+  add_element (untitled_window, "I", 40);
+  g_assert_true (bg_model_set_name (window_model (untitled_window), "Tank level", &error));
+  g_assert_no_error (error);
+
+  saved_uuid = crash_with (saved_window);
+  saved_text = model_text (window_model (saved_window));
+  {
+    /* the crashed instance wrote both: find the other copy's uuid */
+    BgAutosave *probe = bg_autosave_new (GTK_APPLICATION (app), NULL);
+    g_autoptr(GPtrArray) entries = bg_autosave_scan (probe);
+
+    g_assert_cmpuint (entries->len, ==, 2);
+    for (guint i = 0; i < entries->len; i++)
+      {
+        BgAutosaveEntry *entry = g_ptr_array_index (entries, i);
+
+        g_assert_no_error (entry->error);
+        if (!g_str_equal (entry->uuid, saved_uuid))
+          untitled_uuid = g_strdup (entry->uuid);
+      }
+    g_object_unref (probe);
+  }
+  g_assert_nonnull (untitled_uuid);
+
+  /* the windows vanish with the process: their copies stay */
+  destroy_window (saved_window);
+  destroy_window (untitled_window);
+  copy_path = autosave_file (saved_uuid, ".bgmod");
+  g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
+
+  /* the next start offers both */
+  dialog = BG_RECOVERY_DIALOG (bg_application_offer_recovery (app));
+  g_assert_nonnull (dialog);
+  dialog_ref = g_object_ref (GTK_WIDGET (dialog));
+  pump ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 2);
+
+  row = find_row (dialog, saved_uuid);
+  g_assert_cmpint (row, >=, 0);
+  row_text = bg_recovery_dialog_dup_row_text (dialog, row);
+  expected = g_strdup_printf ("saved.bgmod\n%s · autosaved ", saved_path);
+  g_assert_true (g_str_has_prefix (row_text, expected));
+  g_clear_pointer (&row_text, g_free);
+  row_text = bg_recovery_dialog_dup_row_text (dialog, find_row (dialog, untitled_uuid));
+  g_assert_true (g_str_has_prefix (row_text, "Tank level\nNever saved · autosaved "));
+
+  /* Recover opens a window with the same model, modified, on its file */
+  before = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+  click (bg_recovery_dialog_get_recover_button (dialog, row));
+  pump ();
+  recovered = find_window_for (dialog, before);
+  g_list_free (before);
+  g_assert_nonnull (recovered);
+  {
+    BgDocument *document = bg_window_get_document (recovered);
+    g_autofree char *text = model_text (bg_document_get_model (document));
+
+    g_assert_cmpstr (text, ==, saved_text);
+    g_assert_true (bg_document_get_modified (document));
+    g_assert_nonnull (bg_document_get_file (document));
+    g_assert_true (g_file_equal (bg_document_get_file (document), saved_file));
+    /* the copy stays until the recovered document is saved or closed */
+    g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
+    g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 1);
+
+    g_assert_true (bg_window_save_to_file (recovered, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
+  }
+  destroy_window (recovered);
+
+  /* Discard deletes the other copy, and the empty dialog closes */
+  g_clear_pointer (&copy_path, g_free);
+  copy_path = autosave_file (untitled_uuid, ".bgmod");
+  g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
+  click (bg_recovery_dialog_get_discard_button (dialog, 0));
+  pump ();
+  g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
+  g_clear_pointer (&copy_path, g_free);
+  copy_path = autosave_file (untitled_uuid, ".json");
+  g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 0);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+
+  /* nothing is left to offer */
+  g_assert_null (bg_application_offer_recovery (app));
+  g_remove (saved_path);
+}
+
+static void
+test_recover_original_gone (void)
+{
+  BgWindow *window = make_window (NULL);
+  g_autofree char *saved_path = tmp_path ("gone.bgmod");
+  g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(BgDocument) document = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *uuid = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *recovered_text = NULL;
+  g_autofree char *copy_path = NULL;
+
+  add_element (window, "C", 40);
+  g_assert_true (bg_window_save_to_file (window, saved_file, &error));
+  g_assert_no_error (error);
+  add_element (window, "R", 140);
+  uuid = crash_with (window);
+  text = model_text (window_model (window));
+  destroy_window (window);
+  g_assert_cmpint (g_remove (saved_path), ==, 0);
+
+  entries = bg_autosave_scan (autosave);
+  g_assert_cmpuint (entries->len, ==, 1);
+  g_assert_cmpstr (((BgAutosaveEntry *) entries->pdata[0])->original_path, ==, saved_path);
+
+  /* the original is gone: an untitled, modified document */
+  document = bg_autosave_recover (autosave, entries->pdata[0], &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (document);
+  g_assert_null (bg_document_get_file (document));
+  g_assert_true (bg_document_get_modified (document));
+  recovered_text = model_text (bg_document_get_model (document));
+  g_assert_cmpstr (recovered_text, ==, text);
+
+  /* shown and closed cleanly: the copy goes */
+  window = make_window (document);
+  copy_path = autosave_file (uuid, ".bgmod");
+  g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
+  destroy_window (window);
+  g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
+}
+
+static void
+write_file (const char *path,
+            const char *contents)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, contents, -1, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_corrupt_copy (void)
+{
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  g_autofree char *dir = bg_autosave_dup_dir ();
+  g_autofree char *uuid = g_uuid_string_random ();
+  g_autofree char *model_path = autosave_file (uuid, ".bgmod");
+  g_autofree char *sidecar_path = autosave_file (uuid, ".json");
+  g_autofree char *good_uuid = g_uuid_string_random ();
+  g_autofree char *good_path = autosave_file (good_uuid, ".bgmod");
+  g_autofree char *good_sidecar = autosave_file (good_uuid, ".json");
+  g_autofree char *stray = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *row_text = NULL;
+  g_autoptr(GPtrArray) entries = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkWidget) dialog_ref = NULL;
+  BgRecoveryDialog *dialog;
+  BgAutosaveEntry *bad = NULL, *good = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  /* a truncated copy with a sound sidecar */
+  write_file (model_path, "{ \"format\": \"bgmod\", \"version\": 1, \"elements\": [");
+  write_file (sidecar_path, "{ \"version\": 1, \"original\": null, \"title\": \"Pump rig\", "
+                            "\"time\": \"2026-12-01T09:30:00+00\" }");
+  /* a sound copy whose sidecar is garbage: still recoverable */
+  {
+    g_autoptr(BgModel) model = bg_model_new ();
+
+    g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL,
+                                            NULL, 0, 0, &error));
+    g_assert_true (bg_file_save_path (model, good_path, &error));
+    g_assert_no_error (error);
+  }
+  write_file (good_sidecar, "\x01 not json");
+  /* not ours: ignored */
+  write_file (stray, "hello");
+
+  entries = bg_autosave_scan (autosave);
+  g_assert_cmpuint (entries->len, ==, 2);
+  for (guint i = 0; i < entries->len; i++)
+    {
+      BgAutosaveEntry *entry = g_ptr_array_index (entries, i);
+
+      if (g_str_equal (entry->uuid, uuid))
+        bad = entry;
+      else if (g_str_equal (entry->uuid, good_uuid))
+        good = entry;
+    }
+  g_assert_nonnull (bad);
+  g_assert_nonnull (good);
+
+  g_assert_error (bad->error, BG_AUTOSAVE_ERROR, BG_AUTOSAVE_ERROR_CORRUPT);
+  expected = g_strdup_printf ("The autosaved copy cannot be read: %s: ", model_path);
+  g_assert_true (g_str_has_prefix (bad->error->message, expected));
+  g_assert_cmpstr (bad->title, ==, "Pump rig");
+  g_assert_no_error (good->error);
+  g_assert_cmpstr (good->title, ==, "Untitled model");
+  g_assert_null (good->original_path);
+
+  /* recovering the corrupt one fails with the reason, nothing crashes */
+  g_assert_null (bg_autosave_recover (autosave, bad, &error));
+  g_assert_error (error, BG_AUTOSAVE_ERROR, BG_AUTOSAVE_ERROR_CORRUPT);
+  g_assert_true (g_str_has_prefix (error->message, expected));
+  g_clear_error (&error);
+
+  /* the dialog lists it with the reason; only Discard works on it */
+  dialog = BG_RECOVERY_DIALOG (bg_application_offer_recovery (app));
+  g_assert_nonnull (dialog);
+  dialog_ref = g_object_ref (GTK_WIDGET (dialog));
+  pump ();
+  g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 2);
+  {
+    int row = find_row (dialog, uuid);
+
+    g_assert_cmpint (row, >=, 0);
+    row_text = bg_recovery_dialog_dup_row_text (dialog, row);
+    g_assert_nonnull (strstr (row_text, expected));
+    g_assert_false (gtk_widget_get_sensitive (bg_recovery_dialog_get_recover_button (dialog, row)));
+    g_assert_true (gtk_widget_get_sensitive (bg_recovery_dialog_get_recover_all_button (dialog)));
+
+    click (bg_recovery_dialog_get_discard_button (dialog, row));
+    pump ();
+    g_assert_false (g_file_test (model_path, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (sidecar_path, G_FILE_TEST_EXISTS));
+  }
+
+  /* Recover All opens the sound one */
+  {
+    GList *before = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+    BgWindow *recovered;
+
+    g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 1);
+    click (bg_recovery_dialog_get_recover_all_button (dialog));
+    pump ();
+    recovered = find_window_for (dialog, before);
+    g_list_free (before);
+    g_assert_nonnull (recovered);
+    g_assert_cmpuint (bg_model_get_elements (window_model (recovered))->len, ==, 1);
+    g_assert_true (bg_document_get_modified (bg_window_get_document (recovered)));
+    g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+    destroy_window (recovered);
+    g_assert_false (g_file_test (good_path, G_FILE_TEST_EXISTS));
+  }
+
+  g_remove (stray);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
+          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  static const char *const xdg_vars[][2] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_STATE_HOME", "state" },
+    { "XDG_CACHE_HOME", "cache" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fontconfig_cache = NULL;
+  g_autofree char *models = NULL;
+  const char *builddir = g_getenv ("G_TEST_BUILDDIR");
+  int status;
+
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  if (builddir != NULL)
+    {
+      /* the build tree's compiled schema, in the memory backend */
+      g_autofree char *schemas = g_build_filename (builddir, "..", "data", NULL);
+
+      g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
+  gtk_disable_setlocale ();
+  bg_i18n_init ();
+
+  g_test_init (&argc, &argv, NULL);
+
+  /* keep fontconfig's cache: a fresh one rescans every font */
+  /* from the environment: g_get_user_cache_dir () keeps its first answer */
+  if (g_getenv ("XDG_CACHE_HOME") != NULL)
+    fontconfig_cache = g_build_filename (g_getenv ("XDG_CACHE_HOME"), "fontconfig", NULL);
+  else
+    fontconfig_cache = g_build_filename (g_get_home_dir (), ".cache", "fontconfig", NULL);
+  tmp_root = g_dir_make_tmp ("bgmod-test-autosave-XXXXXX", &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (tmp_root, xdg_vars[i][1], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (xdg_vars[i][0], dir, TRUE);
+    }
+  if (g_file_test (fontconfig_cache, G_FILE_TEST_IS_DIR))
+    {
+      g_autofree char *link = g_build_filename (tmp_root, "cache", "fontconfig", NULL);
+
+      if (symlink (fontconfig_cache, link) != 0)
+        g_test_message ("fontconfig cache not linked");
+    }
+  models = g_build_filename (tmp_root, "models", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (models, 0700), ==, 0);
+
+  gtk_init ();
+
+  app = bg_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  /* the cache follows XDG_CACHE_HOME */
+  {
+    g_autofree char *dir = bg_autosave_dup_dir ();
+    g_autofree char *expected = g_build_filename (tmp_root, "cache", "bgmod", "autosave", NULL);
+
+    g_assert_cmpstr (dir, ==, expected);
+  }
+
+  g_test_add_func ("/ui/autosave/interval-from-settings", test_interval_from_settings);
+  g_test_add_func ("/ui/autosave/writes-after-interval", test_writes_after_interval);
+  g_test_add_func ("/ui/autosave/recover-after-crash", test_recover_after_crash);
+  g_test_add_func ("/ui/autosave/recover-original-gone", test_recover_original_gone);
+  g_test_add_func ("/ui/autosave/corrupt-copy", test_corrupt_copy);
+
+  status = g_test_run ();
+
+  g_object_unref (app);
+  pump ();
+  remove_tree (tmp_root);
+  g_free (tmp_root);
+
+  return status;
+}
