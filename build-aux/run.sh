@@ -14,7 +14,7 @@ meson compile -C _build
 
 export BGMOD_DATADIR="$PWD/data"
 export BGMOD_LOCALEDIR="$PWD/_build/po"
-if [ -d _build/data/schemas ]; then
-  export GSETTINGS_SCHEMA_DIR="$PWD/_build/data/schemas"
+if [ -f _build/data/gschemas.compiled ]; then
+  export GSETTINGS_SCHEMA_DIR="$PWD/_build/data"
 fi
 exec _build/app/bgmod "$@"
