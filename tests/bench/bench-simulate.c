@@ -215,7 +215,6 @@ bench (guint n)
   cpu_start = cpu_seconds ();
   causality = bg_causality_analyze (model);
   g_assert_true (bg_causality_is_ok (causality));
-
   cpu_analyze = cpu_seconds () - cpu_start;
   cpu_start = cpu_seconds ();
   plan = bg_compiler_compile (model, causality, NULL, &error);
