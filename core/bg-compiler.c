@@ -4,10 +4,11 @@
  * effort/flow scales of each domain, ordering the emitted assignments
  * (Tarjan's strongly connected components: every cycle is an algebraic
  * group, torn greedily and solved jointly by Newton on its tear unknowns),
- * splitting them into right-hand-side work and
- * output-only work, folding scaled copies into their readers, the Jacobian pattern and the linear solver choice (rule
- * in bg-compiler.h). Must not: modify the model or the analysis, keep
- * anything between calls, or leave a pointer into either in the plan.
+ * splitting them into right-hand-side work and output-only work, folding
+ * scaled copies into their readers, the Jacobian pattern and the linear
+ * solver choice (rule in bg-compiler.h). Must not: modify the model or the
+ * analysis, keep anything between calls, or leave a pointer into either in
+ * the plan.
  */
 #include "config.h"
 
