@@ -9,6 +9,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -215,6 +216,69 @@ test_palette_sections (void)
   }
 
   g_object_unref (palette);
+}
+
+static GtkEventController *
+find_controller (GtkWidget *widget,
+                 GType      type)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (controller, type))
+        return controller;
+    }
+
+  return NULL;
+}
+
+/* A palette row offers the component as a string; the canvas's drop
+ * target takes it and inserts at the drop point. */
+static void
+test_palette_drag (void)
+{
+  BgWindow *window = make_window (NULL);
+  BgPalette *palette = bg_window_get_palette (window);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  GtkEventController *source, *target;
+  g_autoptr(GdkContentProvider) content = NULL;
+  g_auto(GValue) value = G_VALUE_INIT;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  gboolean accepted = FALSE;
+  BgElement *element;
+  double vx, vy;
+
+  bg_palette_set_domain (palette, BG_DOMAIN_ROTATIONAL);
+  source = find_controller (bg_palette_get_item (palette, "I"), GTK_TYPE_DRAG_SOURCE);
+  g_assert_nonnull (source);
+  g_signal_emit_by_name (source, "prepare", 10.0, 10.0, &content);
+  g_assert_nonnull (content);
+
+  g_value_init (&value, G_TYPE_STRING);
+  g_assert_true (gdk_content_provider_get_value (content, &value, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (g_value_get_string (&value), ==, "bgmod-component:I:rotational");
+
+  target = find_controller (GTK_WIDGET (canvas), GTK_TYPE_DROP_TARGET);
+  g_assert_nonnull (target);
+  g_signal_emit_by_name (target, "drop", &value, 120.0, 80.0, &accepted);
+  pump ();
+  g_assert_true (accepted);
+  g_assert_cmpuint (elements->len, ==, 1);
+  element = g_ptr_array_index (elements, 0);
+  g_assert_cmpstr (element->spec->type, ==, "I");
+  g_assert_cmpint (element->spec->domain, ==, BG_DOMAIN_ROTATIONAL);
+
+  /* near the drop point (the canvas snaps to its grid) */
+  bg_canvas_model_to_view (canvas, element->x, element->y, &vx, &vy);
+  g_assert_cmpfloat (fabs (vx - 120.0), <, 40.0);
+  g_assert_cmpfloat (fabs (vy - 80.0), <, 40.0);
+
+  destroy_window (window);
 }
 
 static void
@@ -977,6 +1041,7 @@ main (int   argc,
   g_test_add_func ("/ui/inspector/parse-number", test_parse_number);
   g_test_add_func ("/ui/palette/sections", test_palette_sections);
   g_test_add_func ("/ui/window/palette-inserts", test_palette_inserts);
+  g_test_add_func ("/ui/window/palette-drag", test_palette_drag);
   g_test_add_func ("/ui/window/connect-stroke", test_connect_stroke);
   g_test_add_func ("/ui/window/undo-redo", test_undo_redo);
   g_test_add_func ("/ui/window/actions-sensitivity", test_actions_sensitivity);
