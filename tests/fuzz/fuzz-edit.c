@@ -285,6 +285,8 @@ apply_one (Input   *in,
 
         bg_sim_settings_init_default (&settings);
         settings.t_end = number_pool[take (in, G_N_ELEMENTS (number_pool))];
+        settings.output_step = take (in, 3) == 0
+                               ? number_pool[take (in, G_N_ELEMENTS (number_pool))] : 0;
         settings.rtol = take (in, 2) ? 1e-6 : number_pool[take (in, G_N_ELEMENTS (number_pool))];
         what = "set_simulation";
         ok = bg_model_set_simulation (model, &settings, &error);
