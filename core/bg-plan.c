@@ -564,6 +564,7 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
        && run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
-    values[v] = plan->var_reg[v] < 0 ? t : plan->var_scale[v] * work->regs[plan->var_reg[v]];
+    /* + 0.0 turns a negated zero into 0 (no "-0" in a CSV). */
+    values[v] = plan->var_reg[v] < 0 ? t : plan->var_scale[v] * work->regs[plan->var_reg[v]] + 0.0;
   return ok;
 }

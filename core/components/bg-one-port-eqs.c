@@ -103,6 +103,9 @@ bg_one_port_eqs_emit (BgEmit *em, const BgEmitElement *el)
       bg_emit_fail (em, _("%s is not connected"), el->id);
       return;
     }
+  /* Outputs in FORMAT.md order: EL.e, EL.f, then the state and energy. */
+  bg_emit_output (em, el, "e", p->e, 1.0);
+  bg_emit_output (em, el, "f", p->f, p->s);
   switch (el->element->spec->kind)
     {
     case BG_KIND_R:
@@ -123,6 +126,4 @@ bg_one_port_eqs_emit (BgEmit *em, const BgEmitElement *el)
     default:
       g_assert_not_reached ();
     }
-  bg_emit_output (em, el, "e", p->e, 1.0);
-  bg_emit_output (em, el, "f", p->f, p->s);
 }
