@@ -236,8 +236,9 @@ bg_application_offer_recovery_once (BgApplication *self)
 static void
 bg_application_activate (GApplication *application)
 {
-  bg_application_get_bg_window (BG_APPLICATION (application), TRUE);
-  gtk_window_present (gtk_application_get_active_window (GTK_APPLICATION (application)));
+  BgWindow *window = bg_application_get_bg_window (BG_APPLICATION (application), TRUE);
+
+  gtk_window_present (GTK_WINDOW (window));
   bg_application_offer_recovery_once (BG_APPLICATION (application));
 }
 
