@@ -66,55 +66,50 @@ bg_window_update_title (BgWindow *self)
   gtk_window_set_title (GTK_WINDOW (self), window_title);
 }
 
+/* The status line: the analysis summary, an icon that says what kind it is,
+ * the error style when the first error names culprits to select. */
 static void
 bg_window_update_status (BgWindow *self)
 {
   BgCausality *causality = bg_document_get_causality (self->document);
-  g_autofree char *summary = NULL;
-  gboolean has_errors;
+  const GPtrArray *errors = bg_causality_get_errors (causality);
+  const GPtrArray *warnings = bg_causality_get_warnings (causality);
+  const BgDiagnostic *first_error = errors->len > 0 ? g_ptr_array_index ((GPtrArray *) errors, 0) : NULL;
+  g_autofree char *summary = bg_causality_dup_summary (causality);
+  g_autofree char *tooltip = NULL;
+  const char *icon;
+  gboolean fault = FALSE;
 
   bg_canvas_set_causality (self->canvas, causality);
   bg_inspector_set_causality (self->inspector, causality);
 
-  summary = bg_causality_dup_summary (causality);
-  has_errors = bg_causality_get_errors (causality)->len > 0;
-
-  /* an empty model is a hint, not a fault */
-  if (has_errors)
+  if (first_error != NULL && g_strcmp0 (first_error->code, "empty-model") == 0)
+    /* an empty model is a hint, not a fault */
+    icon = "dialog-information-symbolic";
+  else if (first_error != NULL)
     {
-      const BgDiagnostic *first = g_ptr_array_index ((GPtrArray *) bg_causality_get_errors (causality), 0);
-
-      if (g_strcmp0 (first->code, "empty-model") == 0)
-        {
-          gtk_label_set_label (self->status_label, summary);
-          gtk_image_set_from_icon_name (self->status_icon, "dialog-information-symbolic");
-          gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
-          gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), NULL);
-          _bg_window_actions_update (self);
-          return;
-        }
+      icon = "dialog-error-symbolic";
+      fault = TRUE;
+      tooltip = g_strdup_printf ("%s\n\n%s", summary,
+                                 _("Click to select the elements and bonds involved."));
     }
-
-  gtk_label_set_label (self->status_label, summary);
-  if (has_errors)
+  else if (warnings->len > 0)
     {
-      gtk_image_set_from_icon_name (self->status_icon, "dialog-error-symbolic");
-      gtk_widget_add_css_class (GTK_WIDGET (self->status_button), "error");
-      g_autofree char *tooltip = g_strdup_printf ("%s\n\n%s", summary,
-                                                  _("Click to select the elements and bonds involved."));
+      const BgDiagnostic *first_warning = g_ptr_array_index ((GPtrArray *) warnings, 0);
 
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
+      icon = "dialog-warning-symbolic";
+      tooltip = g_strdup (first_warning->message);
     }
   else
-    {
-      gboolean warned = bg_causality_get_warnings (causality)->len > 0;
+    icon = "emblem-ok-symbolic";
 
-      gtk_image_set_from_icon_name (self->status_icon,
-                                    warned ? "dialog-warning-symbolic"
-                                           : "emblem-ok-symbolic");
-      gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), NULL);
-    }
+  gtk_label_set_label (self->status_label, summary);
+  gtk_image_set_from_icon_name (self->status_icon, icon);
+  if (fault)
+    gtk_widget_add_css_class (GTK_WIDGET (self->status_button), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
 
   _bg_window_actions_update (self);
 }
