@@ -180,6 +180,35 @@ open_long_bench (void)
   return window;
 }
 
+/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
+ * with ImageMagick's import (to look at the pane; nothing is asserted). */
+static void
+maybe_screenshot (BgWindow   *window,
+                  const char *name)
+{
+  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean waited = FALSE;
+  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+  int status = 0;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  /* let the frame clock paint the last changes */
+  g_timeout_add (400, timeout_cb, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  argv[3] = path;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("screenshot %s", path);
+}
+
 /* Tests ------------------------------------------------------------------- */
 
 static void
@@ -374,6 +403,15 @@ test_event_marks_element (void)
   g_assert_cmpuint (g_strv_length (selected), ==, 1);
   g_assert_cmpstr (selected[0], ==, "CYL");
 
+  bg_plot_view_set_cursor (bg_plot_pane_get_view (pane), 3.0);
+  maybe_screenshot (window, "bench-light");
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+  maybe_screenshot (window, "bench-dark");
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  maybe_screenshot (window, "bench-presentation");
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+
   destroy_window (window);
 }
 
@@ -499,8 +537,7 @@ test_export (void)
   const char *names[] = { "C1.e", NULL };
   cairo_surface_t *surface;
   BgPlotColor color;
-  int width = gtk_widget_get_width (GTK_WIDGET (view));
-  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  int width, height;
 
   bg_plot_pane_set_vars (pane, names);
   start_run (window);
@@ -508,6 +545,8 @@ test_export (void)
   pump ();
 
   /* PNG: the on-screen size at scale 2, with the trace's colour in it */
+  width = gtk_widget_get_width (GTK_WIDGET (view));
+  height = gtk_widget_get_height (GTK_WIDGET (view));
   g_assert_true (bg_plot_pane_export (pane, png, &error));
   g_assert_no_error (error);
   surface = cairo_image_surface_create_from_png (png);

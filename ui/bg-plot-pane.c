@@ -29,6 +29,7 @@ struct _BgPlotPane
 
   GtkWidget        *header;
   GtkProgressBar   *progress;
+  GtkLabel         *progress_label;
   GtkLabel         *status_label;
   GtkLabel         *stale_label;
   GtkMenuButton    *vars_button;
@@ -84,7 +85,7 @@ bg_plot_pane_update_progress (BgPlotPane *self)
   if (self->run == NULL)
     {
       gtk_progress_bar_set_fraction (self->progress, 0);
-      gtk_progress_bar_set_text (self->progress, _("Not run yet"));
+      gtk_label_set_label (self->progress_label, _("Not run yet (F5 runs)"));
       return;
     }
 
@@ -92,9 +93,9 @@ bg_plot_pane_update_progress (BgPlotPane *self)
   t_end = bg_si_format (bg_plan_get_t_end (bg_simulation_run_get_plan (self->run)), "s");
   elapsed = bg_simulation_run_get_elapsed (self->run);
   /* TRANSLATORS: simulated time of end time, then the wall-clock time */
-  text = g_strdup_printf (_("%s of %s · %.1f s"), t, t_end, elapsed);
+  text = g_strdup_printf (_("t = %s of %s · %.2f s"), t, t_end, elapsed);
   gtk_progress_bar_set_fraction (self->progress, bg_simulation_run_get_fraction (self->run));
-  gtk_progress_bar_set_text (self->progress, text);
+  gtk_label_set_label (self->progress_label, text);
 }
 
 static void
@@ -497,19 +498,33 @@ static GtkWidget *
 bg_plot_pane_build_header (BgPlotPane *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *popover, *export_button;
+  GtkWidget *popover, *export_button, *progress_box;
   g_autoptr(GMenu) menu = g_menu_new ();
 
   gtk_widget_add_css_class (box, "plot-pane-header");
+  gtk_widget_set_margin_start (box, 8);
+  gtk_widget_set_margin_end (box, 6);
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
 
+  progress_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  gtk_widget_set_valign (progress_box, GTK_ALIGN_CENTER);
+  gtk_widget_set_size_request (progress_box, 170, -1);
+  self->progress_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->progress_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "caption");
+  gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "numeric");
+  gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress_label));
   self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
-  gtk_progress_bar_set_show_text (self->progress, TRUE);
-  gtk_widget_set_valign (GTK_WIDGET (self->progress), GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (GTK_WIDGET (self->progress), 220, -1);
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->progress));
+  gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress));
+  gtk_box_append (GTK_BOX (box), progress_box);
 
   self->status_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (self->status_label, TRUE);
+  gtk_label_set_wrap_mode (self->status_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->status_label, 2);
+  gtk_label_set_width_chars (self->status_label, 20);
   gtk_label_set_xalign (self->status_label, 0);
   gtk_widget_set_hexpand (GTK_WIDGET (self->status_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "plot-status");
@@ -523,10 +538,10 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->stale_label));
 
   gtk_box_append (GTK_BOX (box),
-                  icon_button ("zoom-in-symbolic", "plot.presentation",
+                  icon_button ("display-projector-symbolic", "plot.presentation",
                                _("Large Text and Lines for a Projector"), TRUE));
   gtk_box_append (GTK_BOX (box),
-                  icon_button ("zoom-original-symbolic", "plot.reset-view",
+                  icon_button ("zoom-fit-best-symbolic", "plot.reset-view",
                                _("Show the Whole Run (double-click the plot)"), FALSE));
 
   self->picker = BG_VARIABLE_PICKER (bg_variable_picker_new ());

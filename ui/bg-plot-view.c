@@ -21,6 +21,7 @@
 #define MIN_BOX_PIXELS 5.0
 #define WHEEL_FACTOR 1.2
 #define PRESENTATION_SCALE 1.75
+#define MIN_NATURAL_HEIGHT 340
 
 typedef struct
 {
@@ -319,6 +320,7 @@ bg_plot_view_set_presentation (BgPlotView *self,
   g_return_if_fail (BG_IS_PLOT_VIEW (self));
 
   self->presentation = !!presentation;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   scale = self->presentation ? PRESENTATION_SCALE : 1.0;
   bg_plot_renderer_set_scale (self->renderer, scale, scale);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -444,7 +446,7 @@ draw_readout (BgPlotView *self,
   PangoFontDescription *font;
   BgPlotColor fg, bg, color;
   double x, area_x, area_y, area_w, area_h;
-  int w, h, line_h;
+  int w, h;
   PangoLayoutIter *iter;
   guint line = 0;
 
@@ -456,8 +458,10 @@ draw_readout (BgPlotView *self,
   text = bg_plot_view_dup_readout (self, self->cursor_t);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   font = pango_font_description_copy (pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self))));
+  /* a hover read-out grows less than the plot, or it hides the curves */
   if (self->presentation)
-    pango_font_description_set_size (font, pango_font_description_get_size (font) * PRESENTATION_SCALE);
+    pango_font_description_set_size (font, pango_font_description_get_size (font) *
+                                           (1 + (PRESENTATION_SCALE - 1) / 2));
   pango_layout_set_font_description (layout, font);
   pango_font_description_free (font);
   pango_layout_get_pixel_size (layout, &w, &h);
@@ -480,12 +484,8 @@ draw_readout (BgPlotView *self,
   do
     {
       PangoLayoutLine *layout_line = pango_layout_iter_get_line_readonly (iter);
-      PangoRectangle logical;
       int baseline = pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
 
-      pango_layout_iter_get_line_extents (iter, NULL, &logical);
-      line_h = logical.height / PANGO_SCALE;
-      (void) line_h;
       if (line == 0)
         color = fg;
       else
@@ -542,6 +542,31 @@ bg_plot_view_snapshot (GtkWidget   *widget,
       draw_drag_box (self, cr);
     }
   cairo_destroy (cr);
+}
+
+/* Room for three or four readable sub-plots; it shrinks when the pane does. */
+static void
+bg_plot_view_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  BgPlotView *self = BG_PLOT_VIEW (widget);
+  double scale = self->presentation ? PRESENTATION_SCALE : 1.0;
+
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 200;
+      *natural = 600;
+    }
+  else
+    {
+      *minimum = 120;
+      *natural = (int) (MIN_NATURAL_HEIGHT * scale);
+    }
 }
 
 /* Interactions -------------------------------------------------------------------- */
@@ -926,6 +951,7 @@ bg_plot_view_class_init (BgPlotViewClass *klass)
   object_class->dispose = bg_plot_view_dispose;
   object_class->finalize = bg_plot_view_finalize;
   widget_class->snapshot = bg_plot_view_snapshot;
+  widget_class->measure = bg_plot_view_measure;
 
   gtk_widget_class_set_css_name (widget_class, "bgplotview");
 }

@@ -43,18 +43,61 @@ plot_pane_run_finished_cb (BgWindow   *self,
     }
 }
 
+/* The first time the paned knows its height, the plot gets its natural
+ * height (see bg_window_size_plot_pane); later the divider stays put. */
+static void
+bg_window_size_plot_pane (BgWindow *self)
+{
+  int max = 0, natural = 0;
+
+  g_object_get (self->plot_paned, "max-position", &max, NULL);
+  if (max <= 0)
+    return;
+  gtk_widget_measure (GTK_WIDGET (self->plot_pane), GTK_ORIENTATION_VERTICAL, -1,
+                      NULL, &natural, NULL, NULL);
+  /* at most half the height for the plot; two thirds in presentation mode */
+  gtk_paned_set_position (self->plot_paned,
+                          MAX (self->presentation_mode ? max / 3 : max / 2, max - natural));
+}
+
+static void
+plot_paned_notify_max_position_cb (BgWindow   *self,
+                                   GParamSpec *pspec,
+                                   GtkPaned   *paned)
+{
+  gboolean position_set = FALSE;
+
+  g_object_get (paned, "position-set", &position_set, NULL);
+  if (!position_set)
+    bg_window_size_plot_pane (self);
+}
+
+/* Presentation mode needs taller sub-plots: give the plot its new height. */
+static void
+plot_pane_notify_presentation_cb (BgWindow   *self,
+                                  GParamSpec *pspec,
+                                  BgPlotPane *pane)
+{
+  bg_window_size_plot_pane (self);
+}
+
 void
 _bg_window_plot_init (BgWindow *self)
 {
   self->plot_pane = BG_PLOT_PANE (bg_plot_pane_new ());
-  gtk_widget_set_size_request (GTK_WIDGET (self->plot_pane), -1, 220);
   bg_window_set_plot_pane (self, GTK_WIDGET (self->plot_pane));
+  g_signal_connect_object (self->plot_paned, "notify::max-position",
+                           G_CALLBACK (plot_paned_notify_max_position_cb), self,
+                           G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->plot_pane, "notify::running",
                            G_CALLBACK (plot_pane_notify_running_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_pane, "run-finished",
                            G_CALLBACK (plot_pane_run_finished_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->plot_pane, "notify::presentation",
+                           G_CALLBACK (plot_pane_notify_presentation_cb), self,
                            G_CONNECT_SWAPPED);
   /* presentation mode enlarges the plot as it does the canvas */
   g_object_bind_property (self, "presentation-mode", self->plot_pane, "presentation",
