@@ -112,12 +112,14 @@ finished_text (BgSimulationRun *run)
   const GError *error = bg_simulation_run_get_error (run);
   g_autofree char *t = bg_si_format (report->t, "s");
   g_autofree char *elapsed = bg_si_format (bg_simulation_run_get_elapsed (run), "s");
+  g_autofree char *steps = g_strdup_printf ("%" G_GUINT64_FORMAT, report->n_steps);
 
   switch (report->status)
     {
     case BG_SIM_STATUS_FINISHED:
-      return g_strdup_printf (_("Finished at t = %s in %s (%" G_GUINT64_FORMAT " steps)"),
-                              t, elapsed, report->n_steps);
+      /* TRANSLATORS: end time, wall-clock time, number of solver steps */
+      return g_strdup_printf (_("Finished at t = %s in %s (%s solver steps)"),
+                              t, elapsed, steps);
     case BG_SIM_STATUS_EVENT:
       return g_strdup (report->message);
     case BG_SIM_STATUS_CANCELLED:
