@@ -988,6 +988,67 @@ test_pump_to_cut_off (void)
   sim_clear (&sim);
 }
 
+/* A resistive ladder of n sections (series R_s on 1-junctions, shunt R_p on
+ * 0-junctions) has no storage: one large algebraic loop. The source
+ * current is U / Z with Z from the far end: Z_n = R_p, Z = R_s + R_p ‖ Z_next. */
+static void
+test_resistive_ladder (void)
+{
+  const guint n = 300;
+  const double u = 12.0, rs = 2.0, rp = 50.0;
+  g_autoptr (BgModel) model = bg_model_new ();
+  GError *error = NULL;
+  double z = rp;
+  Sim sim;
+
+  bg_model_add_element (model, "Se", BG_DOMAIN_ELECTRICAL, "U", 0, 0, &error);
+  bg_model_set_param_number (model, "U", "value", u, &error);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *j = g_strdup_printf ("J%u", i);
+      g_autofree char *node = g_strdup_printf ("N%u", i);
+      g_autofree char *s_id = g_strdup_printf ("RS%u", i);
+      g_autofree char *p_id = g_strdup_printf ("RP%u", i);
+      g_autofree char *prev = g_strdup_printf ("N%u", i - 1);
+
+      bg_model_add_element (model, "1", BG_DOMAIN_ELECTRICAL, j, i, 0, &error);
+      bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, s_id, i, 1, &error);
+      bg_model_set_param_number (model, s_id, "value", rs, &error);
+      bg_model_add_element (model, "0", BG_DOMAIN_ELECTRICAL, node, i, 2, &error);
+      bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, p_id, i, 3, &error);
+      bg_model_set_param_number (model, p_id, "value", rp, &error);
+      bg_model_connect (model, i == 0 ? "U" : prev, j, NULL, &error);
+      bg_model_connect (model, j, s_id, NULL, &error);
+      bg_model_connect (model, j, node, NULL, &error);
+      bg_model_connect (model, node, p_id, NULL, &error);
+    }
+  g_assert_no_error (error);
+  for (guint i = 0; i < n; i++)
+    z = rs + (i == 0 ? rp : rp * z / (rp + z));
+
+  set_sim (model, 1.0, 0.5);
+  simulate (model, &sim);
+  g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, 0);
+  g_assert_cmpuint (bg_plan_get_n_algebraic_groups (sim.plan), >=, 1);
+  g_test_message ("ladder: %u groups, first torn to %u unknowns",
+                  bg_plan_get_n_algebraic_groups (sim.plan),
+                  bg_plan_get_algebraic_group_size (sim.plan, 0));
+  /* Source current U / Z within 1e-9 relative. */
+  g_assert_cmpfloat_with_epsilon (-value (&sim, "U.f", 1), u / z, 1e-9 * u / z);
+  /* Power: the source delivers what the resistors dissipate. */
+  {
+    double dissipated = 0;
+    for (guint i = 0; i < n; i++)
+      {
+        g_autofree char *se = g_strdup_printf ("RS%u.e", i), *sf = g_strdup_printf ("RS%u.f", i);
+        g_autofree char *pe = g_strdup_printf ("RP%u.e", i), *pf = g_strdup_printf ("RP%u.f", i);
+        dissipated += value (&sim, se, 1) * value (&sim, sf, 1) + value (&sim, pe, 1) * value (&sim, pf, 1);
+      }
+    g_assert_cmpfloat_with_epsilon (dissipated, u * u / z, 1e-9 * u * u / z);
+  }
+  sim_clear (&sim);
+}
+
 /* Linear solvers ------------------------------------------------------------ */
 
 /* A chain of n masses with dampers and springs, force 1 N on the first.
@@ -1359,6 +1420,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/pump-line-tank", test_pump_line_tank);
   g_test_add_func ("/core/simulate/accumulator-full", test_accumulator_full);
   g_test_add_func ("/core/simulate/pump-to-cut-off", test_pump_to_cut_off);
+  g_test_add_func ("/core/simulate/resistive-ladder", test_resistive_ladder);
   g_test_add_func ("/core/simulate/arrow-reversal", test_arrow_reversal);
   g_test_add_func ("/core/simulate/drawing-direction", test_drawing_direction);
   g_test_add_func ("/core/simulate/energy-balance", test_energy_balance_chain);
