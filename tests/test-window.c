@@ -647,6 +647,7 @@ test_open_example (void)
   title = bg_document_dup_title (document);
   g_assert_cmpstr (title, ==, bg_model_get_name (bg_document_get_model (document)));
   g_assert_false (bg_document_is_pristine (document));
+  g_assert_true (action_enabled (window, "win.save"));
 
   /* the next one goes to a new window */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", rlc));
@@ -839,12 +840,13 @@ test_actions_sensitivity (void)
 
   g_assert_false (action_enabled (window, "win.undo"));
   g_assert_false (action_enabled (window, "win.redo"));
-  g_assert_true (action_enabled (window, "win.save"));
+  g_assert_false (action_enabled (window, "win.save"));
   g_assert_false (action_enabled (window, "win.select-culprits"));
 
   activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C");
   g_assert_true (action_enabled (window, "win.undo"));
   g_assert_false (action_enabled (window, "win.redo"));
+  g_assert_true (action_enabled (window, "win.save"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   pump ();

@@ -368,8 +368,12 @@ _bg_window_actions_update (BgWindow *self)
   causality = bg_document_get_causality (self->document);
   modified = bg_document_get_modified (self->document);
 
+  /* an untitled copy with content (an example) can be saved; an empty new
+   * model cannot */
   gtk_widget_action_set_enabled (widget, "win.save",
-                                 modified || bg_document_get_file (self->document) == NULL);
+                                 modified ||
+                                 (bg_document_get_file (self->document) == NULL &&
+                                  bg_model_get_elements (model)->len > 0));
   gtk_widget_action_set_enabled (widget, "win.undo", bg_model_can_undo (model));
   gtk_widget_action_set_enabled (widget, "win.redo", bg_model_can_redo (model));
   gtk_widget_action_set_enabled (widget, "win.select-culprits",
