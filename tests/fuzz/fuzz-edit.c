@@ -2,7 +2,8 @@
  *
  * Owns: reading the input as a program of edits (add, connect, remove,
  * parameters, rename, arrows, rotation, groups, undo, redo, settings) applied
- * through the public bg_model_* calls, analysing after some of them, and
+ * through the public bg_model_* calls, analysing (and compiling what
+ * analyses cleanly) after some of them, and
  * checking what must hold whatever the edits: refusals carry a message; a
  * refused edit changes nothing (same saved text, same revision); the saved
  * text of the result loads again and saves identically; from the newest
@@ -22,6 +23,7 @@
 #include <string.h>
 
 #include "bg-causality.h"
+#include "bg-compiler.h"
 #include "bg-file.h"
 #include "bg-library.h"
 #include "bg-model.h"
@@ -303,6 +305,15 @@ apply_one (Input   *in,
                    bg_causality_get_n_bonds (causality), bg_model_get_bonds (model)->len);
         if (summary == NULL || summary[0] == '\0' || json == NULL)
           fuzz_fail ("the analysis gave no summary or JSON");
+        if (bg_causality_is_ok (causality))
+          {
+            g_autoptr(GError) compile_error = NULL;
+            g_autoptr(BgPlan) plan = bg_compiler_compile (model, causality, NULL,
+                                                          &compile_error);
+
+            if (plan == NULL)
+              check_refusal (compile_error, "compile");
+          }
       }
       return TRUE;
     }

@@ -1,6 +1,6 @@
 /* fuzz-load.c — the fuzz target for the model loader.
  *
- * Owns: bg_fuzz_load () (loader → analyzer → writers → reload, on bytes
+ * Owns: bg_fuzz_load () (loader → analyzer → compiler → writers → reload, on bytes
  * that are not NUL-terminated) and the libFuzzer hooks around it. Must not:
  * keep state between runs, leak, or let a model that loaded fail to survive
  * a save and reload. Warnings and criticals are fatal, so a g_return_if_fail
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "bg-causality.h"
+#include "bg-compiler.h"
 #include "bg-file.h"
 #include "fuzz-load.h"
 
@@ -35,6 +36,33 @@ fuzz_fail (const char *format,
   g_logv (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, format, args);
   va_end (args);
   abort ();
+}
+
+/* A conflict-free analysis compiles, or is refused with a message; a plan
+ * names every state and variable. */
+static void
+check_compile (BgModel     *model,
+               BgCausality *causality)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgPlan) plan = NULL;
+
+  if (!bg_causality_is_ok (causality))
+    return;
+  plan = bg_compiler_compile (model, causality, NULL, &error);
+  if (plan == NULL)
+    {
+      if (error == NULL || error->message[0] == '\0')
+        fuzz_fail ("the compiler refused a model without a message");
+      return;
+    }
+  for (guint i = 0; i < bg_plan_get_n_states (plan); i++)
+    if (bg_plan_get_state_name (plan, i) == NULL
+        || !(bg_plan_get_state_atol (plan, i) > 0))
+      fuzz_fail ("state %u has no name or no positive tolerance", i);
+  for (guint i = 0; i < bg_plan_get_n_vars (plan); i++)
+    if (bg_plan_get_var_name (plan, i) == NULL)
+      fuzz_fail ("variable %u has no name", i);
 }
 
 static void
@@ -82,6 +110,7 @@ bg_fuzz_load (const guint8 *data,
   json = bg_causality_to_json (causality);
   g_assert (summary != NULL && json != NULL);
 
+  check_compile (model, causality);
   check_reload (model);
   return TRUE;
 }

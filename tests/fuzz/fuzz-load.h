@@ -12,8 +12,9 @@
 G_BEGIN_DECLS
 
 /* Loads data (not NUL-terminated, size bytes). On success also analyses the
- * model, renders the analysis as text and JSON, saves it and checks that the
- * saved text loads again and saves identically; aborts if it does not.
+ * model, renders the analysis as text and JSON, compiles a conflict-free
+ * model into a plan, saves it and checks that the saved text loads again and
+ * saves identically; aborts if any of that breaks.
  * Returns TRUE when the data loaded; FALSE with the loader's error
  * otherwise. Frees everything either way. */
 gboolean bg_fuzz_load (const guint8 *data,
