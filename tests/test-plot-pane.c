@@ -137,6 +137,17 @@ timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+/* Lets the frame clock draw what was queued. */
+static void
+wait_frames (void)
+{
+  gboolean waited = FALSE;
+
+  g_timeout_add (150, timeout_cb, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+}
+
 /* Iterates the main loop until the pane's run ends; returns the number of
  * iterations (the UI kept running while the worker computed). */
 static guint
@@ -197,9 +208,9 @@ maybe_screenshot (BgWindow   *window,
   if (dir == NULL || *dir == '\0')
     return;
   /* let the frame clock paint the last changes */
-  g_timeout_add (400, timeout_cb, &waited);
-  while (!waited)
-    g_main_context_iteration (NULL, TRUE);
+  (void) waited;
+  wait_frames ();
+  wait_frames ();
   file = g_strconcat (name, ".png", NULL);
   path = g_build_filename (dir, file, NULL);
   argv[3] = path;
@@ -222,6 +233,13 @@ test_rc_run (void)
   gsize n_rows;
   guint iterations, checked = 0;
   g_auto(GStrv) vars = bg_plot_pane_dup_vars (pane);
+  g_auto(GStrv) run_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.run");
+  g_auto(GStrv) stop_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.stop");
+
+  /* F5 runs; Escape and Shift+F5 stop */
+  g_assert_true (g_strv_contains ((const char *const *) run_accels, "F5"));
+  g_assert_true (g_strv_contains ((const char *const *) stop_accels, "Escape"));
+  g_assert_true (g_strv_contains ((const char *const *) stop_accels, "<Shift>F5"));
 
   /* the default choice: the capacitor's voltage */
   g_assert_true (g_strv_contains ((const char *const *) vars, "C1.e"));
@@ -312,6 +330,33 @@ test_responsive (void)
   g_assert_cmpuint (last_rows, <, final_rows);
   g_assert_cmpuint (bg_plot_view_get_n_rows (view), ==, final_rows);
   g_assert_cmpfloat (bg_canvas_get_zoom (canvas), >, zoom);
+
+  destroy_window (window);
+}
+
+/* Zooming keeps a window; plot.reset-view returns to the whole run. */
+static void
+test_reset_view (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgPlotRenderer *renderer = bg_plot_view_get_renderer (bg_plot_pane_get_view (pane));
+  double t0, t1, y0, y1;
+
+  start_run (window);
+  iterate_until_done (pane);
+  bg_plot_renderer_set_time_range (renderer, 1.0, 2.0);
+  gtk_widget_queue_draw (GTK_WIDGET (bg_plot_pane_get_view (pane)));
+  wait_frames ();
+  g_assert_true (bg_plot_renderer_get_view (renderer, 0, &t0, &t1, &y0, &y1));
+  g_assert_cmpfloat (t0, ==, 1.0);
+  g_assert_cmpfloat (t1, ==, 2.0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "plot.reset-view", NULL));
+  wait_frames ();
+  g_assert_true (bg_plot_renderer_get_view (renderer, 0, &t0, &t1, &y0, &y1));
+  g_assert_cmpfloat (t0, ==, 0.0);
+  g_assert_cmpfloat (t1, >=, 5.0);
 
   destroy_window (window);
 }
@@ -576,7 +621,7 @@ test_export (void)
   /* a narrower time window exports only its rows */
   bg_plot_renderer_set_time_range (bg_plot_view_get_renderer (view), 1.0, 2.0);
   gtk_widget_queue_draw (GTK_WIDGET (view));
-  pump ();
+  wait_frames ();
   g_clear_pointer (&csv_text, g_free);
   g_clear_pointer (&lines, g_strfreev);
   g_assert_true (bg_plot_pane_export (pane, csv, &error));
@@ -735,6 +780,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/rc-run", test_rc_run);
   g_test_add_func ("/ui/plot-pane/responsive", test_responsive);
   g_test_add_func ("/ui/plot-pane/readout", test_readout);
+  g_test_add_func ("/ui/plot-pane/reset-view", test_reset_view);
   g_test_add_func ("/ui/plot-pane/stop", test_stop);
   g_test_add_func ("/ui/plot-pane/event-marks-element", test_event_marks_element);
   g_test_add_func ("/ui/plot-pane/second-run-cancels-first", test_second_run_cancels_first);
