@@ -450,6 +450,16 @@ test_event_marks_element (void)
 
   bg_plot_view_set_cursor (bg_plot_pane_get_view (pane), 3.0);
   maybe_screenshot (window, "bench-light");
+  if (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") != NULL)
+    {
+      g_autofree char *png = g_build_filename (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR"),
+                                               "bench-export.png", NULL);
+      g_autofree char *svg = g_build_filename (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR"),
+                                               "bench-export.svg", NULL);
+
+      g_assert_true (bg_plot_pane_export (pane, png, NULL));
+      g_assert_true (bg_plot_pane_export (pane, svg, NULL));
+    }
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
   maybe_screenshot (window, "bench-dark");
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
