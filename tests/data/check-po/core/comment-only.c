@@ -1,0 +1,3 @@
+/* comment-only.c — mentions _("x") and N_() only in comments: not a
+ * translatable source, so it need not be listed. */
+static const char *text = "and _(\"this\") is inside a string";

@@ -1,0 +1,4 @@
+/* unlisted.c — marks a string but is missing from POTFILES.in. */
+#include <glib/gi18n-lib.h>
+
+static const char *label = N_("Not listed");
