@@ -361,6 +361,25 @@ test_reset_view (void)
   destroy_window (window);
 }
 
+/* The pane speaks Russian with LANGUAGE=ru (the classroom's language). */
+static void
+test_russian (void)
+{
+  BgWindow *window;
+  BgPlotPane *pane;
+  GtkWidget *run_button;
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  window = open_window ("rc-circuit.bgmod");
+  pane = window_pane (window);
+  start_run (window);
+  iterate_until_done (pane);
+  g_assert_true (g_str_has_prefix (bg_plot_pane_get_status_text (pane), "Завершено при t = "));
+  run_button = find_actionable (GTK_WIDGET (window), "win.run");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (run_button), ==, "Запустить моделирование (F5)");
+  destroy_window (window);
+}
+
 static void
 test_readout (void)
 {
@@ -799,6 +818,8 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/export", test_export);
   g_test_add_func ("/ui/plot-pane/vars-saved", test_vars_saved);
   g_test_add_func ("/ui/plot-pane/picker-search", test_picker_search);
+  /* last: gettext caches translations, so the language is not switched back */
+  g_test_add_func ("/ui/plot-pane/russian", test_russian);
 
   status = g_test_run ();
 
