@@ -441,6 +441,59 @@ test_stop (void)
 }
 
 static void
+progress_count_cb (BgSimulationRun *run,
+                   guint           *count)
+{
+  (*count)++;
+}
+
+/* The run object alone, with nothing else on the main loop: progress comes
+ * merged, and Stop ends the worker within one solver step. */
+static void
+test_run_object_stop (void)
+{
+  g_autofree char *path = example_path ("hydraulic-bench.bgmod");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgModel) model = bg_file_load_path (path, &error);
+  g_autoptr(BgCausality) causality = NULL;
+  g_autoptr(BgPlan) plan = NULL;
+  g_autoptr(BgSimulationRun) run = NULL;
+  BgSimSettings settings;
+  guint progress = 0;
+  gint64 stop_time;
+  double latency;
+
+  g_assert_no_error (error);
+  settings = *bg_model_get_simulation (model);
+  settings.output_step = 1e-4;
+  causality = bg_causality_analyze (model);
+  plan = bg_compiler_compile (model, causality, &settings, &error);
+  g_assert_no_error (error);
+
+  run = bg_simulation_run_new (plan);
+  g_signal_connect (run, "progress", G_CALLBACK (progress_count_cb), &progress);
+  bg_simulation_run_start (run);
+  g_assert_true (bg_simulation_run_is_running (run));
+  g_assert_null (bg_simulation_run_get_report (run));
+  while (progress == 0)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpfloat (bg_simulation_run_get_time (run), >, 0);
+  g_assert_cmpfloat (bg_simulation_run_get_fraction (run), <, 1);
+
+  stop_time = g_get_monotonic_time ();
+  bg_simulation_run_stop (run);
+  while (bg_simulation_run_is_running (run))
+    g_main_context_iteration (NULL, TRUE);
+  latency = (g_get_monotonic_time () - stop_time) / 1e3;
+  g_test_message ("Stop → finished: %.1f ms (%u progress signals before)", latency, progress);
+  g_assert_cmpfloat (latency, <, 1000);
+
+  g_assert_cmpint (bg_simulation_run_get_report (run)->status, ==, BG_SIM_STATUS_CANCELLED);
+  g_assert_error (bg_simulation_run_get_error (run), G_IO_ERROR, G_IO_ERROR_CANCELLED);
+  g_assert_cmpuint (bg_result_get_n_rows (bg_simulation_run_get_result (run)), >, 0);
+}
+
+static void
 test_event_marks_element (void)
 {
   BgWindow *window = open_window ("hydraulic-bench.bgmod");
@@ -811,6 +864,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/readout", test_readout);
   g_test_add_func ("/ui/plot-pane/reset-view", test_reset_view);
   g_test_add_func ("/ui/plot-pane/stop", test_stop);
+  g_test_add_func ("/ui/plot-pane/run-object-stop", test_run_object_stop);
   g_test_add_func ("/ui/plot-pane/event-marks-element", test_event_marks_element);
   g_test_add_func ("/ui/plot-pane/second-run-cancels-first", test_second_run_cancels_first);
   g_test_add_func ("/ui/plot-pane/stale", test_stale);
