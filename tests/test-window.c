@@ -281,6 +281,43 @@ test_palette_drag (void)
   destroy_window (window);
 }
 
+/* A file dropped on an empty window opens in it. */
+static void
+test_drop_file (void)
+{
+  BgWindow *window = make_window (NULL);
+  g_autofree char *dir = bg_window_dup_examples_dir ();
+  g_autofree char *path = g_build_filename (dir, "gear-pair.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GFile *files[] = { file };
+  GdkFileList *list = gdk_file_list_new_from_array (files, 1);
+  g_auto(GValue) value = G_VALUE_INIT;
+  GtkEventController *target = NULL;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean accepted = FALSE;
+
+  for (guint i = 0; target == NULL && i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_DROP_TARGET (c) &&
+          gtk_drop_target_get_gtypes (GTK_DROP_TARGET (c), NULL)[0] == GDK_TYPE_FILE_LIST)
+        target = c;
+    }
+  g_assert_nonnull (target);
+
+  g_value_init (&value, GDK_TYPE_FILE_LIST);
+  g_value_take_boxed (&value, list);
+  g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
+  pump ();
+
+  g_assert_true (accepted);
+  g_assert_nonnull (bg_document_get_file (bg_window_get_document (window)));
+  g_assert_true (g_file_equal (bg_document_get_file (bg_window_get_document (window)), file));
+
+  destroy_window (window);
+}
+
 static void
 test_connect_stroke (void)
 {
@@ -1044,6 +1081,7 @@ main (int   argc,
   g_test_add_func ("/ui/palette/sections", test_palette_sections);
   g_test_add_func ("/ui/window/palette-inserts", test_palette_inserts);
   g_test_add_func ("/ui/window/palette-drag", test_palette_drag);
+  g_test_add_func ("/ui/window/drop-file", test_drop_file);
   g_test_add_func ("/ui/window/connect-stroke", test_connect_stroke);
   g_test_add_func ("/ui/window/undo-redo", test_undo_redo);
   g_test_add_func ("/ui/window/actions-sensitivity", test_actions_sensitivity);

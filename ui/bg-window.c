@@ -2,7 +2,8 @@
  *
  * Owns: connecting the document to the canvas, palette and inspector,
  * the title, the status line (analysis summary and transient canvas
- * messages), opening files into this or a new window, saving, and the
+ * messages), opening files into this or a new window (also when dropped
+ * on it), saving, and the
  * confirmation before closing unsaved work. The actions and their dialogs
  * live in bg-window-actions.c. Must not: draw the graph, analyse, simulate,
  * or edit the model except through bg_model_* calls made by the widgets.
@@ -582,6 +583,24 @@ bg_window_class_init (BgWindowClass *klass)
   _bg_window_class_actions_init (widget_class);
 }
 
+/* Model files dropped on the window open like File ▸ Open. */
+static gboolean
+files_dropped_cb (BgWindow      *self,
+                  const GValue  *value,
+                  double         x,
+                  double         y,
+                  GtkDropTarget *target)
+{
+  GSList *files = gdk_file_list_get_files (g_value_get_boxed (value));
+  gboolean any = files != NULL;
+
+  for (GSList *l = files; l != NULL; l = l->next)
+    bg_window_open_file (self, l->data);
+  g_slist_free (files);
+
+  return any;
+}
+
 static void
 recent_changed_cb (BgWindow         *self,
                    GtkRecentManager *manager)
@@ -602,6 +621,14 @@ bg_window_init (BgWindow *self)
     gtk_application_window_set_help_overlay (GTK_APPLICATION_WINDOW (self),
                                              GTK_SHORTCUTS_WINDOW (gtk_builder_get_object (builder,
                                                                                            "shortcuts_window")));
+  }
+
+  {
+    GtkDropTarget *drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
+
+    g_signal_connect_object (drop, "drop", G_CALLBACK (files_dropped_cb), self,
+                             G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (drop));
   }
 
   g_signal_connect_object (self->canvas, "notify::zoom",
