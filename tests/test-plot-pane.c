@@ -591,6 +591,7 @@ test_stale (void)
   g_assert_true (gtk_widget_get_visible (stale_tag));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (stale_tag)), ==,
                    "stale: model changed since this run");
+  maybe_screenshot (window, "bench-stale-running");
   /* the run keeps its own plan */
   g_assert_cmpfloat (bg_plan_get_t_end (bg_simulation_run_get_plan (run)), ==, t_end);
 
