@@ -158,4 +158,8 @@ gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
 void        bg_canvas_controllers_init        (BgCanvas       *self);
 void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
 
+/* bg-canvas-keyboard.c */
+void        bg_canvas_keyboard_init           (BgCanvas       *self);
+void        bg_canvas_keyboard_class_init     (GtkWidgetClass *widget_class);
+
 G_END_DECLS

@@ -1190,10 +1190,12 @@ bg_canvas_class_init (BgCanvasClass *klass)
 
   bg_canvas_actions_class_init (widget_class);
   bg_canvas_controllers_class_init (widget_class);
+  bg_canvas_keyboard_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
+  /* interactive and keyboard-operable: a group with a description */
   gtk_widget_class_set_accessible_role (widget_class,
-                                        GTK_ACCESSIBLE_ROLE_IMG);
+                                        GTK_ACCESSIBLE_ROLE_GROUP);
 }
 
 static void
@@ -1216,6 +1218,7 @@ bg_canvas_init (BgCanvas *self)
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
 
   bg_canvas_controllers_init (self);
+  bg_canvas_keyboard_init (self);
 
   bg_canvas_update_actions (self);
 }

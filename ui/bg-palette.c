@@ -383,6 +383,12 @@ bg_palette_make_row (BgPalette             *self,
     tooltip = g_strdup_printf ("%s (%s)",
                                bg_component_spec_display_name (spec), spec->type);
   gtk_widget_set_tooltip_text (row, tooltip);
+  /* a screen reader names the row like the label; Enter inserts it */
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  bg_component_spec_display_name (spec),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, tooltip,
+                                  -1);
 
   gtk_drag_source_set_actions (source, GDK_ACTION_COPY);
   g_signal_connect_object (source, "prepare", G_CALLBACK (drag_prepare_cb),
