@@ -273,6 +273,20 @@ bg_application_dispose (GObject *object)
   G_OBJECT_CLASS (bg_application_parent_class)->dispose (object);
 }
 
+/* `bgmod --version` prints the version and exits without a window. */
+static int
+bg_application_handle_local_options (GApplication *application,
+                                     GVariantDict *options)
+{
+  if (g_variant_dict_contains (options, "version"))
+    {
+      g_print ("%s %s\n", "bgmod", BGMOD_VERSION);
+      return 0;
+    }
+
+  return -1;
+}
+
 static void
 bg_application_class_init (BgApplicationClass *klass)
 {
@@ -284,11 +298,19 @@ bg_application_class_init (BgApplicationClass *klass)
   app_class->startup = bg_application_startup;
   app_class->activate = bg_application_activate;
   app_class->open = bg_application_open;
+  app_class->handle_local_options = bg_application_handle_local_options;
 }
 
 static void
 bg_application_init (BgApplication *self)
 {
+  g_application_add_main_option (G_APPLICATION (self), "version", 0,
+                                 G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
+                                 _("Show the version and exit"), NULL);
+  g_application_set_option_context_parameter_string (G_APPLICATION (self),
+                                                     _("[MODEL.bgmod…]"));
+  g_application_set_option_context_summary (G_APPLICATION (self),
+                                            _("Draw bond graphs, check their causality and simulate them"));
 }
 
 BgApplication *
