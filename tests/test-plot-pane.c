@@ -614,6 +614,12 @@ test_conflict_blocks_run (void)
 
   g_assert_nonnull (run_button);
   g_assert_false (gtk_widget_get_sensitive (run_button));
+  /* the greyed-out button says why */
+  {
+    g_autofree char *tooltip = g_strdup_printf ("Cannot run: %s", first->message);
+
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (run_button), ==, tooltip);
+  }
   g_assert_false (bg_plot_pane_can_run (pane));
   g_assert_false (bg_plot_pane_run (pane, &error));
   g_assert_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_CAUSALITY);

@@ -150,9 +150,22 @@ _bg_window_plot_actions_update (BgWindow *self)
   gtk_image_set_from_icon_name (self->run_icon, running ? "media-playback-stop-symbolic"
                                                         : "media-playback-start-symbolic");
   gtk_label_set_label (self->run_label, running ? _("Stop") : _("Run"));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button),
-                               running ? _("Stop the Simulation (Esc or Shift+F5)")
-                                       : _("Run the Simulation (F5)"));
+  if (running)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button),
+                                 _("Stop the Simulation (Esc or Shift+F5)"));
+  else if (bg_plot_pane_can_run (self->plot_pane))
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button), _("Run the Simulation (F5)"));
+  else
+    {
+      /* say why Run is greyed out: the analyzer's first error */
+      const GPtrArray *errors = bg_causality_get_errors (bg_document_get_causality (self->document));
+      const BgDiagnostic *first = errors->len > 0 ? g_ptr_array_index ((GPtrArray *) errors, 0)
+                                                  : NULL;
+      g_autofree char *tooltip = g_strdup_printf (_("Cannot run: %s"),
+                                                  first != NULL ? first->message : "");
+
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->run_button), tooltip);
+    }
   if (running)
     {
       gtk_widget_remove_css_class (GTK_WIDGET (self->run_button), "suggested-action");
