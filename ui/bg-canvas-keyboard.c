@@ -517,13 +517,13 @@ keyboard_update_accessible (BgCanvas *self)
       g_autofree char *name = element_describe (element);
 
       /* Translators: %s is an element, "C : C1" */
-      selected = g_strdup_printf (_("Selected: %s."), name);
+      selected = g_strdup_printf (_("Selected: %s"), name);
     }
   else if (n_selected > 0)
-    selected = g_strdup_printf (ngettext ("%u item selected.", "%u items selected.",
+    selected = g_strdup_printf (ngettext ("%u item selected", "%u items selected",
                                           n_selected), n_selected);
   else
-    selected = g_strdup (_("Nothing selected."));
+    selected = g_strdup (_("Nothing selected"));
 
   /* Translators: the number of elements and of bonds on the canvas */
   g_string_printf (description, _("Elements: %u, bonds: %u."), n_elements, n_bonds);
@@ -533,7 +533,7 @@ keyboard_update_accessible (BgCanvas *self)
 
       g_string_append_printf (description, " %s.", summary);
     }
-  g_string_append_printf (description, " %s", selected);
+  g_string_append_printf (description, " %s.", selected);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description->str,
                                   -1);
