@@ -179,6 +179,22 @@ bg_plot_pane_drop_run (BgPlotPane *self)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
+/* The "live-plot" setting when the schema is installed; live otherwise. */
+static gboolean
+bg_plot_pane_live_plot (BgPlotPane *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "org.bgmod.BGMod", TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "live-plot"))
+    return TRUE;
+  settings = g_settings_new_full (schema, NULL, NULL);
+  return g_settings_get_boolean (settings, "live-plot");
+}
+
 gboolean
 bg_plot_pane_can_run (BgPlotPane *self)
 {
@@ -216,6 +232,7 @@ bg_plot_pane_run (BgPlotPane  *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "notify::stale", G_CALLBACK (run_notify_stale_cb), self,
                            G_CONNECT_SWAPPED);
+  bg_plot_view_set_live (self->view, bg_plot_pane_live_plot (self));
   bg_plot_view_set_run (self->view, self->run);
   bg_simulation_run_start (self->run);
 

@@ -10,6 +10,9 @@
  * the graph, or know about the window's other widgets (it reports through
  * its signals and properties).
  *
+ * Rows are drawn as they arrive unless the "live-plot" setting (when the
+ * schema is installed) says otherwise.
+ *
  * Actions ("plot." prefix): reset-view, presentation (boolean state),
  * export-png (the on-screen size at scale 2), export-svg (the on-screen
  * size), export-csv (the chosen variables over the visible time window).

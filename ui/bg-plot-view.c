@@ -52,6 +52,7 @@ struct _BgPlotView
 
   guint            redraw_source;
   gboolean         presentation;
+  gboolean         live;
   double           cursor_t;
   double           pointer_x, pointer_y;  /* last motion, for wheel zoom */
 
@@ -209,7 +210,7 @@ static void
 run_progress_cb (BgPlotView      *self,
                  BgSimulationRun *run)
 {
-  if (self->redraw_source == 0)
+  if (self->live && self->redraw_source == 0)
     self->redraw_source = g_timeout_add (REDRAW_INTERVAL_MS, redraw_timeout_cb, self);
 }
 
@@ -309,6 +310,15 @@ bg_plot_view_reset_view (BgPlotView *self)
 
   bg_plot_renderer_reset_view (self->renderer);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bg_plot_view_set_live (BgPlotView *self,
+                       gboolean    live)
+{
+  g_return_if_fail (BG_IS_PLOT_VIEW (self));
+
+  self->live = !!live;
 }
 
 void
@@ -965,6 +975,7 @@ bg_plot_view_init (BgPlotView *self)
   self->renderer = bg_plot_renderer_new ();
   self->traces = g_ptr_array_new_with_free_func (trace_free);
   self->cursor_t = NAN;
+  self->live = TRUE;
 
   gtk_widget_add_css_class (GTK_WIDGET (self), "view");
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);

@@ -40,6 +40,9 @@ gsize            bg_plot_view_get_n_rows       (BgPlotView         *self);
 gboolean         bg_plot_view_pull             (BgPlotView         *self);
 
 void             bg_plot_view_reset_view       (BgPlotView         *self);
+/* Whether rows are drawn as they arrive (default) or only at the end. */
+void             bg_plot_view_set_live         (BgPlotView         *self,
+                                                gboolean            live);
 /* Presentation mode: text and lines 1.75× larger. */
 void             bg_plot_view_set_presentation (BgPlotView         *self,
                                                 gboolean            presentation);
