@@ -121,6 +121,32 @@ find_by_css_class (GtkWidget  *root,
   return NULL;
 }
 
+/* The picker's check box whose label starts with the variable's name. */
+static GtkWidget *
+find_check (GtkWidget  *root,
+            const char *name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_CHECK_BUTTON (child))
+        {
+          GtkWidget *label = gtk_check_button_get_child (GTK_CHECK_BUTTON (child));
+          g_autofree char *prefix = g_strconcat (name, " ", NULL);
+
+          if (GTK_IS_LABEL (label) &&
+              g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix))
+            return child;
+        }
+      if ((found = find_check (child, name)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static BgPlotPane *
 window_pane (BgWindow *window)
 {
@@ -749,6 +775,29 @@ test_vars_saved (void)
   g_assert_cmpstr (vars[2], ==, "R1.f");
   g_assert_nonnull (strstr (bg_model_get_view_json (model), "\"zoom\""));
   g_assert_nonnull (strstr (bg_model_get_view_json (model), "\"height\""));
+
+  /* ticking a box in the picker is the user's way: b3.e joins, saved */
+  {
+    BgVariablePicker *picker = bg_plot_pane_get_picker (pane);
+    GtkWidget *check = NULL;
+
+    bg_variable_picker_count_visible (picker);  /* builds the list */
+    check = find_check (GTK_WIDGET (picker), "b3.e");
+    g_assert_nonnull (check);
+    g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+    g_clear_pointer (&vars, g_strfreev);
+    vars = bg_plot_pane_dup_vars (pane);
+    g_assert_cmpuint (g_strv_length (vars), ==, 4);
+    g_assert_cmpstr (vars[3], ==, "b3.e");
+    g_assert_nonnull (strstr (bg_model_get_view_json (model), "\"b3.e\""));
+    /* and unticking removes it again */
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), FALSE);
+    g_clear_pointer (&vars, g_strfreev);
+    vars = bg_plot_pane_dup_vars (pane);
+    g_assert_cmpuint (g_strv_length (vars), ==, 3);
+    g_assert_null (strstr (bg_model_get_view_json (model), "\"b3.e\""));
+  }
 
   /* survives a run */
   start_run (window);
