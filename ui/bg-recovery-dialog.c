@@ -31,6 +31,7 @@ struct _BgRecoveryDialog
   GPtrArray      *entries;
   GPtrArray      *rows;          /* Row*, in display order */
   GtkListBox     *list;
+  GtkWidget      *scrolled;
   GtkWidget      *recover_all_button;
 };
 
@@ -300,7 +301,7 @@ bg_recovery_dialog_init (BgRecoveryDialog *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->list),
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Autosaved models"), -1);
-  scrolled = gtk_scrolled_window_new ();
+  scrolled = self->scrolled = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled),
                                   GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scrolled), TRUE);
@@ -355,6 +356,10 @@ bg_recovery_dialog_new (GtkApplication *application,
       any_recoverable |= entry->error == NULL;
     }
   gtk_widget_set_sensitive (self->recover_all_button, any_recoverable);
+  /* wrapped rows under-report their height in a scrolled window: show up
+   * to three rows whole */
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scrolled),
+                                              90 * MIN (entries->len, 3));
 
   return GTK_WIDGET (self);
 }
