@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
@@ -517,6 +518,60 @@ test_accessible (void)
   destroy_window (window);
 }
 
+static void
+test_palette_keys (void)
+{
+  BgWindow *window = make_window ();
+  BgPalette *palette = bg_window_get_palette (window);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  GtkWidget *row, *list, *focus;
+  BgElement *element;
+  double cx, cy;
+
+  /* Down at the end of Primitives runs on into Advanced */
+  bg_palette_set_domain (palette, BG_DOMAIN_HYDRAULIC);
+  pump ();
+  row = bg_palette_get_item (palette, "TF");
+  g_assert_nonnull (row);
+  list = gtk_widget_get_parent (row);
+  g_assert_true (GTK_IS_LIST_BOX (list));
+  g_assert_true (gtk_widget_grab_focus (row));
+  for (guint i = 0; i < 20 && focus_is_in (GTK_WIDGET (window), list); i++)
+    {
+      g_signal_emit_by_name (list, "move-cursor", GTK_MOVEMENT_DISPLAY_LINES, 1, FALSE, FALSE);
+      pump ();
+    }
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (GTK_IS_LIST_BOX_ROW (focus));
+  g_assert_true (gtk_widget_get_parent (focus) != list);
+  g_assert_true (focus_is_in (GTK_WIDGET (window), GTK_WIDGET (palette)));
+
+  /* and Up comes back */
+  g_signal_emit_by_name (gtk_widget_get_parent (focus), "move-cursor",
+                         GTK_MOVEMENT_DISPLAY_LINES, -1, FALSE, FALSE);
+  pump ();
+  g_assert_true (focus_is_in (GTK_WIDGET (window), list));
+
+  /* Enter on a row (its activation) inserts at the canvas's centre */
+  bg_palette_set_domain (palette, BG_DOMAIN_ELECTRICAL);
+  pump ();
+  row = bg_palette_get_item (palette, "C");
+  g_assert_true (gtk_widget_grab_focus (row));
+  g_assert_true (gtk_widget_activate (row));
+  pump ();
+  g_assert_cmpuint (elements->len, ==, 1);
+  element = g_ptr_array_index (elements, 0);
+  bg_canvas_view_to_model (canvas, gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
+                           gtk_widget_get_height (GTK_WIDGET (canvas)) / 2.0, &cx, &cy);
+  /* snapped to the grid */
+  g_assert_cmpfloat (fabs (element->x - cx), <=, 10);
+  g_assert_cmpfloat (fabs (element->y - cy), <=, 10);
+
+  destroy_window (window);
+}
+
 /* The shortcuts window ------------------------------------------------------- */
 
 static void
@@ -776,6 +831,7 @@ main (int   argc,
   g_test_add_func ("/ui/keyboard/edit-rename", test_edit_rename);
   g_test_add_func ("/ui/keyboard/focus-chain", test_focus_chain);
   g_test_add_func ("/ui/keyboard/accessible", test_accessible);
+  g_test_add_func ("/ui/keyboard/palette-keys", test_palette_keys);
   g_test_add_func ("/ui/keyboard/shortcuts-window", test_shortcuts_window);
   g_test_add_func ("/ui/keyboard/about-version", test_about_version);
 

@@ -664,6 +664,41 @@ bg_palette_class_init (BgPaletteClass *klass)
   gtk_widget_class_set_css_name (widget_class, "bgpalette");
 }
 
+/* The arrow keys run on from one section's list into the other. */
+static gboolean
+list_keynav_failed_cb (BgPalette        *self,
+                       GtkDirectionType  direction,
+                       GtkListBox       *list)
+{
+  GtkListBox *other;
+  GtkListBoxRow *row = NULL;
+  int n = 0;
+
+  if (direction == GTK_DIR_DOWN && list == self->primitives_list)
+    other = self->advanced_list;
+  else if (direction == GTK_DIR_UP && list == self->advanced_list)
+    other = self->primitives_list;
+  else
+    return FALSE;
+
+  while (gtk_list_box_get_row_at_index (other, n) != NULL)
+    n++;
+  for (int i = 0; i < n; i++)
+    {
+      GtkListBoxRow *candidate =
+        gtk_list_box_get_row_at_index (other, direction == GTK_DIR_DOWN ? i : n - 1 - i);
+
+      if (gtk_widget_get_visible (GTK_WIDGET (candidate)) &&
+          gtk_widget_get_child_visible (GTK_WIDGET (candidate)))
+        {
+          row = candidate;
+          break;
+        }
+    }
+
+  return row != NULL && gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
 static void
 bg_palette_init (BgPalette *self)
 {
@@ -681,6 +716,13 @@ bg_palette_init (BgPalette *self)
   gtk_drop_down_set_selected (self->domain_dropdown, 0);
   g_signal_connect_object (self->domain_dropdown, "notify::selected",
                            G_CALLBACK (domain_selected_cb), self,
+                           G_CONNECT_SWAPPED);
+
+  g_signal_connect_object (self->primitives_list, "keynav-failed",
+                           G_CALLBACK (list_keynav_failed_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->advanced_list, "keynav-failed",
+                           G_CALLBACK (list_keynav_failed_cb), self,
                            G_CONNECT_SWAPPED);
 
   bg_palette_rebuild (self);
