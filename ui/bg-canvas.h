@@ -22,6 +22,12 @@
  * Shift five steps). Escape abandons a drag or clears the selection. Their
  * sensitivity is kept in one place.
  *
+ * Keyboard actions (bg-canvas-keyboard.c, which documents the keys):
+ * select-next, select-previous (Page Down/Up), select-direction "s" (Alt+
+ * arrows), edit (Enter), rename (F2), bond-start (B), bond-finish,
+ * bond-cancel. The canvas is an accessible group whose description gives
+ * the counts, the analysis summary and the selection.
+ *
  * Drop target: G_TYPE_STRING "bgmod-component:<type>:<domain-id>" inserts at
  * the drop point.
  *
