@@ -52,10 +52,13 @@ typedef enum
   KEY_CANCEL,
 } BondKey;
 
+/* A bond drawn from the keyboard: the canvas's bond state without the
+ * mouse's bond drag (drags[1]) in progress. */
 static gboolean
 keyboard_in_bond_mode (BgCanvas *self)
 {
-  return self->drag == DRAG_BOND && self->bond_from != NULL;
+  return self->drag == DRAG_BOND && self->bond_from != NULL &&
+         (self->drags[1] == NULL || !gtk_gesture_is_active (self->drags[1]));
 }
 
 /* The element a bond end "EL" or "EL.PORT" names. */
