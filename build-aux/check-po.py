@@ -6,7 +6,8 @@ keywords and flags as meson's i18n 'glib' preset, plus the ITS rules that
 gettext ships for GtkBuilder .ui, desktop, metainfo and GSettings files),
 merging it with each translation into a temporary file, and failing with a
 list of every untranslated and every fuzzy message; checking the merged
-catalogue with `msgfmt -c --check-format`; and failing when a source file
+catalogue with `msgfmt -c --check-format --check-accelerators=_` (a lost
+mnemonic is an error); and failing when a source file
 that marks strings for translation (_( N_( C_( NC_( ngettext(,
 translatable="yes") is missing from POTFILES.in, or when a GtkBuilder file
 has a user-visible property without translatable="yes". Must not: write
@@ -272,10 +273,11 @@ def check_language(srcdir, pot, po_rel, tmp):
         fail(f"{po_rel}: untranslated: {describe(e)}")
     for e in fuzzy:
         fail(f"{po_rel}: fuzzy: {describe(e)}")
-    r = run(["msgfmt", "-c", "--check-format", "-o", os.devnull, merged])
+    r = run(["msgfmt", "-c", "--check-format", "--check-accelerators=_",
+             "-o", os.devnull, merged])
     if r.returncode != 0:
         for line in r.stderr.strip().splitlines():
-            fail(f"{po_rel}: msgfmt: {line.replace(merged, po_rel)}")
+            fail(f"{po_rel}: msgfmt: {line.replace(merged, po_rel + ' (merged)')}")
     done = len(live) - len(untranslated) - len(fuzzy)
     print(f"{po_rel}: {done} of {len(live)} messages translated, "
           f"{len(untranslated)} untranslated, {len(fuzzy)} fuzzy")

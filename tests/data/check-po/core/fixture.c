@@ -9,5 +9,6 @@ show (int n)
   g_print ("%s\n", _("Untranslated here"));
   g_print (ngettext ("%d bond", "%d bonds", n), n);
   g_print (_("Count: %d"), n);
+  g_print ("%s", _("_Open"));
   /* _("A marker in a comment is not a string") */
 }
