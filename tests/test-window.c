@@ -893,6 +893,41 @@ test_actions_sensitivity (void)
   destroy_window (window);
 }
 
+/* Save in the close dialog writes the file and then closes. */
+static void
+test_close_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("bgmod-window-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "closing.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(BgModel) reread = NULL;
+  BgWindow *window = make_window (NULL);
+  gboolean destroyed = FALSE;
+  GtkWidget *dialog;
+
+  g_signal_connect (window, "destroy", G_CALLBACK (window_destroyed_cb), &destroyed);
+  activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "R");
+  g_assert_true (bg_window_save_to_file (window, file, NULL));
+  activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C");
+  g_assert_true (bg_document_get_modified (bg_window_get_document (window)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
+  pump ();
+  dialog = find_message_dialog (GTK_WINDOW (window));
+  g_assert_nonnull (dialog);
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
+  pump ();
+  g_assert_true (destroyed);
+
+  /* the file has both elements */
+  reread = bg_file_load (file, NULL);
+  g_assert_nonnull (reread);
+  g_assert_cmpuint (bg_model_get_elements (reread)->len, ==, 2);
+
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
 static void
 test_view_actions (void)
 {
@@ -1094,6 +1129,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/save-reopen", test_save_reopen);
   g_test_add_func ("/ui/window/bad-file", test_bad_file);
   g_test_add_func ("/ui/window/close-confirm", test_close_confirm);
+  g_test_add_func ("/ui/window/close-save", test_close_save);
   g_test_add_func ("/ui/window/view-actions", test_view_actions);
   g_test_add_func ("/ui/application/open-files", test_app_open);
 
