@@ -331,6 +331,9 @@ test_recover_after_crash (void)
   pump ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 2);
+  /* Enter or Space right away recovers; nothing is discarded by reflex */
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (dialog)) ==
+                 bg_recovery_dialog_get_recover_all_button (dialog));
 
   row = find_row (dialog, saved_uuid);
   g_assert_cmpint (row, >=, 0);

@@ -32,6 +32,7 @@ struct _BgRecoveryDialog
   GPtrArray      *rows;          /* Row*, in display order */
   GtkListBox     *list;
   GtkWidget      *scrolled;
+  GtkWidget      *later_button;
   GtkWidget      *recover_all_button;
 };
 
@@ -311,7 +312,7 @@ bg_recovery_dialog_init (BgRecoveryDialog *self)
 
   actions = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_halign (actions, GTK_ALIGN_END);
-  later = gtk_button_new_with_mnemonic (_("Decide _Later"));
+  later = self->later_button = gtk_button_new_with_mnemonic (_("Decide _Later"));
   gtk_widget_set_tooltip_text (later, _("Keep the copies and ask again at the next start"));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (later), "window.close");
   self->recover_all_button = gtk_button_new_with_mnemonic (_("Recover _All"));
@@ -360,6 +361,9 @@ bg_recovery_dialog_new (GtkApplication *application,
    * to three rows whole */
   gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->scrolled),
                                               90 * MIN (entries->len, 3));
+  /* the keyboard starts on the safe choice, never on a Discard button */
+  gtk_window_set_focus (GTK_WINDOW (self), any_recoverable ? self->recover_all_button
+                                                           : self->later_button);
 
   return GTK_WIDGET (self);
 }
