@@ -372,7 +372,7 @@ test_analyze_russian (void)
   g_assert_cmpint (usage.status, ==, 2);
   g_assert_cmpstr (usage.err, ==,
                    "bgmod-cli analyze: не указан файл модели\n"
-                   "Запустите «bgmod-cli analyze --help», чтобы увидеть её параметры.\n");
+                   "Запустите «bgmod-cli analyze --help», чтобы увидеть параметры команды.\n");
 }
 
 /* Every shipped example analyses with the exit code its "ok" says. */
