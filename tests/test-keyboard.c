@@ -293,6 +293,28 @@ test_select_cycle (void)
   activate_direction (canvas, "up");
   assert_selected (canvas, "C1");
 
+  /* an element chosen from the keyboard is brought into view */
+  {
+    g_autoptr(GError) error = NULL;
+    BgElement *far;
+    double vx, vy;
+
+    far = bg_model_add_element (window_model (window), "R", BG_DOMAIN_ELECTRICAL, "R9",
+                                5000, 4000, &error);
+    g_assert_no_error (error);
+    bg_canvas_model_to_view (canvas, far->x, far->y, &vx, &vy);
+    g_assert_true (vx > gtk_widget_get_width (GTK_WIDGET (canvas)));
+    select_one (canvas, "I1");
+    activate (canvas, "canvas.select-next");
+    assert_selected (canvas, "R9");
+    far = bg_model_find_element (window_model (window), "R9");
+    bg_canvas_model_to_view (canvas, far->x, far->y, &vx, &vy);
+    g_assert_cmpfloat (vx, >=, 0);
+    g_assert_cmpfloat (vx, <=, gtk_widget_get_width (GTK_WIDGET (canvas)));
+    g_assert_cmpfloat (vy, >=, 0);
+    g_assert_cmpfloat (vy, <=, gtk_widget_get_height (GTK_WIDGET (canvas)));
+  }
+
   destroy_window (window);
 }
 

@@ -23,7 +23,8 @@
  *   A refused bond keeps the mode and says why in the status line.
  *
  * Tab and Shift+Tab otherwise leave the canvas (palette, canvas, plot pane,
- * inspector), so the keyboard is never trapped.
+ * inspector), so the keyboard is never trapped. An element chosen from the
+ * keyboard is panned into view.
  *
  * Bond mode is the canvas's bond drag (DRAG_BOND, bond_from) with the
  * pointer end held on the proposed element, so the canvas draws the dashed
@@ -94,12 +95,48 @@ keyboard_single_element (BgCanvas *self)
          : NULL;
 }
 
+#define REVEAL_MARGIN 48.0   /* view px kept between an element and the edge */
+
+/* Pans the least that brings an element chosen from the keyboard into view
+ * (as a middle drag would). */
+static void
+keyboard_reveal (BgCanvas   *self,
+                 const char *id)
+{
+  BgElement *element = self->model != NULL ? bg_model_find_element (self->model, id) : NULL;
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double height = gtk_widget_get_height (GTK_WIDGET (self));
+  double margin_x = MIN (REVEAL_MARGIN, width / 2);
+  double margin_y = MIN (REVEAL_MARGIN, height / 2);
+  double vx, vy, dx = 0, dy = 0;
+
+  if (element == NULL || width <= 0 || height <= 0)
+    return;
+
+  bg_canvas_model_to_view (self, element->x, element->y, &vx, &vy);
+  if (vx < margin_x)
+    dx = margin_x - vx;
+  else if (vx > width - margin_x)
+    dx = width - margin_x - vx;
+  if (vy < margin_y)
+    dy = margin_y - vy;
+  else if (vy > height - margin_y)
+    dy = height - margin_y - vy;
+
+  if (dx == 0 && dy == 0)
+    return;
+  self->offset_x += dx;
+  self->offset_y += dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 static void
 keyboard_select (BgCanvas   *self,
                  const char *id)
 {
   if (bg_canvas_select_only (self, id))
     bg_canvas_selection_changed (self);
+  keyboard_reveal (self, id);
 }
 
 /* Holds the bond preview's loose end on the proposed element. */
