@@ -411,6 +411,20 @@ test_recover_original_gone (void)
   destroy_window (window);
   g_assert_cmpint (g_remove (saved_path), ==, 0);
 
+  /* the offer says the file is gone */
+  {
+    GtkWidget *dialog = bg_application_offer_recovery (app);
+    g_autofree char *row_text = NULL;
+    g_autofree char *expected = NULL;
+
+    g_assert_nonnull (dialog);
+    row_text = bg_recovery_dialog_dup_row_text (BG_RECOVERY_DIALOG (dialog), 0);
+    expected = g_strdup_printf ("gone.bgmod\n%s (no longer there) · autosaved ", saved_path);
+    g_assert_true (g_str_has_prefix (row_text, expected));
+    gtk_window_destroy (GTK_WINDOW (dialog));
+    pump ();
+  }
+
   entries = bg_autosave_scan (autosave);
   g_assert_cmpuint (entries->len, ==, 1);
   g_assert_cmpstr (((BgAutosaveEntry *) entries->pdata[0])->original_path, ==, saved_path);

@@ -160,6 +160,12 @@ entry_dup_detail (const BgAutosaveEntry *entry)
 {
   g_autofree char *time = g_date_time_format (entry->time, "%Y-%m-%d %H:%M:%S");
 
+  if (entry->original_path != NULL &&
+      !g_file_test (entry->original_path, G_FILE_TEST_IS_REGULAR))
+    /* Translators: the model's file, which no longer exists (the copy is
+     * recovered as an untitled model), then when the copy was autosaved */
+    return g_strdup_printf (_("%s (no longer there) · autosaved %s"),
+                            entry->original_path, time);
   if (entry->original_path != NULL)
     /* Translators: the model's file, then when its copy was autosaved */
     return g_strdup_printf (_("%s · autosaved %s"), entry->original_path, time);
