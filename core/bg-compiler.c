@@ -1623,23 +1623,12 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 static gboolean
 check_settings (const BgSimSettings *s, GError **error)
 {
-  if (!(s->t_end > 0) || !isfinite (s->t_end))
-    g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
-                 _("The end time must be a positive number of seconds"));
-  else if (!(s->output_step >= 0) || !isfinite (s->output_step))
-    g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
-                 _("The output step must be a positive number of seconds"));
-  else if (!(s->rtol > 0 && s->rtol < 1))
-    g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
-                 _("The relative tolerance must be between 0 and 1"));
-  else if (!(s->atol >= 0) || !isfinite (s->atol))
-    g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
-                 _("The absolute tolerance must not be negative"));
-  else if (s->output_step > 0 && s->t_end / s->output_step > 1e9)
-    g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
-                 _("The output step is too small for the end time (more than 10⁹ rows)"));
-  else
+  g_autoptr (GError) local_error = NULL;
+
+  if (bg_sim_settings_check (s, &local_error))
     return TRUE;
+  g_set_error_literal (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS,
+                       local_error->message);
   return FALSE;
 }
 

@@ -39,7 +39,6 @@
 #define BG_FILE_MAX_VALUES     5000000
 #define BG_FILE_MAX_BONDS      (2 * BG_MODEL_MAX_ELEMENTS)
 /* Output rows a file may ask for (t_end / output_step). */
-#define BG_FILE_MAX_ROWS       1e7
 
 G_DEFINE_QUARK (bg-file-error-quark, bg_file_error)
 
@@ -1563,45 +1562,18 @@ load_simulation (Loader  *loader,
 
   if (!get_number (doc, obj, path, "t_end", &settings.t_end, &present, error))
     return FALSE;
-  if (!(settings.t_end > 0))
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, "simulation.t_end", _("must be > 0"));
-      return FALSE;
-    }
   if (!get_number (doc, obj, path, "output_step", &settings.output_step, &present, error))
     return FALSE;
-  if (settings.output_step < 0)
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, "simulation.output_step",
-                 _("must be > 0, or 0 for t_end / 1000"));
-      return FALSE;
-    }
-  if (settings.output_step > 0 && settings.t_end / settings.output_step > BG_FILE_MAX_ROWS)
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, "simulation.output_step",
-                 _("too small: more than %.0f output rows up to t_end"), BG_FILE_MAX_ROWS);
-      return FALSE;
-    }
   if (!get_number (doc, obj, path, "rtol", &settings.rtol, &present, error))
     return FALSE;
-  if (!(settings.rtol > 0 && settings.rtol < 1))
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, "simulation.rtol",
-                 _("must be > 0 and < 1"));
-      return FALSE;
-    }
   if (!get_number (doc, obj, path, "atol", &settings.atol, &present, error))
     return FALSE;
-  if (settings.atol < 0)
-    {
-      set_error (error, BG_FILE_ERROR_INVALID, "simulation.atol",
-                 _("must be >= 0 (0 scales it per state)"));
-      return FALSE;
-    }
 
+  /* The model applies the one settings rule (bg_sim_settings_check); its
+   * message already names the setting. */
   if (!bg_model_set_simulation (loader->model, &settings, &local_error))
     {
-      set_error_from (error, path, local_error);
+      g_set_error_literal (error, BG_FILE_ERROR, BG_FILE_ERROR_INVALID, local_error->message);
       return FALSE;
     }
   return TRUE;

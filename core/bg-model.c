@@ -1778,23 +1778,45 @@ bg_model_flip_bond_direction (BgModel    *self,
 /* Edits: document -------------------------------------------------------- */
 
 static gboolean
-check_setting (double      value,
-               gboolean    zero_allowed,
-               const char *name,
-               GError    **error)
+refuse_setting (GError     **error,
+                const char  *name,
+                const char  *rule)
 {
-  if (!isfinite (value))
-    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_SETTINGS,
-                 _("simulation.%s: must be finite"), name);
-  else if (zero_allowed && value < 0)
-    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_SETTINGS,
-                 _("simulation.%s: must be ≥ 0"), name);
-  else if (!zero_allowed && value <= 0)
-    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_SETTINGS,
-                 _("simulation.%s: must be > 0"), name);
-  else
-    return TRUE;
+  g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_SETTINGS,
+               "simulation.%s: %s", name, rule);
   return FALSE;
+}
+
+gboolean
+bg_sim_settings_check (const BgSimSettings *s,
+                       GError             **error)
+{
+  g_return_val_if_fail (s != NULL, FALSE);
+
+  if (!isfinite (s->t_end))
+    return refuse_setting (error, "t_end", _("must be finite"));
+  if (s->t_end <= 0)
+    return refuse_setting (error, "t_end", _("must be > 0"));
+  if (!isfinite (s->output_step))
+    return refuse_setting (error, "output_step", _("must be finite"));
+  if (s->output_step < 0)
+    return refuse_setting (error, "output_step", _("must be > 0, or 0 for t_end / 1000"));
+  if (s->output_step > 0 && s->t_end / s->output_step > BG_SIM_MAX_OUTPUT_ROWS)
+    {
+      g_autofree char *rule =
+        g_strdup_printf (_("too small: more than %.0f output rows up to t_end"),
+                         BG_SIM_MAX_OUTPUT_ROWS);
+      return refuse_setting (error, "output_step", rule);
+    }
+  if (!isfinite (s->rtol))
+    return refuse_setting (error, "rtol", _("must be finite"));
+  if (!(s->rtol > 0 && s->rtol < 1))
+    return refuse_setting (error, "rtol", _("must be > 0 and < 1"));
+  if (!isfinite (s->atol))
+    return refuse_setting (error, "atol", _("must be finite"));
+  if (s->atol < 0)
+    return refuse_setting (error, "atol", _("must be ≥ 0 (0 scales it per state)"));
+  return TRUE;
 }
 
 gboolean
@@ -1808,10 +1830,7 @@ bg_model_set_simulation (BgModel             *self,
   g_return_val_if_fail (settings != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!check_setting (settings->t_end, FALSE, "t_end", error)
-      || !check_setting (settings->output_step, TRUE, "output_step", error)
-      || !check_setting (settings->rtol, FALSE, "rtol", error)
-      || !check_setting (settings->atol, TRUE, "atol", error))
+  if (!bg_sim_settings_check (settings, error))
     return FALSE;
   if (memcmp (settings, &self->simulation, sizeof *settings) == 0)
     return TRUE;

@@ -226,6 +226,12 @@ guint64           bg_model_get_revision        (BgModel    *self);
  * Properties: "name", "can-undo", "can-redo" (notify on real change). */
 
 void              bg_sim_settings_init_default (BgSimSettings *settings);
+/* The one rule for simulation settings, used by the model, the loader and
+ * the compiler, so an edited model always saves to a file that loads.
+ * Messages name the setting: "simulation.rtol: must be > 0 and < 1". */
+gboolean          bg_sim_settings_check        (const BgSimSettings *settings,
+                                                GError             **error);
+#define BG_SIM_MAX_OUTPUT_ROWS 1e7
 /* Effective output step: output_step or t_end / 1000. */
 double            bg_sim_settings_output_step  (const BgSimSettings *settings);
 

@@ -192,7 +192,7 @@ test_bad_settings (void)
 
   run_cli (&run, path, "--t-end", "-1", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_nonnull (strstr (run.err, "The end time must be a positive number of seconds"));
+  g_assert_nonnull (strstr (run.err, "simulation.t_end: must be > 0"));
   run_clear (&run);
 
   run_cli (&run, path, "--plot", "out.jpg", NULL);

@@ -953,9 +953,13 @@ test_document_settings (void)
 
   REFUSE_SETTING (t_end, 0, "simulation.t_end: must be > 0");
   REFUSE_SETTING (t_end, NAN, "simulation.t_end: must be finite");
-  REFUSE_SETTING (output_step, -1, "simulation.output_step: must be ≥ 0");
-  REFUSE_SETTING (rtol, 0, "simulation.rtol: must be > 0");
-  REFUSE_SETTING (atol, -1e-9, "simulation.atol: must be ≥ 0");
+  REFUSE_SETTING (output_step, -1,
+                  "simulation.output_step: must be > 0, or 0 for t_end / 1000");
+  REFUSE_SETTING (output_step, 1e-12,
+                  "simulation.output_step: too small: more than 10000000 output rows up to t_end");
+  REFUSE_SETTING (rtol, 0, "simulation.rtol: must be > 0 and < 1");
+  REFUSE_SETTING (rtol, 1, "simulation.rtol: must be > 0 and < 1");
+  REFUSE_SETTING (atol, -1e-9, "simulation.atol: must be ≥ 0 (0 scales it per state)");
   REFUSE_SETTING (atol, INFINITY, "simulation.atol: must be finite");
 #undef REFUSE_SETTING
   g_assert_cmpfloat (bg_model_get_simulation (model)->t_end, ==, 5);

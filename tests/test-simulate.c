@@ -1202,12 +1202,12 @@ test_compile_errors (void)
   settings.t_end = 0;
   g_assert_null (bg_compiler_compile (rc, good, &settings, &error));
   g_assert_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_SETTINGS);
-  g_assert_cmpstr (error->message, ==, "The end time must be a positive number of seconds");
+  g_assert_cmpstr (error->message, ==, "simulation.t_end: must be > 0");
   g_clear_error (&error);
   bg_sim_settings_init_default (&settings);
   settings.rtol = 2;
   g_assert_null (bg_compiler_compile (rc, good, &settings, &error));
-  g_assert_cmpstr (error->message, ==, "The relative tolerance must be between 0 and 1");
+  g_assert_cmpstr (error->message, ==, "simulation.rtol: must be > 0 and < 1");
   g_clear_error (&error);
 
   /* An analysis of an older revision. */
