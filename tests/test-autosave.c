@@ -195,6 +195,7 @@ test_writes_after_interval (void)
   g_assert_true (json_object_get_null_member (sidecar, "original"));
   g_assert_cmpstr (json_object_get_string_member (sidecar, "title"), ==, "Untitled model");
   g_assert_nonnull (json_object_get_string_member (sidecar, "time"));
+  g_assert_cmpint (json_object_get_int_member (sidecar, "pid"), ==, getpid ());
 
   /* an unchanged document is not written again */
   g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 0);
@@ -564,6 +565,91 @@ test_corrupt_copy (void)
   g_remove (stray);
 }
 
+/* A copy with a sidecar naming a writer process. */
+static char *
+write_copy_of (gint64 pid)
+{
+  g_autofree char *uuid = g_uuid_string_random ();
+  g_autofree char *model_path = autosave_file (uuid, ".bgmod");
+  g_autofree char *sidecar_path = autosave_file (uuid, ".json");
+  g_autofree char *dir = bg_autosave_dup_dir ();
+  g_autofree char *sidecar = NULL;
+  g_autoptr(BgModel) model = bg_model_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, NULL, 0, 0, &error));
+  g_assert_true (bg_file_save_path (model, model_path, &error));
+  g_assert_no_error (error);
+  sidecar = g_strdup_printf ("{ \"version\": 1, \"uuid\": \"%s\", \"original\": null, "
+                             "\"title\": \"Live\", \"time\": \"2026-12-02T10:00:00+00\", "
+                             "\"pid\": %" G_GINT64_FORMAT " }", uuid, pid);
+  write_file (sidecar_path, sidecar);
+
+  return g_steal_pointer (&uuid);
+}
+
+static gboolean
+scan_lists (const char *uuid)
+{
+  g_autoptr(GPtrArray) entries = bg_autosave_scan (bg_application_get_autosave (app));
+
+  for (guint i = 0; i < entries->len; i++)
+    if (g_str_equal (((BgAutosaveEntry *) entries->pdata[i])->uuid, uuid))
+      return TRUE;
+
+  return FALSE;
+}
+
+static void
+discard_uuid (const char *uuid)
+{
+  g_autofree char *model_path = autosave_file (uuid, ".bgmod");
+  g_autofree char *sidecar_path = autosave_file (uuid, ".json");
+
+  g_assert_cmpint (g_remove (model_path), ==, 0);
+  g_assert_cmpint (g_remove (sidecar_path), ==, 0);
+}
+
+static void
+test_live_copies_not_offered (void)
+{
+  g_autofree char *self_exe = g_file_read_link ("/proc/self/exe", NULL);
+  g_autoptr(GSubprocess) child = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *live = NULL;
+  g_autofree char *other = NULL;
+  g_autofree char *mine = NULL;
+
+  if (self_exe == NULL)
+    {
+      g_test_skip ("no /proc/self/exe");
+      return;
+    }
+
+  /* another BGMod (this program, running) wrote it: its work in progress */
+  child = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, self_exe, "--hold", NULL);
+  g_assert_no_error (error);
+  live = write_copy_of (g_ascii_strtoll (g_subprocess_get_identifier (child), NULL, 10));
+  g_assert_false (scan_lists (live));
+  g_assert_null (bg_application_offer_recovery (app));
+
+  /* a process of another program, or this one, does not protect a copy */
+  other = write_copy_of (getppid ());
+  mine = write_copy_of (getpid ());
+  g_assert_true (scan_lists (other));
+  g_assert_true (scan_lists (mine));
+  discard_uuid (other);
+  discard_uuid (mine);
+
+  /* once the writer is gone, the copy is a crash's leftover */
+  g_subprocess_force_exit (child);
+  g_assert_true (g_subprocess_wait (child, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (scan_lists (live));
+  discard_uuid (live);
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -598,6 +684,13 @@ main (int   argc,
   g_autofree char *models = NULL;
   const char *builddir = g_getenv ("G_TEST_BUILDDIR");
   int status;
+
+  /* the stand-in for another running BGMod (test_live_copies_not_offered) */
+  if (argc > 1 && g_str_equal (argv[1], "--hold"))
+    {
+      g_usleep (60 * G_USEC_PER_SEC);
+      return 0;
+    }
 
   g_setenv ("GSK_RENDERER", "cairo", TRUE);
   if (builddir != NULL)
@@ -659,6 +752,7 @@ main (int   argc,
   g_test_add_func ("/ui/autosave/recover-after-crash", test_recover_after_crash);
   g_test_add_func ("/ui/autosave/recover-original-gone", test_recover_original_gone);
   g_test_add_func ("/ui/autosave/corrupt-copy", test_corrupt_copy);
+  g_test_add_func ("/ui/autosave/live-copies-not-offered", test_live_copies_not_offered);
 
   status = g_test_run ();
 

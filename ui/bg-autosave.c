@@ -11,7 +11,9 @@
 #include "config.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <string.h>
+#include <unistd.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -227,6 +229,8 @@ sidecar_to_data (BgDocument *document,
   json_builder_add_string_value (builder, title);
   json_builder_set_member_name (builder, "time");
   json_builder_add_string_value (builder, time);
+  json_builder_set_member_name (builder, "pid");
+  json_builder_add_int_value (builder, getpid ());
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
@@ -407,6 +411,51 @@ entry_read_sidecar (BgAutosaveEntry *entry)
     }
 }
 
+/* The process that wrote a copy, from its sidecar; 0 when not known. */
+static gint64
+sidecar_pid (const char *uuid)
+{
+  g_autofree char *path = autosave_path (uuid, ".json");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *root;
+  JsonNode *pid;
+
+  if (!json_parser_load_from_file (parser, path, NULL))
+    return 0;
+  root = json_parser_get_root (parser);
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return 0;
+  pid = json_object_get_member (json_node_get_object (root), "pid");
+  if (pid == NULL || json_node_get_value_type (pid) != G_TYPE_INT64)
+    return 0;
+  return json_node_get_int (pid);
+}
+
+/* TRUE when another running BGMod wrote the copy: it is that process's
+ * work in progress, not a crash's leftover. In doubt (no /proc), a live
+ * process counts as BGMod: the copy stays on disk and is offered later. */
+static gboolean
+copy_is_live (const char *uuid)
+{
+  gint64 pid = sidecar_pid (uuid);
+  g_autofree char *link = NULL;
+  g_autofree char *self_exe = NULL;
+  g_autofree char *exe = NULL;
+
+  if (pid <= 0 || pid > G_MAXINT || pid == getpid ())
+    return FALSE;
+  if (kill ((pid_t) pid, 0) != 0 && errno == ESRCH)
+    return FALSE;
+
+  link = g_strdup_printf ("/proc/%" G_GINT64_FORMAT "/exe", pid);
+  exe = g_file_read_link (link, NULL);
+  self_exe = g_file_read_link ("/proc/self/exe", NULL);
+  if (exe == NULL || self_exe == NULL)
+    return TRUE;
+
+  return g_str_equal (exe, self_exe);
+}
+
 static BgAutosaveEntry *
 entry_new (const char *uuid)
 {
@@ -488,7 +537,8 @@ bg_autosave_scan (BgAutosave *self)
 
       /* only our own names: a uuid, nothing else (temporary files differ) */
       if (uuid == NULL || !g_uuid_string_is_valid (uuid) ||
-          g_hash_table_contains (seen, uuid) || autosave_owns (self, uuid))
+          g_hash_table_contains (seen, uuid) || autosave_owns (self, uuid) ||
+          copy_is_live (uuid))
         continue;
 
       g_ptr_array_add (entries, entry_new (uuid));

@@ -4,7 +4,7 @@
  * XDG_CACHE_HOME moves it), a timer that writes every modified document of
  * the application's windows there every "interval" seconds as <uuid>.bgmod
  * plus a sidecar <uuid>.json {"version", "uuid", "original", "title",
- * "time"}, both replaced atomically, and removing a document's copy as soon
+ * "time", "pid"}, both replaced atomically, and removing a document's copy as soon
  * as it is saved, its window closes or it leaves its window. Copies this
  * object did not write are left by a crash: bg_autosave_scan lists them and
  * bg_autosave_recover / bg_autosave_discard act on them.
@@ -73,7 +73,8 @@ char        *bg_autosave_dup_path      (BgAutosave      *self,
 
 /* Copies this object does not own (a crash left them), newest first;
  * element type BgAutosaveEntry, free with g_ptr_array_unref. Unreadable ones
- * are listed with their error. */
+ * are listed with their error. Copies whose writer (the sidecar's "pid") is
+ * another BGMod still running are not listed: they are its unsaved work. */
 GPtrArray   *bg_autosave_scan          (BgAutosave      *self);
 /* A document from a copy: associated with the original file when it still
  * exists (else untitled) and modified until saved. The copy stays, now
