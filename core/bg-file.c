@@ -73,6 +73,22 @@ set_error (GError    **error,
     g_set_error_literal (error, BG_FILE_ERROR, code, message);
 }
 
+/* Untrusted text quoted in a message: at most 40 characters, then "…", so
+ * a hostile file cannot make an error message as long as the file. */
+#define EXCERPT_CHARS 40
+
+static char *
+excerpt (const char *text)
+{
+  const char *end = text;
+
+  for (guint i = 0; i < EXCERPT_CHARS && *end != '\0'; i++)
+    end = g_utf8_next_char (end);
+  if (*end == '\0')
+    return g_strdup (text);
+  return g_strdup_printf ("%.*s…", (int) (end - text), text);
+}
+
 /* Re-raises a model or library refusal as an INVALID file error at path. */
 static void
 set_error_from (GError    **error,
@@ -631,7 +647,11 @@ scan_key (Scan  *s,
     return FALSE;
   name = s->doc->pool->str + offset;
   if (scan_has_member (s, top, name))
-    return scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("duplicate key \"%s\""), name);
+    {
+      g_autofree char *shown = excerpt (name);
+
+      return scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("duplicate key \"%s\""), shown);
+    }
   if (top->names != NULL)
     g_hash_table_add (top->names, g_strdup (name));
   top->key = offset;
@@ -919,9 +939,11 @@ check_id (Loader     *loader,
     }
   if (!bg_id_is_valid (id))
     {
+      g_autofree char *shown = excerpt (id);
+
       set_error (error, BG_FILE_ERROR_INVALID, where,
                  _("\"%s\" is not a valid id (use letters, digits and _, "
-                   "not starting with a digit)"), id);
+                   "not starting with a digit)"), shown);
       return FALSE;
     }
   if (g_hash_table_contains (loader->elements, id)
@@ -1194,6 +1216,7 @@ read_type_domain (const JDoc  *doc,
   const char *type;
   const char *domain_id;
   g_autofree char *domain_path = NULL;
+  g_autofree char *shown = NULL;
 
   if (!get_string (doc, obj, path, "type", TRUE, &type, error))
     return FALSE;
@@ -1201,7 +1224,8 @@ read_type_domain (const JDoc  *doc,
     {
       g_autofree char *type_path = member_path (path, "type");
 
-      set_error (error, BG_FILE_ERROR_INVALID, type_path, _("unknown type \"%s\""), type);
+      shown = excerpt (type);
+      set_error (error, BG_FILE_ERROR_INVALID, type_path, _("unknown type \"%s\""), shown);
       return FALSE;
     }
   if (!get_string (doc, obj, path, "domain", FALSE, &domain_id, error))
@@ -1228,9 +1252,10 @@ read_type_domain (const JDoc  *doc,
                    "translational, rotational)"), type);
       return FALSE;
     }
+  shown = excerpt (domain_id);
   set_error (error, BG_FILE_ERROR_INVALID, domain_path,
              _("unknown domain \"%s\" (use electrical, hydraulic, "
-               "translational or rotational)"), domain_id);
+               "translational or rotational)"), shown);
   return FALSE;
 }
 
@@ -1358,7 +1383,9 @@ resolve_end (Loader     *loader,
   element = g_hash_table_lookup (loader->elements, element_id);
   if (element == NULL)
     {
-      set_error (error, BG_FILE_ERROR_INVALID, where, _("no element \"%s\""), element_id);
+      g_autofree char *shown = excerpt (element_id);
+
+      set_error (error, BG_FILE_ERROR_INVALID, where, _("no element \"%s\""), shown);
       return NULL;
     }
   spec = element->spec;
@@ -1391,9 +1418,10 @@ resolve_end (Loader     *loader,
   if (bg_component_spec_find_port (spec, port, NULL) == NULL)
     {
       g_autofree char *ports = port_list (spec);
+      g_autofree char *shown = excerpt (port);
 
       set_error (error, BG_FILE_ERROR_INVALID, where,
-                 _("%s has no port \"%s\" (ports: %s)"), element_id, port, ports);
+                 _("%s has no port \"%s\" (ports: %s)"), element_id, shown, ports);
       return NULL;
     }
   if (spec->n_ports == 1)
