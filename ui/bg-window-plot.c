@@ -48,16 +48,17 @@ plot_pane_run_finished_cb (BgWindow   *self,
 static void
 bg_window_size_plot_pane (BgWindow *self)
 {
-  int max = 0, natural = 0;
+  int max = 0;
+  int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
+  /* The canvas keeps 60 % of the height (45 % in presentation mode, where
+   * the sub-plots need taller axes); max-position already leaves the plot
+   * pane its minimum height. */
+  double canvas_share = self->presentation_mode ? 0.45 : 0.6;
 
   g_object_get (self->plot_paned, "max-position", &max, NULL);
-  if (max <= 0)
+  if (max <= 0 || height <= 0)
     return;
-  gtk_widget_measure (GTK_WIDGET (self->plot_pane), GTK_ORIENTATION_VERTICAL, -1,
-                      NULL, &natural, NULL, NULL);
-  /* at most half the height for the plot; two thirds in presentation mode */
-  gtk_paned_set_position (self->plot_paned,
-                          MAX (self->presentation_mode ? max / 3 : max / 2, max - natural));
+  gtk_paned_set_position (self->plot_paned, MIN ((int) (height * canvas_share), max));
 }
 
 static void
