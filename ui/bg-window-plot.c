@@ -43,8 +43,8 @@ plot_pane_run_finished_cb (BgWindow   *self,
     }
 }
 
-/* The first time the paned knows its height, the plot gets its natural
- * height (see bg_window_size_plot_pane); later the divider stays put. */
+/* The first time the paned knows its height, the divider is placed by
+ * share of that height; once the user moves it, it stays put. */
 static void
 bg_window_size_plot_pane (BgWindow *self)
 {
