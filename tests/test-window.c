@@ -14,49 +14,13 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "bg-application.h"
 #include "bg-file.h"
-#include "bg-i18n.h"
-#include "bg-window.h"
+#include "bg-test-ui.h"
 
 static BgApplication *app;
 
 static gboolean action_enabled (BgWindow   *window,
                                 const char *action_name);
-
-static void
-pump (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static BgWindow *
-make_window (BgDocument *document)
-{
-  BgWindow *window = bg_window_new (GTK_APPLICATION (app), document);
-
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  pump ();
-
-  return window;
-}
-
-static void
-destroy_window (BgWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  pump ();
-}
-
-static BgModel *
-window_model (BgWindow *window)
-{
-  return bg_document_get_model (bg_window_get_document (window));
-}
 
 /* What Enter does in an entry: its text widget's key binding emits
  * "activate", which the entry passes on. */
@@ -76,7 +40,7 @@ activate_palette_item (BgWindow   *window,
                        const char *type)
 {
   BgPalette *palette = bg_window_get_palette (window);
-  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  GPtrArray *elements = bg_model_get_elements (bg_test_ui_window_model (window));
   guint before = elements->len;
   GtkWidget *row;
 
@@ -84,7 +48,7 @@ activate_palette_item (BgWindow   *window,
   row = bg_palette_get_item (palette, type);
   g_assert_nonnull (row);
   g_assert_true (gtk_widget_activate (row));
-  pump ();
+  bg_test_ui_pump ();
 
   g_assert_cmpuint (elements->len, ==, before + 1);
   return g_ptr_array_index (elements, before);
@@ -123,7 +87,7 @@ dialog_dup_property (GtkWidget  *dialog,
 static void
 test_palette_inserts (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgElement *element;
   g_auto(GStrv) selected = NULL;
 
@@ -143,7 +107,7 @@ test_palette_inserts (void)
   g_assert_cmpstr (element->spec->type, ==, "CylinderDA");
 
   g_assert_true (bg_document_get_modified (bg_window_get_document (window)));
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static GtkWidget *
@@ -240,14 +204,14 @@ find_controller (GtkWidget *widget,
 static void
 test_palette_drag (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgPalette *palette = bg_window_get_palette (window);
   BgCanvas *canvas = bg_window_get_canvas (window);
   GtkEventController *source, *target;
   g_autoptr(GdkContentProvider) content = NULL;
   g_auto(GValue) value = G_VALUE_INIT;
   g_autoptr(GError) error = NULL;
-  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  GPtrArray *elements = bg_model_get_elements (bg_test_ui_window_model (window));
   gboolean accepted = FALSE;
   BgElement *element;
   double vx, vy;
@@ -266,7 +230,7 @@ test_palette_drag (void)
   target = find_controller (GTK_WIDGET (canvas), GTK_TYPE_DROP_TARGET);
   g_assert_nonnull (target);
   g_signal_emit_by_name (target, "drop", &value, 120.0, 80.0, &accepted);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (accepted);
   g_assert_cmpuint (elements->len, ==, 1);
   element = g_ptr_array_index (elements, 0);
@@ -278,14 +242,14 @@ test_palette_drag (void)
   g_assert_cmpfloat (fabs (vx - 120.0), <, 40.0);
   g_assert_cmpfloat (fabs (vy - 80.0), <, 40.0);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* A file dropped on an empty window opens in it. */
 static void
 test_drop_file (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   g_autofree char *dir = bg_window_dup_examples_dir ();
   g_autofree char *path = g_build_filename (dir, "gear-pair.bgmod", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
@@ -309,19 +273,19 @@ test_drop_file (void)
   g_value_init (&value, GDK_TYPE_FILE_LIST);
   g_value_take_boxed (&value, list);
   g_signal_emit_by_name (target, "drop", &value, 10.0, 10.0, &accepted);
-  pump ();
+  bg_test_ui_pump ();
 
   g_assert_true (accepted);
   g_assert_nonnull (bg_document_get_file (bg_window_get_document (window)));
   g_assert_true (g_file_equal (bg_document_get_file (bg_window_get_document (window)), file));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_connect_stroke (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgCanvas *canvas = bg_window_get_canvas (window);
   g_autofree char *se_id = NULL;
   g_autofree char *r_id = NULL;
@@ -334,10 +298,10 @@ test_connect_stroke (void)
 
   g_assert_true (bg_canvas_connect (canvas, se_id, r_id, &error));
   g_assert_no_error (error);
-  pump ();
+  bg_test_ui_pump ();
 
-  g_assert_cmpuint (bg_model_get_bonds (window_model (window))->len, ==, 1);
-  bond = g_ptr_array_index (bg_model_get_bonds (window_model (window)), 0);
+  g_assert_cmpuint (bg_model_get_bonds (bg_test_ui_window_model (window))->len, ==, 1);
+  bond = g_ptr_array_index (bg_model_get_bonds (bg_test_ui_window_model (window)), 0);
 
   /* a source supplies effort: the stroke is at the resistor's end */
   causality = bg_document_get_causality (bg_window_get_document (window));
@@ -345,7 +309,7 @@ test_connect_stroke (void)
   g_assert_cmpint (bg_causality_lookup_stroke (causality, bond->id), ==, BG_STROKE_AT_TO);
   g_assert_cmpint (bg_canvas_get_bond_stroke (canvas, bond->id), ==, BG_STROKE_AT_TO);
   g_assert_cmpuint (bg_causality_get_revision (causality), ==,
-                    bg_model_get_revision (window_model (window)));
+                    bg_model_get_revision (bg_test_ui_window_model (window)));
 
   /* the status line shows the analysis summary */
   {
@@ -359,14 +323,14 @@ test_connect_stroke (void)
   g_assert_nonnull (strstr (error->message, se_id));
   g_assert_nonnull (strstr (error->message, "already bonded"));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_undo_redo (void)
 {
-  BgWindow *window = make_window (NULL);
-  BgModel *model = window_model (window);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *c_id = NULL;
   g_autofree char *j_id = NULL;
 
@@ -374,22 +338,22 @@ test_undo_redo (void)
   c_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C")->id);
   j_id = g_strdup (activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "0")->id);
   g_assert_true (bg_canvas_connect (bg_window_get_canvas (window), j_id, c_id, NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 1);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 0);
   g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 2);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 1);
   g_assert_nonnull (bg_model_find_element (model, c_id));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 2);
   g_assert_cmpuint (bg_model_get_bonds (model)->len, ==, 1);
   g_assert_false (bg_model_can_redo (model));
@@ -398,15 +362,15 @@ test_undo_redo (void)
   g_assert_cmpuint (bg_causality_get_revision (bg_document_get_causality (bg_window_get_document (window))),
                     ==, bg_model_get_revision (model));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_inspector_refuses (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgInspector *inspector = bg_window_get_inspector (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *r_id = NULL;
   g_autoptr(BgModel) reference = bg_model_new ();
   g_autoptr(GError) expected = NULL;
@@ -428,7 +392,7 @@ test_inspector_refuses (void)
   revision = bg_model_get_revision (model);
   gtk_editable_set_text (GTK_EDITABLE (entry), "-5");
   press_enter (entry);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpstr (bg_inspector_get_field_error (inspector, "value"), ==, expected->message);
   g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
   g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 100);
@@ -437,7 +401,7 @@ test_inspector_refuses (void)
   /* not a number at all */
   gtk_editable_set_text (GTK_EDITABLE (entry), "12 ohm");
   press_enter (entry);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpstr (bg_inspector_get_field_error (inspector, "value"), ==,
                    "Enter a number, such as 0.001, 0,001 or 1e-3.");
   g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
@@ -445,26 +409,26 @@ test_inspector_refuses (void)
   /* a decimal comma is accepted, as one undoable step */
   gtk_editable_set_text (GTK_EDITABLE (entry), "0,5");
   press_enter (entry);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_null (bg_inspector_get_field_error (inspector, "value"));
   g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 0.5);
   g_assert_false (gtk_widget_has_css_class (entry, "error"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_model_find_element (model, r_id)->params[0].number, ==, 100);
   entry = bg_inspector_get_field (inspector, "value");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "100");
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_inspector_waveform (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgInspector *inspector = bg_window_get_inspector (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *id = NULL;
   GtkWidget *waveform, *time;
   guint index;
@@ -480,11 +444,11 @@ test_inspector_waveform (void)
   g_assert_nonnull (bg_component_spec_find_param (bg_model_find_element (model, id)->spec,
                                                   "waveform", &index));
   gtk_drop_down_set_selected (GTK_DROP_DOWN (waveform), 1);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpstr (bg_model_find_element (model, id)->params[index].choice, ==, "step");
   g_assert_true (gtk_widget_is_visible (bg_inspector_get_field (inspector, "time")));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static GtkWidget *
@@ -523,9 +487,9 @@ table_value (const BgElement *element,
 static void
 test_inspector_pump_table (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgInspector *inspector = bg_window_get_inspector (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *id = NULL;
   const BgParamSpec *pspec;
   BgElement *element;
@@ -550,7 +514,7 @@ test_inspector_pump_table (void)
   revision = bg_model_get_revision (model);
   gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 1, 0)), "0");
   press_enter (table_cell (rows, 1, 0));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_nonnull (bg_inspector_get_field_error (inspector, pspec->name));
   g_assert_nonnull (strstr (bg_inspector_get_field_error (inspector, pspec->name),
                             "row 2: pressure rise Δp must be strictly increasing"));
@@ -567,7 +531,7 @@ test_inspector_pump_table (void)
   /* a good value, with a decimal comma, is one undoable step */
   gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 1, 0)), "1,2e7");
   press_enter (table_cell (rows, 1, 0));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_null (bg_inspector_get_field_error (inspector, pspec->name));
   element = bg_model_find_element (model, id);
   g_assert_cmpfloat (table_value (element, index, 1, 0), ==, 1.2e7);
@@ -580,27 +544,27 @@ test_inspector_pump_table (void)
   gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 3, 0)), "2.5e7");
   gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 3, 1)), "0");
   press_enter (table_cell (rows, 3, 1));
-  pump ();
+  bg_test_ui_pump ();
   element = bg_model_find_element (model, id);
   g_assert_cmpuint (table_rows (element, index), ==, 4);
   g_assert_cmpfloat (table_value (element, index, 3, 0), ==, 2.5e7);
 
   /* remove the first row */
   g_signal_emit_by_name (table_cell (rows, 0, 2), "clicked");
-  pump ();
+  bg_test_ui_pump ();
   element = bg_model_find_element (model, id);
   g_assert_cmpuint (table_rows (element, index), ==, 3);
   g_assert_cmpfloat (table_value (element, index, 0, 0), ==, 1.2e7);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_inspector_settings (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgInspector *inspector = bg_window_get_inspector (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   GtkWidget *t_end, *step;
 
   /* nothing selected: the simulation settings */
@@ -612,23 +576,23 @@ test_inspector_settings (void)
 
   gtk_editable_set_text (GTK_EDITABLE (t_end), "2.5");
   press_enter (t_end);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_model_get_simulation (model)->t_end, ==, 2.5);
 
   gtk_editable_set_text (GTK_EDITABLE (t_end), "0");
   press_enter (t_end);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_nonnull (bg_inspector_get_field_error (inspector, "t_end"));
   g_assert_nonnull (strstr (bg_inspector_get_field_error (inspector, "t_end"), "must be > 0"));
   g_assert_cmpfloat (bg_model_get_simulation (model)->t_end, ==, 2.5);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_conflict_status (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   g_autofree char *path = NULL;
   g_autoptr(GFile) file = NULL;
   BgCausality *causality;
@@ -639,7 +603,7 @@ test_conflict_status (void)
                            "conflict-two-capacitors.bgmod", NULL);
   file = g_file_new_for_path (path);
   g_assert_true (bg_window_open_file (window, file) == window);
-  pump ();
+  bg_test_ui_pump ();
 
   causality = bg_document_get_causality (bg_window_get_document (window));
   g_assert_false (bg_causality_is_ok (causality));
@@ -649,7 +613,7 @@ test_conflict_status (void)
   /* clicking the status line selects the culprits */
   g_assert_true (action_enabled (window, "win.select-culprits"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.select-culprits", NULL));
-  pump ();
+  bg_test_ui_pump ();
   selected = bg_canvas_dup_selected_ids (bg_window_get_canvas (window));
   g_assert_cmpuint (g_strv_length (selected), ==,
                     g_strv_length (first->elements) + g_strv_length (first->bonds));
@@ -658,13 +622,13 @@ test_conflict_status (void)
 
   /* the file opened into the empty window, unmodified */
   g_assert_false (bg_document_get_modified (bg_window_get_document (window)));
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_open_example (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   g_autofree char *dir = bg_window_dup_examples_dir ();
   g_autofree char *rc = g_build_filename (dir, "rc-circuit.bgmod", NULL);
   g_autofree char *rlc = g_build_filename (dir, "rlc-circuit.bgmod", NULL);
@@ -674,7 +638,7 @@ test_open_example (void)
   GList *windows;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", rc));
-  pump ();
+  bg_test_ui_pump ();
 
   /* an untitled copy in this (empty) window: saving asks where */
   document = bg_window_get_document (window);
@@ -688,7 +652,7 @@ test_open_example (void)
 
   /* the next one goes to a new window */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", rlc));
-  pump ();
+  bg_test_ui_pump ();
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), ==, n_windows + 1);
   g_assert_true (bg_window_get_document (window) == document);
@@ -697,7 +661,7 @@ test_open_example (void)
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_destroy (l->data);
   g_list_free (windows);
-  pump ();
+  bg_test_ui_pump ();
 }
 
 static void
@@ -710,7 +674,7 @@ test_save_reopen (void)
   g_autoptr(BgDocument) reopened = NULL;
   g_autofree char *saved_text = NULL;
   g_autofree char *reopened_text = NULL;
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgDocument *document = bg_window_get_document (window);
   g_autofree char *se_id = NULL;
   g_autofree char *r_id = NULL;
@@ -719,7 +683,8 @@ test_save_reopen (void)
   se_id = g_strdup (activate_palette_item (window, BG_DOMAIN_TRANSLATIONAL, "Se")->id);
   r_id = g_strdup (activate_palette_item (window, BG_DOMAIN_TRANSLATIONAL, "R")->id);
   g_assert_true (bg_canvas_connect (bg_window_get_canvas (window), se_id, r_id, NULL));
-  g_assert_true (bg_model_set_param_number (window_model (window), r_id, "value", 2.5, NULL));
+  g_assert_true (bg_model_set_param_number (bg_test_ui_window_model (window), r_id, "value",
+                                            2.5, NULL));
   g_assert_true (bg_document_get_modified (document));
 
   g_assert_true (bg_window_save_to_file (window, file, &error));
@@ -728,12 +693,12 @@ test_save_reopen (void)
   g_assert_true (g_file_equal (bg_document_get_file (document), file));
   title = bg_document_dup_title (document);
   g_assert_cmpstr (title, ==, "saved.bgmod");
-  pump ();
+  bg_test_ui_pump ();
   g_assert_false (action_enabled (window, "win.save"));
 
   reopened = bg_document_new_for_file (file, &error);
   g_assert_no_error (error);
-  saved_text = bg_file_to_data (window_model (window), NULL);
+  saved_text = bg_file_to_data (bg_test_ui_window_model (window), NULL);
   reopened_text = bg_file_to_data (bg_document_get_model (reopened), NULL);
   g_assert_cmpstr (saved_text, ==, reopened_text);
   g_assert_false (bg_document_get_modified (reopened));
@@ -745,7 +710,7 @@ test_save_reopen (void)
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
   g_assert_true (bg_document_get_modified (document));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
@@ -759,7 +724,7 @@ test_bad_file (void)
   g_autoptr(GError) expected = NULL;
   g_autofree char *secondary = NULL;
   g_autofree char *primary = NULL;
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgDocument *document = bg_window_get_document (window);
   guint64 revision;
   GtkWidget *dialog;
@@ -769,10 +734,10 @@ test_bad_file (void)
   g_assert_nonnull (expected);
 
   activate_palette_item (window, BG_DOMAIN_ELECTRICAL, "C");
-  revision = bg_model_get_revision (window_model (window));
+  revision = bg_model_get_revision (bg_test_ui_window_model (window));
 
   g_assert_null (bg_window_open_file (window, file));
-  pump ();
+  bg_test_ui_pump ();
 
   dialog = find_message_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
@@ -784,15 +749,15 @@ test_bad_file (void)
 
   /* the open document is left alone */
   g_assert_true (bg_window_get_document (window) == document);
-  g_assert_cmpuint (bg_model_get_revision (window_model (window)), ==, revision);
-  g_assert_cmpuint (bg_model_get_elements (window_model (window))->len, ==, 1);
+  g_assert_cmpuint (bg_model_get_revision (bg_test_ui_window_model (window)), ==, revision);
+  g_assert_cmpuint (bg_model_get_elements (bg_test_ui_window_model (window))->len, ==, 1);
   g_assert_null (bg_document_get_file (document));
 
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CLOSE);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_null (find_message_dialog (GTK_WINDOW (window)));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
@@ -807,7 +772,7 @@ window_destroyed_cb (GtkWidget *widget,
 static void
 test_close_confirm (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   gboolean destroyed = FALSE;
   g_autofree char *primary = NULL;
   GtkWidget *dialog;
@@ -816,7 +781,7 @@ test_close_confirm (void)
   activate_palette_item (window, BG_DOMAIN_ROTATIONAL, "I");
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
-  pump ();
+  bg_test_ui_pump ();
   dialog = find_message_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   primary = dialog_dup_property (dialog, "text");
@@ -824,47 +789,26 @@ test_close_confirm (void)
 
   /* Cancel keeps the window and its work */
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_false (destroyed);
   g_assert_null (find_message_dialog (GTK_WINDOW (window)));
 
   /* Discard closes it */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
-  pump ();
+  bg_test_ui_pump ();
   dialog = find_message_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_REJECT);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (destroyed);
 }
 
 /* The sensitivity of an action, as a button bound to it shows it. */
-static GtkWidget *
-find_actionable (GtkWidget  *root,
-                 const char *action_name)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_ACTIONABLE (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
-                     action_name) == 0)
-        return child;
-      if ((found = find_actionable (child, action_name)) != NULL)
-        return found;
-    }
-
-  return NULL;
-}
-
 static gboolean
 action_enabled (BgWindow   *window,
                 const char *action_name)
 {
-  GtkWidget *button = find_actionable (GTK_WIDGET (window), action_name);
+  GtkWidget *button = bg_test_ui_find_actionable (GTK_WIDGET (window), action_name);
 
   g_assert_nonnull (button);
   return gtk_widget_get_sensitive (button);
@@ -873,7 +817,7 @@ action_enabled (BgWindow   *window,
 static void
 test_actions_sensitivity (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
 
   g_assert_false (action_enabled (window, "win.undo"));
   g_assert_false (action_enabled (window, "win.redo"));
@@ -886,11 +830,11 @@ test_actions_sensitivity (void)
   g_assert_true (action_enabled (window, "win.save"));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_false (action_enabled (window, "win.undo"));
   g_assert_true (action_enabled (window, "win.redo"));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* Save in the close dialog writes the file and then closes. */
@@ -901,7 +845,7 @@ test_close_save (void)
   g_autofree char *path = g_build_filename (dir, "closing.bgmod", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(BgModel) reread = NULL;
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   gboolean destroyed = FALSE;
   GtkWidget *dialog;
 
@@ -912,11 +856,11 @@ test_close_save (void)
   g_assert_true (bg_document_get_modified (bg_window_get_document (window)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
-  pump ();
+  bg_test_ui_pump ();
   dialog = find_message_dialog (GTK_WINDOW (window));
   g_assert_nonnull (dialog);
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (destroyed);
 
   /* the file has both elements */
@@ -931,28 +875,28 @@ test_close_save (void)
 static void
 test_view_actions (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgCanvas *canvas = bg_window_get_canvas (window);
   double zoom = bg_canvas_get_zoom (canvas);
 
   /* the window's zoom actions drive the canvas */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_canvas_get_zoom (canvas), >, zoom);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-reset", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_canvas_get_zoom (canvas), ==, 1.0);
 
   /* presentation mode thickens the canvas, and back */
   g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.0);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.75);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.0);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* Files given on the command line: one window per document. */
@@ -970,7 +914,7 @@ test_app_open (void)
   files[0] = g_file_new_for_path (rc);
   files[1] = g_file_new_for_path (lever);
   g_application_open (G_APPLICATION (app), files, 2, "");
-  pump ();
+  bg_test_ui_pump ();
 
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), ==, n_before + 2);
@@ -986,7 +930,7 @@ test_app_open (void)
 
   /* opening one again presents its window instead of a copy */
   g_application_open (G_APPLICATION (app), files, 1, "");
-  pump ();
+  bg_test_ui_pump ();
   windows = gtk_application_get_windows (GTK_APPLICATION (app));
   g_assert_cmpuint (g_list_length (windows), <=, n_before + 3);
   {
@@ -1005,7 +949,7 @@ test_app_open (void)
   for (GList *l = windows; l != NULL; l = l->next)
     gtk_window_destroy (l->data);
   g_list_free (windows);
-  pump ();
+  bg_test_ui_pump ();
   g_object_unref (files[0]);
   g_object_unref (files[1]);
 }
@@ -1048,69 +992,19 @@ test_parse_number (void)
   }
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
-          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  /* not the cache: a fresh one makes fontconfig rescan every font */
-  static const char *const xdg_vars[][2] = {
-    { "XDG_DATA_HOME", "data" },
-    { "XDG_CONFIG_HOME", "config" },
-    { "XDG_STATE_HOME", "state" },
-  };
-  g_autoptr(GError) error = NULL;
   char *home;
   int status;
 
   /* no accessibility bus and no portals in the test session */
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
-  /* software GL under Xvfb costs seconds per window; Cairo draws the same */
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  gtk_disable_setlocale ();
-  bg_i18n_init ();
-
-  g_test_init (&argc, &argv, NULL);
-
-  /* one private set of user dirs for the whole run: the recent-files list
-   * is a process-wide singleton bound to its first path */
-  home = g_dir_make_tmp ("bgmod-test-window-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg_vars[i][1], NULL);
-
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_setenv (xdg_vars[i][0], dir, TRUE);
-    }
-
-  gtk_init ();
-
-  app = bg_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) |
-                           G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  bg_test_ui_init (&argc, &argv);
+  home = bg_test_ui_make_home ("bgmod-test-window-XXXXXX");
+  app = bg_test_ui_app_new ();
 
   g_test_add_func ("/ui/inspector/parse-number", test_parse_number);
   g_test_add_func ("/ui/palette/sections", test_palette_sections);
@@ -1135,10 +1029,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_object_unref (app);
-  pump ();
-  remove_tree (home);
-  g_free (home);
+  bg_test_ui_shutdown (app, home);
 
   return status;
 }

@@ -1,0 +1,193 @@
+/* bg-test-ui.c — the harness the UI tests share.
+ *
+ * Owns: the process set-up every UI test repeats (GSK renderer, gettext,
+ * g_test_init, private XDG dirs, the registered application), showing a
+ * window and waiting until it is mapped, iterating the main loop until
+ * idle, and removing the temporary tree at the end.
+ * Must not: depend on timing beyond iterating the main loop until idle or
+ * a timer the caller asked for; hold state between calls.
+ */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "bg-i18n.h"
+#include "bg-test-ui.h"
+
+/* What every UI test does before its first GTK call: Cairo rendering
+ * (software GL under Xvfb costs seconds per window and draws the same),
+ * the translations from BGMOD_LOCALEDIR, then g_test_init. Variables that
+ * differ between tests (GTK_A11Y, GTK_USE_PORTAL, GSETTINGS_SCHEMA_DIR) are
+ * set by the caller before this. */
+void
+bg_test_ui_init (int    *argc,
+                 char ***argv)
+{
+  g_setenv ("GSK_RENDERER", "cairo", TRUE);
+  gtk_disable_setlocale ();
+  bg_i18n_init ();
+
+  g_test_init (argc, argv, NULL);
+}
+
+/* One private set of user dirs for the whole run, made from TMPL (as for
+ * g_dir_make_tmp): the recent-files list is a process-wide singleton bound
+ * to its first path. Not the cache: a fresh one makes fontconfig rescan
+ * every font. Returns the new directory, removed by bg_test_ui_shutdown. */
+char *
+bg_test_ui_make_home (const char *tmpl)
+{
+  static const char *const xdg_vars[][2] = {
+    { "XDG_DATA_HOME", "data" },
+    { "XDG_CONFIG_HOME", "config" },
+    { "XDG_STATE_HOME", "state" },
+  };
+  g_autoptr(GError) error = NULL;
+  char *home = g_dir_make_tmp (tmpl, &error);
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
+    {
+      g_autofree char *dir = g_build_filename (home, xdg_vars[i][1], NULL);
+
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_setenv (xdg_vars[i][0], dir, TRUE);
+    }
+
+  return home;
+}
+
+/* Initialises GTK and registers a non-unique BgApplication, so the test
+ * never hands its work to a running BGMod. */
+BgApplication *
+bg_test_ui_app_new (void)
+{
+  g_autoptr(GError) error = NULL;
+  BgApplication *app;
+
+  gtk_init ();
+
+  app = bg_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) |
+                           G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  return app;
+}
+
+/* Releases APP, lets its windows go, and removes HOME (freed here). */
+void
+bg_test_ui_shutdown (BgApplication *app,
+                     char          *home)
+{
+  g_object_unref (app);
+  bg_test_ui_pump ();
+  bg_test_ui_remove_tree (home);
+  g_free (home);
+}
+
+/* Runs what is pending, a few rounds over, without blocking. */
+void
+bg_test_ui_pump (void)
+{
+  for (guint i = 0; i < 5; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+/* A GSourceFunc that sets the gboolean FLAG points at: for deadlines. */
+gboolean
+bg_test_ui_flag_cb (gpointer flag)
+{
+  *(gboolean *) flag = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Turns the main loop for MS milliseconds (lets the frame clock draw). */
+void
+bg_test_ui_wait_ms (guint ms)
+{
+  gboolean waited = FALSE;
+
+  g_timeout_add (ms, bg_test_ui_flag_cb, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Presents WINDOW and returns once it is mapped and the loop is idle. */
+BgWindow *
+bg_test_ui_present (BgWindow *window)
+{
+  gtk_window_present (GTK_WINDOW (window));
+  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
+    g_main_context_iteration (NULL, TRUE);
+  bg_test_ui_pump ();
+
+  return window;
+}
+
+/* A new window of APP on DOCUMENT (NULL: an untitled one), shown. */
+BgWindow *
+bg_test_ui_new_window (BgApplication *app,
+                       BgDocument    *document)
+{
+  return bg_test_ui_present (bg_window_new (GTK_APPLICATION (app), document));
+}
+
+void
+bg_test_ui_destroy_window (BgWindow *window)
+{
+  gtk_window_destroy (GTK_WINDOW (window));
+  bg_test_ui_pump ();
+}
+
+BgModel *
+bg_test_ui_window_model (BgWindow *window)
+{
+  return bg_document_get_model (bg_window_get_document (window));
+}
+
+/* The first widget under ROOT bound to ACTION_NAME (a button shows the
+ * action's sensitivity), or NULL. */
+GtkWidget *
+bg_test_ui_find_actionable (GtkWidget  *root,
+                            const char *action_name)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ACTIONABLE (child) &&
+          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
+                     action_name) == 0)
+        return child;
+      if ((found = bg_test_ui_find_actionable (child, action_name)) != NULL)
+        return found;
+    }
+
+  return NULL;
+}
+
+/* Removes PATH and everything under it, without following symlinks. */
+void
+bg_test_ui_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
+          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
+        bg_test_ui_remove_tree (child);
+      else
+        g_remove (child);
+    }
+  g_rmdir (path);
+}

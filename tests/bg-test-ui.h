@@ -1,0 +1,41 @@
+/* bg-test-ui.h — the harness the UI tests share.
+ *
+ * Owns: setting up a test process for the real application under Xvfb
+ * (environment, private XDG dirs, a registered non-unique BgApplication),
+ * showing and destroying windows, turning the main loop until idle, and
+ * the small widget-tree searches several tests need.
+ * Must not: assert anything about the application beyond what its own
+ * set-up needs; each test keeps its checks in its own file.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "bg-application.h"
+#include "bg-window.h"
+
+G_BEGIN_DECLS
+
+void           bg_test_ui_init           (int          *argc,
+                                          char       ***argv);
+char          *bg_test_ui_make_home      (const char   *tmpl);
+BgApplication *bg_test_ui_app_new        (void);
+void           bg_test_ui_shutdown       (BgApplication *app,
+                                          char          *home);
+
+void           bg_test_ui_pump           (void);
+gboolean       bg_test_ui_flag_cb        (gpointer      flag);
+void           bg_test_ui_wait_ms        (guint         ms);
+
+BgWindow      *bg_test_ui_present        (BgWindow     *window);
+BgWindow      *bg_test_ui_new_window     (BgApplication *app,
+                                          BgDocument    *document);
+void           bg_test_ui_destroy_window (BgWindow     *window);
+BgModel       *bg_test_ui_window_model   (BgWindow     *window);
+
+GtkWidget     *bg_test_ui_find_actionable (GtkWidget  *root,
+                                           const char *action_name);
+
+void           bg_test_ui_remove_tree    (const char   *path);
+
+G_END_DECLS
