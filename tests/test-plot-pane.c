@@ -10,28 +10,17 @@
 
 #include <math.h>
 #include <string.h>
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "bg-application.h"
 #include "bg-compiler.h"
 #include "bg-file.h"
-#include "bg-i18n.h"
 #include "bg-plot-pane.h"
-#include "bg-window.h"
+#include "bg-test-ui.h"
 
 #define RUN_TIMEOUT_S 60
 
 static BgApplication *app;
 static char *tmp_dir;
-
-static void
-pump (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
 
 static char *
 example_path (const char *name)
@@ -51,19 +40,8 @@ open_window (const char *example)
   g_assert_no_error (error);
   window = bg_window_new (GTK_APPLICATION (app), document);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  pump ();
 
-  return window;
-}
-
-static void
-destroy_window (BgWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  pump ();
+  return bg_test_ui_present (window);
 }
 
 static GtkWidget *
@@ -79,25 +57,6 @@ find_descendant (GtkWidget *root,
       if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
         return child;
       if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_actionable (GtkWidget  *root,
-                 const char *action_name)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (GTK_IS_ACTIONABLE (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)), action_name) == 0)
-        return child;
-      if ((found = find_actionable (child, action_name)) != NULL)
         return found;
     }
   return NULL;
@@ -156,22 +115,11 @@ window_pane (BgWindow *window)
   return BG_PLOT_PANE (pane);
 }
 
-static gboolean
-timeout_cb (gpointer data)
-{
-  *(gboolean *) data = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Lets the frame clock draw what was queued. */
 static void
 wait_frames (void)
 {
-  gboolean waited = FALSE;
-
-  g_timeout_add (150, timeout_cb, &waited);
-  while (!waited)
-    g_main_context_iteration (NULL, TRUE);
+  bg_test_ui_wait_ms (150);
 }
 
 /* Iterates the main loop until the pane's run ends; returns the number of
@@ -180,7 +128,7 @@ static guint
 iterate_until_done (BgPlotPane *pane)
 {
   gboolean timed_out = FALSE;
-  guint timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  guint timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
   guint n = 0;
 
   while (bg_plot_pane_is_running (pane) && !timed_out)
@@ -190,7 +138,7 @@ iterate_until_done (BgPlotPane *pane)
     }
   g_assert_false (timed_out);
   g_source_remove (timeout);
-  pump ();
+  bg_test_ui_pump ();
   return n;
 }
 
@@ -206,14 +154,14 @@ static BgWindow *
 open_long_bench (void)
 {
   BgWindow *window = open_window ("hydraulic-bench.bgmod");
-  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgModel *model = bg_test_ui_window_model (window);
   BgSimSettings settings = *bg_model_get_simulation (model);
   g_autoptr(GError) error = NULL;
 
   settings.output_step = 1e-4;
   g_assert_true (bg_model_set_simulation (model, &settings, &error));
   g_assert_no_error (error);
-  pump ();
+  bg_test_ui_pump ();
   return window;
 }
 
@@ -227,14 +175,12 @@ maybe_screenshot (BgWindow   *window,
   g_autofree char *file = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
-  gboolean waited = FALSE;
   const char *argv[] = { "import", "-window", "root", NULL, NULL };
   int status = 0;
 
   if (dir == NULL || *dir == '\0')
     return;
   /* let the frame clock paint the last changes */
-  (void) waited;
   wait_frames ();
   wait_frames ();
   file = g_strconcat (name, ".png", NULL);
@@ -274,11 +220,11 @@ test_rc_run (void)
 
   start_run (window);
   /* Run turned into Stop in the header bar */
-  g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.stop"));
+  g_assert_nonnull (bg_test_ui_find_actionable (GTK_WIDGET (window), "win.stop"));
   iterations = iterate_until_done (pane);
   g_test_message ("%u main-loop iterations during a run of %.3f s", iterations,
                   bg_simulation_run_get_elapsed (bg_plot_pane_get_run (pane)));
-  g_assert_nonnull (find_actionable (GTK_WIDGET (window), "win.run"));
+  g_assert_nonnull (bg_test_ui_find_actionable (GTK_WIDGET (window), "win.run"));
 
   run = bg_plot_pane_get_run (pane);
   g_assert_nonnull (run);
@@ -312,7 +258,7 @@ test_rc_run (void)
   g_assert_cmpuint (bg_plot_view_get_n_traces (bg_plot_pane_get_view (pane)), ==,
                     g_strv_length (vars));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* While a longer run computes, the main loop keeps turning, the canvas
@@ -330,7 +276,7 @@ test_responsive (void)
   double zoom = bg_canvas_get_zoom (canvas);
 
   start_run (window);
-  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
   while (bg_plot_pane_is_running (pane) && !timed_out)
     {
       g_main_context_iteration (NULL, TRUE);
@@ -345,7 +291,7 @@ test_responsive (void)
     }
   g_assert_false (timed_out);
   g_source_remove (timeout);
-  pump ();
+  bg_test_ui_pump ();
 
   final_rows = bg_result_get_n_rows (bg_simulation_run_get_result (bg_plot_pane_get_run (pane)));
   g_test_message ("%u iterations, %u partial plot updates during a run of %.3f s",
@@ -357,7 +303,7 @@ test_responsive (void)
   g_assert_cmpuint (bg_plot_view_get_n_rows (view), ==, final_rows);
   g_assert_cmpfloat (bg_canvas_get_zoom (canvas), >, zoom);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* Zooming keeps a window; plot.reset-view returns to the whole run. */
@@ -384,7 +330,7 @@ test_reset_view (void)
   g_assert_cmpfloat (t0, ==, 0.0);
   g_assert_cmpfloat (t1, >=, 5.0);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* The pane speaks Russian with LANGUAGE=ru (the classroom's language). */
@@ -406,9 +352,9 @@ test_russian (void)
   start_run (window);
   iterate_until_done (pane);
   g_assert_true (g_str_has_prefix (bg_plot_pane_get_status_text (pane), "Завершено при t = "));
-  run_button = find_actionable (GTK_WIDGET (window), "win.run");
+  run_button = bg_test_ui_find_actionable (GTK_WIDGET (window), "win.run");
   g_assert_cmpstr (gtk_widget_get_tooltip_text (run_button), ==, "Запустить моделирование (F5)");
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -427,7 +373,7 @@ test_readout (void)
   text = bg_plot_view_dup_readout (bg_plot_pane_get_view (pane), 1.0);
   g_assert_cmpstr (text, ==, "t = 1 s\nC1.e = 6.32 V");
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -446,7 +392,7 @@ test_stop (void)
   run = bg_plot_pane_get_run (pane);
 
   /* wait for the first chunk of rows, then Stop */
-  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, timeout_cb, &timed_out);
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
   while (bg_result_get_n_rows (bg_simulation_run_get_result (run)) == 0 && !timed_out)
     g_main_context_iteration (NULL, TRUE);
   g_assert_false (timed_out);
@@ -468,7 +414,7 @@ test_stop (void)
   /* the rows so far stay on the plot */
   g_assert_cmpuint (bg_plot_view_get_n_rows (bg_plot_pane_get_view (pane)), >, 0);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -570,7 +516,7 @@ test_event_marks_element (void)
   maybe_screenshot (window, "bench-presentation");
   g_object_set (window, "presentation-mode", FALSE, NULL);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -593,7 +539,7 @@ test_second_run_cancels_first (void)
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.stop", NULL));
   iterate_until_done (pane);
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -601,7 +547,7 @@ test_stale (void)
 {
   BgWindow *window = open_long_bench ();
   BgPlotPane *pane = window_pane (window);
-  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgModel *model = bg_test_ui_window_model (window);
   BgSimulationRun *run;
   GtkWidget *stale_tag = NULL;
   g_autoptr(GError) error = NULL;
@@ -615,7 +561,7 @@ test_stale (void)
   /* an edit while the run goes on: allowed, and the run is marked stale */
   g_assert_true (bg_model_set_name (model, "edited during a run", &error));
   g_assert_no_error (error);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (bg_simulation_run_get_stale (run));
   stale_tag = find_by_css_class (GTK_WIDGET (pane), "stale-tag");
   g_assert_nonnull (stale_tag);
@@ -630,7 +576,7 @@ test_stale (void)
   iterate_until_done (pane);
   g_assert_true (bg_simulation_run_get_stale (run));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -640,7 +586,7 @@ test_conflict_blocks_run (void)
   BgPlotPane *pane = window_pane (window);
   BgCausality *causality = bg_document_get_causality (bg_window_get_document (window));
   const BgDiagnostic *first = g_ptr_array_index ((GPtrArray *) bg_causality_get_errors (causality), 0);
-  GtkWidget *run_button = find_actionable (GTK_WIDGET (window), "win.run");
+  GtkWidget *run_button = bg_test_ui_find_actionable (GTK_WIDGET (window), "win.run");
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (run_button);
@@ -658,7 +604,7 @@ test_conflict_blocks_run (void)
   g_assert_cmpstr (bg_plot_pane_get_status_text (pane), ==, first->message);
   g_assert_false (bg_plot_pane_is_running (pane));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* Counts pixels within a small distance of a colour. */
@@ -707,7 +653,7 @@ test_export (void)
   bg_plot_pane_set_vars (pane, names);
   start_run (window);
   iterate_until_done (pane);
-  pump ();
+  bg_test_ui_pump ();
 
   /* PNG: the on-screen size at scale 2, with the trace's colour in it */
   width = gtk_widget_get_width (GTK_WIDGET (view));
@@ -750,7 +696,7 @@ test_export (void)
   g_assert_cmpuint (g_strv_length (lines), ==, 1 + 201 + 1);
   g_assert_true (g_str_has_prefix (lines[1], "1,"));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -758,7 +704,7 @@ test_vars_saved (void)
 {
   BgWindow *window = open_window ("rc-circuit.bgmod");
   BgPlotPane *pane = window_pane (window);
-  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *path = g_build_filename (tmp_dir, "rc-vars.bgmod", NULL);
   g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autoptr(GError) error = NULL;
@@ -772,7 +718,7 @@ test_vars_saved (void)
   bg_plot_pane_set_vars (pane, names);
   /* a double-click on the resistor adds its plot variable */
   g_signal_emit_by_name (bg_window_get_canvas (window), "element-activated", "R1");
-  pump ();
+  bg_test_ui_pump ();
   vars = bg_plot_pane_dup_vars (pane);
   g_assert_cmpuint (g_strv_length (vars), ==, 3);
   g_assert_cmpstr (vars[0], ==, "C1.e");
@@ -815,7 +761,7 @@ test_vars_saved (void)
   /* and save/load */
   g_assert_true (bg_window_save_to_file (window, file, &error));
   g_assert_no_error (error);
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 
   {
     g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
@@ -826,11 +772,11 @@ test_vars_saved (void)
     g_assert_cmpstrv (saved, vars);
     reopened = bg_window_new (GTK_APPLICATION (app), document);
     gtk_window_present (GTK_WINDOW (reopened));
-    pump ();
+    bg_test_ui_pump ();
     g_clear_pointer (&vars, g_strfreev);
     vars = bg_plot_pane_dup_vars (window_pane (reopened));
     g_assert_cmpstrv (saved, vars);
-    destroy_window (reopened);
+    bg_test_ui_destroy_window (reopened);
   }
 }
 
@@ -842,7 +788,7 @@ test_picker_search (void)
   const BgComponentSpec *cylinder = bg_library_lookup ("CylinderDA", BG_DOMAIN_NONE);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
-  BgModel *model = bg_document_get_model (bg_window_get_document (window));
+  BgModel *model = bg_test_ui_window_model (window);
 
   g_assert_nonnull (cylinder);
   bg_variable_picker_list_vars (model, names, units);
@@ -860,65 +806,20 @@ test_picker_search (void)
   bg_variable_picker_set_search (picker, "no such variable");
   g_assert_cmpuint (bg_variable_picker_count_visible (picker), ==, 0);
 
-  destroy_window (window);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
+  bg_test_ui_destroy_window (window);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  static const char *const xdg_vars[][2] = {
-    { "XDG_DATA_HOME", "data" },
-    { "XDG_CONFIG_HOME", "config" },
-    { "XDG_STATE_HOME", "state" },
-  };
-  g_autoptr(GError) error = NULL;
   int status;
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
-  gtk_disable_setlocale ();
-  bg_i18n_init ();
-
-  g_test_init (&argc, &argv, NULL);
-
-  tmp_dir = g_dir_make_tmp ("bgmod-test-plot-pane-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
-    {
-      g_autofree char *dir = g_build_filename (tmp_dir, xdg_vars[i][1], NULL);
-
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_setenv (xdg_vars[i][0], dir, TRUE);
-    }
-
-  gtk_init ();
-
-  app = bg_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) |
-                           G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  bg_test_ui_init (&argc, &argv);
+  tmp_dir = bg_test_ui_make_home ("bgmod-test-plot-pane-XXXXXX");
+  app = bg_test_ui_app_new ();
 
   g_test_add_func ("/ui/plot-pane/rc-run", test_rc_run);
   g_test_add_func ("/ui/plot-pane/responsive", test_responsive);
@@ -938,10 +839,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_object_unref (app);
-  pump ();
-  remove_tree (tmp_dir);
-  g_free (tmp_dir);
+  bg_test_ui_shutdown (app, tmp_dir);
 
   return status;
 }
