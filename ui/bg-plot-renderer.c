@@ -910,7 +910,10 @@ compute_value_ticks (BgPlotRenderer *self,
                      double          t1)
 {
   Subplot *sp = g_ptr_array_index (self->subplots, index);
-  guint max_iv = (guint) MAX (2.0, floor (sp->h / (2.0 * c->line_h)));
+  /* Tick labels two lines apart, or one and a quarter in a short stacked
+   * sub-plot so that it still shows a few values. */
+  double spacing = (sp->h < 8.0 * c->line_h ? 1.25 : 2.0) * c->line_h;
+  guint max_iv = (guint) MAX (2.0, floor (sp->h / spacing));
 
   resolve_value_window (self, index, t0, t1, max_iv);
   if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
