@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
+#include "bg-theme.h"
 
 G_DEFINE_QUARK (bg-canvas-error-quark, bg_canvas_error)
 
@@ -783,13 +784,11 @@ color_from_rgba (const GdkRGBA *c)
 static void
 canvas_update_style (BgCanvas *self)
 {
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  GtkStyleContext *context = gtk_widget_get_style_context (GTK_WIDGET (self));
   BgGraphStyle style;
   GdkRGBA fg, color;
   gboolean dark;
 
-  gtk_style_context_get_color (context, &fg);
+  bg_theme_get_fg (GTK_WIDGET (self), &fg);
   dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
   if (dark)
     bg_graph_style_init_dark (&style);
@@ -798,13 +797,10 @@ canvas_update_style (BgCanvas *self)
 
   style.fg = color_from_rgba (&fg);
   style.fg.alpha = 1.0;
-  if (gtk_style_context_lookup_color (context, "view_bg_color", &color) ||
-      gtk_style_context_lookup_color (context, "theme_base_color", &color))
+  if (bg_theme_get_view_bg (GTK_WIDGET (self), &color))
     style.bg = color_from_rgba (&color);
-  if (gtk_style_context_lookup_color (context, "accent_color", &color) ||
-      gtk_style_context_lookup_color (context, "theme_selected_bg_color", &color))
+  if (bg_theme_get_accent (GTK_WIDGET (self), &color))
     style.selection = color_from_rgba (&color);
-  G_GNUC_END_IGNORE_DEPRECATIONS
 
   bg_graph_renderer_set_style (self->renderer, &style);
   self->style_valid = TRUE;

@@ -13,6 +13,7 @@
 
 #include "bg-graph-renderer.h"
 #include "bg-palette.h"
+#include "bg-theme.h"
 
 #define SYMBOL_WIDTH  58
 #define SYMBOL_HEIGHT 34
@@ -267,12 +268,11 @@ symbol_draw_cb (GtkDrawingArea *area,
                 gpointer        user_data)
 {
   const BgComponentSpec *spec = user_data;
-  GtkStyleContext *style = gtk_widget_get_style_context (GTK_WIDGET (area));
   GdkRGBA foreground, accent;
   BgGraphStyle graph_style;
   const BgGraphColor *c;
 
-  gtk_style_context_get_color (style, &foreground);
+  bg_theme_get_fg (GTK_WIDGET (area), &foreground);
 
   /* the canvas's label colours, so an item looks like what it inserts */
   if ((foreground.red + foreground.green + foreground.blue) / 3 > 0.5)

@@ -16,6 +16,7 @@
 
 #include "bg-plot-view.h"
 #include "bg-si-format.h"
+#include "bg-theme.h"
 
 #define REDRAW_INTERVAL_MS 33      /* ~30 frames a second while rows arrive */
 #define MIN_BOX_PIXELS 5.0
@@ -397,10 +398,7 @@ bg_plot_view_theme_colors (BgPlotView  *self,
   GdkRGBA rgba;
   double lightness;
 
-  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
-  gtk_style_context_get_color (gtk_widget_get_style_context (GTK_WIDGET (self)), &rgba);
-  G_GNUC_END_IGNORE_DEPRECATIONS
-
+  bg_theme_get_fg (GTK_WIDGET (self), &rgba);
   *fg = (BgPlotColor) { rgba.red, rgba.green, rgba.blue, 1.0 };
   /* the widget's own (view) background shows through; its lightness is the
    * opposite of the text's and picks the palette order */
