@@ -83,22 +83,9 @@ open_activated (GSimpleAction *action,
   BgApplication *self = user_data;
   BgWindow *window = bg_application_get_bg_window (self, FALSE);
   GtkFileChooserNative *native;
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
-  g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
 
-  native = gtk_file_chooser_native_new (_("Open Model"),
-                                        GTK_WINDOW (window),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN,
-                                        _("_Open"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-
-  gtk_file_filter_set_name (filter, _("Bond graph models"));
-  gtk_file_filter_add_pattern (filter, "*.bgmod");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
-  gtk_file_filter_set_name (all, _("All files"));
-  gtk_file_filter_add_pattern (all, "*");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
-
+  native = bg_window_new_model_chooser (GTK_WINDOW (window), _("Open Model"),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Open"));
   g_signal_connect_object (native, "response", G_CALLBACK (open_response_cb),
                            self, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));

@@ -5,7 +5,8 @@
  * win.open-example(s), win.open-recent(s), win.select-culprits, the zoom
  * actions (forwarded to the canvas), win.presentation-mode, win.run and
  * win.stop (handled in bg-window-plot.c), all enabled
- * and disabled in _bg_window_actions_update; the save-as file chooser.
+ * and disabled in _bg_window_actions_update; the model file chooser (for
+ * save-as here and app.open).
  * Must not: lay out widgets or keep state outside BgWindow's struct.
  */
 #include "config.h"
@@ -68,20 +69,21 @@ save_as_response_cb (GtkNativeDialog *native,
   g_free (data);
 }
 
-void
-_bg_window_save_as (BgWindow *self,
-                    gboolean  close_after)
+GtkFileChooserNative *
+bg_window_new_model_chooser (GtkWindow            *parent,
+                             const char           *title,
+                             GtkFileChooserAction  action,
+                             const char           *accept_label)
 {
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) all = gtk_file_filter_new ();
-  GFile *file = bg_document_get_file (self->document);
-  SaveAsData *data;
 
-  native = gtk_file_chooser_native_new (_("Save Model"),
-                                        GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE,
-                                        _("_Save"), _("_Cancel"));
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), NULL);
+  g_return_val_if_fail (title != NULL && accept_label != NULL, NULL);
+
+  native = gtk_file_chooser_native_new (title, parent, action,
+                                        accept_label, _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
 
   gtk_file_filter_set_name (filter, _("Bond graph models"));
@@ -90,6 +92,20 @@ _bg_window_save_as (BgWindow *self,
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+
+  return native;
+}
+
+void
+_bg_window_save_as (BgWindow *self,
+                    gboolean  close_after)
+{
+  GtkFileChooserNative *native;
+  GFile *file = bg_document_get_file (self->document);
+  SaveAsData *data;
+
+  native = bg_window_new_model_chooser (GTK_WINDOW (self), _("Save Model"),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"));
 
   if (file != NULL)
     gtk_file_chooser_set_file (GTK_FILE_CHOOSER (native), file, NULL);

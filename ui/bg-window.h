@@ -60,4 +60,12 @@ void         bg_window_set_plot_pane    (BgWindow       *self,
  * installed PKGDATADIR/examples. */
 char        *bg_window_dup_examples_dir (void);
 
+/* A modal native file chooser for model files over @parent (may be NULL),
+ * filtering "Bond graph models" (*.bgmod), with "All files" as the other
+ * choice. The caller connects "response" and shows it. */
+GtkFileChooserNative *bg_window_new_model_chooser (GtkWindow            *parent,
+                                                   const char           *title,
+                                                   GtkFileChooserAction  action,
+                                                   const char           *accept_label);
+
 G_END_DECLS
