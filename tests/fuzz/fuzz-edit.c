@@ -16,8 +16,6 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
-#include <stdlib.h>
 #include <math.h>
 #include <stdint.h>
 #include <string.h>
@@ -27,23 +25,7 @@
 #include "bg-file.h"
 #include "bg-library.h"
 #include "bg-model.h"
-
-/* Reports a broken invariant and aborts, so libFuzzer keeps the input
- * (g_error raises SIGTRAP, which libFuzzer does not catch). */
-static void fuzz_fail (const char *format,
-                       ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
-
-static void
-fuzz_fail (const char *format,
-           ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_logv (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, format, args);
-  va_end (args);
-  abort ();
-}
+#include "fuzz-fail.h"
 
 #define MAX_OPS 200
 

@@ -12,31 +12,13 @@
  */
 #include "config.h"
 
-#include <stdarg.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "bg-causality.h"
 #include "bg-compiler.h"
 #include "bg-file.h"
+#include "fuzz-fail.h"
 #include "fuzz-load.h"
-
-/* Reports a broken invariant and aborts, so libFuzzer keeps the input
- * (g_error raises SIGTRAP, which libFuzzer does not catch). */
-static void fuzz_fail (const char *format,
-                       ...) G_GNUC_PRINTF (1, 2) G_GNUC_NORETURN;
-
-static void
-fuzz_fail (const char *format,
-           ...)
-{
-  va_list args;
-
-  va_start (args, format);
-  g_logv (G_LOG_DOMAIN, G_LOG_LEVEL_MESSAGE, format, args);
-  va_end (args);
-  abort ();
-}
 
 /* A conflict-free analysis compiles, or is refused with a message; a plan
  * names every state and variable. */
