@@ -2031,6 +2031,17 @@ bg_plot_renderer_write_svg (BgPlotRenderer *self,
 
 /* ---- hit-testing -------------------------------------------------------- */
 
+/* Subplot @subplot as the last render laid it out; NULL before the first
+ * render or past the last subplot. */
+static const Subplot *
+laid_out_subplot (BgPlotRenderer *self,
+                  guint           subplot)
+{
+  if (!self->have_layout || subplot >= self->subplots->len)
+    return NULL;
+  return g_ptr_array_index (self->subplots, subplot);
+}
+
 gboolean
 bg_plot_renderer_get_plot_area (BgPlotRenderer *self,
                                 guint           subplot,
@@ -2039,13 +2050,13 @@ bg_plot_renderer_get_plot_area (BgPlotRenderer *self,
                                 double         *width,
                                 double         *height)
 {
-  Subplot *sp;
+  const Subplot *sp;
 
   g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
 
-  if (!self->have_layout || subplot >= self->subplots->len)
+  sp = laid_out_subplot (self, subplot);
+  if (sp == NULL)
     return FALSE;
-  sp = g_ptr_array_index (self->subplots, subplot);
   if (x)
     *x = sp->x;
   if (y)
@@ -2117,11 +2128,12 @@ bg_plot_renderer_value_to_y (BgPlotRenderer *self,
                              guint           subplot,
                              double          value)
 {
+  const Subplot *sp;
+
   g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), NAN);
 
-  if (!self->have_layout || subplot >= self->subplots->len)
-    return NAN;
-  return v_to_y (g_ptr_array_index (self->subplots, subplot), value);
+  sp = laid_out_subplot (self, subplot);
+  return sp != NULL ? v_to_y (sp, value) : NAN;
 }
 
 gboolean
@@ -2132,13 +2144,13 @@ bg_plot_renderer_get_view (BgPlotRenderer *self,
                            double         *y0,
                            double         *y1)
 {
-  Subplot *sp;
+  const Subplot *sp;
 
   g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
 
-  if (!self->have_layout || subplot >= self->subplots->len)
+  sp = laid_out_subplot (self, subplot);
+  if (sp == NULL)
     return FALSE;
-  sp = g_ptr_array_index (self->subplots, subplot);
   if (t0)
     *t0 = self->view_t0;
   if (t1)
