@@ -13,63 +13,26 @@
 
 #include <math.h>
 #include <string.h>
-#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
-#include "bg-application.h"
 #include "bg-canvas.h"
-#include "bg-i18n.h"
-#include "bg-window.h"
+#include "bg-test-ui.h"
 
 static BgApplication *app;
-
-static void
-pump (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static BgWindow *
-make_window (void)
-{
-  BgWindow *window = bg_window_new (GTK_APPLICATION (app), NULL);
-
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  pump ();
-
-  return window;
-}
-
-static void
-destroy_window (BgWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  pump ();
-}
-
-static BgModel *
-window_model (BgWindow *window)
-{
-  return bg_document_get_model (bg_window_get_document (window));
-}
 
 /* C1 at the origin, R1 to its right, I1 below it (further than R1). */
 static BgWindow *
 make_rci_window (void)
 {
-  BgWindow *window = make_window ();
-  BgModel *model = window_model (window);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autoptr(GError) error = NULL;
 
   g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 0, 0, &error));
   g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, "R1", 100, 0, &error));
   g_assert_nonnull (bg_model_add_element (model, "I", BG_DOMAIN_ELECTRICAL, "I1", 0, 150, &error));
   g_assert_no_error (error);
-  pump ();
+  bg_test_ui_pump ();
 
   return window;
 }
@@ -103,7 +66,7 @@ activate (BgCanvas   *canvas,
           const char *action)
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), action, NULL));
-  pump ();
+  bg_test_ui_pump ();
 }
 
 static void
@@ -112,7 +75,7 @@ activate_direction (BgCanvas   *canvas,
 {
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas),
                                              "canvas.select-direction", "s", direction));
-  pump ();
+  bg_test_ui_pump ();
 }
 
 static void
@@ -121,7 +84,7 @@ focus_canvas (BgWindow *window)
   GtkWidget *canvas = GTK_WIDGET (bg_window_get_canvas (window));
 
   g_assert_true (gtk_widget_grab_focus (canvas));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (gtk_widget_has_focus (canvas));
 }
 
@@ -249,7 +212,7 @@ press (BgCanvas   *canvas,
   handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
                                           GTK_WIDGET (canvas),
                                           gtk_shortcut_get_arguments (shortcut));
-  pump ();
+  bg_test_ui_pump ();
   return handled;
 }
 
@@ -299,7 +262,7 @@ test_select_cycle (void)
     BgElement *far;
     double vx, vy;
 
-    far = bg_model_add_element (window_model (window), "R", BG_DOMAIN_ELECTRICAL, "R9",
+    far = bg_model_add_element (bg_test_ui_window_model (window), "R", BG_DOMAIN_ELECTRICAL, "R9",
                                 5000, 4000, &error);
     g_assert_no_error (error);
     bg_canvas_model_to_view (canvas, far->x, far->y, &vx, &vy);
@@ -307,7 +270,7 @@ test_select_cycle (void)
     select_one (canvas, "I1");
     activate (canvas, "canvas.select-next");
     assert_selected (canvas, "R9");
-    far = bg_model_find_element (window_model (window), "R9");
+    far = bg_model_find_element (bg_test_ui_window_model (window), "R9");
     bg_canvas_model_to_view (canvas, far->x, far->y, &vx, &vy);
     g_assert_cmpfloat (vx, >=, 0);
     g_assert_cmpfloat (vx, <=, gtk_widget_get_width (GTK_WIDGET (canvas)));
@@ -315,7 +278,7 @@ test_select_cycle (void)
     g_assert_cmpfloat (vy, <=, gtk_widget_get_height (GTK_WIDGET (canvas)));
   }
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -323,7 +286,7 @@ test_move_one_undo (void)
 {
   BgWindow *window = make_rci_window ();
   BgCanvas *canvas = bg_window_get_canvas (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   BgElement *c1 = bg_model_find_element (model, "C1");
   BgElement *r1 = bg_model_find_element (model, "R1");
   const char *both[] = { "C1", "R1", NULL };
@@ -336,7 +299,7 @@ test_move_one_undo (void)
   bg_canvas_select_ids (canvas, both);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.nudge",
                                              "(dd)", 1.0, 0.0));
-  pump ();
+  bg_test_ui_pump ();
   grid = c1->x;
   g_assert_cmpfloat (grid, >, 0);
   g_assert_cmpfloat (r1->x, ==, 100 + grid);
@@ -344,18 +307,18 @@ test_move_one_undo (void)
 
   /* one key press, one undo step for the whole selection */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   c1 = bg_model_find_element (model, "C1");
   r1 = bg_model_find_element (model, "R1");
   g_assert_cmpfloat (c1->x, ==, 0);
   g_assert_cmpfloat (r1->x, ==, 100);
   /* and one redo puts both back */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpfloat (bg_model_find_element (model, "C1")->x, ==, grid);
   g_assert_cmpfloat (bg_model_find_element (model, "R1")->x, ==, 100 + grid);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -372,7 +335,7 @@ test_bond_mode (void)
 {
   BgWindow *window = make_rci_window ();
   BgCanvas *canvas = bg_window_get_canvas (window);
-  BgModel *model = window_model (window);
+  BgModel *model = bg_test_ui_window_model (window);
   g_autofree char *last = NULL;
   g_autoptr(GError) refusal = NULL;
   BgBond *bond;
@@ -433,7 +396,7 @@ test_bond_mode (void)
   g_assert_false (press (canvas, "Escape"));
 
   g_signal_handlers_disconnect_by_func (canvas, status_message_cb, &last);
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static gboolean
@@ -471,7 +434,7 @@ test_edit_rename (void)
   g_assert_nonnull (field);
   g_assert_true (focus_is_in (GTK_WIDGET (window), field));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -484,7 +447,7 @@ test_focus_chain (void)
   gboolean in_palette = FALSE, in_inspector = FALSE, back = FALSE;
 
   select_one (BG_CANVAS (canvas), "R1");
-  pump ();
+  bg_test_ui_pump ();
 
   /* Tab leaves the canvas (never a trap), visits the inspector and the
    * palette and comes back */
@@ -506,7 +469,7 @@ test_focus_chain (void)
   g_signal_emit_by_name (window, "move-focus", GTK_DIR_TAB_BACKWARD);
   g_assert_false (gtk_widget_has_focus (canvas));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
@@ -524,7 +487,7 @@ test_accessible (void)
   gtk_test_accessible_assert_property (canvas, GTK_ACCESSIBLE_PROPERTY_LABEL, "Bond graph");
 
   select_one (canvas, "R1");
-  pump ();
+  bg_test_ui_pump ();
   summary = bg_causality_dup_summary (bg_canvas_get_causality (canvas));
   expected = g_strdup_printf ("Elements: 3, bonds: 0. %s. Selected: R : R1.", summary);
   failure = gtk_test_accessible_check_property (GTK_ACCESSIBLE (canvas), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
@@ -537,23 +500,23 @@ test_accessible (void)
   g_assert_nonnull (row);
   g_assert_true (gtk_test_accessible_has_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL));
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_palette_keys (void)
 {
-  BgWindow *window = make_window ();
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgPalette *palette = bg_window_get_palette (window);
   BgCanvas *canvas = bg_window_get_canvas (window);
-  GPtrArray *elements = bg_model_get_elements (window_model (window));
+  GPtrArray *elements = bg_model_get_elements (bg_test_ui_window_model (window));
   GtkWidget *row, *list, *focus;
   BgElement *element;
   double cx, cy;
 
   /* Down at the end of Primitives runs on into Advanced */
   bg_palette_set_domain (palette, BG_DOMAIN_HYDRAULIC);
-  pump ();
+  bg_test_ui_pump ();
   row = bg_palette_get_item (palette, "TF");
   g_assert_nonnull (row);
   list = gtk_widget_get_parent (row);
@@ -562,7 +525,7 @@ test_palette_keys (void)
   for (guint i = 0; i < 20 && focus_is_in (GTK_WIDGET (window), list); i++)
     {
       g_signal_emit_by_name (list, "move-cursor", GTK_MOVEMENT_DISPLAY_LINES, 1, FALSE, FALSE);
-      pump ();
+      bg_test_ui_pump ();
     }
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_nonnull (focus);
@@ -573,16 +536,16 @@ test_palette_keys (void)
   /* and Up comes back */
   g_signal_emit_by_name (gtk_widget_get_parent (focus), "move-cursor",
                          GTK_MOVEMENT_DISPLAY_LINES, -1, FALSE, FALSE);
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (focus_is_in (GTK_WIDGET (window), list));
 
   /* Enter on a row (its activation) inserts at the canvas's centre */
   bg_palette_set_domain (palette, BG_DOMAIN_ELECTRICAL);
-  pump ();
+  bg_test_ui_pump ();
   row = bg_palette_get_item (palette, "C");
   g_assert_true (gtk_widget_grab_focus (row));
   g_assert_true (gtk_widget_activate (row));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (elements->len, ==, 1);
   element = g_ptr_array_index (elements, 0);
   bg_canvas_view_to_model (canvas, gtk_widget_get_width (GTK_WIDGET (canvas)) / 2.0,
@@ -591,7 +554,7 @@ test_palette_keys (void)
   g_assert_cmpfloat (fabs (element->x - cx), <=, 10);
   g_assert_cmpfloat (fabs (element->y - cy), <=, 10);
 
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
 }
 
 /* The shortcuts window ------------------------------------------------------- */
@@ -723,7 +686,7 @@ test_shortcuts_window (void)
     g_assert_cmpstr (keys[0], ==, "<Control>question");
   }
   g_action_group_activate_action (G_ACTION_GROUP (app), "shortcuts", NULL);
-  pump ();
+  bg_test_ui_pump ();
   shortcuts = find_shortcuts_window ();
   g_assert_nonnull (shortcuts);
   collect_listed (GTK_WIDGET (shortcuts), accels, actions);
@@ -756,19 +719,19 @@ test_shortcuts_window (void)
   g_assert_cmpstr (missing->str, ==, "");
 
   gtk_window_destroy (shortcuts);
-  pump ();
-  destroy_window (window);
+  bg_test_ui_pump ();
+  bg_test_ui_destroy_window (window);
 }
 
 static void
 test_about_version (void)
 {
-  BgWindow *window = make_window ();
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   GListModel *toplevels = gtk_window_get_toplevels ();
   GtkAboutDialog *about = NULL;
 
   g_action_group_activate_action (G_ACTION_GROUP (app), "about", NULL);
-  pump ();
+  bg_test_ui_pump ();
   for (guint i = 0; about == NULL && i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
@@ -781,70 +744,23 @@ test_about_version (void)
   g_assert_cmpstr (gtk_about_dialog_get_program_name (about), ==, "BGMod");
 
   gtk_window_destroy (GTK_WINDOW (about));
-  pump ();
-  destroy_window (window);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
-          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
+  bg_test_ui_pump ();
+  bg_test_ui_destroy_window (window);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  /* not the cache: a fresh one makes fontconfig rescan every font */
-  static const char *const xdg_vars[][2] = {
-    { "XDG_DATA_HOME", "data" },
-    { "XDG_CONFIG_HOME", "config" },
-    { "XDG_STATE_HOME", "state" },
-  };
-  g_autoptr(GError) error = NULL;
   char *home;
   int status;
 
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   /* GTK's test accessibility backend: properties can be checked, and no
    * registry daemon writes to our stdout */
   g_setenv ("GTK_A11Y", "test", TRUE);
-  gtk_disable_setlocale ();
-  bg_i18n_init ();
-
-  g_test_init (&argc, &argv, NULL);
-
-  home = g_dir_make_tmp ("bgmod-test-keyboard-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
-    {
-      g_autofree char *dir = g_build_filename (home, xdg_vars[i][1], NULL);
-
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_setenv (xdg_vars[i][0], dir, TRUE);
-    }
-
-  gtk_init ();
-
-  app = bg_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) |
-                           G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  bg_test_ui_init (&argc, &argv);
+  home = bg_test_ui_make_home ("bgmod-test-keyboard-XXXXXX");
+  app = bg_test_ui_app_new ();
   bg_autosave_set_interval (bg_application_get_autosave (app), 0);
 
   g_test_add_func ("/ui/keyboard/select-cycle", test_select_cycle);
@@ -859,10 +775,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_object_unref (app);
-  pump ();
-  remove_tree (home);
-  g_free (home);
+  bg_test_ui_shutdown (app, home);
 
   return status;
 }
