@@ -290,6 +290,7 @@ struct _BgModel
   Step          *pending;        /* the step being recorded */
   guint          group_depth;
   guint64        revision;
+  guint64        view_revision;  /* apart from revision: see set_view_json */
 
   /* Junction adjacency is valid while junction_stamp == topology_stamp. */
   guint          topology_stamp;
@@ -311,6 +312,7 @@ enum
 enum
 {
   SIGNAL_CHANGED,
+  SIGNAL_VIEW_CHANGED,
   N_SIGNALS
 };
 
@@ -1880,13 +1882,29 @@ bg_model_get_view_json (BgModel *self)
   return self->view_json;
 }
 
+/* A view change is saved with the file but is no edit of the graph: it
+ * counts in view_revision, never in revision, so an analysis made from the
+ * current revision (bg_causality_get_revision) stays current and nothing
+ * is analysed again. */
 void
 bg_model_set_view_json (BgModel    *self,
                         const char *json)
 {
   g_return_if_fail (BG_IS_MODEL (self));
 
+  if (g_strcmp0 (self->view_json, json) == 0)
+    return;
   replace_string (&self->view_json, json);
+  self->view_revision++;
+  g_signal_emit (self, signals[SIGNAL_VIEW_CHANGED], 0);
+}
+
+guint64
+bg_model_get_view_revision (BgModel *self)
+{
+  g_return_val_if_fail (BG_IS_MODEL (self), 0);
+
+  return self->view_revision;
 }
 
 /* History ---------------------------------------------------------------- */
@@ -2124,6 +2142,9 @@ bg_model_class_init (BgModelClass *klass)
 
   signals[SIGNAL_CHANGED] =
     g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_VIEW_CHANGED] =
+    g_signal_new ("view-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 

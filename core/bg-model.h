@@ -204,10 +204,16 @@ gboolean          bg_model_set_name            (BgModel    *self,
                                                 GError    **error);
 
 /* The editor's "view" section, as a JSON object text or NULL. Not an undoable
- * edit: stored on the model as data for the file. */
+ * edit: stored on the model as data for the file. Setting a different text
+ * increases the view revision and emits "view-changed" (never "changed",
+ * and the revision stays, so an analysis stays current); setting the same
+ * text does nothing. */
 const char *bg_model_get_view_json (BgModel    *self);
 void        bg_model_set_view_json (BgModel    *self,
                                     const char *json);
+/* Increases on every real view change; with bg_model_get_revision() it
+ * tells whether the document has unsaved changes. */
+guint64     bg_model_get_view_revision (BgModel *self);
 
 /* History ---------------------------------------------------------------- */
 gboolean          bg_model_can_undo            (BgModel    *self);
@@ -218,11 +224,13 @@ const char       *bg_model_get_redo_label      (BgModel    *self);
 gboolean          bg_model_undo                (BgModel    *self);
 gboolean          bg_model_redo                (BgModel    *self);
 void              bg_model_clear_history       (BgModel    *self);
-/* Increases on every change, undo and redo; for "modified" tracking. */
+/* Increases on every change, undo and redo; for "modified" tracking and
+ * for telling a current analysis from a stale one. View changes leave it. */
 guint64           bg_model_get_revision        (BgModel    *self);
 
 /* Signals:
  *   "changed" (void): once per undoable step, undo or redo.
+ *   "view-changed" (void): once per real change of the view JSON.
  * Properties: "name", "can-undo", "can-redo" (notify on real change). */
 
 void              bg_sim_settings_init_default (BgSimSettings *settings);

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <glib-object.h>
 
+#include "bg-causality.h"
 #include "bg-model.h"
 
 /* Helpers ------------------------------------------------------------------ */
@@ -1014,6 +1015,69 @@ test_document_settings (void)
 }
 
 static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* The view JSON is saved with the file but is no edit: "view-changed" once
+ * per real change and its own revision; "changed", the revision, the
+ * history and an analysis made before all stay as they were. */
+static void
+test_view_changed (void)
+{
+  BgModel *model = bg_model_new ();
+  g_autoptr(BgCausality) causality = NULL;
+  g_autoptr(GError) error = NULL;
+  guint64 revision, view_revision;
+  guint view_changed = 0;
+  Counts counts;
+
+  watch (model, &counts);
+  g_signal_connect_swapped (model, "view-changed", G_CALLBACK (count_cb), &view_changed);
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, 0);
+  add (model, "Se", BG_DOMAIN_ELECTRICAL, NULL);
+  add (model, "C", BG_DOMAIN_ELECTRICAL, NULL);
+  g_assert_nonnull (bg_model_connect (model, "Se1", "C1", NULL, &error));
+  g_assert_no_error (error);
+  causality = bg_causality_analyze (model);
+  revision = bg_model_get_revision (model);
+  g_assert_cmpuint (bg_causality_get_revision (causality), ==, revision);
+  g_assert_cmpuint (counts.changed, ==, 3);
+
+  bg_model_set_view_json (model, "{\"plots\": {\"vars\": [\"C1.e\"]}}");
+  g_assert_cmpuint (view_changed, ==, 1);
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, 1);
+  /* the same text again: no change */
+  bg_model_set_view_json (model, "{\"plots\": {\"vars\": [\"C1.e\"]}}");
+  g_assert_cmpuint (view_changed, ==, 1);
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, 1);
+  bg_model_set_view_json (model, "{\"plots\": {\"vars\": [\"C1.e\", \"b1.f\"]}}");
+  g_assert_cmpuint (view_changed, ==, 2);
+  bg_model_set_view_json (model, NULL);
+  g_assert_null (bg_model_get_view_json (model));
+  g_assert_cmpuint (view_changed, ==, 3);
+  bg_model_set_view_json (model, NULL);
+  g_assert_cmpuint (view_changed, ==, 3);
+  view_revision = bg_model_get_view_revision (model);
+  g_assert_cmpuint (view_revision, ==, 3);
+
+  /* no edit: the analysis made before is still the current one */
+  g_assert_cmpuint (counts.changed, ==, 3);
+  g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
+  g_assert_cmpuint (bg_causality_get_revision (causality), ==, bg_model_get_revision (model));
+  g_assert_cmpstr (bg_model_get_undo_label (model), ==, "Connect Se1 to C1");
+
+  /* and an edit leaves the view revision */
+  g_assert_true (bg_model_undo (model));
+  g_assert_cmpuint (bg_model_get_revision (model), ==, revision + 1);
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, view_revision);
+  g_assert_cmpuint (view_changed, ==, 3);
+
+  g_assert_finalize_object (model);
+}
+
+static void
 test_signals_and_history (void)
 {
   BgModel *model = bg_model_new ();
@@ -1596,6 +1660,7 @@ main (int   argc,
   g_test_add_func ("/core/model/element-fields", test_element_fields);
   g_test_add_func ("/core/model/arrow-and-flip", test_arrow_and_flip);
   g_test_add_func ("/core/model/document-settings", test_document_settings);
+  g_test_add_func ("/core/model/view-changed", test_view_changed);
   g_test_add_func ("/core/model/signals-and-history", test_signals_and_history);
   g_test_add_func ("/core/model/groups", test_groups);
   g_test_add_func ("/core/model/undo-redo-all", test_undo_redo_all);

@@ -1,8 +1,10 @@
 /* bg-document.c — one open bond-graph document.
  *
- * Owns: the model, its file, the saved revision and the current analysis.
- * The analysis is linear in the model and runs synchronously after every
- * "changed". Must not: touch widgets, show dialogs or edit the model.
+ * Owns: the model, its file, the saved revisions (the model's and its
+ * view's) and the current analysis. The analysis is linear in the model and
+ * runs synchronously after every "changed"; a "view-changed" (the plotted
+ * variables) only marks the document modified. Must not: touch widgets,
+ * show dialogs or edit the model.
  */
 #include "config.h"
 
@@ -19,6 +21,7 @@ struct _BgDocument
   GFile       *file;
   BgCausality *causality;
   guint64      saved_revision;
+  guint64      saved_view_revision;
   gboolean     modified;
 };
 
@@ -39,7 +42,8 @@ static GParamSpec *properties[N_PROPS];
 static void
 bg_document_update_modified (BgDocument *self)
 {
-  gboolean modified = bg_model_get_revision (self->model) != self->saved_revision;
+  gboolean modified = bg_model_get_revision (self->model) != self->saved_revision ||
+                      bg_model_get_view_revision (self->model) != self->saved_view_revision;
 
   if (modified == self->modified)
     return;
@@ -65,6 +69,13 @@ bg_document_model_changed_cb (BgDocument *self,
 }
 
 static void
+bg_document_model_view_changed_cb (BgDocument *self,
+                                   BgModel    *model)
+{
+  bg_document_update_modified (self);
+}
+
+static void
 bg_document_model_notify_name_cb (BgDocument *self,
                                   GParamSpec *pspec,
                                   BgModel    *model)
@@ -84,8 +95,12 @@ bg_document_constructed (GObject *object)
     self->model = bg_model_new ();
 
   self->saved_revision = bg_model_get_revision (self->model);
+  self->saved_view_revision = bg_model_get_view_revision (self->model);
   g_signal_connect_object (self->model, "changed",
                            G_CALLBACK (bg_document_model_changed_cb),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->model, "view-changed",
+                           G_CALLBACK (bg_document_model_view_changed_cb),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->model, "notify::name",
                            G_CALLBACK (bg_document_model_notify_name_cb),
@@ -327,6 +342,7 @@ bg_document_save (BgDocument  *self,
     return FALSE;
 
   self->saved_revision = bg_model_get_revision (self->model);
+  self->saved_view_revision = bg_model_get_view_revision (self->model);
 
   if (self->file == NULL || !g_file_equal (self->file, file))
     {

@@ -1,7 +1,8 @@
 /* bg-document.h — one open bond-graph document.
  *
  * Owns: a BgModel, the file it was read from or saved to, whether it has
- * unsaved changes (model revision against the saved revision) and the current
+ * unsaved changes (model and view revisions against the saved ones: a
+ * change of the plotted variables is unsaved too) and the current
  * BgCausality, analysed again synchronously on every model "changed".
  * Must not: know about widgets or windows, or show dialogs.
  *
