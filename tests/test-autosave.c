@@ -17,49 +17,13 @@
 #include <gtk/gtk.h>
 #include <json-glib/json-glib.h>
 
-#include "bg-application.h"
 #include "bg-autosave.h"
 #include "bg-file.h"
-#include "bg-i18n.h"
 #include "bg-recovery-dialog.h"
-#include "bg-window.h"
+#include "bg-test-ui.h"
 
 static BgApplication *app;
 static char *tmp_root;
-
-static void
-pump (void)
-{
-  for (guint i = 0; i < 5; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
-static BgWindow *
-make_window (BgDocument *document)
-{
-  BgWindow *window = bg_window_new (GTK_APPLICATION (app), document);
-
-  gtk_window_present (GTK_WINDOW (window));
-  while (!gtk_widget_get_mapped (GTK_WIDGET (window)))
-    g_main_context_iteration (NULL, TRUE);
-  pump ();
-
-  return window;
-}
-
-static void
-destroy_window (BgWindow *window)
-{
-  gtk_window_destroy (GTK_WINDOW (window));
-  pump ();
-}
-
-static BgModel *
-window_model (BgWindow *window)
-{
-  return bg_document_get_model (bg_window_get_document (window));
-}
 
 static void
 add_element (BgWindow   *window,
@@ -68,7 +32,7 @@ add_element (BgWindow   *window,
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_nonnull (bg_model_add_element (window_model (window), type,
+  g_assert_nonnull (bg_model_add_element (bg_test_ui_window_model (window), type,
                                           BG_DOMAIN_ELECTRICAL, NULL, x, 40,
                                           &error));
   g_assert_no_error (error);
@@ -119,15 +83,6 @@ click (GtkWidget *button)
   g_signal_emit_by_name (button, "clicked");
 }
 
-static gboolean
-deadline_cb (gpointer user_data)
-{
-  gboolean *expired = user_data;
-
-  *expired = TRUE;
-  return G_SOURCE_REMOVE;
-}
-
 /* Tests ------------------------------------------------------------------- */
 
 static void
@@ -150,7 +105,7 @@ static void
 test_writes_after_interval (void)
 {
   BgAutosave *autosave = bg_application_get_autosave (app);
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgDocument *document = bg_window_get_document (window);
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(BgModel) copy = NULL;
@@ -175,7 +130,7 @@ test_writes_after_interval (void)
 
   /* the timer alone writes the copy */
   g_settings_set_uint (bg_application_get_settings (app), "autosave-interval", 1);
-  deadline = g_timeout_add_seconds (10, deadline_cb, &expired);
+  deadline = g_timeout_add_seconds (10, bg_test_ui_flag_cb, &expired);
   while (!expired && (path = bg_autosave_dup_path (autosave, document)) == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (deadline);
@@ -186,7 +141,7 @@ test_writes_after_interval (void)
   /* the copy is the model */
   copy = bg_file_load_path (path, &error);
   g_assert_no_error (error);
-  expected = model_text (window_model (window));
+  expected = model_text (bg_test_ui_window_model (window));
   actual = model_text (copy);
   g_assert_cmpstr (actual, ==, expected);
 
@@ -222,7 +177,7 @@ test_writes_after_interval (void)
   g_assert_cmpstr (json_object_get_string_member (sidecar, "title"), ==, "rc.bgmod");
 
   /* closing the window cleanly removes it too */
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   g_remove (saved_path);
 }
@@ -273,8 +228,8 @@ find_row (BgRecoveryDialog *dialog,
 static void
 test_recover_after_crash (void)
 {
-  BgWindow *saved_window = make_window (NULL);
-  BgWindow *untitled_window = make_window (NULL);
+  BgWindow *saved_window = bg_test_ui_new_window (app, NULL);
+  BgWindow *untitled_window = bg_test_ui_new_window (app, NULL);
   g_autofree char *saved_path = tmp_path ("saved.bgmod");
   g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
   g_autoptr(GError) error = NULL;
@@ -296,11 +251,12 @@ test_recover_after_crash (void)
   g_assert_no_error (error);
   add_element (saved_window, "R", 140);
   add_element (untitled_window, "I", 40);
-  g_assert_true (bg_model_set_name (window_model (untitled_window), "Tank level", &error));
+  g_assert_true (bg_model_set_name (bg_test_ui_window_model (untitled_window), "Tank level",
+                                    &error));
   g_assert_no_error (error);
 
   saved_uuid = crash_with (saved_window);
-  saved_text = model_text (window_model (saved_window));
+  saved_text = model_text (bg_test_ui_window_model (saved_window));
   {
     /* the crashed instance wrote both: find the other copy's uuid */
     BgAutosave *probe = bg_autosave_new (GTK_APPLICATION (app), NULL);
@@ -320,8 +276,8 @@ test_recover_after_crash (void)
   g_assert_nonnull (untitled_uuid);
 
   /* the windows vanish with the process: their copies stay */
-  destroy_window (saved_window);
-  destroy_window (untitled_window);
+  bg_test_ui_destroy_window (saved_window);
+  bg_test_ui_destroy_window (untitled_window);
   copy_path = autosave_file (saved_uuid, ".bgmod");
   g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
 
@@ -329,7 +285,7 @@ test_recover_after_crash (void)
   dialog = BG_RECOVERY_DIALOG (bg_application_offer_recovery (app));
   g_assert_nonnull (dialog);
   dialog_ref = g_object_ref (GTK_WIDGET (dialog));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
   g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 2);
   /* Enter or Space right away recovers; nothing is discarded by reflex */
@@ -348,7 +304,7 @@ test_recover_after_crash (void)
   /* Recover opens a window with the same model, modified, on its file */
   before = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
   click (bg_recovery_dialog_get_recover_button (dialog, row));
-  pump ();
+  bg_test_ui_pump ();
   recovered = find_window_for (dialog, before);
   g_list_free (before);
   g_assert_nonnull (recovered);
@@ -368,14 +324,14 @@ test_recover_after_crash (void)
     g_assert_no_error (error);
     g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
   }
-  destroy_window (recovered);
+  bg_test_ui_destroy_window (recovered);
 
   /* Discard deletes the other copy, and the empty dialog closes */
   g_clear_pointer (&copy_path, g_free);
   copy_path = autosave_file (untitled_uuid, ".bgmod");
   g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
   click (bg_recovery_dialog_get_discard_button (dialog, 0));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
   g_clear_pointer (&copy_path, g_free);
   copy_path = autosave_file (untitled_uuid, ".json");
@@ -391,7 +347,7 @@ test_recover_after_crash (void)
 static void
 test_recover_original_gone (void)
 {
-  BgWindow *window = make_window (NULL);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
   g_autofree char *saved_path = tmp_path ("gone.bgmod");
   g_autoptr(GFile) saved_file = g_file_new_for_path (saved_path);
   BgAutosave *autosave = bg_application_get_autosave (app);
@@ -408,8 +364,8 @@ test_recover_original_gone (void)
   g_assert_no_error (error);
   add_element (window, "R", 140);
   uuid = crash_with (window);
-  text = model_text (window_model (window));
-  destroy_window (window);
+  text = model_text (bg_test_ui_window_model (window));
+  bg_test_ui_destroy_window (window);
   g_assert_cmpint (g_remove (saved_path), ==, 0);
 
   /* the offer says the file is gone */
@@ -423,7 +379,7 @@ test_recover_original_gone (void)
     expected = g_strdup_printf ("gone.bgmod\n%s (no longer there) · autosaved ", saved_path);
     g_assert_true (g_str_has_prefix (row_text, expected));
     gtk_window_destroy (GTK_WINDOW (dialog));
-    pump ();
+    bg_test_ui_pump ();
   }
 
   entries = bg_autosave_scan (autosave);
@@ -440,10 +396,10 @@ test_recover_original_gone (void)
   g_assert_cmpstr (recovered_text, ==, text);
 
   /* shown and closed cleanly: the copy goes */
-  window = make_window (document);
+  window = bg_test_ui_new_window (app, document);
   copy_path = autosave_file (uuid, ".bgmod");
   g_assert_true (g_file_test (copy_path, G_FILE_TEST_IS_REGULAR));
-  destroy_window (window);
+  bg_test_ui_destroy_window (window);
   g_assert_false (g_file_test (copy_path, G_FILE_TEST_EXISTS));
 }
 
@@ -527,7 +483,7 @@ test_corrupt_copy (void)
   dialog = BG_RECOVERY_DIALOG (bg_application_offer_recovery (app));
   g_assert_nonnull (dialog);
   dialog_ref = g_object_ref (GTK_WIDGET (dialog));
-  pump ();
+  bg_test_ui_pump ();
   g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 2);
   {
     int row = find_row (dialog, uuid);
@@ -539,7 +495,7 @@ test_corrupt_copy (void)
     g_assert_true (gtk_widget_get_sensitive (bg_recovery_dialog_get_recover_all_button (dialog)));
 
     click (bg_recovery_dialog_get_discard_button (dialog, row));
-    pump ();
+    bg_test_ui_pump ();
     g_assert_false (g_file_test (model_path, G_FILE_TEST_EXISTS));
     g_assert_false (g_file_test (sidecar_path, G_FILE_TEST_EXISTS));
   }
@@ -551,14 +507,14 @@ test_corrupt_copy (void)
 
     g_assert_cmpuint (bg_recovery_dialog_get_n_rows (dialog), ==, 1);
     click (bg_recovery_dialog_get_recover_all_button (dialog));
-    pump ();
+    bg_test_ui_pump ();
     recovered = find_window_for (dialog, before);
     g_list_free (before);
     g_assert_nonnull (recovered);
-    g_assert_cmpuint (bg_model_get_elements (window_model (recovered))->len, ==, 1);
+    g_assert_cmpuint (bg_model_get_elements (bg_test_ui_window_model (recovered))->len, ==, 1);
     g_assert_true (bg_document_get_modified (bg_window_get_document (recovered)));
     g_assert_false (gtk_widget_get_visible (GTK_WIDGET (dialog)));
-    destroy_window (recovered);
+    bg_test_ui_destroy_window (recovered);
     g_assert_false (g_file_test (good_path, G_FILE_TEST_EXISTS));
   }
 
@@ -650,37 +606,12 @@ test_live_copies_not_offered (void)
   discard_uuid (live);
 }
 
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) &&
-          !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_remove (child);
-    }
-  g_rmdir (path);
-}
-
 int
 main (int   argc,
       char *argv[])
 {
-  static const char *const xdg_vars[][2] = {
-    { "XDG_DATA_HOME", "data" },
-    { "XDG_CONFIG_HOME", "config" },
-    { "XDG_STATE_HOME", "state" },
-    { "XDG_CACHE_HOME", "cache" },
-  };
-  g_autoptr(GError) error = NULL;
   g_autofree char *fontconfig_cache = NULL;
+  g_autofree char *cache = NULL;
   g_autofree char *models = NULL;
   const char *builddir = g_getenv ("G_TEST_BUILDDIR");
   int status;
@@ -692,7 +623,6 @@ main (int   argc,
       return 0;
     }
 
-  g_setenv ("GSK_RENDERER", "cairo", TRUE);
   if (builddir != NULL)
     {
       /* the build tree's compiled schema, in the memory backend */
@@ -700,10 +630,7 @@ main (int   argc,
 
       g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
     }
-  gtk_disable_setlocale ();
-  bg_i18n_init ();
-
-  g_test_init (&argc, &argv, NULL);
+  bg_test_ui_init (&argc, &argv);
 
   /* keep fontconfig's cache: a fresh one rescans every font */
   /* from the environment: g_get_user_cache_dir () keeps its first answer */
@@ -711,18 +638,14 @@ main (int   argc,
     fontconfig_cache = g_build_filename (g_getenv ("XDG_CACHE_HOME"), "fontconfig", NULL);
   else
     fontconfig_cache = g_build_filename (g_get_home_dir (), ".cache", "fontconfig", NULL);
-  tmp_root = g_dir_make_tmp ("bgmod-test-autosave-XXXXXX", &error);
-  g_assert_no_error (error);
-  for (guint i = 0; i < G_N_ELEMENTS (xdg_vars); i++)
-    {
-      g_autofree char *dir = g_build_filename (tmp_root, xdg_vars[i][1], NULL);
-
-      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
-      g_setenv (xdg_vars[i][0], dir, TRUE);
-    }
+  tmp_root = bg_test_ui_make_home ("bgmod-test-autosave-XXXXXX");
+  /* and a private cache: the autosave copies live there */
+  cache = g_build_filename (tmp_root, "cache", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (cache, 0700), ==, 0);
+  g_setenv ("XDG_CACHE_HOME", cache, TRUE);
   if (g_file_test (fontconfig_cache, G_FILE_TEST_IS_DIR))
     {
-      g_autofree char *link = g_build_filename (tmp_root, "cache", "fontconfig", NULL);
+      g_autofree char *link = g_build_filename (cache, "fontconfig", NULL);
 
       if (symlink (fontconfig_cache, link) != 0)
         g_test_message ("fontconfig cache not linked");
@@ -730,14 +653,7 @@ main (int   argc,
   models = g_build_filename (tmp_root, "models", NULL);
   g_assert_cmpint (g_mkdir_with_parents (models, 0700), ==, 0);
 
-  gtk_init ();
-
-  app = bg_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) |
-                           G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
-  g_assert_no_error (error);
+  app = bg_test_ui_app_new ();
 
   /* the cache follows XDG_CACHE_HOME */
   {
@@ -756,10 +672,7 @@ main (int   argc,
 
   status = g_test_run ();
 
-  g_object_unref (app);
-  pump ();
-  remove_tree (tmp_root);
-  g_free (tmp_root);
+  bg_test_ui_shutdown (app, tmp_root);
 
   return status;
 }
