@@ -14,8 +14,10 @@
  * schema is installed) says otherwise.
  *
  * Actions ("plot." prefix): reset-view, presentation (boolean state),
- * export-png (the on-screen size at scale 2), export-svg (the on-screen
- * size), export-csv (the chosen variables over the visible time window).
+ * export-png (a file chooser with the choices "size": "screen" (default),
+ * "1280x720", "1920x1080", "800x600", and "scale": "2" (default), "1", "3"),
+ * export-svg (the on-screen size), export-csv (the chosen variables over the
+ * visible time window). Each writes the format its menu item names.
  * Signals: "run-finished" (void) after a run of the current document ended.
  * Properties: "running" (boolean, read-only), "presentation" (boolean).
  */
@@ -63,6 +65,16 @@ void              bg_plot_pane_add_element_vars (BgPlotPane        *self,
  * size × 2), .svg (on-screen size) or .csv (visible time window). */
 gboolean          bg_plot_pane_export           (BgPlotPane        *self,
                                                  const char        *path,
+                                                 GError           **error);
+/* A PNG of what the plot shows (the same renderer, traces and time and
+ * value windows as on screen) laid out at width × height logical pixels
+ * (0 × 0: the on-screen size) and drawn at scale, so the image has
+ * width·scale × height·scale pixels. What export-png's dialog calls. */
+gboolean          bg_plot_pane_export_png       (BgPlotPane        *self,
+                                                 const char        *path,
+                                                 int                width,
+                                                 int                height,
+                                                 double             scale,
                                                  GError           **error);
 
 BgPlotView       *bg_plot_pane_get_view         (BgPlotPane        *self);
