@@ -149,11 +149,11 @@ bg_test_ui_window_model (BgWindow *window)
   return bg_document_get_model (bg_window_get_document (window));
 }
 
-/* The first widget under ROOT bound to ACTION_NAME (a button shows the
- * action's sensitivity), or NULL. */
+/* The first widget under ROOT, depth first, that MATCH accepts, or NULL. */
 GtkWidget *
-bg_test_ui_find_actionable (GtkWidget  *root,
-                            const char *action_name)
+bg_test_ui_find_widget (GtkWidget     *root,
+                        BgTestUiMatch  match,
+                        gconstpointer  data)
 {
   for (GtkWidget *child = gtk_widget_get_first_child (root);
        child != NULL;
@@ -161,15 +161,31 @@ bg_test_ui_find_actionable (GtkWidget  *root,
     {
       GtkWidget *found;
 
-      if (GTK_IS_ACTIONABLE (child) &&
-          g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (child)),
-                     action_name) == 0)
+      if (match (child, data))
         return child;
-      if ((found = bg_test_ui_find_actionable (child, action_name)) != NULL)
+      if ((found = bg_test_ui_find_widget (child, match, data)) != NULL)
         return found;
     }
 
   return NULL;
+}
+
+static gboolean
+is_bound_to (GtkWidget     *widget,
+             gconstpointer  action_name)
+{
+  return GTK_IS_ACTIONABLE (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)),
+                    action_name) == 0;
+}
+
+/* The first widget under ROOT bound to ACTION_NAME (a button shows the
+ * action's sensitivity), or NULL. */
+GtkWidget *
+bg_test_ui_find_actionable (GtkWidget  *root,
+                            const char *action_name)
+{
+  return bg_test_ui_find_widget (root, is_bound_to, action_name);
 }
 
 /* Removes PATH and everything under it, without following symlinks. */

@@ -33,8 +33,15 @@ BgWindow      *bg_test_ui_new_window     (BgApplication *app,
 void           bg_test_ui_destroy_window (BgWindow     *window);
 BgModel       *bg_test_ui_window_model   (BgWindow     *window);
 
-GtkWidget     *bg_test_ui_find_actionable (GtkWidget  *root,
-                                           const char *action_name);
+/* Whether @widget is the one a search looks for; @data is the search's. */
+typedef gboolean (*BgTestUiMatch) (GtkWidget     *widget,
+                                   gconstpointer  data);
+
+GtkWidget     *bg_test_ui_find_widget     (GtkWidget     *root,
+                                           BgTestUiMatch  match,
+                                           gconstpointer  data);
+GtkWidget     *bg_test_ui_find_actionable (GtkWidget     *root,
+                                           const char    *action_name);
 
 void           bg_test_ui_remove_tree    (const char   *path);
 

@@ -44,72 +44,40 @@ open_window (const char *example)
   return bg_test_ui_present (window);
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *root,
-                 GType      type)
+static gboolean
+is_plot_pane (GtkWidget     *widget,
+              gconstpointer  data)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
+  return BG_IS_PLOT_PANE (widget);
 }
 
-static GtkWidget *
-find_by_css_class (GtkWidget  *root,
-                   const char *css_class)
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  css_class)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (gtk_widget_has_css_class (child, css_class))
-        return child;
-      if ((found = find_by_css_class (child, css_class)) != NULL)
-        return found;
-    }
-  return NULL;
+  return gtk_widget_has_css_class (widget, css_class);
 }
 
-/* The picker's check box whose label starts with the variable's name. */
-static GtkWidget *
-find_check (GtkWidget  *root,
-            const char *name)
+/* A check box of the picker whose label starts with the variable's name. */
+static gboolean
+is_check_for (GtkWidget     *widget,
+              gconstpointer  name)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
+  GtkWidget *label;
+  g_autofree char *prefix = NULL;
 
-      if (GTK_IS_CHECK_BUTTON (child))
-        {
-          GtkWidget *label = gtk_check_button_get_child (GTK_CHECK_BUTTON (child));
-          g_autofree char *prefix = g_strconcat (name, " ", NULL);
-
-          if (GTK_IS_LABEL (label) &&
-              g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix))
-            return child;
-        }
-      if ((found = find_check (child, name)) != NULL)
-        return found;
-    }
-  return NULL;
+  if (!GTK_IS_CHECK_BUTTON (widget))
+    return FALSE;
+  label = gtk_check_button_get_child (GTK_CHECK_BUTTON (widget));
+  prefix = g_strconcat (name, " ", NULL);
+  return GTK_IS_LABEL (label) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix);
 }
 
 static BgPlotPane *
 window_pane (BgWindow *window)
 {
-  GtkWidget *pane = find_descendant (GTK_WIDGET (window), BG_TYPE_PLOT_PANE);
+  GtkWidget *pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_plot_pane, NULL);
 
   g_assert_nonnull (pane);
   return BG_PLOT_PANE (pane);
@@ -563,7 +531,7 @@ test_stale (void)
   g_assert_no_error (error);
   bg_test_ui_pump ();
   g_assert_true (bg_simulation_run_get_stale (run));
-  stale_tag = find_by_css_class (GTK_WIDGET (pane), "stale-tag");
+  stale_tag = bg_test_ui_find_widget (GTK_WIDGET (pane), has_css_class, "stale-tag");
   g_assert_nonnull (stale_tag);
   g_assert_true (gtk_widget_get_visible (stale_tag));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (stale_tag)), ==,
@@ -733,7 +701,7 @@ test_vars_saved (void)
     GtkWidget *check = NULL;
 
     bg_variable_picker_count_visible (picker);  /* builds the list */
-    check = find_check (GTK_WIDGET (picker), "b3.e");
+    check = bg_test_ui_find_widget (GTK_WIDGET (picker), is_check_for, "b3.e");
     g_assert_nonnull (check);
     g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
     gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
