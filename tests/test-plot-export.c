@@ -55,57 +55,36 @@ open_window (const char *example)
   return bg_test_ui_present (window);
 }
 
-static GtkWidget *
-find_descendant (GtkWidget *root,
-                 GType      type)
+static gboolean
+is_plot_pane (GtkWidget     *widget,
+              gconstpointer  data)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-        return child;
-      if ((found = find_descendant (child, type)) != NULL)
-        return found;
-    }
-  return NULL;
+  return BG_IS_PLOT_PANE (widget);
 }
 
 static BgPlotPane *
 window_pane (BgWindow *window)
 {
-  GtkWidget *pane = find_descendant (GTK_WIDGET (window), BG_TYPE_PLOT_PANE);
+  GtkWidget *pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_plot_pane, NULL);
 
   g_assert_nonnull (pane);
   return BG_PLOT_PANE (pane);
 }
 
 /* The picker's check box whose label starts with the variable's name. */
-static GtkWidget *
-find_check (GtkWidget  *root,
-            const char *name)
+static gboolean
+is_check_for (GtkWidget     *widget,
+              gconstpointer  name)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found;
+  GtkWidget *label;
+  g_autofree char *prefix = NULL;
 
-      if (GTK_IS_CHECK_BUTTON (child))
-        {
-          GtkWidget *label = gtk_check_button_get_child (GTK_CHECK_BUTTON (child));
-          g_autofree char *prefix = g_strconcat (name, " ", NULL);
-
-          if (GTK_IS_LABEL (label) &&
-              g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix))
-            return child;
-        }
-      if ((found = find_check (child, name)) != NULL)
-        return found;
-    }
-  return NULL;
+  if (!GTK_IS_CHECK_BUTTON (widget))
+    return FALSE;
+  label = gtk_check_button_get_child (GTK_CHECK_BUTTON (widget));
+  prefix = g_strconcat (name, " ", NULL);
+  return GTK_IS_LABEL (label) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (label)), prefix);
 }
 
 /* The shown toplevel of TYPE whose transient parent is PARENT, or NULL. */
@@ -390,6 +369,32 @@ open_export_dialog (BgWindow   *window,
   return GTK_FILE_CHOOSER (dialog);
 }
 
+/* The position of the item labelled LABEL in a drop-down, or -1. */
+static int
+drop_down_position (GtkWidget  *widget,
+                    const char *label)
+{
+  GListModel *items = GTK_IS_DROP_DOWN (widget)
+                      ? gtk_drop_down_get_model (GTK_DROP_DOWN (widget)) : NULL;
+
+  for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (items, i);
+
+      if (GTK_IS_STRING_OBJECT (item) &&
+          g_str_equal (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), label))
+        return (int) i;
+    }
+  return -1;
+}
+
+static gboolean
+is_drop_down_with (GtkWidget     *widget,
+                   gconstpointer  label)
+{
+  return drop_down_position (widget, label) >= 0;
+}
+
 /* Picks the item labelled LABEL in whichever drop-down of the dialog lists
  * it, as a click would (gtk_file_chooser_set_choice does nothing in GTK
  * 4.8's dialog). */
@@ -397,30 +402,13 @@ static gboolean
 pick_choice (GtkWidget  *root,
              const char *label)
 {
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      if (GTK_IS_DROP_DOWN (child))
-        {
-          GListModel *items = gtk_drop_down_get_model (GTK_DROP_DOWN (child));
+  GtkWidget *drop_down = bg_test_ui_find_widget (root, is_drop_down_with, label);
 
-          for (guint i = 0; items != NULL && i < g_list_model_get_n_items (items); i++)
-            {
-              g_autoptr(GObject) item = g_list_model_get_item (items, i);
-
-              if (GTK_IS_STRING_OBJECT (item) &&
-                  g_str_equal (gtk_string_object_get_string (GTK_STRING_OBJECT (item)), label))
-                {
-                  gtk_drop_down_set_selected (GTK_DROP_DOWN (child), i);
-                  return TRUE;
-                }
-            }
-        }
-      if (pick_choice (child, label))
-        return TRUE;
-    }
-  return FALSE;
+  if (drop_down == NULL)
+    return FALSE;
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop_down),
+                              (guint) drop_down_position (drop_down, label));
+  return TRUE;
 }
 
 /* Answers DIALOG with Export for NAME in the test's directory and waits
@@ -549,7 +537,7 @@ test_vars_modify_document (void)
 
   /* the user ticks b3.e */
   bg_variable_picker_count_visible (picker);  /* builds the list */
-  check = find_check (GTK_WIDGET (picker), "b3.e");
+  check = bg_test_ui_find_widget (GTK_WIDGET (picker), is_check_for, "b3.e");
   g_assert_nonnull (check);
   gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
   bg_test_ui_pump ();
