@@ -32,8 +32,10 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
 static char *tmp_dir;
 
 /* Runs bgmod-cli with the arguments (NULL-terminated); env is a
- * NULL-terminated list of NAME, VALUE pairs added to the test environment. */
-static void
+ * NULL-terminated list of NAME, VALUE pairs added to the test environment.
+ * Returns FALSE, with the test marked skipped, when there is no bgmod-cli
+ * to run (BGMOD_CLI unset): the caller then returns. */
+static gboolean
 run_cli (CliRun            *run,
          const char *const *args,
          const char *const *env)
@@ -50,7 +52,7 @@ run_cli (CliRun            *run,
       run->status = -2;
       run->out = g_strdup ("");
       run->err = g_strdup ("");
-      return;
+      return FALSE;
     }
   g_ptr_array_add (argv, (gpointer) cli);
   for (guint i = 0; args[i] != NULL; i++)
@@ -66,6 +68,7 @@ run_cli (CliRun            *run,
                 &run->out, &run->err, &wait_status, &error);
   g_assert_no_error (error);
   run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return TRUE;
 }
 
 static char *
@@ -124,8 +127,7 @@ test_no_command (void)
   g_auto(CliRun) run = { 0 };
   const char *args[] = { NULL };
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -139,8 +141,7 @@ test_help (void)
   g_auto(CliRun) run = { 0 };
   const char *args[] = { "--help", NULL };
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Usage: bgmod-cli COMMAND"));
@@ -154,8 +155,7 @@ test_unknown_command (void)
   g_auto(CliRun) run = { 0 };
   const char *args[] = { "frobnicate", NULL };
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -176,8 +176,7 @@ test_analyze_usage (void)
   const char *args_option[] = { "analyze", "--frob", "a.bgmod", NULL };
   const char *args_help[] = { "analyze", "--help", NULL };
 
-  run_cli (&missing, args_missing, NULL);
-  if (missing.status == -2)
+  if (!run_cli (&missing, args_missing, NULL))
     return;
   g_assert_cmpint (missing.status, ==, 2);
   g_assert_cmpstr (missing.out, ==, "");
@@ -208,8 +207,7 @@ test_analyze_unreadable (void)
   g_autofree char *path = g_build_filename (tmp_dir, "no-such-file.bgmod", NULL);
   const char *args[] = { "analyze", path, "--json", NULL };
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -231,8 +229,7 @@ test_analyze_invalid (void)
   const char *args_syntax[] = { "analyze", bad_json, NULL };
   const char *args_invalid[] = { "analyze", "--json", bad_model, NULL };
 
-  run_cli (&syntax, args_syntax, NULL);
-  if (syntax.status == -2)
+  if (!run_cli (&syntax, args_syntax, NULL))
     return;
   g_assert_cmpint (syntax.status, ==, 1);
   g_assert_cmpstr (syntax.out, ==, "");
@@ -255,8 +252,7 @@ test_analyze_ok_json (void)
   JsonObject *obj;
   JsonArray *bonds;
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
@@ -287,8 +283,7 @@ test_analyze_conflict_json (void)
   JsonObject *obj, *err;
   JsonArray *errors, *elements;
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.err, ==, "");
@@ -320,8 +315,7 @@ test_analyze_human (void)
   const char *args_ok[] = { "analyze", rc, NULL };
   const char *args_conflict[] = { "analyze", bad, NULL };
 
-  run_cli (&ok, args_ok, NULL);
-  if (ok.status == -2)
+  if (!run_cli (&ok, args_ok, NULL))
     return;
   g_assert_cmpint (ok.status, ==, 0);
   g_assert_cmpstr (ok.err, ==, "");
@@ -353,8 +347,7 @@ test_analyze_russian (void)
   g_autoptr(JsonNode) root = NULL;
   JsonObject *err;
 
-  run_cli (&conflict, args_conflict, env);
-  if (conflict.status == -2)
+  if (!run_cli (&conflict, args_conflict, env))
     return;
   g_assert_cmpint (conflict.status, ==, 1);
   root = parse_json (conflict.out);
@@ -409,8 +402,7 @@ test_analyze_examples (void)
         continue;
       path = g_build_filename (dir_path, name, NULL);
       args[1] = path;
-      run_cli (&run, args, NULL);
-      if (run.status == -2)
+      if (!run_cli (&run, args, NULL))
         return;
       root = parse_json (run.out);
       ok = json_object_get_boolean_member (json_node_get_object (root), "ok");
@@ -452,8 +444,7 @@ test_components_json (void)
   JsonArray *array;
   JsonObject *r, *cyl, *port, *param;
 
-  run_cli (&run, args, NULL);
-  if (run.status == -2)
+  if (!run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
@@ -501,8 +492,7 @@ test_components_domain (void)
   g_autoptr(JsonNode) ele_root = NULL;
   JsonArray *array;
 
-  run_cli (&hyd, args_hyd, NULL);
-  if (hyd.status == -2)
+  if (!run_cli (&hyd, args_hyd, NULL))
     return;
   g_assert_cmpint (hyd.status, ==, 0);
   hyd_root = parse_json (hyd.out);
