@@ -155,6 +155,20 @@ test_writes_after_interval (void)
   /* an unchanged document is not written again */
   g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 0);
 
+  /* a new choice of plotted variables alone is written */
+  bg_model_set_view_json (bg_test_ui_window_model (window),
+                          "{\"plots\": {\"vars\": [\"C1.e\"]}}");
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 1);
+  g_assert_no_error (error);
+  {
+    g_autoptr(BgModel) view_copy = bg_file_load_path (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (bg_model_get_view_json (view_copy), ==,
+                     bg_model_get_view_json (bg_test_ui_window_model (window)));
+  }
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 0);
+
   /* saving removes the copy at once */
   file = g_file_new_for_path (saved_path);
   g_assert_true (bg_window_save_to_file (window, file, &error));

@@ -29,7 +29,8 @@ G_DEFINE_QUARK (bg-autosave-error-quark, bg_autosave_error)
 typedef struct
 {
   char    *uuid;
-  guint64  revision;   /* the model revision of the last copy */
+  guint64  revision;       /* the model revision of the last copy */
+  guint64  view_revision;  /* and its view revision (chosen plot variables) */
   gboolean written;
 } Tracked;
 
@@ -174,6 +175,7 @@ autosave_track (BgAutosave *self,
   tracked = g_new0 (Tracked, 1);
   tracked->uuid = uuid != NULL ? g_strdup (uuid) : g_uuid_string_random ();
   tracked->revision = G_MAXUINT64;
+  tracked->view_revision = G_MAXUINT64;
   g_hash_table_insert (self->tracked, g_object_ref (document), tracked);
   g_signal_connect_object (document, "notify::modified",
                            G_CALLBACK (document_notify_modified_cb), self,
@@ -272,7 +274,20 @@ autosave_write (BgAutosave *self,
 
   tracked->written = TRUE;
   tracked->revision = bg_model_get_revision (bg_document_get_model (document));
+  tracked->view_revision = bg_model_get_view_revision (bg_document_get_model (document));
   return TRUE;
+}
+
+/* The last copy holds this document's model and its view (the plotted
+ * variables), which change independently. */
+static gboolean
+autosave_copy_is_current (const Tracked *tracked,
+                          BgDocument    *document)
+{
+  BgModel *model = bg_document_get_model (document);
+
+  return tracked->revision == bg_model_get_revision (model) &&
+         tracked->view_revision == bg_model_get_view_revision (model);
 }
 
 guint
@@ -297,8 +312,7 @@ bg_autosave_save_now (BgAutosave  *self,
         continue;
 
       tracked = autosave_track (self, document, NULL);
-      if (tracked->written &&
-          tracked->revision == bg_model_get_revision (bg_document_get_model (document)))
+      if (tracked->written && autosave_copy_is_current (tracked, document))
         continue;
 
       if (!autosave_write (self, document, tracked, error))
