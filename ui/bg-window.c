@@ -22,6 +22,8 @@ G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PRESENTATION_MODE,
+  PROP_SHOW_PALETTE,
+  PROP_SHOW_INSPECTOR,
   N_PROPS
 };
 
@@ -341,6 +343,11 @@ _bg_window_set_presentation_mode (BgWindow *self,
 
   self->presentation_mode = presentation_mode;
   bg_canvas_set_presentation_scale (self->canvas, scale);
+  /* style.css scales the text of every pane with this class */
+  if (presentation_mode)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
@@ -493,6 +500,24 @@ bg_window_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
 }
 
+/* The sidebars fold away for a narrow screen (win.show-palette,
+ * win.show-inspector); focus inside a hidden one goes to the canvas. */
+static void
+bg_window_set_pane_visible (BgWindow   *self,
+                            GtkWidget  *pane,
+                            gboolean    visible,
+                            GParamSpec *pspec)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (gtk_widget_get_visible (pane) == visible)
+    return;
+  if (!visible && focus != NULL && gtk_widget_is_ancestor (focus, pane))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  gtk_widget_set_visible (pane, visible);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
 static void
 bg_window_get_property (GObject    *object,
                         guint       prop_id,
@@ -505,6 +530,14 @@ bg_window_get_property (GObject    *object,
     {
     case PROP_PRESENTATION_MODE:
       g_value_set_boolean (value, self->presentation_mode);
+      break;
+    case PROP_SHOW_PALETTE:
+      g_value_set_boolean (value, self->palette == NULL ||
+                                  gtk_widget_get_visible (GTK_WIDGET (self->palette)));
+      break;
+    case PROP_SHOW_INSPECTOR:
+      g_value_set_boolean (value, self->inspector == NULL ||
+                                  gtk_widget_get_visible (GTK_WIDGET (self->inspector)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -523,6 +556,14 @@ bg_window_set_property (GObject      *object,
     {
     case PROP_PRESENTATION_MODE:
       _bg_window_set_presentation_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_PALETTE:
+      bg_window_set_pane_visible (self, GTK_WIDGET (self->palette),
+                                  g_value_get_boolean (value), pspec);
+      break;
+    case PROP_SHOW_INSPECTOR:
+      bg_window_set_pane_visible (self, GTK_WIDGET (self->inspector),
+                                  g_value_get_boolean (value), pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -546,6 +587,14 @@ bg_window_class_init (BgWindowClass *klass)
    * projector (win.presentation-mode). */
   properties[PROP_PRESENTATION_MODE] =
     g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_PALETTE] =
+    g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_INSPECTOR] =
+    g_param_spec_boolean ("show-inspector", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
