@@ -264,7 +264,9 @@ canvas_status_message_cb (BgWindow   *self,
   bg_window_show_message (self, text);
 }
 
-/* A double-click on an element: edit its first parameter. */
+/* A double-click on an element selects it and plots its main variables.
+ * The focus stays on the canvas, so Delete still deletes the element
+ * (Enter moves into the inspector). */
 static void
 canvas_element_activated_cb (BgWindow   *self,
                              const char *id,
@@ -272,20 +274,13 @@ canvas_element_activated_cb (BgWindow   *self,
 {
   BgElement *element = bg_model_find_element (bg_document_get_model (self->document), id);
   const char *ids[] = { id, NULL };
-  GtkWidget *field = NULL;
 
   if (element == NULL)
     return;
 
   bg_canvas_select_ids (self->canvas, ids);
   bg_inspector_set_selection (self->inspector, ids);
-  for (guint i = 0; field == NULL && i < element->spec->n_params; i++)
-    field = bg_inspector_get_field (self->inspector, element->spec->params[i].name);
-  if (field == NULL)
-    field = bg_inspector_get_field (self->inspector, "id");
-  if (field != NULL)
-    gtk_widget_grab_focus (field);
-  /* and its main variables join the plot */
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
   bg_plot_pane_add_element_vars (self->plot_pane, id);
 }
 
