@@ -60,18 +60,8 @@ bg_emit_get_wave (const BgEmitElement *el,
                   const char          *value_name,
                   BgWave              *wave)
 {
-  const BgParamValue *form = bg_emit_param (el, "waveform");
-
-  wave->kind = BG_WAVE_CONSTANT;
-  wave->value = bg_emit_number (el, value_name);
-  wave->after = wave->value;
-  wave->time = 0;
-  if (form != NULL && form->choice != NULL && g_str_equal (form->choice, "step"))
-    {
-      wave->kind = BG_WAVE_STEP;
-      wave->after = bg_emit_number (el, "after");
-      wave->time = bg_emit_number (el, "time");
-    }
+  bg_wave_from_params (wave, el->element->spec, el->element->params, value_name);
+  wave->owner = el->id;
 }
 
 double
@@ -166,10 +156,24 @@ bg_emit_wave (BgEmit       *em,
               const BgWave *wave,
               double        c)
 {
-  BgOp *op = add_op (em, BG_OP_WAVE, out);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) local_error = NULL;
+  BgWave stored = *wave;
+  BgOp *op;
+
+  /* Refuse a waveform with too many switching times before anything runs. */
+  if (!bg_wave_switch_times (wave, em->t_end, times, &local_error))
+    {
+      bg_emit_fail (em, "%s", local_error->message);
+      return;
+    }
+  op = add_op (em, BG_OP_WAVE, out);
   op->aux = em->waves->len;
   op->c = c;
-  g_array_append_val (em->waves, *wave);
+  stored.owner = NULL;
+  if (stored.n_points > 0)
+    stored.points = g_memdup2 (wave->points, 2 * wave->n_points * sizeof (double));
+  g_array_append_val (em->waves, stored);
 }
 
 void
@@ -348,6 +352,8 @@ _bg_compiler_emit_free (BgEmit *em)
   g_array_unref (em->states);
   g_array_unref (em->outputs);
   g_array_unref (em->events);
+  for (guint i = 0; i < em->waves->len; i++)
+    g_free ((gpointer) g_array_index (em->waves, BgWave, i).points);
   g_array_unref (em->waves);
   g_array_unref (em->tables);
   g_array_unref (em->gases);

@@ -24,12 +24,13 @@ bump (double *slot,
 
 static double
 wave_magnitude (const BgEmitElement *el,
-                const char          *value_name)
+                const char          *value_name,
+                double               em_t_end)
 {
   BgWave w;
 
   bg_emit_get_wave (el, value_name, &w);
-  return MAX (fabs (w.value), fabs (w.after));
+  return bg_wave_magnitude (&w, em_t_end);
 }
 
 /* Typical effort and flow of each domain (see bg-compiler.h). */
@@ -51,10 +52,10 @@ _bg_compiler_estimate_scales (BgEmit    *em,
       switch (element->spec->kind)
         {
         case BG_KIND_SE:
-          bump (&e[d], wave_magnitude (&el, "value"));
+          bump (&e[d], wave_magnitude (&el, "value", em->t_end));
           break;
         case BG_KIND_SF:
-          bump (&f[d], wave_magnitude (&el, "value"));
+          bump (&f[d], wave_magnitude (&el, "value", em->t_end));
           break;
         case BG_KIND_R:
           bump (&r_max[d], bg_emit_number (&el, "value"));
@@ -66,7 +67,7 @@ _bg_compiler_estimate_scales (BgEmit    *em,
           bump (&f[d], bg_emit_number (&el, "initial") / bg_emit_number (&el, "value"));
           break;
         case BG_KIND_MECHANICAL_LOAD:
-          bump (&e[BG_DOMAIN_TRANSLATIONAL], wave_magnitude (&el, "load"));
+          bump (&e[BG_DOMAIN_TRANSLATIONAL], wave_magnitude (&el, "load", em->t_end));
           bump (&f[BG_DOMAIN_TRANSLATIONAL],
                 bg_emit_number (&el, "initial") / bg_emit_number (&el, "mass"));
           break;

@@ -21,6 +21,7 @@
 #include "bg-compiler.h"
 #include "bg-compiler-private.h"
 #include "bg-compiler-passes-private.h"
+#include "bg-tolerance.h"
 
 G_DEFINE_QUARK (bg-compiler-error-quark, bg_compiler_error)
 
@@ -176,11 +177,9 @@ collect_switch_times (BgPlan *plan)
 {
   GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
 
+  /* Counts were checked when the waves were emitted. */
   for (guint i = 0; i < plan->n_waves; i++)
-    if (plan->waves[i].kind == BG_WAVE_STEP && plan->waves[i].time > 0
-        && plan->waves[i].time < plan->t_end
-        && plan->waves[i].value != plan->waves[i].after)
-      g_array_append_val (times, plan->waves[i].time);
+    bg_wave_switch_times (&plan->waves[i], plan->t_end, times, NULL);
   g_array_sort (times, compare_doubles);
   for (guint i = 1; i < times->len;)
     if (g_array_index (times, double, i) == g_array_index (times, double, i - 1))
@@ -209,7 +208,8 @@ plan_is_finite (const BgPlan *plan)
       return FALSE;
   for (guint i = 0; i < plan->n_waves; i++)
     if (!isfinite (plan->waves[i].value) || !isfinite (plan->waves[i].after)
-        || !isfinite (plan->waves[i].time))
+        || !isfinite (plan->waves[i].time) || !isfinite (plan->waves[i].slope)
+        || !isfinite (plan->waves[i].amplitude))
       return FALSE;
   return TRUE;
 }
@@ -245,6 +245,8 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   plan->term_coef = g_memdup2 (em->term_coef->data, MAX (plan->n_terms, 1) * sizeof (double));
   plan->n_waves = em->waves->len;
   plan->waves = g_memdup2 (em->waves->data, MAX (plan->n_waves, 1) * sizeof (BgWave));
+  for (guint i = 0; i < plan->n_waves; i++)
+    g_array_index (em->waves, BgWave, i).points = NULL;   /* moved */
   plan->n_gases = em->gases->len;
   plan->gases = g_memdup2 (em->gases->data, MAX (plan->n_gases, 1) * sizeof (BgGas));
   plan->n_tables = em->tables->len;
@@ -376,7 +378,7 @@ bg_compiler_compile (BgModel             *model,
   plan = bg_plan_new_empty ();
   plan->t_end = s.t_end;
   plan->output_step = s.output_step;
-  plan->rtol = s.rtol;
+  plan->rtol = plan->rtol_setting = s.rtol;
   fill_plan_tables (em, plan, &s);
   _bg_compiler_assemble_ops (em, &schedule, plan);
   _bg_compiler_schedule_free (&schedule);
@@ -393,5 +395,6 @@ bg_compiler_compile (BgModel             *model,
       bg_plan_unref (plan);
       return NULL;
     }
+  bg_tolerance_apply (plan, !(s.atol > 0));
   return plan;
 }
