@@ -24,6 +24,7 @@
 
 #include "bg-domain.h"
 #include "bg-equations-private.h"
+#include "bg-waveform.h"
 #include "bg-equations-result.h"
 
 G_DEFINE_QUARK (bg-equations-error-quark, bg_equations_error)
@@ -325,19 +326,15 @@ _bg_eq_derived (const BgEqElement *el,
   return bg_expr_symbol (name);
 }
 
-/* u at t = 0 of a constant or step waveform (others: their base value). */
+/* u(0) of the element's waveform. */
 static double
 input_at_zero (const BgElement *e,
                const char      *param)
 {
-  double value = param_value (e, param, NULL)->number;
-  guint index;
+  BgWave wave;
 
-  if (bg_component_spec_find_param (e->spec, "waveform", &index) != NULL &&
-      g_strcmp0 (e->params[index].choice, "step") == 0 &&
-      param_value (e, "time", NULL)->number <= 0)
-    return param_value (e, "after", NULL)->number;
-  return value;
+  bg_wave_from_params (&wave, e->spec, e->params, param);
+  return bg_wave_eval (&wave, 0, 0);
 }
 
 BgExpr *

@@ -24,6 +24,7 @@
 #include "bg-model.h"
 #include "bg-plan-private.h"
 #include "bg-simulator.h"
+#include "bg-waveform.h"
 
 #define REL_TOL 1e-9
 
@@ -558,22 +559,14 @@ typedef struct
 } FunctionData;
 
 static double
-input_value (BgElement *el,
+input_value (BgElement  *el,
              const char *param,
              double      t)
 {
-  guint iw, iv, ia, it;
+  BgWave wave;
 
-  bg_component_spec_find_param (el->spec, param, &iv);
-  if (bg_component_spec_find_param (el->spec, "waveform", &iw) != NULL &&
-      g_strcmp0 (el->params[iw].choice, "step") == 0)
-    {
-      bg_component_spec_find_param (el->spec, "after", &ia);
-      bg_component_spec_find_param (el->spec, "time", &it);
-      if (t >= el->params[it].number)
-        return el->params[ia].number;
-    }
-  return el->params[iv].number;
+  bg_wave_from_params (&wave, el->spec, el->params, param);
+  return bg_wave_eval (&wave, t, t);
 }
 
 static double
