@@ -14,6 +14,10 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "bg-example-names.h"
+#include "bg-file.h"
 #include "bg-plot-pane.h"
 #include "bg-test-ui.h"
 
@@ -222,7 +226,101 @@ check_conflict_status (gboolean dark)
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 }
 
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) &&
+         gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL &&
+         g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)),
+                    "open-menu-symbolic") == 0;
+}
+
+/* The label of the main menu's Examples item that opens PATH, or NULL. */
+static char *
+find_example_label (GMenuModel *menu,
+                    const char *path)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GVariant) target = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_equal (action, "win.open-example"))
+        {
+          target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                          G_VARIANT_TYPE_STRING);
+          if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), path))
+            {
+              char *label = NULL;
+
+              g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+              return label;
+            }
+        }
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) child = g_menu_link_iter_get_value (links);
+          char *label = find_example_label (child, path);
+
+          if (label != NULL)
+            return label;
+        }
+    }
+  return NULL;
+}
+
+/* The Examples menu shows each file's own name (translated when the UI's
+ * language has it), not one made from the file name. */
+static void
+check_examples_menu (BgWindow *window,
+                     gboolean  russian)
+{
+  GtkWidget *button = bg_test_ui_find_widget (GTK_WIDGET (window), is_menu_button, NULL);
+  GMenuModel *menu;
+  g_autofree char *dir = bg_window_dup_examples_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(BgModel) model = NULL;
+      g_autofree char *label = NULL;
+
+      if (!g_str_has_suffix (name, ".bgmod"))
+        continue;
+      model = bg_file_load_path (path, NULL);
+      g_assert_nonnull (model);
+      /* every example's name is in the catalogue's list */
+      g_assert_true (bg_example_name_is_known (bg_model_get_name (model)));
+      label = find_example_label (menu, path);
+      g_test_message ("%s: %s", name, label);
+      g_assert_nonnull (label);
+      if (russian)
+        g_assert_cmpstr (label, ==, g_dgettext (GETTEXT_PACKAGE, bg_model_get_name (model)));
+      else
+        g_assert_cmpstr (label, ==, bg_model_get_name (model));
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 10);
+}
+
 /* Tests ------------------------------------------------------------------- */
+
+static void
+test_examples_menu (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+
+  check_examples_menu (window, FALSE);
+  bg_test_ui_destroy_window (window);
+}
 
 static void
 test_status_contrast (void)
@@ -307,6 +405,18 @@ test_fits_1024_russian (void)
     }
   g_setenv ("LANGUAGE", "ru", TRUE);
   check_fits_1024 ();
+  {
+    BgWindow *window = bg_test_ui_new_window (app, NULL);
+    g_autofree char *rc = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                            "rc-circuit.bgmod", NULL);
+    g_autofree char *label = NULL;
+
+    check_examples_menu (window, TRUE);
+    label = find_example_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (bg_test_ui_find_widget (GTK_WIDGET (window), is_menu_button, NULL))),
+                                rc);
+    g_assert_cmpstr (label, ==, "RC-цепь: заряд конденсатора");
+    bg_test_ui_destroy_window (window);
+  }
 }
 
 /* BGMOD_SHOT="WxH" (and the caller's LANGUAGE and GTK_THEME) gives the
@@ -356,6 +466,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
+  g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
   g_test_add_func ("/ui/projector/screenshots", test_screenshots);
