@@ -313,6 +313,39 @@ check_examples_menu (BgWindow *window,
 
 /* Tests ------------------------------------------------------------------- */
 
+/* A model built from scratch (no saved variables) runs to a plot of its
+ * elements' usual variables, not to an empty plot; the run does not mark
+ * the file modified. */
+static void
+test_scratch_model_plots (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgPlotPane *pane = window_pane (window);
+  const char *refs[][2] = { { "U", "J" }, { "J", "R1" }, { "J", "C1" } };
+  g_auto(GStrv) before = NULL;
+  g_auto(GStrv) after = NULL;
+  guint64 view_revision;
+
+  g_assert_nonnull (bg_model_add_element (model, "Se", BG_DOMAIN_ELECTRICAL, "U", 0, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "1", BG_DOMAIN_ELECTRICAL, "J", 100, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, "R1", 100, -100, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 200, 0, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refs); i++)
+    g_assert_nonnull (bg_model_connect (model, refs[i][0], refs[i][1], NULL, NULL));
+  bg_test_ui_pump ();
+  before = bg_plot_pane_dup_vars (pane);
+  g_assert_cmpuint (g_strv_length (before), ==, 0);
+  view_revision = bg_model_get_view_revision (model);
+
+  run_to_end (window);
+  after = bg_plot_pane_dup_vars (pane);
+  g_assert_true (g_strv_contains ((const char *const *) after, "C1.e"));
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, view_revision);
+
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_examples_menu (void)
 {
@@ -467,6 +500,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
   g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);
+  g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
   g_test_add_func ("/ui/projector/screenshots", test_screenshots);
