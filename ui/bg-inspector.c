@@ -16,6 +16,7 @@
 
 #include "bg-inspector.h"
 #include "bg-unit-entry.h"
+#include "bg-waveform.h"
 
 typedef enum
 {
@@ -379,8 +380,19 @@ choice_display_name (const char *word)
     return _("Constant");
   if (g_strcmp0 (word, "step") == 0)
     return _("Step");
+  if (g_strcmp0 (word, "ramp") == 0)
+    return _("Ramp");
+  if (g_strcmp0 (word, "sine") == 0)
+    return _("Sine");
+  if (g_strcmp0 (word, "pulse") == 0)
+    return _("Pulse train");
+  if (g_strcmp0 (word, "table") == 0)
+    return _("Table of points");
   return word;
 }
+
+static gboolean apply_waveform (BgInspector *self, BgElement *element,
+                                const char *waveform, GError **error);
 
 /* Tables --------------------------------------------------------------- */
 
@@ -493,22 +505,9 @@ static gboolean
 field_visible (Field     *field,
                BgElement *element)
 {
-  g_auto(GStrv) parts = NULL;
-  const BgParamSpec *other;
-  guint index;
-
-  if (field->pspec == NULL || field->pspec->visible_if == NULL)
+  if (field->pspec == NULL)
     return TRUE;
-
-  parts = g_strsplit (field->pspec->visible_if, "=", 2);
-  if (parts[0] == NULL || parts[1] == NULL)
-    return TRUE;
-
-  other = bg_component_spec_find_param (element->spec, parts[0], &index);
-  if (other == NULL || other->kind != BG_PARAM_CHOICE)
-    return TRUE;
-
-  return g_strcmp0 (element->params[index].choice, parts[1]) == 0;
+  return bg_param_is_visible (element->spec, field->pspec, element->params);
 }
 
 static void
@@ -664,6 +663,8 @@ apply_element_field (Field   *field,
         value.choice = (char *) field->pspec->choices[selected];
         if (bg_param_value_equal (&value, &element->params[field->index]))
           return TRUE;
+        if (g_str_equal (field->pspec->name, "waveform"))
+          return apply_waveform (self, element, value.choice, error);
         return bg_model_set_param (self->model, element->id,
                                    field->pspec->name, &value, error);
       }
@@ -692,6 +693,39 @@ apply_element_field (Field   *field,
     }
 
   return TRUE;
+}
+
+/* A new waveform, as one step with the levels and times that depend on it
+ * (a pulse from 0 s up to 1) where they still hold the old one's defaults. */
+static gboolean
+apply_waveform (BgInspector *self,
+                BgElement   *element,
+                const char  *waveform,
+                GError     **error)
+{
+  const BgComponentSpec *spec = element->spec;
+  const char *names[3] = { "waveform", NULL, NULL };
+  BgParamValue values[3] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
+  guint n = 1, form;
+
+  bg_component_spec_find_param (spec, "waveform", &form);
+  for (guint i = 0; i < spec->n_params && n < 3; i++)
+    {
+      const char *name = spec->params[i].name;
+      double old_default = spec->params[i].default_number;
+      double new_default = old_default;
+
+      if (spec->params[i].kind != BG_PARAM_NUMBER)
+        continue;
+      bg_wave_default_for (element->params[form].choice, name, &old_default);
+      bg_wave_default_for (waveform, name, &new_default);
+      if (old_default == new_default || element->params[i].number != old_default)
+        continue;
+      names[n] = name;
+      values[n] = (BgParamValue) { BG_PARAM_NUMBER, new_default, NULL, NULL };
+      n++;
+    }
+  return bg_model_set_params (self->model, element->id, names, values, n, error);
 }
 
 static gboolean
@@ -896,9 +930,10 @@ bg_inspector_add_param_field (BgInspector       *self,
         GtkWidget *headers = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
         GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Row"));
         gboolean pump = self->spec->kind == BG_KIND_PUMP_CURVE;
+        gboolean wave = g_str_equal (pspec->name, "points");
         const char *titles[2] = {
-          pump ? _("Δp, Pa") : "x",
-          pump ? _("Q, m³/s") : "y",
+          pump ? _("Δp, Pa") : wave ? _("t, s") : "x",
+          pump ? _("Q, m³/s") : wave ? "u" : "y",
         };
 
         field = bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,
