@@ -346,6 +346,57 @@ test_scratch_model_plots (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* In keyboard bond mode, a target the model would refuse (a one-port that
+ * already has its bond) is known as refused while it is aimed at, before
+ * Enter; an acceptable one is not. */
+static void
+test_refused_target (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  const char *r2[] = { "R2", NULL };
+  g_autoptr(GError) expected = NULL;
+  gboolean seen_refused = FALSE, seen_accepted = FALSE;
+
+  g_assert_nonnull (bg_model_add_element (model, "0", BG_DOMAIN_ELECTRICAL, "J", 100, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 200, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, "R2", 100, 100, NULL));
+  g_assert_nonnull (bg_model_connect (model, "J", "C1", NULL, NULL));
+  g_assert_false (bg_model_can_connect (model, "R2", "C1", &expected));
+  bg_test_ui_pump ();
+
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  bg_canvas_select_ids (canvas, r2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.bond-start", NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_auto(GStrv) selected = bg_canvas_dup_selected_ids (canvas);
+      g_autofree char *refusal = bg_canvas_dup_bond_refusal (canvas);
+
+      g_assert_cmpuint (g_strv_length (selected), ==, 1);
+      if (g_str_equal (selected[0], "C1"))
+        {
+          g_assert_cmpstr (refusal, ==, expected->message);
+          seen_refused = TRUE;
+        }
+      else if (g_str_equal (selected[0], "J"))
+        {
+          g_assert_null (refusal);
+          seen_accepted = TRUE;
+        }
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.select-next", NULL));
+      bg_test_ui_pump ();
+    }
+  g_assert_true (seen_refused && seen_accepted);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.bond-cancel", NULL));
+  bg_test_ui_pump ();
+  /* no bond is drawn any more: nothing to refuse */
+  g_assert_null (bg_canvas_dup_bond_refusal (canvas));
+
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_examples_menu (void)
 {
@@ -500,6 +551,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
   g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);
+  g_test_add_func ("/ui/projector/refused-target", test_refused_target);
   g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
