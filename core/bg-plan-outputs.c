@@ -133,6 +133,7 @@ bg_plan_outputs_eval (BgPlanWork          *work,
   const BgPlan *plan = work->plan;
   gboolean ok;
 
+  work->t = t;
   work->t_wave = t;
   if (plan->n_states > 0 && y != NULL)
     memcpy (work->regs, y, plan->n_states * sizeof (double));

@@ -51,6 +51,8 @@ bg_plan_unref (BgPlan *self)
   g_free (self->group_ops);
   g_free (self->term_reg);
   g_free (self->term_coef);
+  for (guint i = 0; i < self->n_waves; i++)
+    g_free ((gpointer) self->waves[i].points);
   g_free (self->waves);
   for (guint i = 0; i < self->n_tables; i++)
     {
@@ -264,14 +266,6 @@ bg_plan_dup_summary (const BgPlan *self)
 /* Waveforms, tables, gas law ------------------------------------------ */
 
 double
-bg_wave_eval (const BgWave *wave, double t)
-{
-  if (wave->kind == BG_WAVE_STEP && t >= wave->time)
-    return wave->after;
-  return wave->value;
-}
-
-double
 bg_table_eval (const BgTable *table, double x)
 {
   guint lo = 0, hi = table->n_rows - 1;
@@ -348,7 +342,7 @@ bg_plan_work_free (BgPlanWork *work)
 }
 
 static inline double
-op_value (const BgPlan *plan, const BgOp *op, const double *r, double t_wave)
+op_value (const BgPlan *plan, const BgOp *op, const double *r, double t, double t_wave)
 {
   switch ((BgOpKind) op->kind)
     {
@@ -364,7 +358,7 @@ op_value (const BgPlan *plan, const BgOp *op, const double *r, double t_wave)
         return acc;
       }
     case BG_OP_WAVE:
-      return op->c * bg_wave_eval (&plan->waves[op->aux], t_wave);
+      return op->c * bg_wave_eval (&plan->waves[op->aux], t, t_wave);
     case BG_OP_MUL:
       return op->c * r[op->a] * r[op->b];
     case BG_OP_SQR:
@@ -392,11 +386,11 @@ group_residual (BgPlanWork *work, const BgGroup *g, const double *x, double *v, 
   for (guint k = 0; k < g->n_seq; k++)
     {
       const BgOp *op = &plan->group_ops[g->first_op + g->n + k];
-      work->regs[op->dst] = op_value (plan, op, work->regs, work->t_wave);
+      work->regs[op->dst] = op_value (plan, op, work->regs, work->t, work->t_wave);
     }
   for (guint i = 0; i < g->n; i++)
     {
-      v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t_wave);
+      v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t, work->t_wave);
       res[i] = v[i] - x[i];
       norm = MAX (norm, fabs (res[i]) / (fabs (x[i]) + g->scales[i]));
     }
@@ -548,7 +542,7 @@ bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
             }
           break;
         default:
-          r[op->dst] = op_value (plan, op, r, work->t_wave);
+          r[op->dst] = op_value (plan, op, r, work->t, work->t_wave);
           break;
         }
     }
@@ -579,6 +573,7 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
 
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
+  work->t = t;
   ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
        && bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
