@@ -1551,7 +1551,7 @@ run_finished_cb (BgSimulationRun *run,
 static void
 test_run_wait (void)
 {
-  g_autoptr (BgModel) model = build_chain (200, FALSE);
+  g_autoptr (BgModel) model = build_chain (20, FALSE);
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgResult) direct = NULL;

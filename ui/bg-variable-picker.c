@@ -12,8 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-variable-picker.h"
-#include "bg-file.h"
-#include "bg-json.h"
+#include "bg-view.h"
 
 typedef struct
 {
@@ -129,162 +128,22 @@ bg_variable_picker_list_vars (BgModel   *model,
 
 /* The view JSON ------------------------------------------------------------------ */
 
-/* The model's view section, read with the file's strict reader (bg-json.h).
- * The loader and bg_variable_picker_save are its only writers, so a view
- * that is not a JSON object is a bug: it is reported, and its plotted
- * variables are ignored. NULL when there is no usable view. */
-static BgJsonDoc *
-parse_view (BgModel *model)
-{
-  static const BgJsonLimits limits = { BG_FILE_MAX_BYTES, G_MAXUINT, BG_FILE_MAX_DEPTH };
-  const char *json = bg_model_get_view_json (model);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgJsonDoc) view = NULL;
-
-  if (json == NULL || *json == '\0')
-    return NULL;
-  view = bg_json_parse (json, strlen (json), &limits, &error);
-  if (view == NULL)
-    {
-      g_warning ("The view section is not valid JSON (%s); its plotted variables are ignored",
-                 error->message);
-      return NULL;
-    }
-  if (bg_json_get (view, BG_JSON_ROOT)->type != BG_JSON_OBJECT)
-    {
-      g_warning ("The view section is not a JSON object; its plotted variables are ignored");
-      return NULL;
-    }
-  return g_steal_pointer (&view);
-}
-
-/* view.plots if it is an object, else 0. */
-static guint32
-view_plots (const BgJsonDoc *view)
-{
-  guint32 plots = view != NULL ? bg_json_get_member (view, BG_JSON_ROOT, "plots") : 0;
-
-  return plots != 0 && bg_json_get (view, plots)->type == BG_JSON_OBJECT ? plots : 0;
-}
-
+/* Both through bg-view.c, with the file's strict JSON reader and writer. */
 GStrv
 bg_variable_picker_load_saved (BgModel *model)
 {
-  g_autoptr(BgJsonDoc) view = NULL;
-  g_autoptr(GStrvBuilder) builder = NULL;
-  guint32 plots, vars;
-
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
-  view = parse_view (model);
-  plots = view_plots (view);
-  vars = plots != 0 ? bg_json_get_member (view, plots, "vars") : 0;
-  if (vars == 0 || bg_json_get (view, vars)->type != BG_JSON_ARRAY)
-    return NULL;
-
-  builder = g_strv_builder_new ();
-  for (guint32 c = bg_json_get_first (view, vars); c != 0; c = bg_json_get_next (view, c))
-    if (bg_json_get (view, c)->type == BG_JSON_STRING)
-      g_strv_builder_add (builder, bg_json_get_string (view, c));
-  return g_strv_builder_end (builder);
-}
-
-static void
-append_saved_vars (GString           *out,
-                   const char *const *names)
-{
-  g_string_append (out, "\"vars\": [");
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    {
-      if (i > 0)
-        g_string_append (out, ", ");
-      bg_json_append_string (out, names[i]);
-    }
-  g_string_append_c (out, ']');
-}
-
-/* Writes the members of object of doc (none when doc is NULL) in their
- * order, compact, with the one called key replaced by replace (added last
- * if missing). */
-static void
-append_object_replacing (GString         *out,
-                         const BgJsonDoc *doc,
-                         guint32          object,
-                         const char      *key,
-                         void           (*replace) (GString *, gpointer),
-                         gpointer         data)
-{
-  gboolean replaced = FALSE;
-
-  g_string_append_c (out, '{');
-  for (guint32 c = doc != NULL ? bg_json_get_first (doc, object) : 0; c != 0;
-       c = bg_json_get_next (doc, c))
-    {
-      if (c != bg_json_get_first (doc, object))
-        g_string_append (out, ", ");
-      if (strcmp (bg_json_get_key (doc, c), key) == 0)
-        {
-          replace (out, data);
-          replaced = TRUE;
-          continue;
-        }
-      bg_json_append_string (out, bg_json_get_key (doc, c));
-      g_string_append (out, ": ");
-      bg_json_append_value (out, doc, c, -1);
-    }
-  if (!replaced)
-    {
-      if (doc != NULL && bg_json_get_first (doc, object) != 0)
-        g_string_append (out, ", ");
-      replace (out, data);
-    }
-  g_string_append_c (out, '}');
-}
-
-typedef struct
-{
-  const BgJsonDoc   *view;
-  const char *const *names;
-} SaveData;
-
-static void
-append_vars_cb (GString  *out,
-                gpointer  data)
-{
-  SaveData *save = data;
-
-  append_saved_vars (out, save->names);
-}
-
-static void
-append_plots_cb (GString  *out,
-                 gpointer  data)
-{
-  SaveData *save = data;
-
-  guint32 plots = view_plots (save->view);
-
-  g_string_append (out, "\"plots\": ");
-  append_object_replacing (out, plots != 0 ? save->view : NULL, plots, "vars",
-                           append_vars_cb, save);
+  return bg_view_dup_plot_vars (model);
 }
 
 void
 bg_variable_picker_save (BgModel           *model,
                          const char *const *names)
 {
-  g_autoptr(BgJsonDoc) view = NULL;
-  g_autoptr(GString) out = g_string_new (NULL);
-  SaveData save;
-
   g_return_if_fail (BG_IS_MODEL (model));
 
-  /* Every other member of the view is kept as it was. */
-  view = parse_view (model);
-  save.view = view;
-  save.names = names;
-  append_object_replacing (out, view, BG_JSON_ROOT, "plots", append_plots_cb, &save);
-  bg_model_set_view_json (model, out->str);
+  bg_view_set_plot_vars (model, names);
 }
 
 static gboolean
