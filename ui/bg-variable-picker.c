@@ -1,10 +1,9 @@
 /* bg-variable-picker.c — choosing the variables the plot pane draws.
  *
  * Owns: the search entry and the grouped list of check boxes, the chosen
- * names in the order they were chosen, and the view-JSON helpers (json-glib:
- * the object is parsed, "plots"."vars" replaced, everything else written
- * back as it was). Must not: edit the model other than its view JSON, or
- * know about runs and plots.
+ * names in the order they were chosen, loading and saving them through
+ * bg-view.c. Must not: edit the model other than its view JSON, or know
+ * about runs and plots.
  */
 #include "config.h"
 
