@@ -259,6 +259,8 @@ _bg_equations_result_finish (BgEquations *self)
 
 /* Accessors ---------------------------------------------------------------------- */
 
+G_DEFINE_BOXED_TYPE (BgEquations, bg_equations, bg_equations_ref, bg_equations_unref)
+
 BgEquations *
 bg_equations_ref (BgEquations *self)
 {

@@ -21,7 +21,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include "bg-causality.h"
 #include "bg-model.h"
 
@@ -38,6 +38,10 @@ typedef enum
 } BgEquationsError;
 
 typedef struct _BgEquations BgEquations;
+
+/* A boxed type (ref/unref), so equations can be a property or a GValue. */
+#define BG_TYPE_EQUATIONS (bg_equations_get_type ())
+GType             bg_equations_get_type        (void) G_GNUC_CONST;
 
 typedef enum
 {

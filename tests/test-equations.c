@@ -503,6 +503,12 @@ test_pane_forms (void)
   g_assert_true (bg_equations_is_linear (eq));
   /* States first in the table. */
   g_assert_cmpint (bg_equations_get_symbol (eq, 0)->kind, ==, BG_EQ_SYMBOL_STATE);
+  {
+    BgEquations *copy = g_boxed_copy (BG_TYPE_EQUATIONS, eq);
+
+    g_assert_true (copy == eq);
+    g_boxed_free (BG_TYPE_EQUATIONS, copy);
+  }
 }
 
 static void
