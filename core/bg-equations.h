@@ -108,6 +108,15 @@ const BgEqSymbol *bg_equations_get_symbol      (const BgEquations *self,
                                                 guint              index);
 const BgEqSymbol *bg_equations_lookup_symbol   (const BgEquations *self,
                                                 const char        *symbol);
+/* The equation's markup with every symbol that belongs to `element` (an
+ * element id; or a symbol, which then alone is marked) wrapped in
+ * open_tag … close_tag, e.g. "<span background=\"#fce94f\">", "</span>":
+ * selecting an element highlights its terms. */
+char             *bg_equations_dup_markup_highlight (const BgEquations *self,
+                                                     guint              index,
+                                                     const char        *element,
+                                                     const char        *open_tag,
+                                                     const char        *close_tag);
 /* Linear in the states and inputs (no named function, no product of two). */
 gboolean          bg_equations_is_linear       (const BgEquations *self);
 
