@@ -11,8 +11,8 @@
  * collect their terms (bg-expr.c).
  *
  * Must not: modify the model, know about the compiler's registers, or know
- * about GTK. The printed forms (text, JSON, LaTeX) are in
- * bg-equations-format.c.
+ * about GTK. The result and its printed forms (text, JSON, LaTeX) are in
+ * bg-equations-result.c.
  */
 #include "config.h"
 
