@@ -1,7 +1,7 @@
 /* bg-canvas-menu.c — the canvas's context menu, its extra commands, the
  * bond-name option and the colour legend.
  *
- * Owns: the right-click (and Shift+F10 / Menu key) popover with Rename,
+ * Owns: the right-click (and Shift+F10) popover with Rename,
  * Delete, Reverse Arrow, Flip Junction Sign, Plot Main Variable, Select
  * Connected and Show Bond Names; the actions canvas.context-menu,
  * canvas.plot-main, canvas.select-connected and the "show-bond-ids"
@@ -185,7 +185,7 @@ secondary_pressed_cb (GtkGestureClick *gesture,
   bg_canvas_popup_menu_at (self, x, y);
 }
 
-/* Shift+F10 / Menu: the menu at the middle of the selection (or of the
+/* Shift+F10: the menu at the middle of the selection (or of the
  * view when nothing is selected). */
 static void
 action_context_menu (GtkWidget  *widget,
@@ -367,7 +367,5 @@ bg_canvas_menu_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_property_action (widget_class, "canvas.show-bond-ids",
                                             "show-bond-ids");
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F10, GDK_SHIFT_MASK,
-                                       "canvas.context-menu", NULL);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Menu, 0,
                                        "canvas.context-menu", NULL);
 }
