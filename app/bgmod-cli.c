@@ -26,6 +26,7 @@ static const BgCliCommand commands[] = {
   { "analyze", bg_cli_analyze },
   { "simulate", bg_cli_simulate },
   { "render", bg_cli_render },
+  { "linearize", bg_cli_linearize },
   { "components", bg_cli_components },
 };
 
@@ -45,6 +46,9 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));
+  fprintf (stream, "  %s\n      %s\n",
+           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json]",
+           _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));

@@ -50,6 +50,8 @@ struct _BgEmit
   GArray  *outputs;      /* OutputInfo */
   GArray  *events;       /* BgEvent (state = register until renumbered) */
   GArray  *waves;        /* BgWave */
+  GPtrArray *wave_element; /* char *, the source element of each wave */
+  const char *current_id;  /* the element whose equations are being emitted */
   GArray  *tables;       /* BgTable */
   GArray  *gases;        /* BgGas */
   double   e_scale[BG_N_DOMAINS], f_scale[BG_N_DOMAINS];
@@ -188,6 +190,7 @@ bg_emit_wave (BgEmit *em, guint out, const BgWave *wave, double c)
   op->aux = em->waves->len;
   op->c = c;
   g_array_append_val (em->waves, *wave);
+  g_ptr_array_add (em->wave_element, g_strdup (em->current_id != NULL ? em->current_id : ""));
 }
 
 void
@@ -335,6 +338,7 @@ bg_emit_free (BgEmit *em)
   g_array_unref (em->outputs);
   g_array_unref (em->events);
   g_array_unref (em->waves);
+  g_ptr_array_unref (em->wave_element);
   g_array_unref (em->tables);
   g_array_unref (em->gases);
   g_clear_error (&em->error);
@@ -357,6 +361,7 @@ bg_emit_new (BgModel *model, double t_end)
   em->outputs = g_array_new (FALSE, FALSE, sizeof (OutputInfo));
   em->events = g_array_new (FALSE, FALSE, sizeof (BgEvent));
   em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
+  em->wave_element = g_ptr_array_new_with_free_func (g_free);
   em->tables = g_array_new (FALSE, FALSE, sizeof (BgTable));
   em->gases = g_array_new (FALSE, FALSE, sizeof (BgGas));
   em->translations = g_hash_table_new (NULL, NULL);
@@ -598,7 +603,9 @@ emit_elements (BgEmit            *em,
           bg_emit_fail (em, _("%s cannot be simulated"), element->id);
           break;
         }
+      em->current_id = element->id;
       func (em, &el);
+      em->current_id = NULL;
 
       /* A free port of a multiport: hold its input at zero. */
       for (guint p = 0; p < ebonds->len; p++)
@@ -1577,6 +1584,9 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   plan->term_coef = g_memdup2 (em->term_coef->data, MAX (plan->n_terms, 1) * sizeof (double));
   plan->n_waves = em->waves->len;
   plan->waves = g_memdup2 (em->waves->data, MAX (plan->n_waves, 1) * sizeof (BgWave));
+  plan->wave_element = g_new0 (char *, plan->n_waves + 1);
+  for (guint i = 0; i < plan->n_waves; i++)
+    plan->wave_element[i] = g_strdup (g_ptr_array_index (em->wave_element, i));
   plan->n_gases = em->gases->len;
   plan->gases = g_memdup2 (em->gases->data, MAX (plan->n_gases, 1) * sizeof (BgGas));
   plan->n_tables = em->tables->len;
