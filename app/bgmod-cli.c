@@ -27,6 +27,7 @@ static const BgCliCommand commands[] = {
   { "simulate", bg_cli_simulate },
   { "render", bg_cli_render },
   { "linearize", bg_cli_linearize },
+  { "bode", bg_cli_bode },
   { "components", bg_cli_components },
 };
 
@@ -49,6 +50,10 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json]",
            _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
+  fprintf (stream, "  %s\n      %s\n",
+           "bode     MODEL.bgmod --input SRC --output VAR [--from F1] [--to F2]\n"
+           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
+           _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));

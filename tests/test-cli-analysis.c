@@ -1,5 +1,5 @@
-/* test-cli-analysis.c — `bgmod-cli linearize` as FORMAT.md's Additions
- * specify it.
+/* test-cli-analysis.c — `bgmod-cli linearize` and `bode` as FORMAT.md's
+ * Additions specify them.
  *
  * Owns: running the binary (BGMOD_CLI) on the examples and checking its
  * JSON against closed forms, its report, its messages and its exit codes.
@@ -136,7 +136,7 @@ test_linearize_rlc_json (void)
 
   eig = json_object_get_array_member (obj, "eigenvalues");
   g_assert_cmpuint (json_array_get_length (eig), ==, 2);
-  for (guint i = 0; i < 2; i++)
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       JsonObject *e = json_array_get_object_element (eig, i);
       g_assert_cmpfloat_with_epsilon (json_object_get_double_member (e, "re"), -50, 1e-9 * 100);
@@ -233,6 +233,124 @@ test_linearize_errors (void)
   run_clear (&run);
 }
 
+/* The RLC example (f0 = 15.915 Hz, Q = 1): CSV f,mag_db,phase_deg on 200
+ * log-spaced points over the default range 1 Hz … 1 kHz; at f0 the
+ * magnitude is 20 log10 Q = 0 dB and the phase −90° (1e-6). */
+static void
+test_bode_csv (void)
+{
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  g_auto (GStrv) rows = NULL;
+  g_autofree char *from = NULL, *to = NULL;
+  double f0 = 100 / (2 * G_PI);
+  Run run;
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  rows = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpstr (rows[0], ==, "f,mag_db,phase_deg");
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + 200 + 1);   /* header, rows, "" */
+  g_assert_true (g_str_has_prefix (rows[1], "1,"));
+  g_assert_true (g_str_has_prefix (rows[200], "1000,"));
+  g_clear_pointer (&rows, g_strfreev);
+  run_clear (&run);
+
+  from = g_strdup_printf ("%.17g", f0 / 10);
+  to = g_strdup_printf ("%.17g", f0 * 10);
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--from", from, "--to", to,
+           "--points", "3", "--csv", "-", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  rows = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 5);
+  {
+    g_auto (GStrv) cells = g_strsplit (rows[2], ",", -1);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[0], NULL), f0, 1e-9 * f0);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[1], NULL), 0, 1e-6);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), -90, 1e-6);
+  }
+  run_clear (&run);
+}
+
+static void
+test_bode_plot (void)
+{
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-analysis-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "bode.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "bode.svg", NULL);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  Run run;
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_file_get_contents (png, &data, &length, NULL));
+  g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
+  g_clear_pointer (&data, g_free);
+  run_clear (&run);
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &data, &length, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  run_clear (&run);
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+}
+
+static void
+test_bode_errors (void)
+{
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  static const struct { const char *args[2]; const char *message; } cases[] = {
+    { { "--output", "C1.e", NULL }, "--input is required: the id of a source (Se, Sf or a load)" },
+    { { "--input", "U", NULL }, "--output is required: a variable such as C1.e" },
+  };
+  Run run;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *want = g_strdup_printf ("bgmod-cli bode: %s\n", cases[i].message);
+      run_cli (&run, "bode", path, cases[i].args[0], cases[i].args[1], NULL);
+      g_assert_cmpint (run.status, ==, 2);
+      g_assert_true (g_str_has_prefix (run.err, want));
+      run_clear (&run);
+    }
+
+  run_cli (&run, "bode", path, "--input", "L1", "--output", "C1.e", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: “L1” is not a source of this model (sources: U)\n"));
+  run_clear (&run);
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C9.e", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: “C9.e” is not a variable of this model\n"));
+  run_clear (&run);
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--from", "10", "--to", "1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --from and --to need frequencies in Hz with 0 < from < to\n"));
+  run_clear (&run);
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--points", "1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --points needs a number of frequencies from 2 to 100000\n"));
+  run_clear (&run);
+
+  run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", "x.pdf", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --plot needs a file name ending in .png or .svg\n"));
+  run_clear (&run);
+
+  run_cli_ru (&run, "bode", path, "--input", "L1", "--output", "C1.e", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "«L1» — не источник этой модели (источники: U)"));
+  run_clear (&run);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -241,5 +359,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/linearize/vars-at", test_linearize_vars_at);
   g_test_add_func ("/cli/linearize/nonlinear", test_linearize_nonlinear);
   g_test_add_func ("/cli/linearize/errors", test_linearize_errors);
+  g_test_add_func ("/cli/bode/csv", test_bode_csv);
+  g_test_add_func ("/cli/bode/plot", test_bode_plot);
+  g_test_add_func ("/cli/bode/errors", test_bode_errors);
   return g_test_run ();
 }

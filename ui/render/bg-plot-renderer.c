@@ -75,6 +75,8 @@ struct _BgPlotRenderer
 
   gboolean    time_fixed;
   double      t0, t1;
+  char       *log_x_title;     /* non-NULL: a decade axis (traces hold log10 x) */
+  char       *log_x_unit;
   double      cursor_t;
 
   BgPlotColor fg, bg;
@@ -139,6 +141,8 @@ bg_plot_renderer_finalize (GObject *object)
 {
   BgPlotRenderer *self = BG_PLOT_RENDERER (object);
 
+  g_free (self->log_x_title);
+  g_free (self->log_x_unit);
   g_ptr_array_unref (self->traces);
   g_array_unref (self->markers);
   g_ptr_array_unref (self->subplots);
@@ -388,6 +392,23 @@ bg_plot_renderer_set_time_range (BgPlotRenderer *self,
   self->time_fixed = isfinite (t0) && isfinite (t1) && t0 < t1;
   self->t0 = t0;
   self->t1 = t1;
+}
+
+void
+bg_plot_renderer_set_log_x_axis (BgPlotRenderer *self,
+                                 const char     *title,
+                                 const char     *unit)
+{
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+
+  g_clear_pointer (&self->log_x_title, g_free);
+  g_clear_pointer (&self->log_x_unit, g_free);
+  if (title != NULL)
+    {
+      self->log_x_title = g_strdup (title);
+      self->log_x_unit = g_strdup (unit != NULL ? unit : "");
+    }
+  self->have_layout = FALSE;
 }
 
 void
@@ -836,6 +857,8 @@ quantity_for_unit (const char *unit)
     { "N\xc2\xb7s", N_("Momentum") },
     { "Pa\xc2\xb7s", N_("Pressure momentum") },
     { "s", N_("Time") },
+    { "dB", N_("Magnitude") },
+    { "\xc2\xb0", N_("Phase") },
   };
   guint i;
 
@@ -1006,6 +1029,35 @@ layout_vertical (BgPlotRenderer *self,
   return c->pad + c->line_h + c->gap + need + c->gap + c->tick_len;
 }
 
+/* A decade axis: whole decades when the window spans more than one and a
+ * half, else 1-2-5 steps of the logarithm (labels show the quantity). */
+static void
+compute_log_ticks (BgPlotRenderer *self,
+                   Ctx            *c)
+{
+  double span = self->view_t1 - self->view_t0;
+  guint max = (guint) MAX (1.0, floor (self->area_w / (4.0 * c->line_h)));
+  double step = bg_si_nice_step (span, max);
+
+  self->time_ticks.count = 0;
+  self->time_exponent = 0;
+  self->time_decimals = 0;
+  if (span >= 1.5 && step < 1.0)
+    step = 1.0;
+  if (step > 0.0)
+    bg_si_nice_ticks (self->view_t0, self->view_t1,
+                      (guint) MAX (1.0, ceil (span / step - 1e-6)), &self->time_ticks);
+}
+
+static char *
+format_x_tick (BgPlotRenderer *self,
+               double          t)
+{
+  if (self->log_x_title != NULL)
+    return bg_si_format (pow (10.0, t), "");
+  return bg_si_format_tick (t, self->time_exponent, self->time_decimals, "s");
+}
+
 static void
 compute_time_ticks (BgPlotRenderer *self,
                     Ctx            *c)
@@ -1015,6 +1067,11 @@ compute_time_ticks (BgPlotRenderer *self,
                                                                  (3.0 * c->line_h))));
   guint guard;
 
+  if (self->log_x_title != NULL)
+    {
+      compute_log_ticks (self, c);
+      return;
+    }
   self->time_ticks.count = 0;
 
   /* Coarser steps (1, 2, 5, 10, …) until the widest label fits between
@@ -1137,6 +1194,23 @@ draw_grid (BgPlotRenderer *self,
       cairo_line_to (cr, x, sp->y + sp->h);
     }
   cairo_stroke (cr);
+
+  /* A decade axis: fainter lines at 2 … 9 of each decade. */
+  if (self->log_x_title != NULL && self->time_ticks.count > 0 && self->time_ticks.step >= 1.0)
+    {
+      set_source (cr, &self->fg, 0.05);
+      for (double k = floor (self->view_t0); k < self->view_t1; k += 1.0)
+        for (int m = 2; m <= 9; m++)
+          {
+            double t = k + log10 ((double) m), x;
+            if (t <= self->view_t0 || t >= self->view_t1)
+              continue;
+            x = snap (cr, t_to_x (self, t), TRUE);
+            cairo_move_to (cr, x, sp->y);
+            cairo_line_to (cr, x, sp->y + sp->h);
+          }
+      cairo_stroke (cr);
+    }
 }
 
 static void
@@ -1181,8 +1255,7 @@ draw_frame (BgPlotRenderer *self,
   for (i = 0; i < self->time_ticks.count; i++)
     {
       double t = bg_si_tick_value (&self->time_ticks, i);
-      g_autofree char *s = bg_si_format_tick (t, self->time_exponent,
-                                              self->time_decimals, "s");
+      g_autofree char *s = format_x_tick (self, t);
       draw_text (c, s, t_to_x (self, t), y1 + c->tick_len + c->gap, 0.5, 0.0);
     }
 }
@@ -1194,7 +1267,9 @@ draw_titles (BgPlotRenderer *self,
   cairo_t *cr = c->cr;
   Subplot *last = g_ptr_array_index (self->subplots, self->subplots->len - 1);
   g_autofree char *tunit = bg_si_axis_unit (self->time_exponent, "s");
-  g_autofree char *ttitle = g_strdup_printf ("%s [%s]", _("Time"), tunit);
+  g_autofree char *ttitle = self->log_x_title != NULL
+                            ? g_strdup_printf ("%s [%s]", self->log_x_title, self->log_x_unit)
+                            : g_strdup_printf ("%s [%s]", _("Time"), tunit);
   double ty = last->y + last->h + c->tick_len + c->gap + c->line_h + c->gap;
   guint i;
 
