@@ -136,7 +136,7 @@ test_linearize_rlc_json (void)
 
   eig = json_object_get_array_member (obj, "eigenvalues");
   g_assert_cmpuint (json_array_get_length (eig), ==, 2);
-  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+  for (guint i = 0; i < 2; i++)
     {
       JsonObject *e = json_array_get_object_element (eig, i);
       g_assert_cmpfloat_with_epsilon (json_object_get_double_member (e, "re"), -50, 1e-9 * 100);
@@ -305,7 +305,7 @@ static void
 test_bode_errors (void)
 {
   g_autofree char *path = example ("rlc-circuit.bgmod");
-  static const struct { const char *args[2]; const char *message; } cases[] = {
+  static const struct { const char *args[3]; const char *message; } cases[] = {
     { { "--output", "C1.e", NULL }, "--input is required: the id of a source (Se, Sf or a load)" },
     { { "--input", "U", NULL }, "--output is required: a variable such as C1.e" },
   };
