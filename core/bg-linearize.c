@@ -67,7 +67,7 @@ point_init (Point *pt, const BgPlan *plan, double t0, GPtrArray *inputs)
     {
       guint k;
 
-      pt->u0[w] = bg_wave_eval (&plan->waves[w], t0);
+      pt->u0[w] = bg_wave_eval (&plan->waves[w], t0, t0);
       pt->waves[w].kind = BG_WAVE_CONSTANT;
       pt->waves[w].value = pt->waves[w].after = pt->u0[w];
       for (k = 0; k < inputs->len; k++)
@@ -78,6 +78,7 @@ point_init (Point *pt, const BgPlan *plan, double t0, GPtrArray *inputs)
       pt->wave_input[w] = k;
     }
   pt->work->waves = pt->waves;
+  pt->work->t = t0;
   pt->work->t_wave = t0;
 }
 
@@ -388,7 +389,7 @@ linearize_differences (BgLinearization *lin, Point *pt)
       for (guint w = 0; w < plan->n_waves; w++)
         if (pt->wave_input[w] == k)
           mag = MAX (mag, MAX (MAX (fabs (pt->u0[w]), wave_scale (plan, w)),
-                               MAX (fabs (plan->waves[w].value), fabs (plan->waves[w].after))));
+                               bg_wave_magnitude (&plan->waves[w], plan->t_end)));
       if (!difference_column (pt, lin, x, -1, (int) k, CBRT_EPS * (mag > 0 ? mag : 1.0),
                               col_f, col_y))
         return FALSE;

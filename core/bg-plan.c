@@ -51,6 +51,8 @@ bg_plan_unref (BgPlan *self)
   g_free (self->group_ops);
   g_free (self->term_reg);
   g_free (self->term_coef);
+  for (guint i = 0; i < self->n_waves; i++)
+    g_free ((gpointer) self->waves[i].points);
   g_free (self->waves);
   g_strfreev (self->wave_element);
   for (guint i = 0; i < self->n_tables; i++)
@@ -232,6 +234,25 @@ bg_plan_get_rtol (const BgPlan *self)
   return self->rtol;
 }
 
+double
+bg_plan_get_rtol_setting (const BgPlan *self)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  return self->rtol_setting;
+}
+
+void
+bg_plan_get_oscillation (const BgPlan *self, double *omega, double *sigma, double *cycles)
+{
+  g_return_if_fail (self != NULL);
+  if (omega != NULL)
+    *omega = self->osc_omega;
+  if (sigma != NULL)
+    *sigma = self->osc_sigma;
+  if (cycles != NULL)
+    *cycles = self->osc_cycles;
+}
+
 char *
 bg_plan_dup_summary (const BgPlan *self)
 {
@@ -244,14 +265,6 @@ bg_plan_dup_summary (const BgPlan *self)
 }
 
 /* Waveforms, tables, gas law ------------------------------------------ */
-
-double
-bg_wave_eval (const BgWave *wave, double t)
-{
-  if (wave->kind == BG_WAVE_STEP && t >= wave->time)
-    return wave->after;
-  return wave->value;
-}
 
 double
 bg_table_eval (const BgTable *table, double x)
@@ -349,7 +362,7 @@ op_value (const BgPlanWork *work, const BgOp *op, const double *r)
         return acc;
       }
     case BG_OP_WAVE:
-      return op->c * bg_wave_eval (&work->waves[op->aux], work->t_wave);
+      return op->c * bg_wave_eval (&work->waves[op->aux], work->t, work->t_wave);
     case BG_OP_MUL:
       return op->c * r[op->a] * r[op->b];
     case BG_OP_SQR:
@@ -564,6 +577,7 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
 
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
+  work->t = t;
   ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
        && run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
