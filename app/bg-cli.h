@@ -50,6 +50,15 @@ BgLinearization *bg_cli_linearize_file (const char        *command,
  * a non-finite value). */
 void     bg_cli_append_json_number (GString *out,
                                     double   value);
+/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its settings and
+ * the variables (indices, t first) are known; returns the exit code. */
+int      bg_cli_simulate_sweep (BgModel             *model,
+                                const BgSimSettings *settings,
+                                const char          *spec,
+                                GArray              *vars,
+                                GArray              *plot_vars,
+                                const char          *csv,
+                                const char          *plot);
 /* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
 GStrv    bg_cli_split_vars  (const char *list);
 

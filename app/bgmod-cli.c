@@ -42,8 +42,9 @@ print_usage (FILE *stream)
            _("Check the causality of a model: strokes, states, algebraic groups, conflicts."));
   fprintf (stream, "  %s\n      %s\n",
            "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"
-           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
-           _("Simulate a model and write its variables as CSV or a plot."));
+           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--sweep EL.PARAM=V1,V2,...]",
+           _("Simulate a model and write its variables as CSV or a plot; --sweep runs it once per value, in parallel."));
   fprintf (stream, "  %s\n      %s\n",
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));

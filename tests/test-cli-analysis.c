@@ -1,5 +1,5 @@
-/* test-cli-analysis.c — `bgmod-cli linearize` and `bode` as FORMAT.md's
- * Additions specify them.
+/* test-cli-analysis.c — `bgmod-cli linearize`, `bode` and `simulate
+ * --sweep` as FORMAT.md's Additions specify them.
  *
  * Owns: running the binary (BGMOD_CLI) on the examples and checking its
  * JSON against closed forms, its report, its messages and its exit codes.
@@ -351,6 +351,74 @@ test_bode_errors (void)
   run_clear (&run);
 }
 
+/* --sweep: t and one column per value; each column equals the single run
+ * with that value (same CSV text). */
+static void
+test_sweep_csv (void)
+{
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  g_auto (GStrv) rows = NULL;
+  Run run, single;
+
+  run_cli (&run, "simulate", path, "--vars", "C1.e,L1.f", "--sweep", "R1.value=1,10,100", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  rows = g_strsplit (run.out, "\n", -1);
+  g_assert_cmpstr (rows[0], ==, "t,C1.e[R1.value=1],C1.e[R1.value=10],C1.e[R1.value=100],"
+                               "L1.f[R1.value=1],L1.f[R1.value=10],L1.f[R1.value=100]");
+
+  run_cli (&single, "simulate", path, "--vars", "C1.e", "--t-end", "0.3", NULL);
+  g_assert_cmpint (single.status, ==, 0);
+  {
+    /* The R1 = 10 column is the example's own run. */
+    g_auto (GStrv) srows = g_strsplit (single.out, "\n", -1);
+    g_assert_cmpuint (g_strv_length (srows), ==, g_strv_length (rows));
+    for (guint r = 1; srows[r] != NULL && *srows[r] != '\0'; r++)
+      {
+        g_auto (GStrv) a = g_strsplit (rows[r], ",", -1), b = g_strsplit (srows[r], ",", -1);
+        g_assert_cmpstr (a[0], ==, b[0]);
+        g_assert_cmpstr (a[2], ==, b[1]);
+      }
+  }
+  run_clear (&single);
+  run_clear (&run);
+}
+
+static void
+test_sweep_plot_and_errors (void)
+{
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-analysis-XXXXXX", NULL);
+  g_autofree char *svg = g_build_filename (dir, "sweep.svg", NULL);
+  g_autofree char *data = NULL;
+  Run run;
+
+  run_cli (&run, "simulate", path, "--vars", "C1.e", "--sweep", "R1.value=1,100", "--plot", svg, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
+  g_assert_nonnull (strstr (data, "<svg"));
+  run_clear (&run);
+  g_unlink (svg);
+  g_rmdir (dir);
+
+  run_cli (&run, "simulate", path, "--sweep", "R1=1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: “R1=1” is not a sweep: write ELEMENT.PARAM=V1,V2,… (e.g. R1.value=100,1000)\n"));
+  run_clear (&run);
+  run_cli (&run, "simulate", path, "--sweep", "R9.value=1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: The model has no element “R9”\n"));
+  run_clear (&run);
+  run_cli (&run, "simulate", path, "--sweep", "R1.value=1,-1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: R1.value: "));
+  run_clear (&run);
+  run_cli_ru (&run, "simulate", path, "--sweep", "R9.value=1", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "«R9»"));
+  run_clear (&run);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -362,5 +430,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/bode/csv", test_bode_csv);
   g_test_add_func ("/cli/bode/plot", test_bode_plot);
   g_test_add_func ("/cli/bode/errors", test_bode_errors);
+  g_test_add_func ("/cli/sweep/csv", test_sweep_csv);
+  g_test_add_func ("/cli/sweep/plot-and-errors", test_sweep_plot_and_errors);
   return g_test_run ();
 }
