@@ -20,6 +20,7 @@
 #include "bg-example-names.h"
 #include "bg-file.h"
 #include "bg-plot-pane.h"
+#include "bg-preferences-window.h"
 #include "bg-test-ui.h"
 
 #define RUN_TIMEOUT_S 60
@@ -618,14 +619,95 @@ test_last_folder (void)
 
   native = bg_window_new_model_chooser (GTK_WINDOW (window), "Open", GTK_FILE_CHOOSER_ACTION_OPEN,
                                         "_Open");
-  bg_test_ui_pump ();
-  current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (native));
+  /* the dialog loads the folder asynchronously */
+  for (guint i = 0; i < 50 && current == NULL; i++)
+    {
+      bg_test_ui_wait_ms (100);
+      current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (native));
+    }
   g_assert_nonnull (current);
   g_assert_true (g_file_equal (current, folder));
   gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
   g_object_unref (native);
 
   g_rmdir (dir);
+  bg_test_ui_destroy_window (window);
+}
+
+static BgPreferencesWindow *
+find_preferences (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (BG_IS_PREFERENCES_WINDOW (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return BG_PREFERENCES_WINDOW (w);
+    }
+  return NULL;
+}
+
+/* The Preferences window's controls change the settings and the open
+ * window follows them at once. */
+static void
+test_preferences (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  GSettings *settings = bg_application_get_settings (app);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgPreferencesWindow *prefs;
+  gboolean show = TRUE, snap = TRUE;
+  double spacing = 0;
+  gboolean presentation = FALSE;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("the settings schema is not installed");
+      bg_test_ui_destroy_window (window);
+      return;
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  bg_test_ui_pump ();
+  prefs = find_preferences ();
+  g_assert_nonnull (prefs);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "grid-size")), 40);
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "show-grid")), FALSE);
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "snap-to-grid")), FALSE);
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (g_settings_get_double (settings, "grid-size"), ==, 40);
+  g_assert_false (g_settings_get_boolean (settings, "show-grid"));
+  bg_canvas_get_grid (canvas, &show, &snap, &spacing);
+  g_assert_false (show);
+  g_assert_false (snap);
+  g_assert_cmpfloat (spacing, ==, 40);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "presentation-scale")), 1.5);
+  bg_test_ui_pump ();
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_true (presentation);
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "presentation-scale")), 1.0);
+  bg_test_ui_pump ();
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_false (presentation);
+
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "live-plot")), FALSE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "autosave-interval")), 120);
+  bg_test_ui_pump ();
+  g_assert_false (g_settings_get_boolean (settings, "live-plot"));
+  g_assert_cmpuint (g_settings_get_uint (settings, "autosave-interval"), ==, 120);
+
+  /* back to the defaults for the other tests */
+  g_settings_reset (settings, "grid-size");
+  g_settings_reset (settings, "show-grid");
+  g_settings_reset (settings, "snap-to-grid");
+  g_settings_reset (settings, "live-plot");
+  g_settings_reset (settings, "autosave-interval");
+  g_settings_reset (settings, "presentation-scale");
+  gtk_window_destroy (GTK_WINDOW (prefs));
   bg_test_ui_destroy_window (window);
 }
 
@@ -795,6 +877,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/legend", test_legend);
   g_test_add_func ("/ui/projector/export-diagram", test_export_diagram);
   g_test_add_func ("/ui/projector/last-folder", test_last_folder);
+  g_test_add_func ("/ui/projector/preferences", test_preferences);
   g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
