@@ -96,6 +96,11 @@ struct _BgCanvas
   double           bubble_x, bubble_y;
   guint            bubble_timeout;
 
+  /* bg-canvas-grid.c: zero-initialised means the defaults */
+  gboolean         grid_hidden;
+  gboolean         snap_off;
+  double           grid_spacing;
+
   /* bg-canvas-menu.c */
   GtkWidget       *context_menu;  /* GtkPopoverMenu, made on first use */
   gboolean         show_bond_ids;
@@ -171,6 +176,11 @@ char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
                                                double          y);
 void        bg_canvas_draw_bond_target        (BgCanvas       *self,
                                                cairo_t        *cr);
+
+/* bg-canvas-grid.c */
+double      bg_canvas_grid_spacing            (BgCanvas       *self);
+double      bg_canvas_snap_step               (BgCanvas       *self);
+double      bg_canvas_nudge_step              (BgCanvas       *self);
 
 /* bg-canvas-menu.c */
 void        bg_canvas_menu_init               (BgCanvas       *self);

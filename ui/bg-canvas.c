@@ -815,8 +815,11 @@ draw_grid (BgCanvas *self,
            int       height)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  double spacing = BG_GEOMETRY_GRID * 2;
+  double spacing = bg_canvas_grid_spacing (self);
   double x0, y0, x1, y1, r;
+
+  if (self->grid_hidden)
+    return;
 
   while (spacing * self->zoom < 16)
     spacing *= 2;

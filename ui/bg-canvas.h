@@ -134,6 +134,15 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_y);
 
 /* The stroke the canvas draws for a bond (from the causality it was given). */
+/* The grid (the show-grid, snap-to-grid and grid-size settings). */
+void        bg_canvas_set_grid               (BgCanvas              *self,
+                                              gboolean               show,
+                                              gboolean               snap,
+                                              double                 spacing);
+void        bg_canvas_get_grid               (BgCanvas              *self,
+                                              gboolean              *show,
+                                              gboolean              *snap,
+                                              double                *spacing);
 /* Bond ids written beside the bonds ("show-bond-ids", canvas.show-bond-ids). */
 gboolean    bg_canvas_get_show_bond_ids      (BgCanvas              *self);
 void        bg_canvas_set_show_bond_ids      (BgCanvas              *self,

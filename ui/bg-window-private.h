@@ -48,6 +48,8 @@ struct _BgWindow
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
 
 void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
+/* win.export-diagram (bg-window-export.c) */
+void _bg_window_export_class_init  (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);
 void _bg_window_update_examples    (BgWindow       *self);
 void _bg_window_update_recent      (BgWindow       *self);
