@@ -31,6 +31,11 @@ int      bg_cli_simulate    (int    argc,
                              char **argv);
 int      bg_cli_render      (int    argc,
                              char **argv);
+/* app/bg-cli-grade.c and app/bg-cli-fix.c. */
+int      bg_cli_grade       (int    argc,
+                             char **argv);
+int      bg_cli_fix         (int    argc,
+                             char **argv);
 
 /* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
  * context. On failure prints the reason and a hint to stderr and returns

@@ -27,6 +27,8 @@ static const BgCliCommand commands[] = {
   { "simulate", bg_cli_simulate },
   { "render", bg_cli_render },
   { "components", bg_cli_components },
+  { "grade", bg_cli_grade },
+  { "fix", bg_cli_fix },
 };
 
 static void
@@ -48,6 +50,12 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));
+  fprintf (stream, "  %s\n      %s\n",
+           "grade    STUDENT.bgmod... [--json]",
+           _("Check the causal strokes students placed in exercise mode."));
+  fprintf (stream, "  %s\n      %s\n",
+           "fix      MODEL.bgmod --output OUT.bgmod [--remedy K]",
+           _("Apply a remedy for the first causal conflict and save the result."));
   fprintf (stream, "\n%s\n",
            _("Run “bgmod-cli COMMAND --help” for the options of a command."));
   fprintf (stream, "%s\n",

@@ -151,6 +151,7 @@ typedef enum
   OP_FLIP,
   OP_SIMULATION,
   OP_NAME,
+  OP_EXERCISE,
 } OpKind;
 
 /* One reversible primitive change. Batches keep ascending indices: the
@@ -168,6 +169,7 @@ typedef struct
     Bond *bond;                                          /* arrow, flip */
     struct { BgSimSettings old_s, new_s; } sim;
     struct { char *old_s, *new_s; } name;
+    struct { Bond *bond; BgStroke old_s, new_s; } exercise;
   } u;
 } Op;
 
@@ -225,6 +227,9 @@ op_clear (Op *op)
     case OP_NAME:
       g_free (op->u.name.old_s);
       g_free (op->u.name.new_s);
+      break;
+    case OP_EXERCISE:
+      bond_unref (op->u.exercise.bond);
       break;
     default:
       g_assert_not_reached ();
@@ -675,6 +680,10 @@ flip_bond (Bond *b)
   b->to_slot = slot;
   b->pub.arrow = b->pub.arrow == BG_ARROW_FORWARD
                  ? BG_ARROW_REVERSED : BG_ARROW_FORWARD;
+  /* A student's stroke stays at the same element. */
+  if (b->pub.exercise != BG_STROKE_NONE)
+    b->pub.exercise = b->pub.exercise == BG_STROKE_AT_TO
+                      ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
 }
 
 static void
@@ -735,6 +744,10 @@ op_apply (BgModel *self,
       replace_string (&self->name, forward ? op->u.name.new_s
                                            : op->u.name.old_s);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+      break;
+    case OP_EXERCISE:
+      op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
+                                                  : op->u.exercise.old_s;
       break;
     default:
       g_assert_not_reached ();
@@ -1775,6 +1788,58 @@ bg_model_flip_bond_direction (BgModel    *self,
 
   label = g_strdup_printf (_("Flip the direction of %s"), bond_id);
   return bond_edit (self, bond_id, OP_FLIP, label, error);
+}
+
+gboolean
+bg_model_set_exercise_stroke (BgModel    *self,
+                              const char *bond_id,
+                              BgStroke    stroke,
+                              GError    **error)
+{
+  g_autofree char *label = NULL;
+  Bond *b;
+  Op op = { .kind = OP_EXERCISE };
+
+  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (bond_id != NULL, FALSE);
+  g_return_val_if_fail (stroke == BG_STROKE_NONE || stroke == BG_STROKE_AT_TO ||
+                        stroke == BG_STROKE_AT_FROM, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  b = g_hash_table_lookup (self->bond_ids, bond_id);
+  if (b == NULL)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
+                   _("no bond “%s”"), bond_id);
+      return FALSE;
+    }
+  if (b->pub.exercise == stroke)
+    return TRUE;
+
+  if (stroke == BG_STROKE_NONE)
+    label = g_strdup_printf (_("Remove the stroke from %s"), bond_id);
+  else
+    label = g_strdup_printf (_("Place a stroke on %s at %s"), bond_id,
+                             stroke == BG_STROKE_AT_TO ? b->pub.to->id
+                                                       : b->pub.from->id);
+  op.u.exercise.bond = bond_ref (b);
+  op.u.exercise.old_s = b->pub.exercise;
+  op.u.exercise.new_s = stroke;
+  edit_begin (self, label);
+  record (self, &op);
+  edit_end (self);
+  return TRUE;
+}
+
+gboolean
+bg_model_has_exercise (BgModel *self)
+{
+  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
+
+  for (guint i = 0; i < self->bonds->len; i++)
+    if (((BgBond *) g_ptr_array_index (self->bonds, i))->exercise != BG_STROKE_NONE)
+      return TRUE;
+  return FALSE;
 }
 
 /* Edits: document -------------------------------------------------------- */
