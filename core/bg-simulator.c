@@ -29,6 +29,9 @@
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
 
 #define PROGRESS_INTERVAL_US 50000
+/* An event this close to an output time (relative to the output step)
+ * falls on it. */
+#define EVENT_MERGE 1e-9
 
 typedef struct
 {
@@ -58,6 +61,7 @@ static int
 rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
 {
   Run *run = user_data;
+  run->work->t = t;
   return bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)) ? 0 : 1;
 }
 
@@ -92,6 +96,7 @@ jac_sparse_cb (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data
   for (guint k = 0; k < plan->nnz; k++)
     rowval[k] = plan->row_ind[k];
   memcpy (yp, yd, n * sizeof (double));
+  run->work->t = t;
 
   for (guint c = 0; c < plan->n_colors; c++)
     {
@@ -365,15 +370,16 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   const BgPlan *plan = run->plan;
   guint64 n_out = count_output_times (plan), next_out = 0;
   guint seg = 0;
-  double seg_end, tret = 0;
+  double seg_end, tret = 0, t_last_out;
   double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
 
-  run->work->t_wave = 0.0;
   if (!append_row (run, 0.0, plan->y0))
     return fail_run (run, report, 0.0, error);
   next_out = 1;
 
   seg_end = plan->n_switch_times > 0 ? plan->switch_times[0] : plan->t_end;
+  /* Jumps take the level of the segment's inside, away from both ends. */
+  run->work->t_wave = 0.5 * seg_end;
   CVodeSetStopTime (run->cvode, seg_end);
 
   for (;;)
@@ -391,7 +397,10 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           return fail_run (run, report, tcur, error);
         }
 
-      while (next_out < n_out && output_time (plan, next_out, n_out) <= tret)
+      /* At an event, output times within EVENT_MERGE of the crossing give
+       * way to the event row: one row, t strictly increasing. */
+      t_last_out = flag == CV_ROOT_RETURN ? tret - EVENT_MERGE * plan->output_step : tret;
+      while (next_out < n_out && output_time (plan, next_out, n_out) <= t_last_out)
         {
           double t_out = output_time (plan, next_out, n_out);
           if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
@@ -414,7 +423,9 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
                 ev = &plan->events[i];
                 break;
               }
-          if (run->last_row_t < tret && !append_row (run, tret, yd))
+          /* (A row published just before the crossing stands for it.) */
+          if (tret - run->last_row_t > EVENT_MERGE * plan->output_step
+              && !append_row (run, tret, yd))
             return fail_run (run, report, tret, error);
           report->status = BG_SIM_STATUS_EVENT;
           report->t = tret;
@@ -427,12 +438,14 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
         {
           if (seg_end >= plan->t_end)
             break;
-          /* A waveform steps here: restart with the new segment's inputs. */
-          run->work->t_wave = seg_end;
+          /* A waveform jumps or kinks here: restart with the new segment's inputs. */
+          double seg_start = seg_end;
+
           seg++;
-          if (CVodeReInit (run->cvode, seg_end, run->y) != CV_SUCCESS)
-            return fail_run (run, report, seg_end, error);
+          if (CVodeReInit (run->cvode, seg_start, run->y) != CV_SUCCESS)
+            return fail_run (run, report, seg_start, error);
           seg_end = seg < plan->n_switch_times ? plan->switch_times[seg] : plan->t_end;
+          run->work->t_wave = 0.5 * (seg_start + seg_end);
           CVodeSetStopTime (run->cvode, seg_end);
         }
     }
