@@ -210,7 +210,8 @@ bg_cli_analyze (int    argc,
     causality = bg_causality_analyze (model);
   if (json && steps)
     {
-      g_autofree char *text = bg_causality_trace_to_json (trace, causality);
+      g_autofree char *steps_text = bg_causality_trace_to_json (trace, causality);
+      g_autofree char *text = bg_remedy_add_to_json (model, causality, steps_text);
 
       g_print ("%s\n", text);
     }

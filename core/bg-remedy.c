@@ -570,23 +570,26 @@ bg_remedy_list (BgModel           *model,
 }
 
 char *
-bg_remedy_analysis_to_json (BgModel           *model,
-                            const BgCausality *causality)
+bg_remedy_add_to_json (BgModel           *model,
+                       const BgCausality *causality,
+                       const char        *json)
 {
-  g_autofree char *text = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonGenerator) generator = json_generator_new ();
+  JsonObject *root;
   JsonArray *errors;
 
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
   g_return_val_if_fail (causality != NULL, NULL);
+  g_return_val_if_fail (json != NULL, NULL);
 
-  text = bg_causality_to_json (causality);
-  if (!json_parser_load_from_data (parser, text, -1, NULL))
-    g_return_val_if_reached (g_steal_pointer (&text));
-  errors = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
-                                         "errors");
-  for (guint i = 0; i < json_array_get_length (errors); i++)
+  if (!json_parser_load_from_data (parser, json, -1, NULL) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    g_return_val_if_reached (g_strdup (json));
+  root = json_node_get_object (json_parser_get_root (parser));
+  errors = json_object_has_member (root, "errors")
+           ? json_object_get_array_member (root, "errors") : NULL;
+  for (guint i = 0; errors != NULL && i < json_array_get_length (errors); i++)
     {
       g_autoptr(GPtrArray) remedies = bg_remedy_list (model, causality, i);
       JsonArray *array = json_array_new ();
@@ -606,4 +609,17 @@ bg_remedy_analysis_to_json (BgModel           *model,
   json_generator_set_pretty (generator, TRUE);
   json_generator_set_indent (generator, 2);
   return json_generator_to_data (generator, NULL);
+}
+
+char *
+bg_remedy_analysis_to_json (BgModel           *model,
+                            const BgCausality *causality)
+{
+  g_autofree char *text = NULL;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+  g_return_val_if_fail (causality != NULL, NULL);
+
+  text = bg_causality_to_json (causality);
+  return bg_remedy_add_to_json (model, causality, text);
 }

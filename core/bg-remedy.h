@@ -59,6 +59,11 @@ int          bg_remedy_first_conflict   (const BgCausality *causality);
  * "remedies": [{"text": ...}] (FORMAT.md). */
 char        *bg_remedy_analysis_to_json (BgModel           *model,
                                          const BgCausality *causality);
+/* The same for any JSON object with the keys of analyze --json (such as
+ * analyze --steps --json): each error gets its "remedies". */
+char        *bg_remedy_add_to_json      (BgModel           *model,
+                                         const BgCausality *causality,
+                                         const char        *json);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgRemedy, bg_remedy_free)
 
