@@ -34,6 +34,8 @@ typedef enum
   HIT_BOND,
 } HitKind;
 
+typedef struct _BgCanvasExercise BgCanvasExercise;
+
 typedef struct
 {
   HitKind     kind;
@@ -95,6 +97,9 @@ struct _BgCanvas
   char            *bubble_text;
   double           bubble_x, bubble_y;
   guint            bubble_timeout;
+
+  /* Exercise mode (bg-canvas-exercise.c). */
+  BgCanvasExercise *exercise;
 };
 
 /* A bond end as "EL" or "EL.PORT", resolved. */
@@ -157,6 +162,20 @@ gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);
 void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
+
+/* bg-canvas-exercise.c */
+void        _bg_canvas_exercise_init          (BgCanvas       *self);
+void        _bg_canvas_exercise_finalize      (BgCanvas       *self);
+void        _bg_canvas_exercise_controllers_init (BgCanvas    *self);
+void        _bg_canvas_exercise_class_init    (GtkWidgetClass *widget_class);
+void        _bg_canvas_exercise_update_actions (BgCanvas      *self);
+BgCausality *_bg_canvas_exercise_filter       (BgCanvas       *self,
+                                               BgCausality    *causality);
+void        _bg_canvas_exercise_draw          (BgCanvas       *self,
+                                               cairo_t        *cr);
+char       *_bg_canvas_exercise_tooltip       (BgCanvas       *self,
+                                               double          view_x,
+                                               double          view_y);
 
 /* bg-canvas-keyboard.c */
 void        bg_canvas_keyboard_init           (BgCanvas       *self);
