@@ -51,13 +51,14 @@ print_report (const char    *file,
     }
 }
 
-/* Prints an invalid model as a failed grade; FALSE for an unreadable file. */
+/* Prints a file that does not load as a failed grade (with its "error");
+ * FALSE for an unreadable file, TRUE for an invalid model. */
 static gboolean
 print_load_error (const char *file,
                   GError     *error,
                   gboolean    json)
 {
-  if (json && !g_error_matches (error, BG_FILE_ERROR, BG_FILE_ERROR_IO))
+  if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new ();
       g_autoptr(JsonGenerator) generator = json_generator_new ();

@@ -226,6 +226,23 @@ test_grade_bad_files (void)
   g_assert_nonnull (strstr (gone.out, "good2.bgmod: 3 of 3 bonds correct"));
   g_assert_nonnull (strstr (gone.err, "absent.bgmod"));
 
+  /* With --json an unreadable file still has its line, in order. */
+  {
+    g_auto(CliRun) gone_json = { 0 };
+    const char *args_gone_json[] = { "grade", "--json", absent, good, NULL };
+    g_auto(GStrv) json_lines = NULL;
+    g_autoptr(JsonObject) absent_obj = NULL;
+
+    g_assert_true (run_cli (&gone_json, args_gone_json, NULL));
+    g_assert_cmpint (gone_json.status, ==, 2);
+    json_lines = g_strsplit (gone_json.out, "\n", -1);
+    g_assert_cmpuint (g_strv_length (json_lines), ==, 3);
+    absent_obj = parse_line (json_lines[0]);
+    g_assert_cmpstr (json_object_get_string_member (absent_obj, "file"), ==, absent);
+    g_assert_false (json_object_get_boolean_member (absent_obj, "ok"));
+    g_assert_true (json_object_has_member (absent_obj, "error"));
+  }
+
   if (!run_cli (&none, args_none, NULL))
     return;
   g_assert_cmpint (none.status, ==, 2);

@@ -308,6 +308,34 @@ test_remedies_hidden_in_exercise (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Only with BGMOD_TEST_SCREENSHOTS: the pictures for a look in any
+ * language (no checks of text), e.g. with LANGUAGE=ru. */
+static void
+test_screenshots (void)
+{
+  BgWindow *window;
+  BgCanvas *canvas;
+
+  if (g_getenv ("BGMOD_TEST_SCREENSHOTS") == NULL)
+    {
+      g_test_skip ("BGMOD_TEST_SCREENSHOTS is not set");
+      return;
+    }
+  window = open_example ("rc-circuit.bgmod");
+  canvas = bg_window_get_canvas (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  bg_test_ui_pump ();
+  click_end (canvas, "b1", TRUE);
+  click_end (canvas, "b2", FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.check", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-fit", NULL);
+  save_png (window, "shot-exercise.png");
+  bg_test_ui_destroy_window (window);
+  window = open_example ("conflict-two-capacitors.bgmod");
+  save_png (window, "shot-remedies.png");
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -325,6 +353,7 @@ main (int    argc,
   g_test_add_func ("/ui/exercise/keyboard-stroke", test_keyboard_stroke);
   g_test_add_func ("/ui/exercise/remedy-buttons", test_remedy_buttons);
   g_test_add_func ("/ui/exercise/remedies-hidden-in-exercise", test_remedies_hidden_in_exercise);
+  g_test_add_func ("/ui/exercise/screenshots", test_screenshots);
 
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);

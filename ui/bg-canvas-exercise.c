@@ -32,6 +32,7 @@ struct _BgCanvasExercise
   gboolean  on;
   gboolean  reveal;
   BgGrade  *grade;
+  BgModel  *grade_model;     /* compared only, never dereferenced */
   guint64   grade_revision;
 };
 
@@ -96,6 +97,7 @@ bg_canvas_get_exercise_grade (BgCanvas *self)
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
 
   if (self->exercise->grade == NULL || self->model == NULL ||
+      self->exercise->grade_model != self->model ||
       self->exercise->grade_revision != bg_model_get_revision (self->model))
     return NULL;
   return self->exercise->grade;
@@ -110,6 +112,7 @@ bg_canvas_check_exercise (BgCanvas *self)
     return NULL;
   g_clear_pointer (&self->exercise->grade, bg_grade_free);
   self->exercise->grade = bg_grade_exercise (self->model);
+  self->exercise->grade_model = self->model;
   self->exercise->grade_revision = bg_model_get_revision (self->model);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   return self->exercise->grade;
