@@ -42,6 +42,9 @@ struct _BgWindow
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
+
+  /* exercise mode and conflict remedies (bg-window-exercise.c) */
+  struct _BgWindowExercise *exercise;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
@@ -62,6 +65,11 @@ void _bg_window_set_presentation_mode (BgWindow     *self,
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* bg-window-exercise.c: the exercise and remedy bars and their actions;
+ * _update follows the analysis (called with the status line). */
+void _bg_window_exercise_init      (BgWindow       *self);
+void _bg_window_exercise_finalize  (BgWindow       *self);
+void _bg_window_exercise_update    (BgWindow       *self);
 void _bg_window_run_action         (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);

@@ -116,6 +116,7 @@ bg_window_update_status (BgWindow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
 
+  _bg_window_exercise_update (self);
   _bg_window_actions_update (self);
 }
 
@@ -479,6 +480,7 @@ bg_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_clear_object (&self->document);
+  _bg_window_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -696,6 +698,7 @@ bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
+  _bg_window_exercise_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
