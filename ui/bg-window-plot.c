@@ -89,14 +89,21 @@ plot_pages_new (BgWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *switcher = gtk_stack_switcher_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
 
+  /* Each page asks only its own size (the time plot's minimum stays what
+   * a 1024×768 screen allows); the analysis page scrolls when too small. */
   self->plot_stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_vhomogeneous (self->plot_stack, FALSE);
+  gtk_stack_set_hhomogeneous (self->plot_stack, FALSE);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->analysis_pane));
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
-  gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->analysis_pane), "analysis",
-                        _("Analysis"));
+  gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->plot_stack);
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
-  gtk_widget_set_margin_top (switcher, 2);
+  gtk_widget_add_css_class (switcher, "plot-page-switcher");
   gtk_widget_set_vexpand (GTK_WIDGET (self->plot_stack), TRUE);
   gtk_box_append (GTK_BOX (box), switcher);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot_stack));
