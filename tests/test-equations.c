@@ -503,6 +503,18 @@ test_pane_forms (void)
   g_assert_true (bg_equations_is_linear (eq));
   /* States first in the table. */
   g_assert_cmpint (bg_equations_get_symbol (eq, 0)->kind, ==, BG_EQ_SYMBOL_STATE);
+  {
+    g_autofree char *marked = bg_equations_dup_markup_highlight (eq, 0, "R1", "<b>", "</b>");
+
+    g_assert_cmpstr (marked, ==,
+                     "dq<sub>C1</sub>/dt = u<sub>U</sub>(t)/<b>R<sub>1</sub></b> − q<sub>C1</sub>/(<b>R<sub>1</sub></b>·C<sub>1</sub>)");
+  }
+  {
+    BgEquations *copy = g_boxed_copy (BG_TYPE_EQUATIONS, eq);
+
+    g_assert_true (copy == eq);
+    g_boxed_free (BG_TYPE_EQUATIONS, copy);
+  }
 }
 
 static void
