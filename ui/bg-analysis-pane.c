@@ -1,12 +1,11 @@
 /* bg-analysis-pane.c — Bode plot and parameter sweep pages.
  *
- * Owns: the pages' controls, the Bode computation (compile, linearize at
+ * Owns: the widget (pages, menu, actions and their sensitivity), the
+ * source and variable lists, the Bode computation (compile, linearize at
  * t = 0, range from the eigenvalues, LAPACK per frequency; synchronous,
- * dense models up to 2 000 states), the sweep job (a GTask thread that runs
- * the core's pool; runs that end are queued behind a mutex and drawn by one
- * idle callback), the columns the sweep plot borrows, drawing both
- * renderers with the theme's colours, the cursor read-out and the exports.
- * Must not: edit the model or touch GTK from the sweep's threads.
+ * dense models up to 2 000 states), drawing with the theme's colours, the
+ * cursor read-out, the exports, and the control helpers the sweep page
+ * (bg-analysis-pane-sweep.c) shares. Must not: edit the model.
  */
 #include "config.h"
 
@@ -14,7 +13,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "bg-analysis-pane.h"
+#include "bg-analysis-pane-private.h"
 #include "bg-bode.h"
 #include "bg-bode-plot.h"
 #include "bg-compiler.h"
@@ -26,48 +25,8 @@
 
 #define EXPORT_WIDTH 1200
 #define EXPORT_HEIGHT 800
-#define SWEEP_DEFAULT_RUNS 5
-
-typedef struct
-{
-  BgAnalysisPane *pane;     /* a reference */
-  BgSweep        *sweep;
-  GMutex          lock;
-  GArray         *ended;    /* guint run indices not yet drawn */
-  guint           idle_id;
-} SweepJob;
-
-struct _BgAnalysisPane
-{
-  GtkBox          parent_instance;
-
-  BgDocument     *document;
-  char           *element_id;
-  GtkStack       *stack;
-
-  GtkStringList  *inputs, *outputs, *params;
-  GtkDropDown    *input_drop, *output_drop;
-  GtkWidget      *bode_area;
-  GtkLabel       *bode_status;
-  BgBodePlot     *bode_plot;
-
-  GtkLabel       *element_label;
-  GtkDropDown    *param_drop, *mode_drop, *var_drop;
-  GtkEntry       *values_entry;
-  GtkSpinButton  *count_spin;
-  GtkWidget      *sweep_area;
-  GtkLabel       *sweep_status;
-  BgPlotRenderer *sweep_renderer;
-  GPtrArray      *sweep_columns;   /* double *, borrowed by the renderer */
-  char           *sweep_var;
-  guint           sweep_total, sweep_done;
-  GCancellable   *sweep_cancellable;
-  SweepJob       *job;             /* while a sweep runs */
-};
 
 G_DEFINE_FINAL_TYPE (BgAnalysisPane, bg_analysis_pane, GTK_TYPE_BOX)
-
-static void actions_update (BgAnalysisPane *self);
 
 /* Lists ---------------------------------------------------------------------- */
 
@@ -81,8 +40,8 @@ string_list_set (GtkStringList *list, GPtrArray *items)
   g_ptr_array_remove_index (items, items->len - 1);
 }
 
-static const char *
-drop_selected (GtkDropDown *drop)
+const char *
+_bg_analysis_pane_drop_selected (GtkDropDown *drop)
 {
   GtkStringObject *item = gtk_drop_down_get_selected_item (drop);
   return item != NULL ? gtk_string_object_get_string (item) : NULL;
@@ -125,9 +84,9 @@ refresh_lists (BgAnalysisPane *self)
   g_autoptr (BgPlan) plan = compile_document (self, &error);
   g_autoptr (GPtrArray) ins = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) outs = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *in = g_strdup (drop_selected (self->input_drop));
-  g_autofree char *out = g_strdup (drop_selected (self->output_drop));
-  g_autofree char *var = g_strdup (drop_selected (self->var_drop));
+  g_autofree char *in = g_strdup (_bg_analysis_pane_drop_selected (self->input_drop));
+  g_autofree char *out = g_strdup (_bg_analysis_pane_drop_selected (self->output_drop));
+  g_autofree char *var = g_strdup (_bg_analysis_pane_drop_selected (self->var_drop));
 
   if (plan != NULL)
     {
@@ -148,7 +107,7 @@ refresh_lists (BgAnalysisPane *self)
   if (!drop_select (self->output_drop, self->outputs, out))
     drop_select (self->output_drop, self->outputs, "C1.e");
   drop_select (self->var_drop, self->outputs, var);
-  actions_update (self);
+  _bg_analysis_pane_actions_update (self);
 }
 
 /* Numeric parameters of the selected element. */
@@ -168,7 +127,7 @@ refresh_params (BgAnalysisPane *self)
   label = el != NULL ? g_strdup_printf (_("Element %s:"), el->id)
                      : g_strdup (_("Select an element to sweep one of its parameters"));
   gtk_label_set_label (self->element_label, label);
-  actions_update (self);
+  _bg_analysis_pane_actions_update (self);
 }
 
 static void
@@ -187,8 +146,8 @@ map_cb (BgAnalysisPane *self)
 
 /* Drawing --------------------------------------------------------------------- */
 
-static void
-draw_renderer (GtkWidget *area, cairo_t *cr, int width, int height, BgPlotRenderer *renderer)
+void
+_bg_analysis_pane_draw_renderer (GtkWidget *area, cairo_t *cr, int width, int height, BgPlotRenderer *renderer)
 {
   GdkRGBA fg, bg;
   BgPlotColor pfg, pbg;
@@ -208,14 +167,7 @@ static void
 bode_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
 {
   BgAnalysisPane *self = data;
-  draw_renderer (GTK_WIDGET (area), cr, width, height, bg_bode_plot_get_renderer (self->bode_plot));
-}
-
-static void
-sweep_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  BgAnalysisPane *self = data;
-  draw_renderer (GTK_WIDGET (area), cr, width, height, self->sweep_renderer);
+  _bg_analysis_pane_draw_renderer (GTK_WIDGET (area), cr, width, height, bg_bode_plot_get_renderer (self->bode_plot));
 }
 
 char *
@@ -262,7 +214,7 @@ bode_leave_cb (GtkEventControllerMotion *motion, BgAnalysisPane *self)
 static gboolean
 compute_bode (BgAnalysisPane *self, GError **error)
 {
-  const char *in = drop_selected (self->input_drop), *out = drop_selected (self->output_drop);
+  const char *in = _bg_analysis_pane_drop_selected (self->input_drop), *out = _bg_analysis_pane_drop_selected (self->output_drop);
   const char *outputs[2] = { out, NULL };
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgLinearization) lin = NULL;
@@ -312,242 +264,7 @@ bode_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   else
     gtk_label_set_label (self->bode_status, _("Move the pointer over the plot to read values"));
   gtk_widget_queue_draw (self->bode_area);
-  actions_update (self);
-}
-
-/* Sweep ------------------------------------------------------------------------- */
-
-static void
-sweep_job_free (SweepJob *job)
-{
-  g_clear_handle_id (&job->idle_id, g_source_remove);
-  bg_sweep_free (job->sweep);
-  g_array_unref (job->ended);
-  g_mutex_clear (&job->lock);
-  g_object_unref (job->pane);
-  g_free (job);
-}
-
-/* "R1 = 100 Ω" for a value parameter, "C1.initial = 1 mC" otherwise. */
-static char *
-run_legend (BgSweep *sweep, guint run)
-{
-  g_autofree char *value = bg_si_format (bg_sweep_get_value (sweep, run), bg_sweep_get_unit (sweep));
-
-  if (g_str_equal (bg_sweep_get_param (sweep), "value"))
-    return g_strdup_printf ("%s = %s", bg_sweep_get_element (sweep), value);
-  return g_strdup_printf ("%s.%s = %s", bg_sweep_get_element (sweep), bg_sweep_get_param (sweep), value);
-}
-
-static void
-add_run_trace (BgAnalysisPane *self, BgSweep *sweep, guint run)
-{
-  BgResult *result = bg_sweep_get_result (sweep, run);
-  int v = bg_result_lookup (result, self->sweep_var);
-  gsize n = bg_result_get_n_rows (result);
-  g_autofree char *name = run_legend (sweep, run);
-  double *t, *y;
-
-  if (v < 0 || n == 0)
-    return;
-  t = g_new (double, n);
-  y = g_new (double, n);
-  bg_result_copy_column (result, 0, 0, n, t);
-  bg_result_copy_column (result, (guint) v, 0, n, y);
-  g_ptr_array_add (self->sweep_columns, t);
-  g_ptr_array_add (self->sweep_columns, y);
-  bg_plot_renderer_add_trace (self->sweep_renderer, name, bg_result_get_var_unit (result, (guint) v),
-                              t, y, n);
-}
-
-static void
-show_sweep_progress (BgAnalysisPane *self)
-{
-  g_autofree char *text = g_strdup_printf (_("%u of %u runs of %s"), self->sweep_done,
-                                           self->sweep_total, self->sweep_var);
-  gtk_label_set_label (self->sweep_status, text);
-}
-
-/* Main thread: draw the runs that ended since the last call. */
-static gboolean
-sweep_idle_cb (gpointer data)
-{
-  SweepJob *job = data;
-  BgAnalysisPane *self = job->pane;
-  g_autoptr (GArray) ended = NULL;
-
-  g_mutex_lock (&job->lock);
-  job->idle_id = 0;
-  ended = job->ended;
-  job->ended = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_mutex_unlock (&job->lock);
-
-  for (guint i = 0; i < ended->len; i++)
-    {
-      guint run = g_array_index (ended, guint, i);
-      if (bg_sweep_get_status (job->sweep, run) != BG_SIM_STATUS_CANCELLED)
-        add_run_trace (self, job->sweep, run);
-      self->sweep_done++;
-    }
-  if (ended->len > 0)
-    {
-      show_sweep_progress (self);
-      gtk_widget_queue_draw (self->sweep_area);
-    }
-  return G_SOURCE_REMOVE;
-}
-
-/* A pool thread: queue the run and wake the main thread once. */
-static void
-sweep_run_ended_cb (BgSweep *sweep, guint index, gpointer data)
-{
-  SweepJob *job = data;
-
-  g_mutex_lock (&job->lock);
-  g_array_append_val (job->ended, index);
-  if (job->idle_id == 0)
-    job->idle_id = g_idle_add (sweep_idle_cb, job);
-  g_mutex_unlock (&job->lock);
-}
-
-static void
-sweep_thread_cb (GTask *task, gpointer source, gpointer data, GCancellable *cancellable)
-{
-  SweepJob *job = data;
-
-  bg_sweep_run (job->sweep, 0, cancellable, sweep_run_ended_cb, job);
-  g_task_return_boolean (task, TRUE);
-}
-
-static void
-sweep_done_cb (GObject *source, GAsyncResult *result, gpointer data)
-{
-  BgAnalysisPane *self = BG_ANALYSIS_PANE (source);
-  SweepJob *job = self->job;
-  gboolean cancelled = g_cancellable_is_cancelled (self->sweep_cancellable);
-
-  g_task_propagate_boolean (G_TASK (result), NULL);
-  g_mutex_lock (&job->lock);
-  g_clear_handle_id (&job->idle_id, g_source_remove);
-  g_mutex_unlock (&job->lock);
-  sweep_idle_cb (job);
-  self->job = NULL;
-  if (cancelled)
-    {
-      g_autofree char *text = g_strdup_printf (_("Stopped after %u of %u runs"),
-                                               bg_plot_renderer_get_n_traces (self->sweep_renderer),
-                                               self->sweep_total);
-      gtk_label_set_label (self->sweep_status, text);
-    }
-  sweep_job_free (job);
-  g_clear_object (&self->sweep_cancellable);
-  actions_update (self);
-}
-
-/* The values the controls describe, or NULL with a message. */
-static GArray *
-sweep_values (BgAnalysisPane *self, GError **error)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->values_entry));
-  guint mode = gtk_drop_down_get_selected (self->mode_drop);
-  g_autofree char *spec = NULL;
-  g_autofree char *el = NULL, *param = NULL;
-  GArray *values = NULL;
-
-  if (mode == 0)
-    {
-      spec = g_strdup_printf ("X.x=%s", text);
-      if (!bg_sweep_parse_spec (spec, &el, &param, &values, error))
-        return NULL;
-      return values;
-    }
-  else
-    {
-      g_auto (GStrv) ends = g_strsplit_set (text, ",;…", -1);
-      double v0, v1;
-      char *end0 = NULL, *end1 = NULL;
-
-      if (g_strv_length (ends) != 2)
-        goto bad_range;
-      v0 = g_ascii_strtod (g_strstrip (ends[0]), &end0);
-      v1 = g_ascii_strtod (g_strstrip (ends[1]), &end1);
-      if (end0 == ends[0] || *end0 != '\0' || end1 == ends[1] || *end1 != '\0')
-        goto bad_range;
-      return bg_sweep_range (v0, v1, (guint) gtk_spin_button_get_value_as_int (self->count_spin),
-                             mode == 2, error);
-    }
-bad_range:
-  g_set_error (error, BG_SWEEP_ERROR, BG_SWEEP_ERROR_SPEC,
-               _("A range is written “from, to”, e.g. 1, 100"));
-  return NULL;
-}
-
-static gboolean
-start_sweep (BgAnalysisPane *self, GError **error)
-{
-  const char *param = drop_selected (self->param_drop), *var = drop_selected (self->var_drop);
-  g_autoptr (GArray) values = NULL;
-  g_autoptr (GTask) task = NULL;
-  BgSweep *sweep;
-  SweepJob *job;
-
-  if (self->element_id == NULL || param == NULL || var == NULL)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
-                           _("Choose an element, one of its parameters and a variable"));
-      return FALSE;
-    }
-  values = sweep_values (self, error);
-  if (values == NULL)
-    return FALSE;
-  sweep = bg_sweep_new (bg_document_get_model (self->document), self->element_id, param,
-                        (const double *) values->data, values->len, NULL, error);
-  if (sweep == NULL)
-    return FALSE;
-
-  bg_plot_renderer_clear_traces (self->sweep_renderer);
-  bg_plot_renderer_reset_view (self->sweep_renderer);
-  g_ptr_array_set_size (self->sweep_columns, 0);
-  g_free (self->sweep_var);
-  self->sweep_var = g_strdup (var);
-  self->sweep_total = bg_sweep_get_n_runs (sweep);
-  self->sweep_done = 0;
-  show_sweep_progress (self);
-
-  job = g_new0 (SweepJob, 1);
-  job->pane = g_object_ref (self);
-  job->sweep = sweep;
-  job->ended = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_mutex_init (&job->lock);
-  self->job = job;
-  self->sweep_cancellable = g_cancellable_new ();
-  task = g_task_new (self, self->sweep_cancellable, sweep_done_cb, NULL);
-  g_task_set_task_data (task, job, NULL);
-  g_task_run_in_thread (task, sweep_thread_cb);
-  gtk_widget_queue_draw (self->sweep_area);
-  return TRUE;
-}
-
-static void
-sweep_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  BgAnalysisPane *self = BG_ANALYSIS_PANE (widget);
-  g_autoptr (GError) error = NULL;
-
-  if (self->job != NULL)
-    return;
-  if (!start_sweep (self, &error))
-    gtk_label_set_label (self->sweep_status, error->message);
-  actions_update (self);
-}
-
-static void
-cancel_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
-{
-  BgAnalysisPane *self = BG_ANALYSIS_PANE (widget);
-
-  if (self->sweep_cancellable != NULL)
-    g_cancellable_cancel (self->sweep_cancellable);
+  _bg_analysis_pane_actions_update (self);
 }
 
 /* Export ----------------------------------------------------------------------- */
@@ -626,8 +343,8 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
 
 /* Actions ----------------------------------------------------------------------- */
 
-static void
-actions_update (BgAnalysisPane *self)
+void
+_bg_analysis_pane_actions_update (BgAnalysisPane *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean running = self->job != NULL;
@@ -650,14 +367,14 @@ actions_update (BgAnalysisPane *self)
 static void
 page_changed_cb (BgAnalysisPane *self)
 {
-  actions_update (self);
+  _bg_analysis_pane_actions_update (self);
 }
 
 /* Widgets ----------------------------------------------------------------------- */
 
 /* Controls wrap onto more lines in a narrow window (1024 px and less). */
-static GtkWidget *
-controls_row (void)
+GtkWidget *
+_bg_analysis_pane_controls_row (void)
 {
   GtkWidget *flow = gtk_flow_box_new ();
 
@@ -668,14 +385,14 @@ controls_row (void)
   return flow;
 }
 
-static void
-row_add (GtkWidget *row, GtkWidget *child)
+void
+_bg_analysis_pane_row_add (GtkWidget *row, GtkWidget *child)
 {
   gtk_flow_box_append (GTK_FLOW_BOX (row), child);
 }
 
-static GtkWidget *
-labelled (GtkWidget *row, const char *text, GtkWidget *child)
+GtkWidget *
+_bg_analysis_pane_labelled (GtkWidget *row, const char *text, GtkWidget *child)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
   GtkWidget *label = gtk_label_new_with_mnemonic (text);
@@ -683,20 +400,20 @@ labelled (GtkWidget *row, const char *text, GtkWidget *child)
   gtk_label_set_mnemonic_widget (GTK_LABEL (label), child);
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), child);
-  row_add (row, box);
+  _bg_analysis_pane_row_add (row, box);
   return child;
 }
 
-static GtkWidget *
-action_button (const char *label, const char *action)
+GtkWidget *
+_bg_analysis_pane_action_button (const char *label, const char *action)
 {
   GtkWidget *button = gtk_button_new_with_mnemonic (label);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
   return button;
 }
 
-static GtkWidget *
-plot_area (BgAnalysisPane *self, GtkDrawingAreaDrawFunc func)
+GtkWidget *
+_bg_analysis_pane_plot_area (BgAnalysisPane *self, GtkDrawingAreaDrawFunc func)
 {
   GtkWidget *area = gtk_drawing_area_new ();
 
@@ -707,8 +424,8 @@ plot_area (BgAnalysisPane *self, GtkDrawingAreaDrawFunc func)
   return area;
 }
 
-static GtkWidget *
-status_label (void)
+GtkWidget *
+_bg_analysis_pane_status_label (void)
 {
   GtkWidget *label = gtk_label_new (NULL);
 
@@ -722,7 +439,7 @@ static GtkWidget *
 build_bode_page (BgAnalysisPane *self)
 {
   GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *row = controls_row ();
+  GtkWidget *row = _bg_analysis_pane_controls_row ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->inputs = gtk_string_list_new (NULL);
@@ -730,62 +447,21 @@ build_bode_page (BgAnalysisPane *self)
   self->input_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->inputs)), NULL));
   self->output_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->outputs)), NULL));
   gtk_drop_down_set_enable_search (self->output_drop, TRUE);
-  labelled (row, _("_Input"), GTK_WIDGET (self->input_drop));
-  labelled (row, _("_Output"), GTK_WIDGET (self->output_drop));
-  row_add (row, action_button (_("_Compute Bode Plot"), "analysis.bode"));
+  _bg_analysis_pane_labelled (row, _("_Input"), GTK_WIDGET (self->input_drop));
+  _bg_analysis_pane_labelled (row, _("_Output"), GTK_WIDGET (self->output_drop));
+  _bg_analysis_pane_row_add (row, _bg_analysis_pane_action_button (_("_Compute Bode Plot"), "analysis.bode"));
   gtk_box_append (GTK_BOX (page), row);
 
   self->bode_plot = bg_bode_plot_new ();
-  self->bode_area = plot_area (self, bode_draw_cb);
+  self->bode_area = _bg_analysis_pane_plot_area (self, bode_draw_cb);
   g_signal_connect (motion, "motion", G_CALLBACK (bode_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (bode_leave_cb), self);
   gtk_widget_add_controller (self->bode_area, motion);
   gtk_box_append (GTK_BOX (page), self->bode_area);
-  self->bode_status = GTK_LABEL (status_label ());
+  self->bode_status = GTK_LABEL (_bg_analysis_pane_status_label ());
   gtk_label_set_label (self->bode_status,
                        _("Magnitude and phase from a source to a variable, linearized at t = 0"));
   gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->bode_status));
-  return page;
-}
-
-static GtkWidget *
-build_sweep_page (BgAnalysisPane *self)
-{
-  static const char *const modes[] = { N_("List"), N_("Linear range"), N_("Log range"), NULL };
-  const char *translated[4] = { _(modes[0]), _(modes[1]), _(modes[2]), NULL };
-  GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  GtkWidget *row = controls_row ();
-
-  self->element_label = GTK_LABEL (gtk_label_new (NULL));
-  row_add (row, GTK_WIDGET (self->element_label));
-  self->params = gtk_string_list_new (NULL);
-  self->param_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->params)), NULL));
-  labelled (row, _("_Parameter"), GTK_WIDGET (self->param_drop));
-  self->mode_drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (translated));
-  row_add (row, GTK_WIDGET (self->mode_drop));
-  self->values_entry = GTK_ENTRY (gtk_entry_new ());
-  gtk_editable_set_text (GTK_EDITABLE (self->values_entry), "1, 10, 100");
-  gtk_entry_set_placeholder_text (self->values_entry, _("1, 10, 100 — or from, to for a range"));
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->values_entry), 14);
-  labelled (row, _("_Values"), GTK_WIDGET (self->values_entry));
-  self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, BG_SWEEP_MAX_VALUES, 1));
-  gtk_spin_button_set_value (self->count_spin, SWEEP_DEFAULT_RUNS);
-  labelled (row, _("_Runs"), GTK_WIDGET (self->count_spin));
-  self->var_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->outputs)), NULL));
-  gtk_drop_down_set_enable_search (self->var_drop, TRUE);
-  labelled (row, _("P_lot"), GTK_WIDGET (self->var_drop));
-  row_add (row, action_button (_("_Run Sweep"), "analysis.sweep"));
-  row_add (row, action_button (_("_Stop"), "analysis.cancel"));
-  gtk_box_append (GTK_BOX (page), row);
-
-  self->sweep_renderer = bg_plot_renderer_new ();
-  self->sweep_columns = g_ptr_array_new_with_free_func (g_free);
-  self->sweep_area = plot_area (self, sweep_draw_cb);
-  gtk_box_append (GTK_BOX (page), self->sweep_area);
-  self->sweep_status = GTK_LABEL (status_label ());
-  gtk_label_set_label (self->sweep_status,
-                       _("One run per value, in parallel; the runs are overlaid as they finish"));
-  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->sweep_status));
   return page;
 }
 
@@ -818,7 +494,8 @@ bg_analysis_pane_init (BgAnalysisPane *self)
 
   self->stack = GTK_STACK (gtk_stack_new ());
   gtk_stack_add_titled (self->stack, build_bode_page (self), "bode", _("Frequency Response"));
-  gtk_stack_add_titled (self->stack, build_sweep_page (self), "sweep", _("Parameter Sweep"));
+  gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_sweep_page (self), "sweep",
+                        _("Parameter Sweep"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
   gtk_widget_set_hexpand (switcher, TRUE);
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
@@ -834,7 +511,7 @@ bg_analysis_pane_init (BgAnalysisPane *self)
   g_signal_connect_swapped (self->stack, "notify::visible-child", G_CALLBACK (page_changed_cb), self);
   g_signal_connect (self, "map", G_CALLBACK (map_cb), NULL);
   refresh_params (self);
-  actions_update (self);
+  _bg_analysis_pane_actions_update (self);
 }
 
 static void
@@ -873,8 +550,10 @@ bg_analysis_pane_class_init (BgAnalysisPaneClass *klass)
   object_class->dispose = bg_analysis_pane_dispose;
   object_class->finalize = bg_analysis_pane_finalize;
   gtk_widget_class_install_action (widget_class, "analysis.bode", NULL, bode_action);
-  gtk_widget_class_install_action (widget_class, "analysis.sweep", NULL, sweep_action);
-  gtk_widget_class_install_action (widget_class, "analysis.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "analysis.sweep", NULL,
+                                   _bg_analysis_pane_sweep_action);
+  gtk_widget_class_install_action (widget_class, "analysis.cancel", NULL,
+                                   _bg_analysis_pane_cancel_action);
   gtk_widget_class_install_action (widget_class, "analysis.export-png", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "analysis.export-svg", NULL, export_action);
 }
