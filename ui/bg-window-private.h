@@ -6,6 +6,7 @@
 
 #include "bg-window.h"
 #include "bg-plot-pane.h"
+#include "bg-analysis-pane.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +43,9 @@ struct _BgWindow
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
+  /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
+  BgAnalysisPane       *analysis_pane;
+  GtkStack             *plot_stack;
 
   /* exercise mode and conflict remedies (bg-window-exercise.c) */
   struct _BgWindowExercise *exercise;

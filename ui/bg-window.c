@@ -212,6 +212,7 @@ bg_window_set_document (BgWindow   *self,
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
+  bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -257,6 +258,8 @@ canvas_selection_changed_cb (BgWindow *self,
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
 
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
+  if (self->analysis_pane != NULL)
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
 }
 
 static void
