@@ -989,6 +989,60 @@ load_view (Loader  *loader,
   return TRUE;
 }
 
+/* "exercise": {"strokes": {"b1": "to", ...}}: a student's own strokes. */
+static gboolean
+load_exercise (Loader  *loader,
+               GError **error)
+{
+  const JDoc *doc = loader->doc;
+  guint32 exercise = jv_member (doc, 0, "exercise");
+  guint32 strokes;
+
+  if (exercise == 0)
+    return TRUE;
+  if (jv (doc, exercise)->type != JV_OBJECT)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, "exercise", _("must be an object"));
+      return FALSE;
+    }
+  strokes = jv_member (doc, exercise, "strokes");
+  if (strokes == 0)
+    return TRUE;
+  if (jv (doc, strokes)->type != JV_OBJECT)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, "exercise.strokes",
+                 _("must be an object"));
+      return FALSE;
+    }
+  for (guint32 c = jv_first (doc, strokes); c != 0; c = jv_next (doc, c))
+    {
+      const char *bond_id = jv_key (doc, c);
+      g_autofree char *shown = excerpt (bond_id);
+      g_autofree char *where = g_strdup_printf ("exercise.strokes.%s", shown);
+      const char *value = jv (doc, c)->type == JV_STRING ? jv_string (doc, c) : NULL;
+      BgStroke stroke;
+
+      if (bg_model_find_bond (loader->model, bond_id) == NULL)
+        {
+          set_error (error, BG_FILE_ERROR_INVALID, where, _("no bond \"%s\""), shown);
+          return FALSE;
+        }
+      if (g_strcmp0 (value, "to") == 0)
+        stroke = BG_STROKE_AT_TO;
+      else if (g_strcmp0 (value, "from") == 0)
+        stroke = BG_STROKE_AT_FROM;
+      else
+        {
+          set_error (error, BG_FILE_ERROR_INVALID, where,
+                     _("must be \"to\" or \"from\""));
+          return FALSE;
+        }
+      if (!bg_model_set_exercise_stroke (loader->model, bond_id, stroke, NULL))
+        g_assert_not_reached ();
+    }
+  return TRUE;
+}
+
 static gboolean
 load_document (Loader  *loader,
                GError **error)
@@ -1030,7 +1084,8 @@ load_document (Loader  *loader,
     if (!load_bond (loader, c, i++, error))
       return FALSE;
 
-  return load_simulation (loader, error) && load_view (loader, error);
+  return load_simulation (loader, error) && load_exercise (loader, error) &&
+         load_view (loader, error);
 }
 
 BgModel *
@@ -1338,6 +1393,29 @@ append_simulation (GString             *out,
   g_string_append_c (out, '}');
 }
 
+/* Written only when a student has placed a stroke, in bond order. */
+static void
+append_exercise (GString *out,
+                 BgModel *model)
+{
+  GPtrArray *bonds = bg_model_get_bonds (model);
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+
+      if (bond->exercise == BG_STROKE_NONE)
+        continue;
+      g_string_append (out, first ? ",\n  \"exercise\": {\"strokes\": {" : ", ");
+      first = FALSE;
+      append_string (out, bond->id);
+      g_string_append (out, bond->exercise == BG_STROKE_AT_TO ? ": \"to\"" : ": \"from\"");
+    }
+  if (!first)
+    g_string_append (out, "}}");
+}
+
 static void
 append_view (GString    *out,
              const char *view_json)
@@ -1378,6 +1456,7 @@ bg_file_to_data (BgModel *model,
   append_list (out, "bonds", bg_model_get_bonds (model), TRUE);
   g_string_append (out, ",\n");
   append_simulation (out, bg_model_get_simulation (model));
+  append_exercise (out, model);
   append_view (out, bg_model_get_view_json (model));
   g_string_append (out, "\n}\n");
 
