@@ -1,5 +1,9 @@
 /* bg-document.c — one open bond-graph document.
  *
+ * In the layout: core/ (GIO only, no GTK): what the window holds open; the
+ * model it owns is the first stage of model → analysis → plan → run →
+ * result.
+ *
  * Owns: the model, its file, the saved revisions (the model's and its
  * view's) and the current analysis. The analysis is linear in the model and
  * runs synchronously after every "changed"; a "view-changed" (the plotted

@@ -1,5 +1,9 @@
 /* bg-document.h — one open bond-graph document.
  *
+ * In the layout: core/ (GIO only, no GTK): what the window holds open; the
+ * model it owns is the first stage of model → analysis → plan → run →
+ * result.
+ *
  * Owns: a BgModel, the file it was read from or saved to, whether it has
  * unsaved changes (model and view revisions against the saved ones: a
  * change of the plotted variables is unsaved too) and the current

@@ -1,5 +1,8 @@
 /* bg-model-edit-document.c — undoable edits of a BgModel as a whole.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: checking simulation settings (bg_sim_settings_check, also used by
  * the compiler and the loader) and the undoable edits of the settings and
  * of the model's name.
