@@ -574,6 +574,7 @@ bg_canvas_update_actions (BgCanvas *self)
                                  has_model && self->zoom > ZOOM_MIN);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-reset", has_model);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-fit", non_empty);
+  _bg_canvas_exercise_update_actions (self);
 }
 
 static void

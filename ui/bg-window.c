@@ -116,6 +116,7 @@ bg_window_update_status (BgWindow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
 
+  _bg_window_exercise_update (self);
   _bg_window_actions_update (self);
 }
 
@@ -211,6 +212,7 @@ bg_window_set_document (BgWindow   *self,
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
+  bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -256,6 +258,8 @@ canvas_selection_changed_cb (BgWindow *self,
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
 
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
+  if (self->analysis_pane != NULL)
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
 }
 
 static void
@@ -479,6 +483,7 @@ bg_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_clear_object (&self->document);
+  _bg_window_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -696,6 +701,7 @@ bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
+  _bg_window_exercise_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
