@@ -1546,6 +1546,24 @@ plan_is_finite (const BgPlan *plan)
   return TRUE;
 }
 
+/* Smallest absolute tolerance and state scale: far below any physical
+ * quantity, far above the subnormals where CVODE's error weights 1/atol
+ * overflow. */
+#define MIN_STATE_SCALE 1e-280
+/* Below this fraction of the scale the squared error weights of CVODE's
+ * norms overflow; double precision resolves no finer anyway. */
+#define MIN_ATOL_FRACTION 1e-15
+
+/* A state's absolute tolerance: atol (a fraction of the scale) or 1 % of
+ * rtol times the scale, never 0 and never above the scale itself. */
+static double
+state_atol (const BgSimSettings *settings, double scale)
+{
+  double atol = settings->atol > 0 ? settings->atol * scale : 1e-2 * settings->rtol * scale;
+
+  return CLAMP (atol, MIN_ATOL_FRACTION * scale, scale);
+}
+
 static void
 fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 {
@@ -1564,9 +1582,8 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
       StateInfo *info = &g_array_index (em->states, StateInfo, i);
       plan->state_names[i] = g_steal_pointer (&info->name);
       plan->y0[i] = info->y0;
-      plan->state_scale[i] = info->scale;
-      plan->atol[i] = settings->atol > 0 ? settings->atol * info->scale
-                                         : 1e-2 * settings->rtol * info->scale;
+      plan->state_scale[i] = MAX (info->scale, MIN_STATE_SCALE);
+      plan->atol[i] = state_atol (settings, plan->state_scale[i]);
       plan->state_reg[i] = info->reg;
       plan->deriv_reg[i] = info->deriv;
     }
