@@ -19,6 +19,7 @@
 
 #include "bg-compiler.h"
 #include "bg-compiler-private.h"
+#include "bg-tolerance.h"
 
 G_DEFINE_QUARK (bg-compiler-error-quark, bg_compiler_error)
 
@@ -96,18 +97,8 @@ bg_emit_number (const BgEmitElement *el, const char *name)
 void
 bg_emit_get_wave (const BgEmitElement *el, const char *value_name, BgWave *wave)
 {
-  const BgParamValue *form = bg_emit_param (el, "waveform");
-
-  wave->kind = BG_WAVE_CONSTANT;
-  wave->value = bg_emit_number (el, value_name);
-  wave->after = wave->value;
-  wave->time = 0;
-  if (form != NULL && form->choice != NULL && g_str_equal (form->choice, "step"))
-    {
-      wave->kind = BG_WAVE_STEP;
-      wave->after = bg_emit_number (el, "after");
-      wave->time = bg_emit_number (el, "time");
-    }
+  bg_wave_from_params (wave, el->element->spec, el->element->params, value_name);
+  wave->owner = el->id;
 }
 
 double
@@ -184,10 +175,24 @@ bg_emit_const (BgEmit *em, guint out, double k)
 void
 bg_emit_wave (BgEmit *em, guint out, const BgWave *wave, double c)
 {
-  BgOp *op = add_op (em, BG_OP_WAVE, out);
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) local_error = NULL;
+  BgWave stored = *wave;
+  BgOp *op;
+
+  /* Refuse a waveform with too many switching times before anything runs. */
+  if (!bg_wave_switch_times (wave, em->t_end, times, &local_error))
+    {
+      bg_emit_fail (em, "%s", local_error->message);
+      return;
+    }
+  op = add_op (em, BG_OP_WAVE, out);
   op->aux = em->waves->len;
   op->c = c;
-  g_array_append_val (em->waves, *wave);
+  stored.owner = NULL;
+  if (stored.n_points > 0)
+    stored.points = g_memdup2 (wave->points, 2 * wave->n_points * sizeof (double));
+  g_array_append_val (em->waves, stored);
 }
 
 void
@@ -334,6 +339,8 @@ bg_emit_free (BgEmit *em)
   g_array_unref (em->states);
   g_array_unref (em->outputs);
   g_array_unref (em->events);
+  for (guint i = 0; i < em->waves->len; i++)
+    g_free ((gpointer) g_array_index (em->waves, BgWave, i).points);
   g_array_unref (em->waves);
   g_array_unref (em->tables);
   g_array_unref (em->gases);
@@ -373,12 +380,12 @@ bump (double *slot, double value)
 }
 
 static double
-wave_magnitude (const BgEmitElement *el, const char *value_name)
+wave_magnitude (const BgEmitElement *el, const char *value_name, double em_t_end)
 {
   BgWave w;
 
   bg_emit_get_wave (el, value_name, &w);
-  return MAX (fabs (w.value), fabs (w.after));
+  return bg_wave_magnitude (&w, em_t_end);
 }
 
 /* Typical effort and flow of each domain (see bg-compiler.h). */
@@ -399,10 +406,10 @@ estimate_scales (BgEmit *em, GPtrArray *elements)
       switch (element->spec->kind)
         {
         case BG_KIND_SE:
-          bump (&e[d], wave_magnitude (&el, "value"));
+          bump (&e[d], wave_magnitude (&el, "value", em->t_end));
           break;
         case BG_KIND_SF:
-          bump (&f[d], wave_magnitude (&el, "value"));
+          bump (&f[d], wave_magnitude (&el, "value", em->t_end));
           break;
         case BG_KIND_R:
           bump (&r_max[d], bg_emit_number (&el, "value"));
@@ -414,7 +421,7 @@ estimate_scales (BgEmit *em, GPtrArray *elements)
           bump (&f[d], bg_emit_number (&el, "initial") / bg_emit_number (&el, "value"));
           break;
         case BG_KIND_MECHANICAL_LOAD:
-          bump (&e[BG_DOMAIN_TRANSLATIONAL], wave_magnitude (&el, "load"));
+          bump (&e[BG_DOMAIN_TRANSLATIONAL], wave_magnitude (&el, "load", em->t_end));
           bump (&f[BG_DOMAIN_TRANSLATIONAL],
                 bg_emit_number (&el, "initial") / bg_emit_number (&el, "mass"));
           break;
@@ -1508,11 +1515,9 @@ collect_switch_times (BgPlan *plan)
 {
   GArray *times = g_array_new (FALSE, FALSE, sizeof (double));
 
+  /* Counts were checked when the waves were emitted. */
   for (guint i = 0; i < plan->n_waves; i++)
-    if (plan->waves[i].kind == BG_WAVE_STEP && plan->waves[i].time > 0
-        && plan->waves[i].time < plan->t_end
-        && plan->waves[i].value != plan->waves[i].after)
-      g_array_append_val (times, plan->waves[i].time);
+    bg_wave_switch_times (&plan->waves[i], plan->t_end, times, NULL);
   g_array_sort (times, compare_doubles);
   for (guint i = 1; i < times->len;)
     if (g_array_index (times, double, i) == g_array_index (times, double, i - 1))
@@ -1541,7 +1546,8 @@ plan_is_finite (const BgPlan *plan)
       return FALSE;
   for (guint i = 0; i < plan->n_waves; i++)
     if (!isfinite (plan->waves[i].value) || !isfinite (plan->waves[i].after)
-        || !isfinite (plan->waves[i].time))
+        || !isfinite (plan->waves[i].time) || !isfinite (plan->waves[i].slope)
+        || !isfinite (plan->waves[i].amplitude))
       return FALSE;
   return TRUE;
 }
@@ -1594,6 +1600,8 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   plan->term_coef = g_memdup2 (em->term_coef->data, MAX (plan->n_terms, 1) * sizeof (double));
   plan->n_waves = em->waves->len;
   plan->waves = g_memdup2 (em->waves->data, MAX (plan->n_waves, 1) * sizeof (BgWave));
+  for (guint i = 0; i < plan->n_waves; i++)
+    g_array_index (em->waves, BgWave, i).points = NULL;   /* moved */
   plan->n_gases = em->gases->len;
   plan->gases = g_memdup2 (em->gases->data, MAX (plan->n_gases, 1) * sizeof (BgGas));
   plan->n_tables = em->tables->len;
@@ -1725,7 +1733,7 @@ bg_compiler_compile (BgModel             *model,
   plan = bg_plan_new_empty ();
   plan->t_end = s.t_end;
   plan->output_step = s.output_step;
-  plan->rtol = s.rtol;
+  plan->rtol = plan->rtol_setting = s.rtol;
   fill_plan_tables (em, plan, &s);
   assemble_ops (em, &schedule, plan);
   schedule_free (&schedule);
@@ -1742,5 +1750,6 @@ bg_compiler_compile (BgModel             *model,
       bg_plan_unref (plan);
       return NULL;
     }
+  bg_tolerance_apply (plan, !(s.atol > 0));
   return plan;
 }

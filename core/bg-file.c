@@ -32,6 +32,7 @@
 
 #include "bg-file.h"
 #include "bg-file-read.h"
+#include "bg-waveform.h"
 
 #define BG_FILE_FORMAT_ID      "bgmod"
 #define BG_FILE_FORMAT_VERSION 1
@@ -1143,6 +1144,54 @@ set_unknown_param_error (const BgComponentSpec *spec,
   g_string_free (names, TRUE);
 }
 
+/* Parameters whose default depends on the waveform (a pulse starts at 0 s
+ * and goes up to 1) take it when the file leaves them out. */
+static void
+apply_wave_defaults (const BgComponentSpec *spec,
+                     BgParamValue          *values,
+                     gboolean              *given)
+{
+  guint form;
+  double number;
+
+  if (bg_component_spec_find_param (spec, "waveform", &form) == NULL)
+    return;
+  for (guint i = 0; i < spec->n_params; i++)
+    if (!given[i] && spec->params[i].kind == BG_PARAM_NUMBER
+        && bg_wave_default_for (values[form].choice, spec->params[i].name, &number)
+        && number != values[i].number)
+      {
+        values[i].number = number;
+        given[i] = TRUE;
+      }
+}
+
+/* A cross-parameter message that starts with a parameter's name
+ * ("until: must be ...") names that parameter's JSON path; the name is
+ * then dropped from the message. */
+static char *
+validate_path (const BgComponentSpec *spec,
+               const char            *params_path,
+               GError                *cause)
+{
+  const char *colon = strstr (cause->message, ": ");
+
+  if (colon != NULL)
+    {
+      g_autofree char *name = g_strndup (cause->message, colon - cause->message);
+
+      if (bg_component_spec_find_param (spec, name, NULL) != NULL)
+        {
+          char *rest = g_strdup (colon + 2);
+
+          g_free (cause->message);
+          cause->message = rest;
+          return member_path (params_path, name);
+        }
+    }
+  return g_strdup (params_path);
+}
+
 static gboolean
 load_params (Loader     *loader,
              BgElement  *element,
@@ -1188,9 +1237,12 @@ load_params (Loader     *loader,
       given[index] = TRUE;
     }
 
+  apply_wave_defaults (spec, values, given);
   if (spec->validate != NULL && !spec->validate (spec, values, &local_error))
     {
-      set_error_from (error, params_path, local_error);
+      g_autofree char *where = validate_path (spec, params_path, local_error);
+
+      set_error_from (error, where, local_error);
       goto out;
     }
 
@@ -2044,6 +2096,25 @@ append_param (GString            *out,
     }
 }
 
+/* A parameter marked saved_when_used is left out while hidden and at its
+ * default, so a constant source does not carry every waveform's fields. */
+static gboolean
+param_is_saved (const BgComponentSpec *spec,
+                const BgParamSpec     *pspec,
+                const BgParamValue    *values,
+                guint                  index)
+{
+  BgParamValue def;
+  gboolean same;
+
+  if (!pspec->saved_when_used || bg_param_is_visible (spec, pspec, values))
+    return TRUE;
+  bg_param_value_init_default (&def, pspec);
+  same = bg_param_value_equal (&def, &values[index]);
+  bg_param_value_clear (&def);
+  return !same;
+}
+
 static void
 append_element (GString   *out,
                 BgElement *element)
@@ -2068,10 +2139,15 @@ append_element (GString   *out,
   if (spec->n_params > 0)
     {
       g_string_append (out, ", \"params\": {");
+      gboolean first = TRUE;
+
       for (guint i = 0; i < spec->n_params; i++)
         {
-          if (i > 0)
+          if (!param_is_saved (spec, &spec->params[i], element->params, i))
+            continue;
+          if (!first)
             g_string_append (out, ", ");
+          first = FALSE;
           append_param (out, &spec->params[i], &element->params[i]);
         }
       g_string_append_c (out, '}');

@@ -112,7 +112,8 @@ struct _BgParamSpec
   const char *const *choices; /* NULL-terminated, for BG_PARAM_CHOICE */
   const double *default_table; /* 2 * default_table_rows numbers */
   guint        default_table_rows;
-  const char  *visible_if;    /* e.g. "waveform=step": shown only then; NULL = always */
+  const char  *visible_if;    /* e.g. "waveform=step|pulse": shown only then; NULL = always */
+  gboolean     saved_when_used; /* files carry it only while visible or not at its default */
 };
 
 /* An output variable of an element, as "<ELEMENT>.<suffix>" (FORMAT.md). */

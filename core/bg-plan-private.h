@@ -14,6 +14,7 @@
 #pragma once
 
 #include "bg-plan.h"
+#include "bg-waveform.h"
 
 G_BEGIN_DECLS
 
@@ -39,17 +40,6 @@ typedef struct
   double  c, k;
 } BgOp;
 
-typedef enum
-{
-  BG_WAVE_CONSTANT,
-  BG_WAVE_STEP,
-} BgWaveKind;
-
-typedef struct
-{
-  BgWaveKind kind;
-  double     value, after, time;   /* u = value for t < time, after for t >= time */
-} BgWave;
 
 typedef struct
 {
@@ -110,7 +100,7 @@ struct _BgPlan
   BgOp    *group_ops; guint n_group_ops;
   guint32 *term_reg;  double *term_coef; guint n_terms;
 
-  BgWave  *waves;     guint n_waves;
+  BgWave  *waves;     guint n_waves;     /* table points owned by the plan */
   BgTable *tables;    guint n_tables;
   BgGas   *gases;     guint n_gases;
   BgGroup *groups;    guint n_groups;
@@ -136,7 +126,10 @@ struct _BgPlan
   guint    n_colors;
   guint   *color;       /* per column */
 
-  double   t_end, output_step, rtol;
+  double   t_end, output_step;
+  double   rtol_setting;   /* the settings' rtol */
+  double   rtol;           /* the solver's: rtol_setting, tightened by bg-tolerance.c */
+  double   osc_omega, osc_sigma, osc_cycles;   /* dominant oscillation, 0 if none */
 };
 
 /* Per-run scratch space; one per thread. */
@@ -146,7 +139,8 @@ typedef struct
   double       *regs;
   double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */
   int          *g_piv;
-  double        t_wave;   /* the time waveforms are evaluated at */
+  double        t;        /* the time continuous waveforms are evaluated at */
+  double        t_wave;   /* the time jumps take their level at (inside the segment) */
   guint64       n_rhs;    /* right-hand side evaluations */
   guint64       n_group_failures;
 } BgPlanWork;
@@ -155,8 +149,6 @@ BgPlan     *bg_plan_new_empty    (void);
 BgPlanWork *bg_plan_work_new     (const BgPlan *plan);
 void        bg_plan_work_free    (BgPlanWork   *work);
 
-double      bg_wave_eval         (const BgWave *wave,
-                                  double        t);
 double      bg_table_eval        (const BgTable *table,
                                   double         x);
 double      bg_gas_eval          (const BgGas  *gas,

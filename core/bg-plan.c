@@ -51,6 +51,8 @@ bg_plan_unref (BgPlan *self)
   g_free (self->group_ops);
   g_free (self->term_reg);
   g_free (self->term_coef);
+  for (guint i = 0; i < self->n_waves; i++)
+    g_free ((gpointer) self->waves[i].points);
   g_free (self->waves);
   for (guint i = 0; i < self->n_tables; i++)
     {
@@ -231,6 +233,25 @@ bg_plan_get_rtol (const BgPlan *self)
   return self->rtol;
 }
 
+double
+bg_plan_get_rtol_setting (const BgPlan *self)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  return self->rtol_setting;
+}
+
+void
+bg_plan_get_oscillation (const BgPlan *self, double *omega, double *sigma, double *cycles)
+{
+  g_return_if_fail (self != NULL);
+  if (omega != NULL)
+    *omega = self->osc_omega;
+  if (sigma != NULL)
+    *sigma = self->osc_sigma;
+  if (cycles != NULL)
+    *cycles = self->osc_cycles;
+}
+
 char *
 bg_plan_dup_summary (const BgPlan *self)
 {
@@ -243,14 +264,6 @@ bg_plan_dup_summary (const BgPlan *self)
 }
 
 /* Waveforms, tables, gas law ------------------------------------------ */
-
-double
-bg_wave_eval (const BgWave *wave, double t)
-{
-  if (wave->kind == BG_WAVE_STEP && t >= wave->time)
-    return wave->after;
-  return wave->value;
-}
 
 double
 bg_table_eval (const BgTable *table, double x)
@@ -329,7 +342,7 @@ bg_plan_work_free (BgPlanWork *work)
 }
 
 static inline double
-op_value (const BgPlan *plan, const BgOp *op, const double *r, double t_wave)
+op_value (const BgPlan *plan, const BgOp *op, const double *r, double t, double t_wave)
 {
   switch ((BgOpKind) op->kind)
     {
@@ -345,7 +358,7 @@ op_value (const BgPlan *plan, const BgOp *op, const double *r, double t_wave)
         return acc;
       }
     case BG_OP_WAVE:
-      return op->c * bg_wave_eval (&plan->waves[op->aux], t_wave);
+      return op->c * bg_wave_eval (&plan->waves[op->aux], t, t_wave);
     case BG_OP_MUL:
       return op->c * r[op->a] * r[op->b];
     case BG_OP_SQR:
@@ -373,11 +386,11 @@ group_residual (BgPlanWork *work, const BgGroup *g, const double *x, double *v, 
   for (guint k = 0; k < g->n_seq; k++)
     {
       const BgOp *op = &plan->group_ops[g->first_op + g->n + k];
-      work->regs[op->dst] = op_value (plan, op, work->regs, work->t_wave);
+      work->regs[op->dst] = op_value (plan, op, work->regs, work->t, work->t_wave);
     }
   for (guint i = 0; i < g->n; i++)
     {
-      v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t_wave);
+      v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t, work->t_wave);
       res[i] = v[i] - x[i];
       norm = MAX (norm, fabs (res[i]) / (fabs (x[i]) + g->scales[i]));
     }
@@ -529,7 +542,7 @@ run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
             }
           break;
         default:
-          r[op->dst] = op_value (plan, op, r, work->t_wave);
+          r[op->dst] = op_value (plan, op, r, work->t, work->t_wave);
           break;
         }
     }
@@ -560,6 +573,7 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
 
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
+  work->t = t;
   ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
        && run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;

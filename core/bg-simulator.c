@@ -35,6 +35,9 @@ G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
  * ulps of the current time, and no output could show the difference. */
 #define SWITCH_RESOLUTION 1e-12
 #define NO_INDEX G_MAXUINT
+/* An event this close to an output time (relative to the output step)
+ * falls on it. */
+#define EVENT_MERGE 1e-9
 
 typedef struct
 {
@@ -75,6 +78,7 @@ rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
   Run *run = user_data;
   const double *yd = N_VGetArrayPointer (ydot);
 
+  run->work->t = t;
   if (!bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
     return 1;
   for (guint i = 0; i < run->plan->n_states; i++)
@@ -118,6 +122,7 @@ jac_sparse_cb (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data
   for (guint k = 0; k < plan->nnz; k++)
     rowval[k] = plan->row_ind[k];
   memcpy (yp, yd, n * sizeof (double));
+  run->work->t = t;
 
   for (guint c = 0; c < plan->n_colors; c++)
     {
@@ -304,6 +309,14 @@ merge_switch_times (Run *run)
     }
 }
 
+/* The time at which a segment evaluates its inputs: its middle, but not
+ * before the last switch merged into its start. */
+static double
+segment_wave_time (Run *run, double start, double last_switch, double end)
+{
+  return MAX (0.5 * (start + end), last_switch);
+}
+
 /* Output rows --------------------------------------------------------------- */
 
 static guint
@@ -473,17 +486,18 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   const BgPlan *plan = run->plan;
   guint64 n_out = count_output_times (plan), next_out = 0;
   guint seg = 0;
-  double seg_end, tret = 0;
+  double seg_end, tret = 0, t_last_out;
   int flag;
   double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
 
   merge_switch_times (run);
-  run->work->t_wave = run->wave_t0;
   if (!append_row (run, 0.0, plan->y0))
     return fail_run (run, report, 0.0, 0, error);
   next_out = 1;
 
   seg_end = run->n_restarts > 0 ? run->restart_t[0] : plan->t_end;
+  /* Jumps take the level of the segment's inside, away from both ends. */
+  run->work->t_wave = segment_wave_time (run, 0.0, run->wave_t0, seg_end);
   CVodeSetStopTime (run->cvode, seg_end);
 
   for (;;)
@@ -499,7 +513,10 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           return fail_run (run, report, tcur, flag, error);
         }
 
-      while (next_out < n_out && output_time (plan, next_out, n_out) <= tret)
+      /* At an event, output times within EVENT_MERGE of the crossing give
+       * way to the event row: one row, t strictly increasing. */
+      t_last_out = flag == CV_ROOT_RETURN ? tret - EVENT_MERGE * plan->output_step : tret;
+      while (next_out < n_out && output_time (plan, next_out, n_out) <= t_last_out)
         {
           double t_out = output_time (plan, next_out, n_out);
           if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
@@ -522,7 +539,9 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
                 ev = &plan->events[i];
                 break;
               }
-          if (run->last_row_t < tret && !append_row (run, tret, yd))
+          /* (A row published just before the crossing stands for it.) */
+          if (tret - run->last_row_t > EVENT_MERGE * plan->output_step
+              && !append_row (run, tret, yd))
             return fail_run (run, report, tret, 0, error);
           report->status = BG_SIM_STATUS_EVENT;
           report->t = tret;
@@ -535,13 +554,15 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
         {
           if (seg_end >= plan->t_end)
             break;
-          /* A waveform steps here: restart with the new segment's inputs. */
-          run->work->t_wave = run->restart_wave[seg];
+          /* A waveform jumps or kinks here: restart with the new segment's inputs. */
+          double seg_start = seg_end, after = run->restart_wave[seg];
+
           seg++;
-          flag = CVodeReInit (run->cvode, seg_end, run->y);
+          flag = CVodeReInit (run->cvode, seg_start, run->y);
           if (flag != CV_SUCCESS)
-            return fail_run (run, report, seg_end, flag, error);
+            return fail_run (run, report, seg_start, flag, error);
           seg_end = seg < run->n_restarts ? run->restart_t[seg] : plan->t_end;
+          run->work->t_wave = segment_wave_time (run, seg_start, after, seg_end);
           CVodeSetStopTime (run->cvode, seg_end);
         }
     }

@@ -287,8 +287,9 @@ static const BadFile bad_files[] = {
     BG_FILE_ERROR_INVALID, "elements[0].params: must be an object" },
   { "bad-waveform",
     ONE_ELEMENT ("{\"id\": \"U\", \"type\": \"Se\", \"domain\": \"electrical\", "
-                 "\"params\": {\"waveform\": \"sine\"}}"),
-    BG_FILE_ERROR_INVALID, "elements[0].params.waveform: must be one of: constant, step" },
+                 "\"params\": {\"waveform\": \"square\"}}"),
+    BG_FILE_ERROR_INVALID,
+    "elements[0].params.waveform: must be one of: constant, step, ramp, sine, pulse, table" },
   { "negative-step-time",
     ONE_ELEMENT ("{\"id\": \"U\", \"type\": \"Se\", \"domain\": \"electrical\", "
                  "\"params\": {\"waveform\": \"step\", \"time\": -1}}"),

@@ -14,6 +14,7 @@
 #include "bg-domain.h"
 #include "bg-i18n.h"
 #include "bg-library.h"
+#include "bg-waveform.h"
 
 static const char *const primitive_types[] = { "0", "1", "R", "C", "I", "Se", "Sf", "TF" };
 static const char *const advanced_types[] = {
@@ -177,7 +178,7 @@ test_specs_consistent (void)
           g_assert_true (bg_param_value_check (&values[p], pspec, &error));
           g_assert_no_error (error);
           if (pspec->visible_if != NULL)
-            g_assert_cmpstr (pspec->visible_if, ==, "waveform=step");
+            g_assert_true (g_str_has_prefix (pspec->visible_if, "waveform="));
         }
       g_assert_null (bg_component_spec_find_param (spec, "nope", NULL));
       if (spec->validate != NULL)
@@ -277,7 +278,11 @@ assert_waveform_params (const BgComponentSpec *spec,
   g_assert_cmpstr (waveform->default_choice, ==, "constant");
   g_assert_cmpstr (waveform->choices[0], ==, "constant");
   g_assert_cmpstr (waveform->choices[1], ==, "step");
-  g_assert_null (waveform->choices[2]);
+  g_assert_cmpstr (waveform->choices[2], ==, "ramp");
+  g_assert_cmpstr (waveform->choices[3], ==, "sine");
+  g_assert_cmpstr (waveform->choices[4], ==, "pulse");
+  g_assert_cmpstr (waveform->choices[5], ==, "table");
+  g_assert_null (waveform->choices[6]);
   g_assert_null (waveform->visible_if);
   g_assert_nonnull (value);
   g_assert_cmpint (value->limit, ==, BG_LIMIT_ANY);
@@ -286,11 +291,26 @@ assert_waveform_params (const BgComponentSpec *spec,
   g_assert_nonnull (after);
   g_assert_cmpstr (after->unit, ==, unit);
   g_assert_cmpint (after->limit, ==, BG_LIMIT_ANY);
-  g_assert_cmpstr (after->visible_if, ==, "waveform=step");
+  g_assert_cmpstr (after->visible_if, ==, "waveform=step|pulse");
   g_assert_nonnull (time);
   g_assert_cmpstr (time->unit, ==, "s");
   g_assert_cmpint (time->limit, ==, BG_LIMIT_NONNEGATIVE);
-  g_assert_cmpstr (time->visible_if, ==, "waveform=step");
+  g_assert_cmpstr (time->visible_if, ==, "waveform=step|ramp|pulse");
+  /* LIBRARY.md "Waveforms": the new parameters and their defaults. */
+  {
+    g_autofree char *slope_unit = g_strconcat (unit, "/s", NULL);
+
+    assert_number_param (spec, "slope", 1, slope_unit, BG_LIMIT_ANY);
+  }
+  assert_number_param (spec, "until", 0, "s", BG_LIMIT_NONNEGATIVE);
+  assert_number_param (spec, "amplitude", 1, unit, BG_LIMIT_ANY);
+  assert_number_param (spec, "frequency", 1, "Hz", BG_LIMIT_POSITIVE);
+  assert_number_param (spec, "phase", 0, "rad", BG_LIMIT_ANY);
+  assert_number_param (spec, "width", 0.5, "s", BG_LIMIT_POSITIVE);
+  assert_number_param (spec, "period", 1, "s", BG_LIMIT_POSITIVE);
+  g_assert_cmpint (bg_component_spec_find_param (spec, "points", NULL)->kind, ==,
+                   BG_PARAM_TABLE);
+  g_assert_true (spec->validate == bg_wave_validate);
 }
 
 static gboolean
@@ -369,7 +389,7 @@ test_one_ports (void)
           g_assert_cmpint (spec->causal_rule, ==, BG_CAUSAL_FIXED);
           g_assert_cmpint (spec->ports[0].role, ==,
                            is_se ? BG_PORT_ROLE_EFFORT_OUT : BG_PORT_ROLE_EFFORT_IN);
-          g_assert_cmpuint (spec->n_params, ==, 4);
+          g_assert_cmpuint (spec->n_params, ==, 12);
           g_assert_cmpstr (spec->params[0].name, ==, "waveform");
           g_assert_cmpstr (spec->params[1].name, ==, "value");
           g_assert_cmpstr (spec->params[2].name, ==, "after");
@@ -558,7 +578,8 @@ test_mechanical_load (void)
 {
   const BgComponentSpec *spec = bg_library_lookup ("MechanicalLoad", BG_DOMAIN_NONE);
   static const char *const params[] = {
-    "mass", "damping", "waveform", "load", "after", "time", "initial",
+    "mass", "damping", "waveform", "load", "after", "time", "slope", "until",
+    "amplitude", "frequency", "phase", "width", "period", "points", "initial",
   };
   static const char *const vars[] = { "v", "s", "F", "p" };
 
@@ -843,15 +864,15 @@ test_param_check (void)
   value.choice = g_strdup ("step");
   g_assert_true (bg_param_value_check (&value, waveform, NULL));
   g_free (value.choice);
-  value.choice = g_strdup ("sine");
-  assert_check_fails (&value, waveform, "must be one of constant, step");
+  value.choice = g_strdup ("square");
+  assert_check_fails (&value, waveform, "must be one of constant, step, ramp, sine, pulse, table");
   g_clear_pointer (&value.choice, g_free);
-  assert_check_fails (&value, waveform, "must be one of constant, step");
+  assert_check_fails (&value, waveform, "must be one of constant, step, ramp, sine, pulse, table");
 
   /* wrong kinds */
   value.kind = BG_PARAM_NUMBER;
   value.number = 1;
-  assert_check_fails (&value, waveform, "must be one of constant, step");
+  assert_check_fails (&value, waveform, "must be one of constant, step, ramp, sine, pulse, table");
   assert_check_fails (&value, &pump->params[0], "must be a table of rows of two numbers");
   value.kind = BG_PARAM_CHOICE;
   assert_check_fails (&value, &r->params[0], "must be a number");

@@ -562,7 +562,8 @@ test_remove_elements (void)
   after = snapshot (model);
   g_assert_cmpstr (after, ==,
                    "name= sim=1,0,1e-06,0\n"
-                   "U Se/electrical (0,0) r0 [-] waveform=constant value=10 after=0 time=0.5\n"
+                   "U Se/electrical (0,0) r0 [-] waveform=constant value=10 after=0 time=0.5 "
+                   "slope=1 until=0 amplitude=1 frequency=1 phase=0 width=0.5 period=1 points=<4>\n"
                    "R1 R/electrical (0,0) r0 [-] value=100\n"
                    "K 0/electrical (0,0) r0 [-]\n"
                    "R2 R/electrical (0,0) r0 [-] value=100\n"
@@ -679,14 +680,14 @@ test_params (void)
   assert_error (error, BG_MODEL_ERROR_BAD_PARAM, "U.time: must be ≥ 0");
   g_clear_error (&error);
   g_assert_false (bg_model_set_param_number (model, "U", "waveform", 1, &error));
-  assert_error (error, BG_MODEL_ERROR_BAD_PARAM, "U.waveform: must be one of constant, step");
+  assert_error (error, BG_MODEL_ERROR_BAD_PARAM, "U.waveform: must be one of constant, step, ramp, sine, pulse, table");
   g_clear_error (&error);
 
   /* Choices */
   value.kind = BG_PARAM_CHOICE;
   value.choice = (char *) "square";
   g_assert_false (bg_model_set_param (model, "U", "waveform", &value, &error));
-  assert_error (error, BG_MODEL_ERROR_BAD_PARAM, "U.waveform: must be one of constant, step");
+  assert_error (error, BG_MODEL_ERROR_BAD_PARAM, "U.waveform: must be one of constant, step, ramp, sine, pulse, table");
   g_clear_error (&error);
   value.choice = (char *) "step";
   g_assert_true (bg_model_set_param (model, "U", "waveform", &value, &error));

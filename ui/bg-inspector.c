@@ -15,6 +15,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-inspector.h"
+#include "bg-unit-entry.h"
+#include "bg-waveform.h"
 
 typedef enum
 {
@@ -50,6 +52,10 @@ typedef struct
   GtkWidget         *input;     /* GtkEntry or GtkDropDown; NULL for tables */
   GtkWidget         *rows_box;  /* tables: one GtkBox per row */
   GtkLabel          *error_label;
+  char              *caption;   /* the field's name for messages */
+  /* the text differs from what the model last showed or took: only then
+   * does a model change leave it alone, and only then does it apply */
+  gboolean           edited;
 } Field;
 
 struct _BgInspector
@@ -88,42 +94,14 @@ static void field_apply          (Field       *field);
 
 /* Numbers -------------------------------------------------------------- */
 
+/* A number, with an optional SI prefix ("10k", "1,5 µ"): bg-unit-entry.c. */
 gboolean
 bg_inspector_parse_number (const char *text,
                            double     *value)
 {
-  g_autoptr(GString) s = NULL;
-  char *end = NULL;
-  double v;
-
   g_return_val_if_fail (value != NULL, FALSE);
 
-  if (text == NULL)
-    return FALSE;
-
-  s = g_string_new (NULL);
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || c == 0x202F || c == 0x00A0)
-        continue;
-      if (c == ',')
-        c = '.';
-      else if (c == 0x2212)  /* minus sign */
-        c = '-';
-      g_string_append_unichar (s, c);
-    }
-
-  if (s->len == 0)
-    return FALSE;
-
-  v = g_ascii_strtod (s->str, &end);
-  if (end == s->str || *end != '\0' || !isfinite (v))
-    return FALSE;
-
-  *value = v;
-  return TRUE;
+  return bg_unit_parse (text, NULL, value);
 }
 
 /* "1.5e+07" → "1.5e7", "1e-05" → "1e-5" */
@@ -175,6 +153,7 @@ field_free (gpointer data)
   Field *field = data;
 
   g_free (field->name);
+  g_free (field->caption);
   g_free (field);
 }
 
@@ -242,11 +221,22 @@ entry_activate_cb (GtkEntry *entry,
   field_apply (field);
 }
 
+/* Leaving a field applies what was typed, never a text the model has not
+ * seen changed (after an undo it shows the model's value again). */
 static void
 entry_focus_leave_cb (GtkEventControllerFocus *controller,
                       Field                   *field)
 {
-  field_apply (field);
+  if (field->edited)
+    field_apply (field);
+}
+
+static void
+entry_changed_cb (GtkEditable *editable,
+                  Field       *field)
+{
+  if (!field->self->updating)
+    field->edited = TRUE;
 }
 
 static void field_update (Field *field, gboolean force);
@@ -277,6 +267,8 @@ connect_apply (GtkWidget *entry,
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), field);
+  g_signal_connect (entry, "changed", G_CALLBACK (entry_changed_cb), field);
+  bg_unit_entry_select_on_focus (entry);
   g_signal_connect (focus, "leave", G_CALLBACK (entry_focus_leave_cb), field);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_pressed_cb), field);
   gtk_widget_add_controller (entry, focus);
@@ -322,6 +314,7 @@ bg_inspector_add_field (BgInspector *self,
   field->self = self;
   field->kind = kind;
   field->name = g_strdup (name);
+  field->caption = g_strdup (caption);
   field->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   field->input = input;
   field->error_label = GTK_LABEL (error);
@@ -387,8 +380,19 @@ choice_display_name (const char *word)
     return _("Constant");
   if (g_strcmp0 (word, "step") == 0)
     return _("Step");
+  if (g_strcmp0 (word, "ramp") == 0)
+    return _("Ramp");
+  if (g_strcmp0 (word, "sine") == 0)
+    return _("Sine");
+  if (g_strcmp0 (word, "pulse") == 0)
+    return _("Pulse train");
+  if (g_strcmp0 (word, "table") == 0)
+    return _("Table of points");
   return word;
 }
+
+static gboolean apply_waveform (BgInspector *self, BgElement *element,
+                                const char *waveform, GError **error);
 
 /* Tables --------------------------------------------------------------- */
 
@@ -501,22 +505,9 @@ static gboolean
 field_visible (Field     *field,
                BgElement *element)
 {
-  g_auto(GStrv) parts = NULL;
-  const BgParamSpec *other;
-  guint index;
-
-  if (field->pspec == NULL || field->pspec->visible_if == NULL)
+  if (field->pspec == NULL)
     return TRUE;
-
-  parts = g_strsplit (field->pspec->visible_if, "=", 2);
-  if (parts[0] == NULL || parts[1] == NULL)
-    return TRUE;
-
-  other = bg_component_spec_find_param (element->spec, parts[0], &index);
-  if (other == NULL || other->kind != BG_PARAM_CHOICE)
-    return TRUE;
-
-  return g_strcmp0 (element->params[index].choice, parts[1]) == 0;
+  return bg_param_is_visible (element->spec, field->pspec, element->params);
 }
 
 static void
@@ -531,7 +522,7 @@ field_update (Field    *field,
   if (element != NULL)
     gtk_widget_set_visible (field->box, field_visible (field, element));
 
-  if (!force && field_has_focus (field))
+  if (!force && field->edited && field_has_focus (field))
     return;
 
   switch (field->kind)
@@ -581,6 +572,7 @@ field_update (Field    *field,
 
   if (text != NULL)
     entry_set_text (field->input, text);
+  field->edited = FALSE;
   field_clear_error (field);
 }
 
@@ -639,12 +631,23 @@ apply_element_field (Field   *field,
       }
 
     case FIELD_NUMBER:
-      if (!bg_inspector_parse_number (text, &number))
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                               _("Enter a number, such as 0.001, 0,001 or 1e-3."));
-          return FALSE;
-        }
+      {
+        g_autofree char *refusal = NULL;
+
+        if (!bg_unit_parse (text, field->pspec->unit, &number))
+          {
+            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                 _("Enter a number, such as 0.001, 0,001 or 1e-3."));
+            return FALSE;
+          }
+        /* the limit in the user's words, not the file's "C1.value" */
+        refusal = bg_unit_dup_limit_message (field->pspec, number);
+        if (refusal != NULL)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s.", refusal);
+            return FALSE;
+          }
+      }
       if (number == element->params[field->index].number)
         return TRUE;
       return bg_model_set_param_number (self->model, element->id,
@@ -660,6 +663,8 @@ apply_element_field (Field   *field,
         value.choice = (char *) field->pspec->choices[selected];
         if (bg_param_value_equal (&value, &element->params[field->index]))
           return TRUE;
+        if (g_str_equal (field->pspec->name, "waveform"))
+          return apply_waveform (self, element, value.choice, error);
         return bg_model_set_param (self->model, element->id,
                                    field->pspec->name, &value, error);
       }
@@ -690,6 +695,39 @@ apply_element_field (Field   *field,
   return TRUE;
 }
 
+/* A new waveform, as one step with the levels and times that depend on it
+ * (a pulse from 0 s up to 1) where they still hold the old one's defaults. */
+static gboolean
+apply_waveform (BgInspector *self,
+                BgElement   *element,
+                const char  *waveform,
+                GError     **error)
+{
+  const BgComponentSpec *spec = element->spec;
+  const char *names[3] = { "waveform", NULL, NULL };
+  BgParamValue values[3] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
+  guint n = 1, form;
+
+  bg_component_spec_find_param (spec, "waveform", &form);
+  for (guint i = 0; i < spec->n_params && n < 3; i++)
+    {
+      const char *name = spec->params[i].name;
+      double old_default = spec->params[i].default_number;
+      double new_default = old_default;
+
+      if (spec->params[i].kind != BG_PARAM_NUMBER)
+        continue;
+      bg_wave_default_for (element->params[form].choice, name, &old_default);
+      bg_wave_default_for (waveform, name, &new_default);
+      if (old_default == new_default || element->params[i].number != old_default)
+        continue;
+      names[n] = name;
+      values[n] = (BgParamValue) { BG_PARAM_NUMBER, new_default, NULL, NULL };
+      n++;
+    }
+  return bg_model_set_params (self->model, element->id, names, values, n, error);
+}
+
 static gboolean
 apply_settings_field (Field   *field,
                       GError **error)
@@ -715,7 +753,7 @@ apply_settings_field (Field   *field,
   trimmed = g_strstrip (g_strdup (text));
   if (automatic && trimmed[0] == '\0')
     number = 0;
-  else if (!bg_inspector_parse_number (trimmed, &number))
+  else if (!bg_unit_parse (trimmed, field->kind <= FIELD_OUTPUT_STEP ? "s" : NULL, &number))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            automatic
@@ -759,9 +797,22 @@ field_apply (Field *field)
   self->applying = FALSE;
 
   if (ok)
-    field_clear_error (field);
+    {
+      field->edited = FALSE;
+      field_clear_error (field);
+    }
   else
-    field_show_error (field, error->message);
+    {
+      /* the model names the place ("C1.value: must be > 0", "t_end: …");
+       * the form says the field's own name instead */
+      const char *rule = strstr (error->message, ": ");
+      g_autofree char *message = NULL;
+
+      if (rule != NULL && error->domain != G_IO_ERROR && field->caption != NULL &&
+          memchr (error->message, ' ', rule - error->message) == NULL)
+        message = g_strdup_printf ("%s: %s", field->caption, rule + 2);
+      field_show_error (field, message != NULL ? message : error->message);
+    }
 }
 
 static void
@@ -879,9 +930,10 @@ bg_inspector_add_param_field (BgInspector       *self,
         GtkWidget *headers = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
         GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Row"));
         gboolean pump = self->spec->kind == BG_KIND_PUMP_CURVE;
+        gboolean wave = g_str_equal (pspec->name, "points");
         const char *titles[2] = {
-          pump ? _("Δp, Pa") : "x",
-          pump ? _("Q, m³/s") : "y",
+          pump ? _("Δp, Pa") : wave ? _("t, s") : "x",
+          pump ? _("Q, m³/s") : wave ? "u" : "y",
         };
 
         field = bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,

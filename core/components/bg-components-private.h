@@ -12,6 +12,7 @@
 #pragma once
 
 #include "bg-library.h"
+#include "bg-waveform.h"
 
 G_BEGIN_DECLS
 
@@ -35,8 +36,50 @@ extern const BgComponentSpec bg_mechanical_load_spec;   /* bg-mechanical-load.c 
 extern const BgComponentSpec bg_pump_curve_spec;        /* bg-pump-curve.c */
 extern const BgComponentSpec bg_gas_accumulator_spec;   /* bg-gas-accumulator.c */
 
-/* The words of a source waveform parameter: "constant", "step", NULL. */
-extern const char *const bg_waveform_choices[];
+/* The parameters of a waveform after its base level (LIBRARY.md
+ * "Waveforms"), shared by Se, Sf and MechanicalLoad. `after` and `time`
+ * are the handbook's step and always saved; the others are saved only while
+ * in use or changed. UNIT is the unit of u. */
+extern const double bg_wave_default_points[4];
+
+#define BG_WAVE_PARAMS(UNIT)                                                  \
+  { .name = "after", .kind = BG_PARAM_NUMBER,                                 \
+    .label = N_("Level after the step, or pulse level"), .unit = UNIT,        \
+    .limit = BG_LIMIT_ANY, .default_number = 0,                               \
+    .visible_if = "waveform=step|pulse" },                                    \
+  { .name = "time", .kind = BG_PARAM_NUMBER,                                  \
+    .label = N_("Step time, or start time"), .unit = "s",                     \
+    .limit = BG_LIMIT_NONNEGATIVE, .default_number = 0.5,                     \
+    .visible_if = "waveform=step|ramp|pulse" },                               \
+  { .name = "slope", .kind = BG_PARAM_NUMBER, .label = N_("Slope"),           \
+    .unit = UNIT "/s", .limit = BG_LIMIT_ANY, .default_number = 1,            \
+    .visible_if = "waveform=ramp", .saved_when_used = TRUE },                 \
+  { .name = "until", .kind = BG_PARAM_NUMBER,                                 \
+    .label = N_("End of the ramp (0: none)"), .unit = "s",                    \
+    .limit = BG_LIMIT_NONNEGATIVE, .default_number = 0,                       \
+    .visible_if = "waveform=ramp", .saved_when_used = TRUE },                 \
+  { .name = "amplitude", .kind = BG_PARAM_NUMBER, .label = N_("Amplitude"),   \
+    .unit = UNIT, .limit = BG_LIMIT_ANY, .default_number = 1,                 \
+    .visible_if = "waveform=sine", .saved_when_used = TRUE },                 \
+  { .name = "frequency", .kind = BG_PARAM_NUMBER, .label = N_("Frequency"),   \
+    .unit = "Hz", .limit = BG_LIMIT_POSITIVE, .default_number = 1,            \
+    .visible_if = "waveform=sine", .saved_when_used = TRUE },                 \
+  { .name = "phase", .kind = BG_PARAM_NUMBER, .label = N_("Phase"),           \
+    .unit = "rad", .limit = BG_LIMIT_ANY, .default_number = 0,                \
+    .visible_if = "waveform=sine", .saved_when_used = TRUE },                 \
+  { .name = "width", .kind = BG_PARAM_NUMBER, .label = N_("Pulse width"),     \
+    .unit = "s", .limit = BG_LIMIT_POSITIVE, .default_number = 0.5,           \
+    .visible_if = "waveform=pulse", .saved_when_used = TRUE },                \
+  { .name = "period", .kind = BG_PARAM_NUMBER, .label = N_("Period"),         \
+    .unit = "s", .limit = BG_LIMIT_POSITIVE, .default_number = 1,             \
+    .visible_if = "waveform=pulse", .saved_when_used = TRUE },                \
+  { .name = "points", .kind = BG_PARAM_TABLE,                                 \
+    .label = N_("Table of (t, u)"), .unit = "s, " UNIT,                       \
+    .limit = BG_LIMIT_ANY, .default_table = bg_wave_default_points,           \
+    .default_table_rows = 2, .visible_if = "waveform=table",                  \
+    .saved_when_used = TRUE }
+
+#define BG_WAVE_N_PARAMS 10
 
 /* Bit of a palette in BgComponentSpec.palette_domains. */
 #define BG_PALETTE_BIT(domain) (1u << (domain))

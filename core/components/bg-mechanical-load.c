@@ -22,15 +22,10 @@ static const BgParamSpec load_params[] = {
     .unit = "N·s/m", .limit = BG_LIMIT_NONNEGATIVE, .default_number = 100 },
   { .name = "waveform", .kind = BG_PARAM_CHOICE, .label = N_("Waveform"),
     .unit = "", .limit = BG_LIMIT_ANY, .default_choice = "constant",
-    .choices = bg_waveform_choices },
+    .choices = bg_wave_choices },
   { .name = "load", .kind = BG_PARAM_NUMBER, .label = N_("Load force"),
     .unit = "N", .limit = BG_LIMIT_ANY, .default_number = 0 },
-  { .name = "after", .kind = BG_PARAM_NUMBER, .label = N_("Value after the step"),
-    .unit = "N", .limit = BG_LIMIT_ANY, .default_number = 0,
-    .visible_if = "waveform=step" },
-  { .name = "time", .kind = BG_PARAM_NUMBER, .label = N_("Step time"),
-    .unit = "s", .limit = BG_LIMIT_NONNEGATIVE, .default_number = 0.5,
-    .visible_if = "waveform=step" },
+  BG_WAVE_PARAMS ("N"),
   { .name = "initial", .kind = BG_PARAM_NUMBER, .label = N_("Initial momentum"),
     .unit = "kg·m/s", .limit = BG_LIMIT_ANY, .default_number = 0 },
 };
@@ -61,4 +56,5 @@ const BgComponentSpec bg_mechanical_load_spec = {
   .vars = load_vars,
   .n_vars = G_N_ELEMENTS (load_vars),
   .plot_vars = "v",
+  .validate = bg_wave_validate,
 };

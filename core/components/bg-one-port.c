@@ -12,7 +12,7 @@
 
 #include "bg-components-private.h"
 
-const char *const bg_waveform_choices[] = { "constant", "step", NULL };
+const double bg_wave_default_points[4] = { 0, 0, 1, 1 };
 
 /* Ports ---------------------------------------------------------------- */
 
@@ -42,22 +42,17 @@ static const BgPortSpec effort_in_ports[BG_N_DOMAINS][1] = PORTS_FOR (BG_PORT_RO
   { .name = "initial", .kind = BG_PARAM_NUMBER, .label = LABEL, \
     .unit = UNIT, .limit = BG_LIMIT_ANY, .default_number = 0 }
 
-/* Sources: u = value for t < time, u = after for t >= time (a step). The step
- * defaults (after = 0 at time = 0.5 s, half the default run) are ours. */
+/* Sources: u(t) by the waveform (bg-waveform.h); `value` is the base level.
+ * The step defaults (after = 0 at time = 0.5 s, half the default run) are
+ * ours. */
 #define SOURCE(LABEL, UNIT, DEFAULT)                                        \
   {                                                                         \
     { .name = "waveform", .kind = BG_PARAM_CHOICE, .label = N_("Waveform"), \
       .unit = "", .limit = BG_LIMIT_ANY, .default_choice = "constant",      \
-      .choices = bg_waveform_choices },                                     \
+      .choices = bg_wave_choices },                                         \
     { .name = "value", .kind = BG_PARAM_NUMBER, .label = LABEL,             \
       .unit = UNIT, .limit = BG_LIMIT_ANY, .default_number = DEFAULT },     \
-    { .name = "after", .kind = BG_PARAM_NUMBER,                             \
-      .label = N_("Value after the step"), .unit = UNIT,                    \
-      .limit = BG_LIMIT_ANY, .default_number = 0,                           \
-      .visible_if = "waveform=step" },                                      \
-    { .name = "time", .kind = BG_PARAM_NUMBER, .label = N_("Step time"),    \
-      .unit = "s", .limit = BG_LIMIT_NONNEGATIVE, .default_number = 0.5,    \
-      .visible_if = "waveform=step" },                                      \
+    BG_WAVE_PARAMS (UNIT),                                                  \
   }
 
 static const BgParamSpec r_params[BG_N_DOMAINS][1] = {
@@ -107,14 +102,14 @@ static const BgParamSpec i_params[BG_N_DOMAINS][2] = {
   },
 };
 
-static const BgParamSpec se_params[BG_N_DOMAINS][4] = {
+static const BgParamSpec se_params[BG_N_DOMAINS][2 + BG_WAVE_N_PARAMS] = {
   [BG_DOMAIN_ELECTRICAL]    = SOURCE (N_("Voltage"), "V", 10),
   [BG_DOMAIN_HYDRAULIC]     = SOURCE (N_("Pressure"), "Pa", 1e6),
   [BG_DOMAIN_TRANSLATIONAL] = SOURCE (N_("Force"), "N", 1),
   [BG_DOMAIN_ROTATIONAL]    = SOURCE (N_("Torque"), "N·m", 1),
 };
 
-static const BgParamSpec sf_params[BG_N_DOMAINS][4] = {
+static const BgParamSpec sf_params[BG_N_DOMAINS][2 + BG_WAVE_N_PARAMS] = {
   [BG_DOMAIN_ELECTRICAL]    = SOURCE (N_("Current"), "A", 0.01),
   [BG_DOMAIN_HYDRAULIC]     = SOURCE (N_("Volume flow"), "m³/s", 1e-4),
   [BG_DOMAIN_TRANSLATIONAL] = SOURCE (N_("Velocity"), "m/s", 0.1),
@@ -166,7 +161,7 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
 /* Specs ---------------------------------------------------------------- */
 
 #define ONE_PORT_SPEC(TYPE, KIND, DOMAIN, RULE, PORTS, PARAMS, VARS, PLOT,    \
-                      NAME, NAME_RU, DESCRIPTION)                             \
+                      NAME, NAME_RU, DESCRIPTION, ...)                        \
   [DOMAIN] = {                                                                \
     .type = TYPE,                                                             \
     .kind = KIND,                                                             \
@@ -185,23 +180,26 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
     .vars = VARS[DOMAIN],                                                     \
     .n_vars = G_N_ELEMENTS (VARS[DOMAIN]),                                    \
     .plot_vars = PLOT,                                                        \
+    __VA_ARGS__                                                               \
   }
 
 #define R_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
   ONE_PORT_SPEC ("R", BG_KIND_R, DOMAIN, BG_CAUSAL_FREE, free_ports,          \
-                 r_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION)
+                 r_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define C_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
   ONE_PORT_SPEC ("C", BG_KIND_C, DOMAIN, BG_CAUSAL_STORAGE, effort_out_ports, \
-                 c_params, c_vars, "e", NAME, NAME_RU, DESCRIPTION)
+                 c_params, c_vars, "e", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define I_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
   ONE_PORT_SPEC ("I", BG_KIND_I, DOMAIN, BG_CAUSAL_STORAGE, effort_in_ports,  \
-                 i_params, i_vars, "f", NAME, NAME_RU, DESCRIPTION)
+                 i_params, i_vars, "f", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define SE_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                           \
   ONE_PORT_SPEC ("Se", BG_KIND_SE, DOMAIN, BG_CAUSAL_FIXED, effort_out_ports, \
-                 se_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION)
+                 se_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION,        \
+                 .validate = bg_wave_validate)
 #define SF_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                           \
   ONE_PORT_SPEC ("Sf", BG_KIND_SF, DOMAIN, BG_CAUSAL_FIXED, effort_in_ports,  \
-                 sf_params, e_f_vars, "e", NAME, NAME_RU, DESCRIPTION)
+                 sf_params, e_f_vars, "e", NAME, NAME_RU, DESCRIPTION,        \
+                 .validate = bg_wave_validate)
 
 const BgComponentSpec bg_one_port_r_specs[BG_N_DOMAINS] = {
   R_SPEC (BG_DOMAIN_ELECTRICAL, N_("Resistor"), "Резистор",

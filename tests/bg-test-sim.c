@@ -1,0 +1,137 @@
+/* bg-test-sim.c — see bg-test-sim.h. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bg-test-sim.h"
+
+BgModel *
+bg_test_build_model (const char *const *elements, const char *const *bonds)
+{
+  BgModel *model = bg_model_new ();
+  GError *error = NULL;
+
+  for (guint i = 0; elements[i] != NULL; i++)
+    {
+      g_auto (GStrv) w = g_strsplit (elements[i], " ", -1);
+      BgDomain domain = g_str_equal (w[1], "-") ? BG_DOMAIN_NONE : bg_domain_from_id (w[1]);
+
+      g_assert_nonnull (bg_model_add_element (model, w[0], domain, w[2], 100.0 * i, 0, &error));
+      g_assert_no_error (error);
+      for (guint k = 3; w[k] != NULL; k++)
+        {
+          g_auto (GStrv) kv = g_strsplit (w[k], "=", 2);
+          char *end = NULL;
+          double number = g_ascii_strtod (kv[1], &end);
+
+          if (end != NULL && *end == '\0')
+            bg_model_set_param_number (model, w[2], kv[0], number, &error);
+          else
+            {
+              BgParamValue value = { 0 };
+
+              value.kind = BG_PARAM_CHOICE;
+              value.choice = g_strdup (kv[1]);
+              bg_model_set_param (model, w[2], kv[0], &value, &error);
+              bg_param_value_clear (&value);
+            }
+          g_assert_no_error (error);
+        }
+    }
+  for (guint i = 0; bonds != NULL && bonds[i] != NULL; i++)
+    {
+      g_auto (GStrv) w = g_strsplit (bonds[i], " ", -1);
+
+      g_assert_nonnull (bg_model_connect (model, w[1], w[2], w[0], &error));
+      g_assert_no_error (error);
+      if (w[3] != NULL && g_str_equal (w[3], "reversed"))
+        {
+          bg_model_reverse_arrow (model, w[0], &error);
+          g_assert_no_error (error);
+        }
+    }
+  return model;
+}
+
+void
+bg_test_set_sim (BgModel *model, double t_end, double step)
+{
+  BgSimSettings s;
+  GError *error = NULL;
+
+  bg_sim_settings_init_default (&s);
+  s.t_end = t_end;
+  s.output_step = step;
+  g_assert_true (bg_model_set_simulation (model, &s, &error));
+  g_assert_no_error (error);
+}
+
+void
+bg_test_set_table (BgModel *model, const char *id, const char *name,
+                   const double *xy, guint n_rows)
+{
+  BgParamValue value = { BG_PARAM_TABLE, 0, NULL, NULL };
+  GError *error = NULL;
+
+  value.table = g_array_new (FALSE, FALSE, sizeof (double));
+  g_array_append_vals (value.table, xy, 2 * n_rows);
+  g_assert_true (bg_model_set_param (model, id, name, &value, &error));
+  g_assert_no_error (error);
+  bg_param_value_clear (&value);
+}
+
+void
+bg_test_simulate (BgModel *model, BgTestSim *sim)
+{
+  g_autoptr (BgCausality) causality = bg_causality_analyze (model);
+  GError *error = NULL;
+
+  memset (sim, 0, sizeof *sim);
+  if (!bg_causality_is_ok (causality))
+    {
+      const BgDiagnostic *d = g_ptr_array_index (bg_causality_get_errors (causality), 0);
+      g_error ("analysis failed: %s", d->message);
+    }
+  sim->plan = bg_compiler_compile (model, causality, NULL, &error);
+  g_assert_no_error (error);
+  sim->result = bg_simulator_new_result (sim->plan);
+  sim->status = bg_simulator_run (sim->plan, sim->result, NULL, NULL, NULL, &sim->report, &error);
+  if (sim->status == BG_SIM_STATUS_FAILED)
+    g_error ("simulation failed: %s", error->message);
+  g_assert_no_error (error);
+}
+
+void
+bg_test_sim_clear (BgTestSim *sim)
+{
+  g_clear_pointer (&sim->plan, bg_plan_unref);
+  g_clear_pointer (&sim->result, bg_result_unref);
+  bg_sim_report_clear (&sim->report);
+}
+
+double
+bg_test_value (BgTestSim *sim, const char *name, gsize row)
+{
+  int v = bg_result_lookup (sim->result, name);
+
+  if (v < 0)
+    g_error ("no variable %s", name);
+  return bg_result_get_value (sim->result, (guint) v, row);
+}
+
+gsize
+bg_test_n_rows (BgTestSim *sim)
+{
+  return bg_result_get_n_rows (sim->result);
+}
+
+gsize
+bg_test_row_at (BgTestSim *sim, double t)
+{
+  for (gsize r = 0; r < bg_test_n_rows (sim); r++)
+    if (fabs (bg_result_get_value (sim->result, 0, r) - t) < 1e-9)
+      return r;
+  g_error ("no row at t = %g", t);
+  return 0;
+}

@@ -1,0 +1,41 @@
+/* bg-test-sim.h — building and running small models in numerical tests.
+ *
+ * Owns: a text shorthand for models ("TYPE DOMAIN ID name=value ...";
+ * bonds "ID FROM TO [reversed]"), running analysis + compile + CVODE, and
+ * reading results. Must not: depend on GTK or hide a failure (every
+ * refusal aborts the test with its message).
+ */
+#pragma once
+
+#include <glib.h>
+#include "bg-model.h"
+#include "bg-causality.h"
+#include "bg-compiler.h"
+#include "bg-simulator.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  BgPlan      *plan;
+  BgResult    *result;
+  BgSimReport  report;
+  BgSimStatus  status;
+} BgTestSim;
+
+/* A value that is not a number sets a choice (waveform=sine). DOMAIN "-"
+ * for advanced components. */
+BgModel *bg_test_build_model (const char *const *elements,
+                              const char *const *bonds);
+void     bg_test_set_sim     (BgModel *model, double t_end, double step);
+/* Sets a table parameter from n_rows (x, y) pairs. */
+void     bg_test_set_table   (BgModel *model, const char *id, const char *name,
+                              const double *xy, guint n_rows);
+void     bg_test_simulate    (BgModel *model, BgTestSim *sim);
+void     bg_test_sim_clear   (BgTestSim *sim);
+double   bg_test_value       (BgTestSim *sim, const char *name, gsize row);
+gsize    bg_test_n_rows      (BgTestSim *sim);
+/* The first row at time t (to 1e-9 s); aborts if there is none. */
+gsize    bg_test_row_at      (BgTestSim *sim, double t);
+
+G_END_DECLS
