@@ -1570,6 +1570,17 @@ state_atol (const BgSimSettings *settings, double scale)
   return CLAMP (atol, MIN_ATOL_FRACTION * scale, scale);
 }
 
+/* After any tightening for long oscillations: rtol no finer than double
+ * precision resolves, each atol within [MIN_ATOL_FRACTION, 1] of its scale. */
+static void
+clamp_tolerances (BgPlan *plan)
+{
+  plan->rtol = MAX (plan->rtol, BG_SIM_MIN_RTOL);
+  for (guint i = 0; i < plan->n_states; i++)
+    plan->atol[i] = CLAMP (plan->atol[i], MIN_ATOL_FRACTION * plan->state_scale[i],
+                           plan->state_scale[i]);
+}
+
 static void
 fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 {
@@ -1751,5 +1762,6 @@ bg_compiler_compile (BgModel             *model,
       return NULL;
     }
   bg_tolerance_apply (plan, !(s.atol > 0));
+  clamp_tolerances (plan);
   return plan;
 }
