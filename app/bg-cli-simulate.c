@@ -21,6 +21,7 @@
 #include "bg-cli.h"
 #include "bg-compiler.h"
 #include "bg-plot-renderer.h"
+#include "bg-view.h"
 #include "bg-simulator.h"
 
 #define PLOT_WIDTH 1000
@@ -130,12 +131,23 @@ write_csv (BgResult *result, GArray *vars, const char *path, GError **error)
   return TRUE;
 }
 
-/* Without --vars the plot shows each element's usual variables. */
+/* Without --vars the plot shows the variables the editor saved with the
+ * model (those the plan knows), else each element's usual variables. */
 static GArray *
 default_plot_vars (BgModel *model, BgPlan *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
   GPtrArray *elements = bg_model_get_elements (model);
+  g_auto (GStrv) saved = bg_view_dup_plot_vars (model);
+
+  for (guint i = 0; saved != NULL && saved[i] != NULL; i++)
+    {
+      int v = bg_plan_lookup_var (plan, saved[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
+    }
+  if (vars->len > 0)
+    return vars;
 
   for (guint i = 0; i < elements->len; i++)
     {

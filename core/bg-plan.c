@@ -520,8 +520,8 @@ solve_group (BgPlanWork *work, const BgGroup *g)
   return FALSE;
 }
 
-static gboolean
-run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
+gboolean
+bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
 {
   const BgPlan *plan = work->plan;
   double *r = work->regs;
@@ -558,7 +558,7 @@ bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
+  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -574,8 +574,8 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
-       && run_ops (work, plan->out_ops, plan->n_out_ops);
+  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
+       && bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
     /* + 0.0 turns a negated zero into 0 (no "-0" in a CSV). */
