@@ -419,7 +419,8 @@ bg_compiler_compile (BgModel             *model,
   if (!plan_is_finite (plan))
     {
       g_set_error_literal (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_INVALID,
-                           _("A parameter is missing or not a finite number"));
+                           _("The model's coefficients overflow: products of extreme "
+                             "parameters (a chain of transformer ratios?) exceed 1e308"));
       bg_plan_unref (plan);
       return NULL;
     }

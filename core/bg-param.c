@@ -1,8 +1,10 @@
 /* bg-param.c — parameter values: defaults, copies, comparison and checks.
  *
  * Owns: the life cycle of a BgParamValue (number, choice word or table) and
- * the check of one value against its BgParamSpec limit, with a message that
- * names the limit ("must be > 0") so callers can prefix the place. Must not:
+ * the check of one value against its BgParamSpec limit and against the
+ * magnitudes every parameter must keep (BG_PARAM_MIN/MAX_MAGNITUDE), with a
+ * message that names the limit ("must be > 0") so callers can prefix the
+ * place. Must not:
  * check constraints between parameters (spec->validate does) or know about
  * elements and models.
  */

@@ -2,9 +2,12 @@
  *
  * Owns: the solver set-up (BDF, Newton, the plan's dense/band/KLU linear
  * solver, per-state absolute tolerances), the one-step loop with output
- * interpolation, restarts at waveform steps, root finding for terminating
- * events, cancellation, progress and failure reports. Must not: keep global
- * state, change the plan, or touch a model or GTK.
+ * interpolation, restarts at waveform steps (merged where the solver
+ * cannot resolve the gap), root finding for terminating events,
+ * cancellation, progress and failure reports: a non-finite value in a row
+ * or a derivative names its variable; CVODE codes become our translated
+ * sentences (bg-cvode-reason.c). Must not: keep global state, change the
+ * plan, or touch a model or GTK.
  */
 #include "config.h"
 

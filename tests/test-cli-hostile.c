@@ -97,6 +97,7 @@ static const Case cases[] = {
   { { "analyze", NULL }, 2, "bgmod-cli analyze: missing the model file" },
   { { "simulate", "@rc-plain.bgmod", "--csv", "/nonexistent/x.csv", NULL }, 2, "cannot write /nonexistent/x.csv" },
   { { "analyze", "/nonexistent.bgmod", NULL }, 2, "/nonexistent.bgmod: no such file" },
+  { { "simulate", "@tf-chain-coefficients.bgmod", NULL }, 1, "The model's coefficients overflow: products of extreme parameters (a chain of transformer ratios?) exceed 1e308" },
   { { "simulate", "@step-near-end.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
   { { "simulate", "@step-near-zero.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
   { { "simulate", "@steps-close.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
