@@ -12,6 +12,9 @@
  *
  * Properties: "model" (construct-only), "file", "modified", "title",
  * "causality" (a BgCausality pointer; notify::causality after each analysis).
+ * Signals: "changed-on-disk" (void): another program changed, replaced or
+ * deleted the file since it was last loaded or saved here (BgDiskWatch;
+ * once until the next save).
  */
 #pragma once
 
@@ -51,5 +54,9 @@ void         bg_document_mark_unsaved    (BgDocument  *self);
 gboolean     bg_document_save            (BgDocument  *self,
                                           GFile       *file,
                                           GError     **error);
+
+/* TRUE when the document's file on disk is not what it loaded or last
+ * saved (checks the disk now; FALSE without a file). Ask before saving. */
+gboolean     bg_document_changed_on_disk (BgDocument  *self);
 
 G_END_DECLS
