@@ -1,8 +1,11 @@
 /* bg-cli-simulate.c — `bgmod-cli simulate MODEL.bgmod [options]` (FORMAT.md).
  *
- * Owns: the simulate subcommand: settings overrides, the variable selection,
- * CSV output (header `t,<vars>`, one row per output step plus the event
- * row), the --plot export through the shared plot renderer, and the exit
+ * Owns: the simulate subcommand: settings overrides, the variable selection
+ * (the run computes and stores only the CSV's and the plot's columns), the
+ * memory estimate and --max-memory, CSV output streamed while the run goes
+ * on (header `t,<vars>`, one row per output step plus the event row,
+ * through a 1 MiB buffer), the --plot export through the shared plot
+ * renderer, and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
  * unreadable file. Must not: simulate anything itself (bg-simulator.c does)
@@ -26,12 +29,15 @@
 #define PLOT_WIDTH 1000
 #define PLOT_HEIGHT 700
 
+#define CSV_BUFFER_BYTES (1 << 20)
+
 typedef struct
 {
   double t_end, output_step, rtol, atol;
   char  *vars;
   char  *csv;
   char  *plot;
+  char  *max_memory;
 } Options;
 
 static void
@@ -40,6 +46,33 @@ options_clear (Options *o)
   g_free (o->vars);
   g_free (o->csv);
   g_free (o->plot);
+  g_free (o->max_memory);
+}
+
+/* "2G", "512MiB", "300M", "1e9": bytes with an optional binary suffix. */
+static gboolean
+parse_size (const char *text, guint64 *bytes)
+{
+  char *end = NULL;
+  double value = g_ascii_strtod (text, &end);
+  double scale = 1;
+
+  if (end == text || !(value > 0) || !isfinite (value))
+    return FALSE;
+  switch (g_ascii_toupper (*end))
+    {
+    case 'K': scale = 1024.0; end++; break;
+    case 'M': scale = 1024.0 * 1024; end++; break;
+    case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
+    case 'T': scale = 1024.0 * 1024 * 1024 * 1024; end++; break;
+    default: break;
+    }
+  if (scale > 1 && (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0))
+    end += strlen (end);
+  if (*end != '\0' || value * scale >= 1.8e19)
+    return FALSE;
+  *bytes = (guint64) (value * scale);
+  return TRUE;
 }
 
 /* The selected variable indices (t first), or NULL after printing why. */
@@ -80,49 +113,115 @@ select_vars (BgPlan *plan, const char *list)
   return vars;
 }
 
-static gboolean
-write_csv (BgResult *result, GArray *vars, const char *path, GError **error)
+/* The CSV, written while the run goes on: rows reach the file as the
+ * simulator publishes them (from its progress callback), formatted from
+ * the result's chunks, through one large stdio buffer. */
+typedef struct
 {
-  gsize n_rows = bg_result_get_n_rows (result);
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  int saved_errno;
+  FILE     *out;
+  gboolean  to_stdout;
+  char     *path;
+  char     *buffer;
+  BgResult *result;
+  GArray   *vars;
+  gsize     written;    /* rows written */
+  int       saved_errno;
+} CsvStream;
 
-  if (out == NULL)
+static gboolean
+csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GError **error)
+{
+  memset (csv, 0, sizeof *csv);
+  csv->to_stdout = g_str_equal (path, "-");
+  csv->out = csv->to_stdout ? stdout : g_fopen (path, "w");
+  csv->path = g_strdup (path);
+  if (csv->out == NULL)
     {
-      saved_errno = errno;
+      int saved_errno = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    _("cannot write %s: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
+  csv->buffer = g_malloc (CSV_BUFFER_BYTES);
+  setvbuf (csv->out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
+  csv->result = result;
+  csv->vars = g_array_ref (vars);
   for (guint i = 0; i < vars->len; i++)
     {
       if (i > 0)
-        fputc (',', out);
-      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), out);
+        fputc (',', csv->out);
+      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), csv->out);
     }
-  fputc ('\n', out);
-  for (gsize r = 0; r < n_rows; r++)
-    {
-      for (guint i = 0; i < vars->len; i++)
-        {
-          if (i > 0)
-            fputc (',', out);
-          fputs (g_ascii_formatd (buf, sizeof buf, "%.12g",
-                                  bg_result_get_value (result, g_array_index (vars, guint, i), r)),
-                 out);
-        }
-      fputc ('\n', out);
-    }
-  if (fflush (out) != 0 || ferror (out) || (!to_stdout && fclose (out) != 0))
-    {
-      saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
+  fputc ('\n', csv->out);
   return TRUE;
+}
+
+/* Writes the rows published since the last call, a chunk's span at a time. */
+static void
+csv_write_new_rows (CsvStream *csv)
+{
+  gsize n_rows = bg_result_get_n_rows (csv->result);
+  guint n = csv->vars->len;
+  g_autofree const double **spans = g_new (const double *, n);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  while (csv->written < n_rows)
+    {
+      gsize len = n_rows - csv->written, len_v;
+
+      for (guint i = 0; i < n; i++)
+        {
+          if (!bg_result_get_span (csv->result, g_array_index (csv->vars, guint, i), csv->written,
+                                   &spans[i], &len_v))
+            return;
+          len = MIN (len, len_v);
+        }
+      for (gsize k = 0; k < len; k++)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              if (i > 0)
+                putc (',', csv->out);
+              fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", spans[i][k]), csv->out);
+            }
+          putc ('\n', csv->out);
+        }
+      csv->written += len;
+    }
+}
+
+static void
+csv_progress_cb (double t, double t_end, gpointer user_data)
+{
+  csv_write_new_rows (user_data);
+}
+
+/* Writes what is left and closes the file; FALSE with an error when any
+ * write failed. */
+static gboolean
+csv_close (CsvStream *csv, GError **error)
+{
+  gboolean ok;
+  int saved_errno;
+
+  csv_write_new_rows (csv);
+  ok = fflush (csv->out) == 0 && !ferror (csv->out);
+  saved_errno = errno;
+  if (!csv->to_stdout && fclose (csv->out) != 0 && ok)
+    {
+      ok = FALSE;
+      saved_errno = errno;
+    }
+  else if (csv->to_stdout)
+    setvbuf (stdout, NULL, _IOLBF, 0);
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                 _("cannot write %s: %s"), csv->path, g_strerror (saved_errno));
+  g_free (csv->buffer);
+  g_free (csv->path);
+  g_array_unref (csv->vars);
+  memset (csv, 0, sizeof *csv);
+  return ok;
 }
 
 /* Without --vars the plot shows each element's usual variables. */
@@ -190,6 +289,22 @@ write_plot (BgPlan *plan, BgResult *result, GArray *vars, const BgSimReport *rep
   return ok;
 }
 
+/* The run stores t and the CSV's and the plot's variables (every variable
+ * when the CSV has them all). */
+static BgResult *
+new_result (BgPlan *plan, gboolean all, GArray *csv_vars, GArray *plot_vars)
+{
+  g_autoptr (GArray) stored = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (all)
+    return bg_simulator_new_result (plan);
+  if (csv_vars != NULL && csv_vars != plot_vars)
+    g_array_append_vals (stored, csv_vars->data, csv_vars->len);
+  if (plot_vars != NULL)
+    g_array_append_vals (stored, plot_vars->data, plot_vars->len);
+  return bg_simulator_new_result_for (plan, (const guint *) stored->data, stored->len, FALSE);
+}
+
 static int
 report_analysis_errors (const BgCausality *causality)
 {
@@ -242,10 +357,14 @@ bg_cli_simulate (int    argc,
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgResult) result = NULL;
   g_autoptr (GArray) vars = NULL;
+  g_autoptr (GArray) plot_vars = NULL;
   g_autoptr (GError) error = NULL;
+  CsvStream csv = { 0 };
+  gboolean want_csv;
+  guint64 max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
   BgSimReport report = { 0 };
   BgSimStatus status;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL };
+  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
     { "t-end", 0, 0, G_OPTION_ARG_DOUBLE, &o.t_end, N_("End time in seconds"), "T" },
@@ -260,6 +379,8 @@ bg_cli_simulate (int    argc,
       N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
       N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory,
+      N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
     { NULL }
   };
 
@@ -283,6 +404,14 @@ bg_cli_simulate (int    argc,
       options_clear (&o);
       return bg_cli_usage_error ("simulate", _("--plot needs a file name ending in .png or .svg"));
     }
+  if (o.max_memory != NULL && !parse_size (o.max_memory, &max_memory))
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("--max-memory needs a size in bytes, e.g. 512M or 4G, not “%s”"),
+                         o.max_memory);
+      options_clear (&o);
+      return bg_cli_usage_error ("simulate", message);
+    }
 
   model = bg_cli_load_model (argv[1], &exit_code);
   if (model == NULL)
@@ -303,13 +432,31 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
-  result = bg_simulator_new_result (plan);
-  status = bg_simulator_run (plan, result, NULL, NULL, NULL, &report, &error);
+  want_csv = o.csv != NULL || o.plot == NULL;
+  if (o.plot != NULL)
+    plot_vars = o.vars != NULL ? g_array_ref (vars) : default_plot_vars (model, plan);
+  result = new_result (plan, want_csv && o.vars == NULL, want_csv ? vars : NULL, plot_vars);
+  if (!bg_simulator_check_memory (plan, result, max_memory, &error))
+    {
+      g_printerr ("bgmod-cli simulate: %s %s\n", error->message,
+                  _("Or raise the limit with --max-memory."));
+      exit_code = BG_CLI_EXIT_FAILED;
+      goto out;
+    }
+  if (want_csv && !csv_open (&csv, result, vars, o.csv != NULL ? o.csv : "-", &error))
+    {
+      g_printerr ("bgmod-cli simulate: %s\n", error->message);
+      exit_code = BG_CLI_EXIT_USAGE;
+      goto out;
+    }
 
-  if (o.csv != NULL || o.plot == NULL)
+  status = bg_simulator_run (plan, result, NULL, want_csv ? csv_progress_cb : NULL, &csv,
+                             &report, &error);
+
+  if (want_csv)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (result, vars, o.csv != NULL ? o.csv : "-", &write_error))
+      if (!csv_close (&csv, &write_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
@@ -318,8 +465,6 @@ bg_cli_simulate (int    argc,
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
-                                                    : default_plot_vars (model, plan);
       if (!write_plot (plan, result, plot_vars, &report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);

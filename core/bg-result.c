@@ -9,6 +9,8 @@
 
 #include <math.h>
 #include <string.h>
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include "bg-result.h"
 
 typedef struct
@@ -32,6 +34,10 @@ struct _BgResult
   guint           n_stored;
   gsize           write_start; /* row writer only: first row of the last chunk */
   gsize           write_size;  /* its rows */
+
+  BgResultDeriveFunc derive;
+  gpointer        derive_data;
+  GDestroyNotify  derive_destroy;
 
   GMutex          lock;        /* guards every column's chunk array */
   Column         *columns;
@@ -105,6 +111,8 @@ bg_result_unref (BgResult *self)
   g_return_if_fail (self != NULL);
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
+  if (self->derive_destroy != NULL)
+    self->derive_destroy (self->derive_data);
   g_hash_table_unref (self->by_name);
   g_strfreev (self->names);
   g_strfreev (self->units);
@@ -137,6 +145,45 @@ bg_result_is_stored (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
   return self->stored[var];
+}
+
+void
+bg_result_set_deriver (BgResult           *self,
+                       BgResultDeriveFunc  func,
+                       gpointer            user_data,
+                       GDestroyNotify      destroy)
+{
+  g_return_if_fail (self != NULL);
+  if (self->derive_destroy != NULL)
+    self->derive_destroy (self->derive_data);
+  self->derive = func;
+  self->derive_data = user_data;
+  self->derive_destroy = destroy;
+}
+
+gboolean
+bg_result_derive (BgResult *self, const guint *vars, guint n_vars, GError **error)
+{
+  g_autoptr (GArray) missing = g_array_new (FALSE, FALSE, sizeof (guint));
+  gsize n_rows;
+
+  g_return_val_if_fail (self != NULL && (vars != NULL || n_vars == 0), FALSE);
+  n_rows = bg_result_get_n_rows (self);
+  for (guint i = 0; i < n_vars; i++)
+    {
+      g_return_val_if_fail (vars[i] < self->n_vars, FALSE);
+      if (!self->stored[vars[i]] && bg_result_get_n_filled (self, vars[i]) < n_rows)
+        g_array_append_val (missing, vars[i]);
+    }
+  if (missing->len == 0)
+    return TRUE;
+  if (self->derive == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s was not recorded in this run"), self->names[g_array_index (missing, guint, 0)]);
+      return FALSE;
+    }
+  return self->derive (self, (const guint *) missing->data, missing->len, self->derive_data, error);
 }
 
 gsize

@@ -81,7 +81,26 @@ void        bg_result_append_derived    (BgResult     *self,
                                          guint         var,
                                          const double *values,
                                          gsize         n);
-/* Bytes the stored values take (and will take per further row). */
+/* Fills the columns vars (not stored ones) up to the current row count;
+ * installed by whoever can compute them (bg_simulator_new_result_for). */
+typedef gboolean (*BgResultDeriveFunc) (BgResult     *result,
+                                        const guint  *vars,
+                                        guint         n_vars,
+                                        gpointer      user_data,
+                                        GError      **error);
+void        bg_result_set_deriver       (BgResult           *self,
+                                         BgResultDeriveFunc  func,
+                                         gpointer            user_data,
+                                         GDestroyNotify      destroy);
+/* Brings the columns vars up to the current row count: stored columns
+ * already are; the others are derived (FALSE with an error when the result
+ * has no deriver or the derivation failed; the values so far stay). Call
+ * from one thread at a time. */
+gboolean    bg_result_derive            (BgResult     *self,
+                                         const guint  *vars,
+                                         guint         n_vars,
+                                         GError      **error);
+/* Bytes the stored values take per row. */
 gsize       bg_result_get_bytes_per_row (BgResult   *self);
 
 /* Readers ------------------------------------------------------------ */

@@ -38,7 +38,9 @@ typedef struct
   const BgPlan *plan;
   BgPlanWork   *work;
   BgResult     *result;
-  double       *values;        /* one output row */
+  BgPlanOutputs *outputs;      /* the result's stored variables */
+  BgPlanWork   *out_work;      /* evaluates output rows only, in order */
+  double       *values;        /* one output row (stored variables) */
   char         *solver_message;
 
   SUNContext      ctx;
@@ -147,6 +149,8 @@ run_clear (Run *run)
   if (run->ctx != NULL)
     SUNContext_Free (&run->ctx);
   bg_plan_work_free (run->work);
+  bg_plan_work_free (run->out_work);
+  bg_plan_outputs_free (run->outputs);
   g_free (run->values);
   g_free (run->solver_message);
   g_free (run->color_cols);
@@ -246,17 +250,17 @@ fail:
 
 /* Output rows --------------------------------------------------------------- */
 
+/* Output rows have their own work: the right-hand side's registers and
+ * algebraic-group guesses stay as CVODE left them, and a row depends only on
+ * the rows before it (bg_simulator_derive() recomputes the same numbers). */
 static gboolean
 append_row (Run *run, double t, const double *y)
 {
-  double saved = run->work->t_wave;
-  gboolean ok;
-
-  run->work->t_wave = t;
-  ok = bg_plan_eval_outputs (run->work, t, y, run->values);
-  run->work->t_wave = saved;
-  if (!ok)
-    return FALSE;
+  if (!bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
+    {
+      run->work->n_group_failures += run->out_work->n_group_failures;
+      return FALSE;
+    }
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
   run->last_row_t = t;
@@ -287,8 +291,8 @@ output_time (const BgPlan *plan, guint64 k, guint64 n_out)
   return MIN ((double) k * plan->output_step, plan->t_end);
 }
 
-static guint64
-count_output_times (const BgPlan *plan)
+guint64
+bg_simulator_count_rows (BgPlan *plan)
 {
   double steps = plan->t_end / plan->output_step;
   guint64 k = (guint64) floor (steps + 1e-9);
@@ -347,7 +351,7 @@ cancel_run (BgSimReport *report, double t, GError **error)
 static BgSimStatus
 run_without_states (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
 {
-  guint64 n_out = count_output_times (run->plan);
+  guint64 n_out = bg_simulator_count_rows ((BgPlan *) run->plan);
 
   for (guint64 k = 0; k < n_out; k++)
     {
@@ -368,7 +372,7 @@ static BgSimStatus
 integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
 {
   const BgPlan *plan = run->plan;
-  guint64 n_out = count_output_times (plan), next_out = 0;
+  guint64 n_out = bg_simulator_count_rows ((BgPlan *) plan), next_out = 0;
   guint seg = 0;
   double seg_end, tret = 0, t_last_out;
   double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
@@ -455,16 +459,6 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   return BG_SIM_STATUS_FINISHED;
 }
 
-BgResult *
-bg_simulator_new_result (BgPlan *plan)
-{
-  g_return_val_if_fail (plan != NULL, NULL);
-  return bg_result_new (plan->n_vars,
-                        (const char *const *) plan->var_names,
-                        (const char *const *) plan->var_units,
-                        (const char *const *) plan->var_descriptions);
-}
-
 void
 bg_sim_report_clear (BgSimReport *report)
 {
@@ -508,7 +502,16 @@ bg_simulator_run (BgPlan            *plan,
   run.plan = plan;
   run.work = bg_plan_work_new (plan);
   run.result = result;
-  run.values = g_new (double, plan->n_vars);
+  {
+    guint n_stored = bg_result_get_n_stored (result);
+    g_autofree guint *stored = g_new (guint, MAX (n_stored, 1));
+
+    for (guint i = 0; i < n_stored; i++)
+      stored[i] = bg_result_get_stored_var (result, i);
+    run.outputs = bg_plan_outputs_new (plan, stored, n_stored);
+  }
+  run.out_work = bg_plan_work_new (plan);
+  run.values = g_new (double, MAX (bg_result_get_n_stored (result), 1));
   run.last_row_t = -G_MAXDOUBLE;
   run.progress = progress;
   run.progress_data = user_data;
