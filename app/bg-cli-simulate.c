@@ -23,6 +23,7 @@
 #include "bg-causality.h"
 #include "bg-cli.h"
 #include "bg-compiler.h"
+#include "bg-plot-defaults.h"
 #include "bg-plot-renderer.h"
 #include "bg-simulator.h"
 
@@ -224,29 +225,19 @@ csv_close (CsvStream *csv, GError **error)
   return ok;
 }
 
-/* Without --vars the plot shows each element's usual variables. */
+/* Without --vars the plot shows the window's default variables (at most
+ * BG_PLOT_DEFAULTS_MAX, see bg-plot-defaults.h). */
 static GArray *
 default_plot_vars (BgModel *model, BgPlan *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
-  GPtrArray *elements = bg_model_get_elements (model);
+  g_auto (GStrv) names = bg_plot_defaults_dup (model);
 
-  for (guint i = 0; i < elements->len; i++)
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      BgElement *el = g_ptr_array_index (elements, i);
-      g_auto (GStrv) suffixes = NULL;
-
-      if (el->spec->plot_vars == NULL || el->spec->kind == BG_KIND_SE
-          || el->spec->kind == BG_KIND_SF)
-        continue;
-      suffixes = g_strsplit (el->spec->plot_vars, ",", -1);
-      for (guint k = 0; suffixes[k] != NULL; k++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s.%s", el->id, g_strstrip (suffixes[k]));
-          int v = bg_plan_lookup_var (plan, name);
-          if (v > 0)
-            g_array_append_val (vars, v);
-        }
+      int v = bg_plan_lookup_var (plan, names[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
     }
   return vars;
 }

@@ -243,7 +243,7 @@ gboolean
 bg_simulator_check_memory (BgPlan *plan, BgResult *result, guint64 limit, GError **error)
 {
   guint64 need, rows;
-  g_autofree char *need_text = NULL, *limit_text = NULL, *solver_text = NULL;
+  g_autofree char *need_text = NULL, *limit_text = NULL, *solver_text = NULL, *rows_text = NULL;
 
   g_return_val_if_fail (plan != NULL && result != NULL, FALSE);
   need = bg_simulator_estimate_memory (plan, result);
@@ -253,10 +253,11 @@ bg_simulator_check_memory (BgPlan *plan, BgResult *result, guint64 limit, GError
   need_text = g_format_size_full (need, G_FORMAT_SIZE_IEC_UNITS);
   limit_text = g_format_size_full (limit, G_FORMAT_SIZE_IEC_UNITS);
   solver_text = g_format_size_full (solver_bytes (plan), G_FORMAT_SIZE_IEC_UNITS);
+  rows_text = g_strdup_printf ("%" G_GUINT64_FORMAT, rows);
   g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_MEMORY,
-               _("This run would need about %s (%" G_GUINT64_FORMAT " rows × %u recorded variables, "
+               _("This run would need about %s (%s rows × %u recorded variables, "
                  "plus %s for the solver), more than the limit of %s. Record fewer variables, "
                  "use a longer output step or a shorter end time."),
-               need_text, rows, bg_result_get_n_stored (result), solver_text, limit_text);
+               need_text, rows_text, bg_result_get_n_stored (result), solver_text, limit_text);
   return FALSE;
 }
