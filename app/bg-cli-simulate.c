@@ -25,6 +25,7 @@
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
 #include "bg-plot-renderer.h"
+#include "bg-view.h"
 #include "bg-simulator.h"
 
 #define PLOT_WIDTH 1000
@@ -225,13 +226,26 @@ csv_close (CsvStream *csv, GError **error)
   return ok;
 }
 
-/* Without --vars the plot shows the window's default variables (at most
- * BG_PLOT_DEFAULTS_MAX, see bg-plot-defaults.h). */
+/* Without --vars the plot shows the variables the editor saved with the
+ * model (those the plan knows), else the window's default variables (at
+ * most BG_PLOT_DEFAULTS_MAX, see bg-plot-defaults.h). */
 static GArray *
 default_plot_vars (BgModel *model, BgPlan *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_auto (GStrv) names = bg_plot_defaults_dup (model);
+  g_auto (GStrv) saved = bg_view_dup_plot_vars (model);
+  g_auto (GStrv) names = NULL;
+
+  for (guint i = 0; saved != NULL && saved[i] != NULL; i++)
+    {
+      int v = bg_plan_lookup_var (plan, saved[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
+    }
+  if (vars->len > 0)
+    return vars;
+
+  names = bg_plot_defaults_dup (model);
 
   for (guint i = 0; names[i] != NULL; i++)
     {

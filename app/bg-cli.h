@@ -26,6 +26,9 @@ int      bg_cli_analyze     (int    argc,
                              char **argv);
 int      bg_cli_components  (int    argc,
                              char **argv);
+/* app/bg-cli-equations.c */
+int      bg_cli_equations   (int    argc,
+                             char **argv);
 /* app/bg-cli-simulate.c and app/bg-cli-render.c. */
 int      bg_cli_simulate    (int    argc,
                              char **argv);

@@ -24,6 +24,7 @@ typedef struct
 /* Commands, in the order of the usage text. */
 static const BgCliCommand commands[] = {
   { "analyze", bg_cli_analyze },
+  { "equations", bg_cli_equations },
   { "simulate", bg_cli_simulate },
   { "render", bg_cli_render },
   { "components", bg_cli_components },
@@ -38,6 +39,9 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "analyze  MODEL.bgmod [--steps] [--json]",
            _("Check the causality of a model: strokes, states, algebraic groups, conflicts."));
+  fprintf (stream, "  %s\n      %s\n",
+           "equations MODEL.bgmod [--json | --latex]",
+           _("Derive the state equations dx/dt = f(x, u) of a model in textbook form."));
   fprintf (stream, "  %s\n      %s\n",
            "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"
            "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",

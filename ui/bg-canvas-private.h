@@ -154,6 +154,20 @@ gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
                                                gboolean        at_pointer,
                                                GError        **error);
 
+/* bg-canvas-actions.c: the model's answer for a bond, without adding it */
+gboolean    bg_canvas_can_connect_internal    (BgCanvas       *self,
+                                               const char     *from_ref,
+                                               const char     *to_ref,
+                                               GError        **error);
+
+/* bg-canvas-bond-target.c */
+char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
+                                               const char     *from_ref,
+                                               double          x,
+                                               double          y);
+void        bg_canvas_draw_bond_target        (BgCanvas       *self,
+                                               cairo_t        *cr);
+
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);
 void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);

@@ -897,7 +897,6 @@ draw_bond_preview (BgCanvas *self,
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   double dash[] = { 5, 4 };
-  Hit hit = bg_canvas_hit_test (self, self->cur_x, self->cur_y);
   Ref from;
   BgPoint start;
   double vx, vy;
@@ -907,22 +906,8 @@ draw_bond_preview (BgCanvas *self,
   start = bg_canvas_ref_point (self, &from);
   bg_canvas_model_to_view (self, start.x, start.y, &vx, &vy);
 
-  /* The element the bond would end on. */
-  if (hit.element != NULL && hit.element != from.element)
-    {
-      BgElementShape shape;
-      double x1, y1, x2, y2;
-
-      bg_canvas_element_shape (self, hit.element, &shape);
-      bg_canvas_model_to_view (self, shape.box.x, shape.box.y, &x1, &y1);
-      bg_canvas_model_to_view (self, shape.box.x + shape.box.width,
-                               shape.box.y + shape.box.height, &x2, &y2);
-      cairo_rectangle (cr, x1 - 4, y1 - 4, x2 - x1 + 8, y2 - y1 + 8);
-      cairo_set_source_rgba (cr, style->selection.red, style->selection.green,
-                             style->selection.blue, 0.9);
-      cairo_set_line_width (cr, 2);
-      cairo_stroke (cr);
-    }
+  /* The element the bond would end on, drawn as refused when it would be. */
+  bg_canvas_draw_bond_target (self, cr);
 
   cairo_move_to (cr, vx, vy);
   cairo_line_to (cr, self->cur_x, self->cur_y);

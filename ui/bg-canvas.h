@@ -134,6 +134,9 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_y);
 
 /* The stroke the canvas draws for a bond (from the causality it was given). */
+/* While a bond is being drawn: why the model would refuse it at the
+ * element it points at (drawn crossed out), or NULL. */
+char       *bg_canvas_dup_bond_refusal       (BgCanvas              *self);
 BgStroke    bg_canvas_get_bond_stroke        (BgCanvas              *self,
                                               const char            *bond_id);
 
