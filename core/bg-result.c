@@ -15,7 +15,8 @@
 
 typedef struct
 {
-  GPtrArray *chunks;   /* double[size of chunk k] each; the array is guarded by lock */
+  GPtrArray *chunks;   /* double[size of chunk k] each, NULL before the first;
+                        * guarded by lock */
   gsize      filled;   /* derived columns: values published, atomic */
   gsize      w_start;  /* derived columns' writer: first row of the last chunk */
   gsize      w_size;   /* its rows */
@@ -29,6 +30,8 @@ struct _BgResult
   char          **units;
   char          **descriptions;
   GHashTable     *by_name;     /* name -> index + 1 */
+  gpointer        owner;       /* of borrowed names, units, descriptions, by_name */
+  GDestroyNotify  owner_free;
   gboolean       *stored;      /* per variable */
   guint          *stored_vars; /* the stored variables, increasing */
   guint           n_stored;
@@ -53,6 +56,27 @@ dup_strings (guint n, const char *const *src)
   return out;
 }
 
+/* Everything but the strings and the name table. */
+static BgResult *
+result_alloc (guint n_vars, const gboolean *stored)
+{
+  BgResult *self = g_new0 (BgResult, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->n_vars = n_vars;
+  g_mutex_init (&self->lock);
+  self->columns = g_new0 (Column, n_vars);
+  self->stored = g_new0 (gboolean, n_vars);
+  self->stored_vars = g_new0 (guint, n_vars);
+  for (guint v = 0; v < n_vars; v++)
+    {
+      self->stored[v] = stored == NULL || stored[v];
+      if (self->stored[v])
+        self->stored_vars[self->n_stored++] = v;
+    }
+  return self;
+}
+
 BgResult *
 bg_result_new_partial (guint              n_vars,
                        const char *const *names,
@@ -65,26 +89,39 @@ bg_result_new_partial (guint              n_vars,
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  self = g_new0 (BgResult, 1);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->n_vars = n_vars;
+  self = result_alloc (n_vars, stored);
   self->names = dup_strings (n_vars, names);
   self->units = dup_strings (n_vars, units);
   self->descriptions = dup_strings (n_vars, descriptions);
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < n_vars; i++)
     g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
-  g_mutex_init (&self->lock);
-  self->columns = g_new0 (Column, n_vars);
-  self->stored = g_new0 (gboolean, n_vars);
-  self->stored_vars = g_new0 (guint, n_vars);
-  for (guint v = 0; v < n_vars; v++)
-    {
-      self->columns[v].chunks = g_ptr_array_new_with_free_func (g_free);
-      self->stored[v] = stored == NULL || stored[v];
-      if (self->stored[v])
-        self->stored_vars[self->n_stored++] = v;
-    }
+  return self;
+}
+
+BgResult *
+bg_result_new_shared (guint              n_vars,
+                      char *const       *names,
+                      char *const       *units,
+                      char *const       *descriptions,
+                      GHashTable        *by_name,
+                      const gboolean    *stored,
+                      gpointer           owner,
+                      GDestroyNotify     owner_free)
+{
+  BgResult *self;
+
+  g_return_val_if_fail (n_vars > 0, NULL);
+  g_return_val_if_fail (names != NULL && units != NULL && descriptions != NULL, NULL);
+  g_return_val_if_fail (by_name != NULL, NULL);
+
+  self = result_alloc (n_vars, stored);
+  self->names = (char **) names;
+  self->units = (char **) units;
+  self->descriptions = (char **) descriptions;
+  self->by_name = g_hash_table_ref (by_name);
+  self->owner = owner;
+  self->owner_free = owner_free;
   return self;
 }
 
@@ -114,11 +151,17 @@ bg_result_unref (BgResult *self)
   if (self->derive_destroy != NULL)
     self->derive_destroy (self->derive_data);
   g_hash_table_unref (self->by_name);
-  g_strfreev (self->names);
-  g_strfreev (self->units);
-  g_strfreev (self->descriptions);
+  if (self->owner_free != NULL)
+    self->owner_free (self->owner);
+  else
+    {
+      g_strfreev (self->names);
+      g_strfreev (self->units);
+      g_strfreev (self->descriptions);
+    }
   for (guint v = 0; v < self->n_vars; v++)
-    g_ptr_array_unref (self->columns[v].chunks);
+    if (self->columns[v].chunks != NULL)
+      g_ptr_array_unref (self->columns[v].chunks);
   g_free (self->columns);
   g_free (self->stored);
   g_free (self->stored_vars);
@@ -269,9 +312,11 @@ writer_chunk (BgResult *self, Column *col, gsize row, gsize *w_start, gsize *w_s
       guint index;
 
       locate (row, &index, w_start, w_size);
-      g_assert (index == col->chunks->len);
       chunk = g_malloc (sizeof (double) * *w_size);
       g_mutex_lock (&self->lock);
+      if (col->chunks == NULL)
+        col->chunks = g_ptr_array_new_with_free_func (g_free);
+      g_assert (index == col->chunks->len);
       g_ptr_array_add (col->chunks, chunk);
       g_mutex_unlock (&self->lock);
       return chunk;

@@ -50,6 +50,17 @@ BgResult   *bg_result_new_partial       (guint               n_vars,
                                          const char *const  *units,
                                          const char *const  *descriptions,
                                          const gboolean     *stored);
+/* Like bg_result_new_partial, but borrows the strings and a name → index
+ * + 1 table (a reference is taken) from owner, which the result keeps until
+ * it is freed (owner_free (owner)); for results with many variables. */
+BgResult   *bg_result_new_shared        (guint               n_vars,
+                                         char *const        *names,
+                                         char *const        *units,
+                                         char *const        *descriptions,
+                                         GHashTable         *by_name,
+                                         const gboolean     *stored,
+                                         gpointer            owner,
+                                         GDestroyNotify      owner_free);
 BgResult   *bg_result_ref               (BgResult   *self);
 void        bg_result_unref             (BgResult   *self);
 
