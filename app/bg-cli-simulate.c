@@ -40,6 +40,7 @@ typedef struct
   char  *csv;
   char  *plot;
   char  *max_memory;
+  char  *sweep;
 } Options;
 
 static void
@@ -48,6 +49,7 @@ options_clear (Options *o)
   g_free (o->vars);
   g_free (o->csv);
   g_free (o->plot);
+  g_free (o->sweep);
   g_free (o->max_memory);
 }
 
@@ -324,7 +326,8 @@ report_analysis_errors (const BgCausality *causality)
 }
 
 static BgPlan *
-compile (BgModel *model, const BgCausality *causality, const Options *o, int *exit_code)
+compile (BgModel *model, const BgCausality *causality, const Options *o,
+         BgSimSettings *used, int *exit_code)
 {
   g_autoptr (GError) error = NULL;
   BgSimSettings settings = *bg_model_get_simulation (model);
@@ -339,6 +342,7 @@ compile (BgModel *model, const BgCausality *causality, const Options *o, int *ex
   if (!isnan (o->atol))
     settings.atol = o->atol;
 
+  *used = settings;
   plan = bg_compiler_compile (model, causality, &settings, &error);
   if (plan != NULL)
     return plan;
@@ -369,7 +373,8 @@ bg_cli_simulate (int    argc,
   guint64 max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
   BgSimReport report = { 0 };
   BgSimStatus status;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
+  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL, NULL };
+  BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
     { "t-end", 0, 0, G_OPTION_ARG_DOUBLE, &o.t_end, N_("End time in seconds"), "T" },
@@ -386,6 +391,9 @@ bg_cli_simulate (int    argc,
       N_("Write a plot to a PNG or SVG file"), "OUT.png" },
     { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory,
       N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &o.sweep,
+      N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
+      "EL.PARAM=V1,V2,..." },
     { NULL }
   };
 
@@ -427,13 +435,22 @@ bg_cli_simulate (int    argc,
       exit_code = report_analysis_errors (causality);
       goto out;
     }
-  plan = compile (model, causality, &o, &exit_code);
+  plan = compile (model, causality, &o, &settings, &exit_code);
   if (plan == NULL)
     goto out;
   vars = select_vars (plan, o.vars);
   if (vars == NULL)
     {
       exit_code = BG_CLI_EXIT_USAGE;
+      goto out;
+    }
+
+  if (o.sweep != NULL)
+    {
+      g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)
+                                                    : default_plot_vars (model, plan);
+      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars,
+                                         o.csv, o.plot);
       goto out;
     }
 

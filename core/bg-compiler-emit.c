@@ -174,6 +174,7 @@ bg_emit_wave (BgEmit       *em,
   if (stored.n_points > 0)
     stored.points = g_memdup2 (wave->points, 2 * wave->n_points * sizeof (double));
   g_array_append_val (em->waves, stored);
+  g_ptr_array_add (em->wave_element, g_strdup (em->current_id != NULL ? em->current_id : ""));
 }
 
 void
@@ -355,6 +356,7 @@ _bg_compiler_emit_free (BgEmit *em)
   for (guint i = 0; i < em->waves->len; i++)
     g_free ((gpointer) g_array_index (em->waves, BgWave, i).points);
   g_array_unref (em->waves);
+  g_ptr_array_unref (em->wave_element);
   g_array_unref (em->tables);
   g_array_unref (em->gases);
   g_clear_error (&em->error);
@@ -378,6 +380,7 @@ _bg_compiler_emit_new (BgModel *model,
   em->outputs = g_array_new (FALSE, FALSE, sizeof (OutputInfo));
   em->events = g_array_new (FALSE, FALSE, sizeof (BgEvent));
   em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
+  em->wave_element = g_ptr_array_new_with_free_func (g_free);
   em->tables = g_array_new (FALSE, FALSE, sizeof (BgTable));
   em->gases = g_array_new (FALSE, FALSE, sizeof (BgGas));
   em->translations = g_hash_table_new (NULL, NULL);

@@ -45,6 +45,8 @@ struct _BgEmit
   GArray     *outputs;   /* OutputInfo */
   GArray     *events;    /* BgEvent (state = register until renumbered) */
   GArray     *waves;     /* BgWave */
+  GPtrArray  *wave_element; /* char *, the source element of each wave */
+  const char *current_id;   /* the element whose equations are being emitted */
   GArray     *tables;    /* BgTable */
   GArray     *gases;     /* BgGas */
   double      e_scale[BG_N_DOMAINS], f_scale[BG_N_DOMAINS];

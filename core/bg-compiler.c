@@ -155,7 +155,9 @@ emit_elements (BgEmit            *em,
           bg_emit_fail (em, _("%s cannot be simulated"), element->id);
           break;
         }
+      em->current_id = element->id;
       func (em, &el);
+      em->current_id = NULL;
 
       /* A free port of a multiport: hold its input at zero. */
       for (guint p = 0; p < ebonds->len; p++)
@@ -247,6 +249,9 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
   plan->waves = g_memdup2 (em->waves->data, MAX (plan->n_waves, 1) * sizeof (BgWave));
   for (guint i = 0; i < plan->n_waves; i++)
     g_array_index (em->waves, BgWave, i).points = NULL;   /* moved */
+  plan->wave_element = g_new0 (char *, plan->n_waves + 1);
+  for (guint i = 0; i < plan->n_waves; i++)
+    plan->wave_element[i] = g_strdup (g_ptr_array_index (em->wave_element, i));
   plan->n_gases = em->gases->len;
   plan->gases = g_memdup2 (em->gases->data, MAX (plan->n_gases, 1) * sizeof (BgGas));
   plan->n_tables = em->tables->len;

@@ -259,6 +259,8 @@ _bg_equations_result_finish (BgEquations *self)
 
 /* Accessors ---------------------------------------------------------------------- */
 
+G_DEFINE_BOXED_TYPE (BgEquations, bg_equations, bg_equations_ref, bg_equations_unref)
+
 BgEquations *
 bg_equations_ref (BgEquations *self)
 {
@@ -323,6 +325,51 @@ bg_equations_is_linear (const BgEquations *self)
 {
   g_return_val_if_fail (self != NULL, FALSE);
   return self->linear;
+}
+
+typedef struct
+{
+  const BgEquations *self;
+  const char        *element;
+  const char        *open_tag;
+  const char        *close_tag;
+} Highlight;
+
+static char *
+render_highlight_cb (const char *symbol,
+                     gboolean    latex,
+                     gpointer    user_data)
+{
+  Highlight *h = user_data;
+  const BgEqSymbol *sym = g_hash_table_lookup (h->self->symbol_index, symbol);
+
+  if (sym == NULL)
+    return NULL;
+  if (g_strcmp0 (sym->element, h->element) == 0 || strcmp (sym->symbol, h->element) == 0)
+    return g_strconcat (h->open_tag, sym->markup, h->close_tag, NULL);
+  return g_strdup (sym->markup);
+}
+
+char *
+bg_equations_dup_markup_highlight (const BgEquations *self,
+                                   guint              index,
+                                   const char        *element,
+                                   const char        *open_tag,
+                                   const char        *close_tag)
+{
+  const EquationRec *rec;
+  Highlight h = { self, element, open_tag, close_tag };
+  g_autofree char *lt = NULL, *lm = NULL, *ll = NULL;
+  g_autofree char *rhs = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->equations->len, NULL);
+  g_return_val_if_fail (element != NULL && open_tag != NULL && close_tag != NULL, NULL);
+
+  rec = g_ptr_array_index (self->equations, index);
+  lhs_forms ((BgEquations *) self, &rec->pub, &lt, &lm, &ll);
+  rhs = bg_expr_to_markup (rec->rhs_expr, render_highlight_cb, &h);
+  return g_strdup_printf ("%s = %s", lm, rhs);
 }
 
 /* Printed forms -------------------------------------------------------------------- */
@@ -468,7 +515,7 @@ bg_equations_to_text (const BgEquations *self)
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (self->equations->len == 0)
+  if (self->equations->len == 0 || bg_equations_get_equation (self, 0)->kind != BG_EQ_STATE)
     g_string_append_printf (s, "%s\n", _("The model has no states."));
   for (guint i = 0; i < self->equations->len; i++)
     {

@@ -11,8 +11,8 @@
  * collect their terms (bg-expr.c).
  *
  * Must not: modify the model, know about the compiler's registers, or know
- * about GTK. The printed forms (text, JSON, LaTeX) are in
- * bg-equations-format.c.
+ * about GTK. The result and its printed forms (text, JSON, LaTeX) are in
+ * bg-equations-result.c.
  */
 #include "config.h"
 
@@ -897,7 +897,9 @@ bg_equations_derive (BgModel           *model,
       guint var = g_array_index (b.torn_order, guint, i);
       g_autofree char *key = g_strdup_printf ("#torn%u", var);
 
-      pending_add (pending, BG_EQ_ALGEBRAIC, torn_name (&b, var), torn_name (&b, var),
+      g_autofree char *name = torn_name (&b, var);
+
+      pending_add (pending, BG_EQ_ALGEBRAIC, name, g_strdup (name),
                    bg_expr_ref (g_hash_table_lookup (b.aux, key)));
     }
   eliminate_false_unknowns (pending);

@@ -21,7 +21,7 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include "bg-causality.h"
 #include "bg-model.h"
 
@@ -38,6 +38,10 @@ typedef enum
 } BgEquationsError;
 
 typedef struct _BgEquations BgEquations;
+
+/* A boxed type (ref/unref), so equations can be a property or a GValue. */
+#define BG_TYPE_EQUATIONS (bg_equations_get_type ())
+GType             bg_equations_get_type        (void) G_GNUC_CONST;
 
 typedef enum
 {
@@ -104,6 +108,15 @@ const BgEqSymbol *bg_equations_get_symbol      (const BgEquations *self,
                                                 guint              index);
 const BgEqSymbol *bg_equations_lookup_symbol   (const BgEquations *self,
                                                 const char        *symbol);
+/* The equation's markup with every symbol that belongs to `element` (an
+ * element id; or a symbol, which then alone is marked) wrapped in
+ * open_tag … close_tag, e.g. "<span background=\"#fce94f\">", "</span>":
+ * selecting an element highlights its terms. */
+char             *bg_equations_dup_markup_highlight (const BgEquations *self,
+                                                     guint              index,
+                                                     const char        *element,
+                                                     const char        *open_tag,
+                                                     const char        *close_tag);
 /* Linear in the states and inputs (no named function, no product of two). */
 gboolean          bg_equations_is_linear       (const BgEquations *self);
 

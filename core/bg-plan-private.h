@@ -101,6 +101,7 @@ struct _BgPlan
   guint32 *term_reg;  double *term_coef; guint n_terms;
 
   BgWave  *waves;     guint n_waves;     /* table points owned by the plan */
+  char   **wave_element;  /* n_waves + NULL: the id of the source each wave drives */
   BgTable *tables;    guint n_tables;
   BgGas   *gases;     guint n_gases;
   BgGroup *groups;    guint n_groups;
@@ -136,6 +137,7 @@ struct _BgPlan
 typedef struct
 {
   const BgPlan *plan;
+  const BgWave *waves;    /* the plan's waves, or inputs held fixed (linearization) */
   double       *regs;
   double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */
   int          *g_piv;

@@ -397,6 +397,139 @@ test_refused_target (void)
   bg_test_ui_destroy_window (window);
 }
 
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *name)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_equal (action, name))
+        return TRUE;
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) child = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (child, name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The secondary-button click gesture of the canvas. */
+static GtkGesture *
+canvas_secondary_click (BgCanvas *canvas)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (c);
+    }
+  return NULL;
+}
+
+/* Right-click on an element: it is selected and the context menu offers
+ * the commands; each one works from there. */
+static void
+test_context_menu (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgPlotPane *pane = window_pane (window);
+  const char *names[] = { "canvas.rename", "canvas.delete", "canvas.reverse-arrow",
+                          "canvas.flip-junction-sign", "canvas.plot-main",
+                          "canvas.select-connected", "canvas.show-bond-ids" };
+  const char *none[] = { NULL };
+  BgElement *r1 = bg_model_find_element (model, "R1");
+  GtkGesture *click = canvas_secondary_click (canvas);
+  GtkWidget *popover;
+  GMenuModel *menu = NULL;
+  g_auto(GStrv) selected = NULL;
+  g_auto(GStrv) vars = NULL;
+  double x, y;
+
+  g_assert_nonnull (click);
+  bg_plot_pane_set_vars (pane, none);
+  bg_canvas_model_to_view (canvas, r1->x, r1->y, &x, &y);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  bg_test_ui_pump ();
+  selected = bg_canvas_dup_selected_ids (canvas);
+  g_assert_cmpuint (g_strv_length (selected), ==, 1);
+  g_assert_cmpstr (selected[0], ==, "R1");
+  popover = bg_canvas_get_context_menu (canvas);
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (gtk_widget_get_visible (popover));
+  menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_true (menu_has_action (menu, names[i]));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* Plot Main Variable: R1's flow joins the plot */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.plot-main", NULL));
+  bg_test_ui_pump ();
+  vars = bg_plot_pane_dup_vars (pane);
+  g_assert_true (g_strv_contains ((const char *const *) vars, "R1.f"));
+
+  /* Select Connected: the whole circuit, elements and bonds */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.select-connected", NULL));
+  g_clear_pointer (&selected, g_strfreev);
+  selected = bg_canvas_dup_selected_ids (canvas);
+  g_assert_cmpuint (g_strv_length (selected), ==,
+                    bg_model_get_elements (model)->len + bg_model_get_bonds (model)->len);
+
+  /* Show Bond Names: a toggle on the canvas and in the window */
+  g_assert_false (bg_canvas_get_show_bond_ids (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.show-bond-ids", NULL));
+  g_assert_true (bg_canvas_get_show_bond_ids (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bond-names", NULL));
+  g_assert_false (bg_canvas_get_show_bond_ids (canvas));
+
+  /* Shift+F10 opens it from the keyboard */
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.context-menu", NULL));
+  bg_test_ui_pump ();
+  g_assert_true (gtk_widget_get_visible (bg_canvas_get_context_menu (canvas)));
+  gtk_popover_popdown (GTK_POPOVER (bg_canvas_get_context_menu (canvas)));
+
+  bg_test_ui_destroy_window (window);
+}
+
+/* The legend says what red and amber mean when the drawing uses them. */
+static void
+test_legend (void)
+{
+  struct { const char *example; const char *line; } cases[] = {
+    { "conflict-two-capacitors.bgmod", "Red: causal conflict (hover for why)" },
+    { "hydraulic-bench.bgmod", "Amber: algebraic group" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      BgWindow *window = open_example (cases[i].example, 1280, 800);
+      g_auto(GStrv) legend = bg_canvas_dup_legend (bg_window_get_canvas (window));
+
+      g_assert_nonnull (legend);
+      g_assert_true (g_strv_contains ((const char *const *) legend, cases[i].line));
+      bg_test_ui_destroy_window (window);
+    }
+  {
+    BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+
+    g_assert_null (bg_canvas_dup_legend (bg_window_get_canvas (window)));
+    bg_test_ui_destroy_window (window);
+  }
+}
+
 static void
 test_examples_menu (void)
 {
@@ -552,6 +685,8 @@ main (int   argc,
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
   g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);
   g_test_add_func ("/ui/projector/refused-target", test_refused_target);
+  g_test_add_func ("/ui/projector/context-menu", test_context_menu);
+  g_test_add_func ("/ui/projector/legend", test_legend);
   g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
