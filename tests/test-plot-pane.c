@@ -834,6 +834,44 @@ test_tick_after_run (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* A run over the max-memory setting is refused before it starts: the pane
+ * and the window say the estimate and what to change; nothing runs. */
+static void
+test_memory_limit (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgSimSettings settings = *bg_model_get_simulation (model);
+  g_autoptr(GSettings) gsettings = g_settings_new ("org.bgmod.BGMod");
+  g_autoptr(GError) error = NULL;
+  const char *status;
+
+  /* 10⁷ rows of t, C1.q and the plotted variables: hundreds of MiB, over 16 */
+  settings.t_end = 1000;
+  settings.output_step = 1e-4;
+  g_assert_true (bg_model_set_simulation (model, &settings, &error));
+  g_assert_no_error (error);
+  g_settings_set_uint (gsettings, "max-memory", 16);
+  bg_test_ui_pump ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  bg_test_ui_pump ();
+  g_assert_false (bg_plot_pane_is_running (pane));
+  g_assert_null (bg_plot_pane_get_run (pane));
+  status = bg_plot_pane_get_status_text (pane);
+  g_assert_true (g_str_has_prefix (status, "This run would need about "));
+  g_assert_nonnull (strstr (status, "(10000001 rows × "));
+  g_assert_nonnull (strstr (status, " recorded variables, plus "));
+  g_assert_nonnull (strstr (status, "more than the limit of 16.0" "\xc2\xa0" "MiB. Record fewer "
+                                    "variables, use a longer output step or a shorter end time. "
+                                    "Or raise the limit (in MiB): gsettings set org.bgmod.BGMod "
+                                    "max-memory 4096"));
+
+  g_settings_reset (gsettings, "max-memory");
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_picker_search (void)
 {
@@ -871,6 +909,13 @@ main (int   argc,
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      /* the build tree's compiled schema, in the memory backend */
+      g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+
+      g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
   bg_test_ui_init (&argc, &argv);
   tmp_dir = bg_test_ui_make_home ("bgmod-test-plot-pane-XXXXXX");
   app = bg_test_ui_app_new ();
@@ -888,6 +933,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/export", test_export);
   g_test_add_func ("/ui/plot-pane/vars-saved", test_vars_saved);
   g_test_add_func ("/ui/plot-pane/tick-after-run", test_tick_after_run);
+  g_test_add_func ("/ui/plot-pane/memory-limit", test_memory_limit);
   g_test_add_func ("/ui/plot-pane/picker-search", test_picker_search);
   /* last: gettext caches translations, so the language is not switched back */
   g_test_add_func ("/ui/plot-pane/russian", test_russian);
