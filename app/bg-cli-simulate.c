@@ -3,12 +3,14 @@
  * Owns: the simulate subcommand: settings overrides, the variable selection
  * (the run computes and stores only the CSV's and the plot's columns), the
  * memory estimate and --max-memory, CSV output streamed while the run goes
- * on (header `t,<vars>`, one row per output step plus the event row,
+ * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
  * through a 1 MiB buffer), the --plot export through the shared plot
  * renderer, and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
- * unreadable file. Must not: simulate anything itself (bg-simulator.c does)
+ * unreadable file. The run goes through BgSimulationRun, the window's
+ * worker API (plan, worker thread, progress, report), and the command
+ * waits for it. Must not: simulate anything itself (bg-simulator.c does)
  * or write anything but data to stdout.
  */
 #include "config.h"
@@ -25,6 +27,7 @@
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
 #include "bg-plot-renderer.h"
+#include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
 
@@ -194,12 +197,6 @@ csv_write_new_rows (CsvStream *csv)
     }
 }
 
-static void
-csv_progress_cb (double t, double t_end, gpointer user_data)
-{
-  csv_write_new_rows (user_data);
-}
-
 /* Writes what is left and closes the file; FALSE with an error when any
  * write failed. */
 static gboolean
@@ -364,15 +361,16 @@ bg_cli_simulate (int    argc,
   g_autoptr (BgModel) model = NULL;
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
-  g_autoptr (BgResult) result = NULL;
+  g_autoptr (BgSimulationRun) run = NULL;
   g_autoptr (GArray) vars = NULL;
   g_autoptr (GArray) plot_vars = NULL;
   g_autoptr (GError) error = NULL;
+  g_autoptr (BgResult) result = NULL;
   CsvStream csv = { 0 };
   gboolean want_csv;
   guint64 max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
-  BgSimReport report = { 0 };
-  BgSimStatus status;
+  const BgSimReport *report;
+  const GError *run_error;
   Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL, NULL };
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
@@ -472,8 +470,13 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
-  status = bg_simulator_run (plan, result, NULL, want_csv ? csv_progress_cb : NULL, &csv,
-                             &report, &error);
+  run = bg_simulation_run_new_with_result (plan, result);
+  if (want_csv)
+    g_signal_connect_swapped (run, "progress", G_CALLBACK (csv_write_new_rows), &csv);
+  bg_simulation_run_start (run);
+  bg_simulation_run_wait (run);
+  report = bg_simulation_run_get_report (run);
+  run_error = bg_simulation_run_get_error (run);
 
   if (want_csv)
     {
@@ -487,23 +490,23 @@ bg_cli_simulate (int    argc,
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!write_plot (plan, result, plot_vars, &report, o.plot, &plot_error))
+      if (!write_plot (plan, result, plot_vars, report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
         }
     }
 
-  if (status == BG_SIM_STATUS_EVENT)
-    g_printerr ("%s\n", report.message);
-  else if (status != BG_SIM_STATUS_FINISHED)
+  if (report->status == BG_SIM_STATUS_EVENT)
+    g_printerr ("%s\n", report->message);
+  else if (report->status != BG_SIM_STATUS_FINISHED)
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report.message);
+      g_printerr ("bgmod-cli simulate: %s\n",
+                  run_error != NULL ? run_error->message : report->message);
       exit_code = BG_CLI_EXIT_FAILED;
     }
 
 out:
-  bg_sim_report_clear (&report);
   options_clear (&o);
   return exit_code;
 }

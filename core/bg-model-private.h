@@ -51,6 +51,7 @@ typedef enum
   OP_FLIP,
   OP_SIMULATION,
   OP_NAME,
+  OP_EXERCISE,
 } OpKind;
 
 /* One reversible primitive change. Batches keep ascending indices: the
@@ -96,6 +97,11 @@ typedef struct
     {
       char *old_s, *new_s;
     } name;
+    struct
+    {
+      Bond    *bond;
+      BgStroke old_s, new_s;
+    } exercise;
   } u;
 } Op;
 

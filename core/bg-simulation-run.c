@@ -171,6 +171,20 @@ bg_simulation_run_new (BgPlan *plan)
 }
 
 BgSimulationRun *
+bg_simulation_run_new_with_result (BgPlan *plan, BgResult *result)
+{
+  BgSimulationRun *self;
+
+  g_return_val_if_fail (plan != NULL && result != NULL, NULL);
+
+  self = g_object_new (BG_TYPE_SIMULATION_RUN, NULL);
+  self->plan = bg_plan_ref (plan);
+  self->result = bg_result_ref (result);
+
+  return self;
+}
+
+BgSimulationRun *
 bg_simulation_run_new_recording (BgPlan *plan, const guint *vars, guint n_vars)
 {
   BgSimulationRun *self;
@@ -211,6 +225,16 @@ bg_simulation_run_start (BgSimulationRun *self)
   g_task_run_in_thread (task, worker_thread);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+bg_simulation_run_wait (BgSimulationRun *self)
+{
+  g_return_if_fail (BG_IS_SIMULATION_RUN (self));
+  g_return_if_fail (self->started);
+
+  while (self->running)
+    g_main_context_iteration (self->context, TRUE);
 }
 
 void

@@ -9,6 +9,10 @@
  * hand the worker anything it could share with the main thread other than
  * the immutable plan, the thread-safe result and the progress slot.
  *
+ * The window starts a run and follows its signals from its main loop;
+ * bgmod-cli starts one and waits for it (bg_simulation_run_wait): one code
+ * path for every run.
+ *
  * Signals (main thread only):
  *   "progress" (void): simulated time advanced (merged: one per idle)
  *   "finished" (void): the worker returned; the report and error are set
@@ -29,6 +33,10 @@ G_DECLARE_FINAL_TYPE (BgSimulationRun, bg_simulation_run, BG, SIMULATION_RUN, GO
 /* A run of plan (a new reference is taken) into a new, empty result. */
 BgSimulationRun   *bg_simulation_run_new          (BgPlan          *plan);
 
+/* A run into result (empty, made for plan: bg_simulator_new_result_for);
+ * a reference is taken. */
+BgSimulationRun   *bg_simulation_run_new_with_result (BgPlan        *plan,
+                                                     BgResult      *result);
 /* A run whose result records t, the states and vars (plan variable
  * indices); any other variable is derived from the states when asked for
  * (bg_result_derive). */
@@ -39,6 +47,9 @@ BgSimulationRun   *bg_simulation_run_new_recording (BgPlan        *plan,
 /* Starts the worker; call once. Progress and "finished" are delivered on the
  * thread-default main context of the caller. */
 void               bg_simulation_run_start        (BgSimulationRun *self);
+/* For a caller without a main loop of its own: iterates the main context
+ * the run was started from until "finished" has been emitted. */
+void               bg_simulation_run_wait         (BgSimulationRun *self);
 /* Cancels the worker; "finished" follows with BG_SIM_STATUS_CANCELLED
  * (unless it had already ended). */
 void               bg_simulation_run_stop         (BgSimulationRun *self);
