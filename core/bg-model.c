@@ -151,6 +151,7 @@ typedef enum
   OP_FLIP,
   OP_SIMULATION,
   OP_NAME,
+  OP_SPEC,
 } OpKind;
 
 /* One reversible primitive change. Batches keep ascending indices: the
@@ -168,6 +169,7 @@ typedef struct
     Bond *bond;                                          /* arrow, flip */
     struct { BgSimSettings old_s, new_s; } sim;
     struct { char *old_s, *new_s; } name;
+    struct { Element *el; const BgComponentSpec *old_p, *new_p; } spec;
   } u;
 } Op;
 
@@ -225,6 +227,9 @@ op_clear (Op *op)
     case OP_NAME:
       g_free (op->u.name.old_s);
       g_free (op->u.name.new_s);
+      break;
+    case OP_SPEC:
+      element_unref (op->u.spec.el);
       break;
     default:
       g_assert_not_reached ();
@@ -336,6 +341,8 @@ static const char *const id_prefixes[BG_N_KINDS + 1] = {
   [BG_KIND_MECHANICAL_LOAD] = "LOAD",
   [BG_KIND_PUMP_CURVE] = "PUMP",
   [BG_KIND_GAS_ACCUMULATOR] = "ACC",
+  [BG_KIND_GY] = "GY",
+  [BG_KIND_DC_MOTOR] = "MOT",
   [BOND_HINT] = "b",
 };
 
@@ -735,6 +742,10 @@ op_apply (BgModel *self,
       replace_string (&self->name, forward ? op->u.name.new_s
                                            : op->u.name.old_s);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NAME]);
+      break;
+    case OP_SPEC:
+      /* Same parameters in the same order: only the ports' domains change. */
+      op->u.spec.el->pub.spec = forward ? op->u.spec.new_p : op->u.spec.old_p;
       break;
     default:
       g_assert_not_reached ();
@@ -1488,6 +1499,62 @@ bg_model_set_rotation (BgModel    *self,
   op.u.rotation.old_i = el->pub.rotation;
   op.u.rotation.new_i = rotation;
   label = g_strdup_printf (_("Rotate %s"), element_id);
+  edit_begin (self, label);
+  record (self, &op);
+  edit_end (self);
+  return TRUE;
+}
+
+gboolean
+bg_model_set_domain_s (BgModel    *self,
+                       const char *element_id,
+                       BgDomain    domain_s,
+                       GError    **error)
+{
+  const BgComponentSpec *spec;
+  g_autofree char *label = NULL;
+  GPtrArray *bonds;
+  Element *el;
+  Op op = { .kind = OP_SPEC };
+
+  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (element_id != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  el = lookup_element (self, element_id, error);
+  if (el == NULL)
+    return FALSE;
+  if (el->pub.spec->kind != BG_KIND_GY)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_PARAM,
+                   _("%s: only a gyrator (GY) has a second domain"), element_id);
+      return FALSE;
+    }
+  spec = bg_library_lookup_gyrator (el->pub.spec->domain, domain_s);
+  if (spec == NULL)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
+                   _("%s: unknown domain for port S"), element_id);
+      return FALSE;
+    }
+  if (spec == el->pub.spec)
+    return TRUE;
+  bonds = bg_model_get_element_bonds (self, &el->pub);
+  if (bonds->len > 1 && g_ptr_array_index (bonds, 1) != NULL)
+    {
+      const BgBond *bond = g_ptr_array_index (bonds, 1);
+
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_DOMAIN_MISMATCH,
+                   _("%s: port S is bonded (%s) in the %s domain; remove that "
+                     "bond before changing the domain of S"),
+                   element_id, bond->id, bg_domain_to_id (el->pub.spec->ports[1].domain));
+      return FALSE;
+    }
+
+  op.u.spec.el = element_ref (el);
+  op.u.spec.old_p = el->pub.spec;
+  op.u.spec.new_p = spec;
+  label = g_strdup_printf (_("Change the domain of %s.S"), element_id);
   edit_begin (self, label);
   record (self, &op);
   edit_end (self);
