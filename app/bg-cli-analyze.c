@@ -1,8 +1,9 @@
-/* bg-cli-analyze.c — `bgmod-cli analyze MODEL.bgmod [--json]`.
+/* bg-cli-analyze.c — `bgmod-cli analyze MODEL.bgmod [--steps] [--json]`.
  *
  * Owns: printing a causality analysis, as FORMAT.md's JSON object or as a
  * readable report (strokes per bond, states, algebraic groups, errors and
- * warnings), and the exit code: 0 when the causality is OK, 1 for an invalid
+ * warnings); with --steps, the SCAP trace first (one numbered step a line,
+ * its phase, the steps it follows from and why), and the exit code: 0 when the causality is OK, 1 for an invalid
  * model or a conflict, 2 for a usage error or an unreadable file. Must not:
  * analyse anything itself (bg-causality.c does), or write anything but data
  * to stdout.
@@ -12,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-causality.h"
+#include "bg-causality-trace.h"
 #include "bg-cli.h"
 
 static void
@@ -103,6 +105,40 @@ print_report (BgModel           *model,
     }
 }
 
+/* The trace as a teacher would read it out:
+ *   3. [propagation, after 2] 0-junction J_P takes its pressure from ... */
+static void
+print_steps (const BgCausalityTrace *trace)
+{
+  guint n = bg_causality_trace_get_n_steps (trace);
+  int width = 1;
+
+  for (guint k = n; k >= 10; k /= 10)
+    width++;
+  g_print ("%s\n", _("How the strokes follow from the rules (SCAP), step by step:"));
+  if (n == 0)
+    g_print ("  %s\n", _("none"));
+  for (guint i = 0; i < n; i++)
+    {
+      const BgTraceStep *step = bg_causality_trace_get_step (trace, i);
+      g_autoptr(GString) tag = g_string_new (bg_trace_phase_display_name (step->phase));
+
+      if (step->conflict)
+        /* Translators: the tag of a step where the rules contradict each other */
+        g_string_printf (tag, "%s", _("CONFLICT"));
+      if (step->n_after > 0)
+        {
+          g_string_append (tag, ", ");
+          g_string_append (tag, ngettext ("after step", "after steps", step->n_after));
+          g_string_append_c (tag, ' ');
+          for (guint k = 0; k < step->n_after; k++)
+            g_string_append_printf (tag, "%s%u", k > 0 ? ", " : "", step->after[k] + 1);
+        }
+      g_print ("  %*u. [%s] %s\n", width, i + 1, tag->str, step->sentence);
+    }
+  g_print ("\n");
+}
+
 static void
 print_diagnostics (const GPtrArray *diagnostics,
                    const char      *prefix)
@@ -122,11 +158,15 @@ bg_cli_analyze (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(BgModel) model = NULL;
   g_autoptr(BgCausality) causality = NULL;
+  g_autoptr(BgCausalityTrace) trace = NULL;
   gboolean json = FALSE;
+  gboolean steps = FALSE;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the analysis as one JSON object"), NULL },
+    { "steps", 0, 0, G_OPTION_ARG_NONE, &steps,
+      N_("Explain the causality assignment step by step (the SCAP procedure)"), NULL },
     { NULL }
   };
 
@@ -145,8 +185,17 @@ bg_cli_analyze (int    argc,
   if (model == NULL)
     return exit_code;
 
-  causality = bg_causality_analyze (model);
-  if (json)
+  if (steps)
+    causality = bg_causality_analyze_traced (model, &trace);
+  else
+    causality = bg_causality_analyze (model);
+  if (json && steps)
+    {
+      g_autofree char *text = bg_causality_trace_to_json (trace, causality);
+
+      g_print ("%s\n", text);
+    }
+  else if (json)
     {
       g_autofree char *text = bg_causality_to_json (causality);
 
@@ -154,6 +203,8 @@ bg_cli_analyze (int    argc,
     }
   else
     {
+      if (steps)
+        print_steps (trace);
       print_report (model, causality);
       print_diagnostics (bg_causality_get_errors (causality), _("error"));
       print_diagnostics (bg_causality_get_warnings (causality), _("warning"));

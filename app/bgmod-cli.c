@@ -36,7 +36,7 @@ print_usage (FILE *stream)
            _("Usage: bgmod-cli COMMAND [OPTION…]"));
   fprintf (stream, "\n%s\n", _("Commands:"));
   fprintf (stream, "  %s\n      %s\n",
-           "analyze  MODEL.bgmod [--json]",
+           "analyze  MODEL.bgmod [--steps] [--json]",
            _("Check the causality of a model: strokes, states, algebraic groups, conflicts."));
   fprintf (stream, "  %s\n      %s\n",
            "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"

@@ -22,6 +22,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-causality.h"
+#include "bg-causality-trace-private.h"
 #include "bg-domain.h"
 #include "bg-library.h"
 #include "bg-model.h"
@@ -96,6 +97,10 @@ typedef struct
   guint         *element_mark;
   guint         *bond_mark;
   guint          mark;
+
+  /* the teaching trace, only when asked for (bg_causality_analyze_traced) */
+  BgTraceRecorder *trace;
+  gboolean         trace_pref;   /* the stroke being set is what the neighbour wanted */
 } Analysis;
 
 typedef struct
@@ -243,6 +248,14 @@ add_diagnostic (Analysis   *a,
   d->elements = steal_strv (list->elements);
   d->bonds = steal_strv (list->bonds);
   g_ptr_array_add (target, d);
+
+  if (G_UNLIKELY (a->trace != NULL) && target == a->result->errors &&
+      (strcmp (code, "causal-conflict") == 0 || strcmp (code, "derivative-causality") == 0))
+    _bg_trace_recorder_conflict (a->trace, d->message,
+                                 (const char *const *) d->elements,
+                                 g_strv_length (d->elements),
+                                 (const char *const *) d->bonds,
+                                 g_strv_length (d->bonds));
 }
 
 static void
@@ -504,6 +517,10 @@ assign_end (Analysis *a,
   a->cause[b] = cause;
   a->origin[b] = cause < 0 ? forced_by : a->origin[cause];
   a->seq[b] = ++a->next_seq;
+  if (G_UNLIKELY (a->trace != NULL))
+    _bg_trace_recorder_stroke (a->trace, b, a->stroke[b], a->elements[forced_by],
+                               a->ends + a->end_start[forced_by],
+                               element_degree (a, forced_by), cause, a->trace_pref);
 
   if (receives)
     {
@@ -713,6 +730,13 @@ process_element (Analysis *a,
 static void
 propagate (Analysis *a)
 {
+  BgTracePhase phase = BG_TRACE_PHASE_PROPAGATION;
+
+  if (G_UNLIKELY (a->trace != NULL))
+    {
+      phase = _bg_trace_recorder_get_phase (a->trace);
+      _bg_trace_recorder_set_phase (a->trace, BG_TRACE_PHASE_PROPAGATION);
+    }
   while (a->queue_len > 0)
     {
       guint x = a->queue[a->queue_head];
@@ -722,6 +746,8 @@ propagate (Analysis *a)
       a->in_queue[x] = FALSE;
       process_element (a, x);
     }
+  if (G_UNLIKELY (a->trace != NULL))
+    _bg_trace_recorder_set_phase (a->trace, phase);
 }
 
 /* Phase 1: sources and the pump. All fixed roles are set before propagating,
@@ -903,6 +929,7 @@ assign_resistors (Analysis *a)
       if (end_is_assigned (a, end))
         continue;
       neighbour = end_preference (a, end ^ 1);
+      a->trace_pref = neighbour >= 0;
       assign_end (a, end, neighbour < 0 ? TRUE : !neighbour, x, -1);
       propagate (a);
     }
@@ -918,12 +945,16 @@ assign_remaining (Analysis *a)
 
       if (a->stroke[b] != BG_STROKE_NONE)
         continue;
+      a->trace_pref = TRUE;
       if ((p = end_preference (a, 2 * b)) >= 0)
         assign_end (a, 2 * b, p, a->end_element[2 * b], -1);
       else if ((p = end_preference (a, 2 * b + 1)) >= 0)
         assign_end (a, 2 * b + 1, p, a->end_element[2 * b + 1], -1);
       else
-        assign_end (a, 2 * b + 1, TRUE, a->end_element[2 * b + 1], -1);
+        {
+          a->trace_pref = FALSE;
+          assign_end (a, 2 * b + 1, TRUE, a->end_element[2 * b + 1], -1);
+        }
       propagate (a);
     }
 }
@@ -1684,21 +1715,23 @@ analysis_free (Analysis *a)
   g_free (a->bond_mark);
 }
 
-/**
- * bg_causality_analyze:
- * @model: the model to analyse
- *
- * Returns: (transfer full): a new analysis; never NULL.
- */
-BgCausality *
-bg_causality_analyze (BgModel *model)
+static inline void
+trace_phase (Analysis     *a,
+             BgTracePhase  phase)
+{
+  if (a->trace != NULL)
+    _bg_trace_recorder_set_phase (a->trace, phase);
+}
+
+static BgCausality *
+analyze (BgModel         *model,
+         BgTraceRecorder *trace)
 {
   GPtrArray *elements, *bonds;
   Analysis a = { 0 };
   guint n;
 
-  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
-
+  a.trace = trace;
   elements = bg_model_get_elements (model);
   bonds = bg_model_get_bonds (model);
 
@@ -1741,9 +1774,13 @@ bg_causality_analyze (BgModel *model)
   check_structure (&a);
   check_parts (&a);
 
+  trace_phase (&a, BG_TRACE_PHASE_FIXED);
   assign_fixed (&a);
+  trace_phase (&a, BG_TRACE_PHASE_STORAGE);
   assign_storages (&a);
+  trace_phase (&a, BG_TRACE_PHASE_RESISTOR);
   assign_resistors (&a);
+  trace_phase (&a, BG_TRACE_PHASE_ARBITRARY);
   assign_remaining (&a);
 
   collect_states (&a);
@@ -1751,6 +1788,45 @@ bg_causality_analyze (BgModel *model)
   finish_result (&a);
   analysis_free (&a);
   return a.result;
+}
+
+/**
+ * bg_causality_analyze:
+ * @model: the model to analyse
+ *
+ * Returns: (transfer full): a new analysis; never NULL.
+ */
+BgCausality *
+bg_causality_analyze (BgModel *model)
+{
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  return analyze (model, NULL);
+}
+
+/**
+ * bg_causality_analyze_traced:
+ * @model: the model to analyse
+ * @trace: (out) (transfer full): the steps the analysis took
+ *
+ * Returns: (transfer full): the same analysis as bg_causality_analyze().
+ */
+BgCausality *
+bg_causality_analyze_traced (BgModel           *model,
+                             BgCausalityTrace **trace)
+{
+  GPtrArray *bonds;
+  BgTraceRecorder *rec;
+  BgCausality *result;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+  g_return_val_if_fail (trace != NULL, NULL);
+
+  bonds = bg_model_get_bonds (model);
+  rec = _bg_trace_recorder_new ((BgBond **) bonds->pdata, bonds->len);
+  result = analyze (model, rec);
+  *trace = _bg_trace_recorder_finish (rec);
+  return result;
 }
 
 BgCausality *

@@ -19,6 +19,7 @@
 
 #include "bg-compiler.h"
 #include "bg-compiler-private.h"
+#include "bg-tolerance.h"
 
 G_DEFINE_QUARK (bg-compiler-error-quark, bg_compiler_error)
 
@@ -1741,7 +1742,7 @@ bg_compiler_compile (BgModel             *model,
   plan = bg_plan_new_empty ();
   plan->t_end = s.t_end;
   plan->output_step = s.output_step;
-  plan->rtol = s.rtol;
+  plan->rtol = plan->rtol_setting = s.rtol;
   fill_plan_tables (em, plan, &s);
   assemble_ops (em, &schedule, plan);
   schedule_free (&schedule);
@@ -1758,5 +1759,6 @@ bg_compiler_compile (BgModel             *model,
       bg_plan_unref (plan);
       return NULL;
     }
+  bg_tolerance_apply (plan, !(s.atol > 0));
   return plan;
 }

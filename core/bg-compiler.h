@@ -19,7 +19,10 @@
  * each domain come from the sources, pump table, accumulator precharge and
  * initial states, carried across cylinders and resistors. The absolute
  * tolerance of a state is 1e-2·rtol·scale, or atol·scale when the settings
- * give an atol (atol is then relative to each state's scale).
+ * give an atol (atol is then relative to each state's scale). An
+ * oscillation that lasts many cycles makes the solver's rtol (and the atol
+ * derived from it) tighter than the setting: rtol · min (1, 5 / cycles),
+ * see bg-tolerance.c for the rule and its measurement.
  */
 #pragma once
 

@@ -126,7 +126,10 @@ struct _BgPlan
   guint    n_colors;
   guint   *color;       /* per column */
 
-  double   t_end, output_step, rtol;
+  double   t_end, output_step;
+  double   rtol_setting;   /* the settings' rtol */
+  double   rtol;           /* the solver's: rtol_setting, tightened by bg-tolerance.c */
+  double   osc_omega, osc_sigma, osc_cycles;   /* dominant oscillation, 0 if none */
 };
 
 /* Per-run scratch space; one per thread. */

@@ -233,6 +233,25 @@ bg_plan_get_rtol (const BgPlan *self)
   return self->rtol;
 }
 
+double
+bg_plan_get_rtol_setting (const BgPlan *self)
+{
+  g_return_val_if_fail (self != NULL, NAN);
+  return self->rtol_setting;
+}
+
+void
+bg_plan_get_oscillation (const BgPlan *self, double *omega, double *sigma, double *cycles)
+{
+  g_return_if_fail (self != NULL);
+  if (omega != NULL)
+    *omega = self->osc_omega;
+  if (sigma != NULL)
+    *sigma = self->osc_sigma;
+  if (cycles != NULL)
+    *cycles = self->osc_cycles;
+}
+
 char *
 bg_plan_dup_summary (const BgPlan *self)
 {

@@ -78,7 +78,17 @@ double        bg_plan_get_switch_time    (const BgPlan *self,
 /* Settings the plan was compiled with (from the model, possibly overridden). */
 double        bg_plan_get_t_end          (const BgPlan *self);
 double        bg_plan_get_output_step    (const BgPlan *self);
+/* The relative tolerance the solver uses: the setting, tightened for
+ * oscillations that last many cycles (see bg-compiler.h, Tolerances). */
 double        bg_plan_get_rtol           (const BgPlan *self);
+double        bg_plan_get_rtol_setting   (const BgPlan *self);
+/* The dominant oscillation found at t = 0 (eigenvalues −σ ± iω of the
+ * right-hand side's Jacobian) and the cycles it lasts within t_end before it
+ * decays by e; all 0 when none was found. */
+void          bg_plan_get_oscillation    (const BgPlan *self,
+                                          double       *omega,
+                                          double       *sigma,
+                                          double       *cycles);
 
 /* A short untranslated description for logs and benchmarks:
  * "3 states, dense, 14 ops, 0 algebraic groups". */

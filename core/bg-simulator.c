@@ -29,6 +29,9 @@
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
 
 #define PROGRESS_INTERVAL_US 50000
+/* An event this close to an output time (relative to the output step)
+ * falls on it. */
+#define EVENT_MERGE 1e-9
 
 typedef struct
 {
@@ -367,7 +370,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   const BgPlan *plan = run->plan;
   guint64 n_out = count_output_times (plan), next_out = 0;
   guint seg = 0;
-  double seg_end, tret = 0;
+  double seg_end, tret = 0, t_last_out;
   double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
 
   if (!append_row (run, 0.0, plan->y0))
@@ -394,7 +397,10 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           return fail_run (run, report, tcur, error);
         }
 
-      while (next_out < n_out && output_time (plan, next_out, n_out) <= tret)
+      /* At an event, output times within EVENT_MERGE of the crossing give
+       * way to the event row: one row, t strictly increasing. */
+      t_last_out = flag == CV_ROOT_RETURN ? tret - EVENT_MERGE * plan->output_step : tret;
+      while (next_out < n_out && output_time (plan, next_out, n_out) <= t_last_out)
         {
           double t_out = output_time (plan, next_out, n_out);
           if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
@@ -417,7 +423,9 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
                 ev = &plan->events[i];
                 break;
               }
-          if (run->last_row_t < tret && !append_row (run, tret, yd))
+          /* (A row published just before the crossing stands for it.) */
+          if (tret - run->last_row_t > EVENT_MERGE * plan->output_step
+              && !append_row (run, tret, yd))
             return fail_run (run, report, tret, error);
           report->status = BG_SIM_STATUS_EVENT;
           report->t = tret;

@@ -4,7 +4,9 @@
  * linear solver (dense, band or KLU), integration exactly up to each step
  * of a waveform and a restart there, terminating events by root finding
  * (cylinder end stops, accumulator full) ending at the exact crossing time,
- * output rows at every output step plus one at the event, cancellation
+ * output rows at every output step plus one at the event (an event within
+ * 1e-9 output steps of an output time takes its place: t strictly
+ * increases), cancellation
  * between internal steps, solver failures reported with time and reason.
  * Must not: keep global state (runs are re-entrant: one plan per run, any
  * thread), touch a model or GTK.

@@ -145,7 +145,7 @@ test_help (void)
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Usage: bgmod-cli COMMAND"));
-  g_assert_nonnull (strstr (run.out, "analyze  MODEL.bgmod [--json]"));
+  g_assert_nonnull (strstr (run.out, "analyze  MODEL.bgmod [--steps] [--json]"));
   g_assert_cmpstr (run.err, ==, "");
 }
 

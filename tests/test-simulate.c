@@ -475,6 +475,45 @@ test_cylinder_end_stop (void)
   sim_clear (&sim);
 }
 
+/* A terminating event that falls on an output time gives one row: the same
+ * end stop as above, with the output step chosen so that output time 70
+ * lies 1e-13 s before the crossing (closer than any printed digit). */
+static void
+test_event_on_output_time (void)
+{
+  static const char *const elements[] = {
+    "Se hydraulic PA value=2e5",
+    "Se hydraulic PB value=1e5",
+    "CylinderDA - CYL",
+    "MechanicalLoad - LOAD mass=10 damping=100",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 PA CYL.A", "b2 PB CYL.B", "b3 CYL.M LOAD", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  double t_stop, h;
+  gsize rows;
+  Sim sim;
+
+  set_sim (model, 10.0, 0.01);
+  simulate (model, &sim);
+  g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
+  t_stop = sim.report.t;
+  sim_clear (&sim);
+
+  h = (t_stop - 1e-13) / 70;
+  set_sim (model, 10.0, h);
+  simulate (model, &sim);
+  g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
+  /* The crossing does not depend on the output grid. */
+  g_assert_cmpfloat (sim.report.t, ==, t_stop);
+  rows = n_rows (&sim);
+  g_assert_cmpuint (rows, ==, 71);
+  g_assert_cmpfloat (value (&sim, "t", rows - 1), ==, t_stop);
+  for (gsize r = 1; r < rows; r++)
+    g_assert_cmpfloat (value (&sim, "t", r) - value (&sim, "t", r - 1), >, 0.5 * h);
+  sim_clear (&sim);
+}
+
 /* The default pump table, interpolated as LIBRARY.md says. */
 static double
 pump_table_q (double dp)
@@ -958,6 +997,151 @@ test_examples (void)
 }
 
 
+/* Long oscillatory run at the default settings --------------------------- */
+
+/* A motor inertia driving a load through a lightly damped torsional shaft
+ * (41 Hz, ζ ≈ 0.002) and a 2:1 gear pair, 3 s ≈ 120 cycles. States
+ * x = (p_m, q, p_L): ω1 = p_m/J_m, ω_L = p_L/J_L, shaft twist rate
+ * ω_tw = ω1 − ω_L/n, shaft torque τ = q/C + c ω_tw;
+ * p_m' = T − τ, q' = ω_tw, p_L' = τ/n − b_L ω_L. */
+#define SHAFT_T 1.0
+#define SHAFT_JM 0.01
+#define SHAFT_JL 0.05
+#define SHAFT_N 0.5
+#define SHAFT_C 0.0027122     /* 1/k: ω² = k (1/J_m + n²/J_L) = (2π · 41 Hz)² */
+#define SHAFT_B 0.005725      /* ζ = 0.002 */
+#define SHAFT_BL 0.02
+
+/* exp(M) of a 4×4 matrix by scaling and squaring of its Taylor series. */
+static void
+expm4 (const double m_in[16], double out[16])
+{
+  double m[16], term[16], tmp[16], norm = 0;
+  int squarings = 0;
+
+  for (int i = 0; i < 16; i++)
+    norm = MAX (norm, fabs (m_in[i]));
+  while (norm * 4 > 0.5)
+    {
+      norm /= 2;
+      squarings++;
+    }
+  for (int i = 0; i < 16; i++)
+    {
+      m[i] = m_in[i] / (double) (1 << squarings);
+      out[i] = term[i] = (i % 5 == 0) ? 1.0 : 0.0;
+    }
+  for (int k = 1; k <= 24; k++)
+    {
+      for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++)
+          {
+            double acc = 0;
+            for (int q = 0; q < 4; q++)
+              acc += term[r * 4 + q] * m[q * 4 + c];
+            tmp[r * 4 + c] = acc / k;
+          }
+      memcpy (term, tmp, sizeof term);
+      for (int i = 0; i < 16; i++)
+        out[i] += term[i];
+    }
+  for (int s = 0; s < squarings; s++)
+    {
+      for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 4; c++)
+          {
+            double acc = 0;
+            for (int q = 0; q < 4; q++)
+              acc += out[r * 4 + q] * out[q * 4 + c];
+            tmp[r * 4 + c] = acc;
+          }
+      memcpy (out, tmp, sizeof tmp);
+    }
+}
+
+static void
+test_long_oscillation (void)
+{
+  static const char *const elements[] = {
+    "Se rotational T value=1",
+    "1 rotational J_motor",
+    "I rotational I_motor value=0.01",
+    "0 rotational Z_shaft",
+    "1 rotational J_twist",
+    "C rotational K_shaft value=0.0027122",
+    "R rotational B_shaft value=0.005725",
+    "TF rotational GEAR n=0.5",
+    "1 rotational J_load",
+    "R rotational B_load value=0.02",
+    "I rotational I_load value=0.05",
+    NULL
+  };
+  static const char *const bonds[] = {
+    "b1 T J_motor", "b2 J_motor I_motor", "b3 J_motor Z_shaft", "b4 Z_shaft J_twist",
+    "b5 J_twist K_shaft", "b6 J_twist B_shaft", "b7 Z_shaft GEAR.P", "b8 GEAR.S J_load",
+    "b9 J_load B_load", "b10 J_load I_load", NULL
+  };
+  static const char *const names[] = { "I_motor.p", "K_shaft.q", "I_load.p", "b5.f" };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  double a = 1 / SHAFT_JM, d = 1 / (SHAFT_N * SHAFT_JL), k = 1 / SHAFT_C;
+  /* Augmented [[A h, b h], [0, 0]]: its exponential steps x by h exactly. */
+  double m[16] = {
+    -SHAFT_B * a, -k, SHAFT_B * d, SHAFT_T,
+    a, 0, -d, 0,
+    SHAFT_B * a / SHAFT_N, k / SHAFT_N, -SHAFT_B * d / SHAFT_N - SHAFT_BL / SHAFT_JL, 0,
+    0, 0, 0, 0,
+  };
+  double e[16], x[3] = { 0, 0, 0 }, peak[4] = { 0 }, worst[4] = { 0 }, h;
+  double omega, sigma, cycles;
+  g_autofree double *exact = NULL;
+  gsize rows;
+  Sim sim;
+
+  set_sim (model, 3.0, 0);
+  simulate (model, &sim);
+  rows = n_rows (&sim);
+  g_assert_cmpuint (rows, ==, 1001);
+  h = bg_plan_get_output_step (sim.plan);
+  for (int i = 0; i < 16; i++)
+    m[i] *= h;
+  expm4 (m, e);
+
+  exact = g_new (double, 4 * rows);
+  for (gsize r = 0; r < rows; r++)
+    {
+      double nx[3];
+
+      g_assert_cmpfloat_with_epsilon (value (&sim, "t", r), r * h, 1e-12);
+      exact[4 * r + 0] = x[0];
+      exact[4 * r + 1] = x[1];
+      exact[4 * r + 2] = x[2];
+      exact[4 * r + 3] = x[0] / SHAFT_JM - x[2] / (SHAFT_N * SHAFT_JL);
+      for (int i = 0; i < 3; i++)
+        nx[i] = e[i * 4 + 0] * x[0] + e[i * 4 + 1] * x[1] + e[i * 4 + 2] * x[2] + e[i * 4 + 3];
+      memcpy (x, nx, sizeof x);
+    }
+  for (gsize r = 0; r < rows; r++)
+    for (int v = 0; v < 4; v++)
+      {
+        peak[v] = MAX (peak[v], fabs (exact[4 * r + v]));
+        worst[v] = MAX (worst[v], fabs (value (&sim, names[v], r) - exact[4 * r + v]));
+      }
+
+  bg_plan_get_oscillation (sim.plan, &omega, &sigma, &cycles);
+  g_test_message ("ω %.4g rad/s (41 Hz = 257.6), σ %.3g 1/s, %.3g cycles; rtol %.3g (setting %.3g)",
+                  omega, sigma, cycles, bg_plan_get_rtol (sim.plan),
+                  bg_plan_get_rtol_setting (sim.plan));
+  /* The estimate finds the shaft's mode within 1 %. */
+  g_assert_cmpfloat (fabs (omega - 2 * G_PI * 41) / (2 * G_PI * 41), <, 1e-2);
+  for (int v = 0; v < 4; v++)
+    {
+      g_test_message ("%s: largest error %.3g of its peak %.4g", names[v], worst[v] / peak[v], peak[v]);
+      /* Default settings hold every variable within 1e-3 of its peak. */
+      g_assert_cmpfloat (worst[v], <, 1e-3 * peak[v]);
+    }
+  sim_clear (&sim);
+}
+
 /* The pump charging a capacitance through both table segments up to the
  * cut-off: segment 1 (Q = a - b p) until p = 15 MPa at t1 = (C/b) ln(a/(a - b·15 MPa)),
  * then Q = c (20 MPa - p): p = 20 MPa - 5 MPa e^{-c (t - t1)/C}. */
@@ -1425,6 +1609,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/gear-pair", test_gear_pair);
   g_test_add_func ("/core/simulate/hydraulic-rc", test_hydraulic_rc);
   g_test_add_func ("/core/simulate/cylinder-end-stop", test_cylinder_end_stop);
+  g_test_add_func ("/core/simulate/event-on-output-time", test_event_on_output_time);
   g_test_add_func ("/core/simulate/pump-line-tank", test_pump_line_tank);
   g_test_add_func ("/core/simulate/accumulator-full", test_accumulator_full);
   g_test_add_func ("/core/simulate/pump-to-cut-off", test_pump_to_cut_off);
@@ -1433,6 +1618,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/drawing-direction", test_drawing_direction);
   g_test_add_func ("/core/simulate/energy-balance", test_energy_balance_chain);
   g_test_add_func ("/core/simulate/examples", test_examples);
+  g_test_add_func ("/core/simulate/long-oscillation", test_long_oscillation);
   g_test_add_func ("/core/simulate/solvers-agree", test_solvers_agree);
   g_test_add_func ("/core/simulate/small-is-dense", test_small_is_dense);
   g_test_add_func ("/core/simulate/compile-errors", test_compile_errors);

@@ -168,6 +168,8 @@ static const struct
   { "win.zoom-reset", { "<Control>0", NULL } },
   { "win.zoom-fit", { "<Control>1", NULL } },
   { "win.presentation-mode", { "<Control><Shift>p", NULL } },
+  { "win.show-palette", { "F9", NULL } },
+  { "win.show-inspector", { "<Control>F9", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
 };

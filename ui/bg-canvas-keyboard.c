@@ -414,6 +414,28 @@ action_select_direction (GtkWidget  *widget,
 }
 
 static void
+focus_inspector_field (BgCanvas  *self,
+                       BgElement *element)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  const BgComponentSpec *spec = element->spec;
+  g_autofree char *id = g_strdup (element->id);
+  BgInspector *inspector;
+  GtkWidget *field = NULL;
+
+  bg_canvas_emit_activated (self, id);
+  if (!BG_IS_WINDOW (root))
+    return;
+  inspector = bg_window_get_inspector (BG_WINDOW (root));
+  for (guint i = 0; field == NULL && i < spec->n_params; i++)
+    field = bg_inspector_get_field (inspector, spec->params[i].name);
+  if (field == NULL)
+    field = bg_inspector_get_field (inspector, "id");
+  if (field != NULL)
+    gtk_widget_grab_focus (field);
+}
+
+static void
 action_edit (GtkWidget  *widget,
              const char *name,
              GVariant   *param)
@@ -434,9 +456,9 @@ action_edit (GtkWidget  *widget,
       return;
     }
 
-  /* what a double-click does: the window puts the inspector's first
-   * parameter under the keyboard */
-  bg_canvas_emit_activated (self, element->id);
+  /* what a double-click does, then the inspector's first parameter (or
+   * the id) goes under the keyboard */
+  focus_inspector_field (self, element);
 }
 
 static void

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-inspector.h"
+#include "bg-unit-entry.h"
 #include "bg-waveform.h"
 
 typedef enum
@@ -51,6 +52,10 @@ typedef struct
   GtkWidget         *input;     /* GtkEntry or GtkDropDown; NULL for tables */
   GtkWidget         *rows_box;  /* tables: one GtkBox per row */
   GtkLabel          *error_label;
+  char              *caption;   /* the field's name for messages */
+  /* the text differs from what the model last showed or took: only then
+   * does a model change leave it alone, and only then does it apply */
+  gboolean           edited;
 } Field;
 
 struct _BgInspector
@@ -89,42 +94,14 @@ static void field_apply          (Field       *field);
 
 /* Numbers -------------------------------------------------------------- */
 
+/* A number, with an optional SI prefix ("10k", "1,5 µ"): bg-unit-entry.c. */
 gboolean
 bg_inspector_parse_number (const char *text,
                            double     *value)
 {
-  g_autoptr(GString) s = NULL;
-  char *end = NULL;
-  double v;
-
   g_return_val_if_fail (value != NULL, FALSE);
 
-  if (text == NULL)
-    return FALSE;
-
-  s = g_string_new (NULL);
-  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-
-      if (g_unichar_isspace (c) || c == 0x202F || c == 0x00A0)
-        continue;
-      if (c == ',')
-        c = '.';
-      else if (c == 0x2212)  /* minus sign */
-        c = '-';
-      g_string_append_unichar (s, c);
-    }
-
-  if (s->len == 0)
-    return FALSE;
-
-  v = g_ascii_strtod (s->str, &end);
-  if (end == s->str || *end != '\0' || !isfinite (v))
-    return FALSE;
-
-  *value = v;
-  return TRUE;
+  return bg_unit_parse (text, NULL, value);
 }
 
 /* "1.5e+07" → "1.5e7", "1e-05" → "1e-5" */
@@ -176,6 +153,7 @@ field_free (gpointer data)
   Field *field = data;
 
   g_free (field->name);
+  g_free (field->caption);
   g_free (field);
 }
 
@@ -243,11 +221,22 @@ entry_activate_cb (GtkEntry *entry,
   field_apply (field);
 }
 
+/* Leaving a field applies what was typed, never a text the model has not
+ * seen changed (after an undo it shows the model's value again). */
 static void
 entry_focus_leave_cb (GtkEventControllerFocus *controller,
                       Field                   *field)
 {
-  field_apply (field);
+  if (field->edited)
+    field_apply (field);
+}
+
+static void
+entry_changed_cb (GtkEditable *editable,
+                  Field       *field)
+{
+  if (!field->self->updating)
+    field->edited = TRUE;
 }
 
 static void field_update (Field *field, gboolean force);
@@ -278,6 +267,8 @@ connect_apply (GtkWidget *entry,
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   g_signal_connect (entry, "activate", G_CALLBACK (entry_activate_cb), field);
+  g_signal_connect (entry, "changed", G_CALLBACK (entry_changed_cb), field);
+  bg_unit_entry_select_on_focus (entry);
   g_signal_connect (focus, "leave", G_CALLBACK (entry_focus_leave_cb), field);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (entry_key_pressed_cb), field);
   gtk_widget_add_controller (entry, focus);
@@ -323,6 +314,7 @@ bg_inspector_add_field (BgInspector *self,
   field->self = self;
   field->kind = kind;
   field->name = g_strdup (name);
+  field->caption = g_strdup (caption);
   field->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
   field->input = input;
   field->error_label = GTK_LABEL (error);
@@ -530,7 +522,7 @@ field_update (Field    *field,
   if (element != NULL)
     gtk_widget_set_visible (field->box, field_visible (field, element));
 
-  if (!force && field_has_focus (field))
+  if (!force && field->edited && field_has_focus (field))
     return;
 
   switch (field->kind)
@@ -580,6 +572,7 @@ field_update (Field    *field,
 
   if (text != NULL)
     entry_set_text (field->input, text);
+  field->edited = FALSE;
   field_clear_error (field);
 }
 
@@ -638,12 +631,23 @@ apply_element_field (Field   *field,
       }
 
     case FIELD_NUMBER:
-      if (!bg_inspector_parse_number (text, &number))
-        {
-          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                               _("Enter a number, such as 0.001, 0,001 or 1e-3."));
-          return FALSE;
-        }
+      {
+        g_autofree char *refusal = NULL;
+
+        if (!bg_unit_parse (text, field->pspec->unit, &number))
+          {
+            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                 _("Enter a number, such as 0.001, 0,001 or 1e-3."));
+            return FALSE;
+          }
+        /* the limit in the user's words, not the file's "C1.value" */
+        refusal = bg_unit_dup_limit_message (field->pspec, number);
+        if (refusal != NULL)
+          {
+            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s.", refusal);
+            return FALSE;
+          }
+      }
       if (number == element->params[field->index].number)
         return TRUE;
       return bg_model_set_param_number (self->model, element->id,
@@ -749,7 +753,7 @@ apply_settings_field (Field   *field,
   trimmed = g_strstrip (g_strdup (text));
   if (automatic && trimmed[0] == '\0')
     number = 0;
-  else if (!bg_inspector_parse_number (trimmed, &number))
+  else if (!bg_unit_parse (trimmed, field->kind <= FIELD_OUTPUT_STEP ? "s" : NULL, &number))
     {
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            automatic
@@ -793,9 +797,22 @@ field_apply (Field *field)
   self->applying = FALSE;
 
   if (ok)
-    field_clear_error (field);
+    {
+      field->edited = FALSE;
+      field_clear_error (field);
+    }
   else
-    field_show_error (field, error->message);
+    {
+      /* the model names the place ("C1.value: must be > 0", "t_end: …");
+       * the form says the field's own name instead */
+      const char *rule = strstr (error->message, ": ");
+      g_autofree char *message = NULL;
+
+      if (rule != NULL && error->domain != G_IO_ERROR && field->caption != NULL &&
+          memchr (error->message, ' ', rule - error->message) == NULL)
+        message = g_strdup_printf ("%s: %s", field->caption, rule + 2);
+      field_show_error (field, message != NULL ? message : error->message);
+    }
 }
 
 static void

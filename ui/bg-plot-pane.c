@@ -663,7 +663,7 @@ bg_plot_pane_build_header (BgPlotPane *self)
 
   progress_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
   gtk_widget_set_valign (progress_box, GTK_ALIGN_CENTER);
-  gtk_widget_set_size_request (progress_box, 170, -1);
+  gtk_widget_set_size_request (progress_box, 96, -1);
   self->progress_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->progress_label, 0);
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "caption");
@@ -678,7 +678,7 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_label_set_wrap (self->status_label, TRUE);
   gtk_label_set_wrap_mode (self->status_label, PANGO_WRAP_WORD_CHAR);
   gtk_label_set_lines (self->status_label, 2);
-  gtk_label_set_width_chars (self->status_label, 20);
+  gtk_label_set_width_chars (self->status_label, 4);
   gtk_label_set_xalign (self->status_label, 0);
   gtk_widget_set_hexpand (GTK_WIDGET (self->status_label), TRUE);
   gtk_widget_add_css_class (GTK_WIDGET (self->status_label), "plot-status");
@@ -686,6 +686,9 @@ bg_plot_pane_build_header (BgPlotPane *self)
 
   self->stale_label = GTK_LABEL (gtk_label_new (_("stale: model changed since this run")));
   gtk_widget_add_css_class (GTK_WIDGET (self->stale_label), "stale-tag");
+  /* a narrow window shortens the tag; its tooltip says it all */
+  gtk_label_set_ellipsize (self->stale_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (self->stale_label, 6);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->stale_label),
                                _("The model was edited after this run started; run again (F5) to update the plot."));
   gtk_widget_set_visible (GTK_WIDGET (self->stale_label), FALSE);
@@ -715,8 +718,8 @@ bg_plot_pane_build_header (BgPlotPane *self)
   g_menu_append (menu, _("Export _SVG…"), "plot.export-svg");
   g_menu_append (menu, _("Export _CSV (visible time range)…"), "plot.export-csv");
   export_button = gtk_menu_button_new ();
-  gtk_menu_button_set_label (GTK_MENU_BUTTON (export_button), _("_Export"));
-  gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (export_button), TRUE);
+  /* an icon: the pane's header must fit beside both sidebars at 1024 px */
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (export_button), "document-send-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (export_button), G_MENU_MODEL (menu));
   gtk_widget_set_tooltip_text (export_button, _("Export the Plot"));
   gtk_box_append (GTK_BOX (box), export_button);

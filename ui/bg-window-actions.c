@@ -3,7 +3,8 @@
  *
  * Owns: win.save, win.save-as, win.undo, win.redo, win.close,
  * win.open-example(s), win.open-recent(s), win.select-culprits, the zoom
- * actions (forwarded to the canvas), win.presentation-mode, win.run and
+ * actions (forwarded to the canvas), win.presentation-mode,
+ * win.show-palette and win.show-inspector (the sidebars), win.run and
  * win.stop (handled in bg-window-plot.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
@@ -437,6 +438,10 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, canvas_action);
   gtk_widget_class_install_property_action (widget_class, "win.presentation-mode",
                                             "presentation-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.show-palette",
+                                            "show-palette");
+  gtk_widget_class_install_property_action (widget_class, "win.show-inspector",
+                                            "show-inspector");
   gtk_widget_class_install_action (widget_class, "win.run", NULL, _bg_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
   /* the placeholder entry of an empty file list: never enabled */

@@ -22,6 +22,8 @@ G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 enum {
   PROP_0,
   PROP_PRESENTATION_MODE,
+  PROP_SHOW_PALETTE,
+  PROP_SHOW_INSPECTOR,
   N_PROPS
 };
 
@@ -262,7 +264,9 @@ canvas_status_message_cb (BgWindow   *self,
   bg_window_show_message (self, text);
 }
 
-/* A double-click on an element: edit its first parameter. */
+/* A double-click on an element selects it and plots its main variables.
+ * The focus stays on the canvas, so Delete still deletes the element
+ * (Enter moves into the inspector). */
 static void
 canvas_element_activated_cb (BgWindow   *self,
                              const char *id,
@@ -270,20 +274,13 @@ canvas_element_activated_cb (BgWindow   *self,
 {
   BgElement *element = bg_model_find_element (bg_document_get_model (self->document), id);
   const char *ids[] = { id, NULL };
-  GtkWidget *field = NULL;
 
   if (element == NULL)
     return;
 
   bg_canvas_select_ids (self->canvas, ids);
   bg_inspector_set_selection (self->inspector, ids);
-  for (guint i = 0; field == NULL && i < element->spec->n_params; i++)
-    field = bg_inspector_get_field (self->inspector, element->spec->params[i].name);
-  if (field == NULL)
-    field = bg_inspector_get_field (self->inspector, "id");
-  if (field != NULL)
-    gtk_widget_grab_focus (field);
-  /* and its main variables join the plot */
+  gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
   bg_plot_pane_add_element_vars (self->plot_pane, id);
 }
 
@@ -341,6 +338,11 @@ _bg_window_set_presentation_mode (BgWindow *self,
 
   self->presentation_mode = presentation_mode;
   bg_canvas_set_presentation_scale (self->canvas, scale);
+  /* style.css scales the text of every pane with this class */
+  if (presentation_mode)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "presentation");
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
@@ -493,6 +495,24 @@ bg_window_constructed (GObject *object)
                            G_CONNECT_SWAPPED);
 }
 
+/* The sidebars fold away for a narrow screen (win.show-palette,
+ * win.show-inspector); focus inside a hidden one goes to the canvas. */
+static void
+bg_window_set_pane_visible (BgWindow   *self,
+                            GtkWidget  *pane,
+                            gboolean    visible,
+                            GParamSpec *pspec)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+
+  if (gtk_widget_get_visible (pane) == visible)
+    return;
+  if (!visible && focus != NULL && gtk_widget_is_ancestor (focus, pane))
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+  gtk_widget_set_visible (pane, visible);
+  g_object_notify_by_pspec (G_OBJECT (self), pspec);
+}
+
 static void
 bg_window_get_property (GObject    *object,
                         guint       prop_id,
@@ -505,6 +525,14 @@ bg_window_get_property (GObject    *object,
     {
     case PROP_PRESENTATION_MODE:
       g_value_set_boolean (value, self->presentation_mode);
+      break;
+    case PROP_SHOW_PALETTE:
+      g_value_set_boolean (value, self->palette == NULL ||
+                                  gtk_widget_get_visible (GTK_WIDGET (self->palette)));
+      break;
+    case PROP_SHOW_INSPECTOR:
+      g_value_set_boolean (value, self->inspector == NULL ||
+                                  gtk_widget_get_visible (GTK_WIDGET (self->inspector)));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -523,6 +551,14 @@ bg_window_set_property (GObject      *object,
     {
     case PROP_PRESENTATION_MODE:
       _bg_window_set_presentation_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_SHOW_PALETTE:
+      bg_window_set_pane_visible (self, GTK_WIDGET (self->palette),
+                                  g_value_get_boolean (value), pspec);
+      break;
+    case PROP_SHOW_INSPECTOR:
+      bg_window_set_pane_visible (self, GTK_WIDGET (self->inspector),
+                                  g_value_get_boolean (value), pspec);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -546,6 +582,14 @@ bg_window_class_init (BgWindowClass *klass)
    * projector (win.presentation-mode). */
   properties[PROP_PRESENTATION_MODE] =
     g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_PALETTE] =
+    g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_SHOW_INSPECTOR] =
+    g_param_spec_boolean ("show-inspector", NULL, NULL, TRUE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);

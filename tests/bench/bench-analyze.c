@@ -6,7 +6,9 @@
  *
  * The ladder: Se → 1 (with R) → then repeated units 0 (with C) → 1 (with R
  * and I), each junction bonded to the next. Every storage is integral, the
- * strokes propagate from each storage along the chain.
+ * strokes propagate from each storage along the chain. The same ladder is
+ * also analysed with the teaching trace (bg_causality_analyze_traced), whose
+ * cost must stay linear too.
  */
 #include "config.h"
 
@@ -14,6 +16,7 @@
 #include <time.h>
 
 #include "bg-causality.h"
+#include "bg-causality-trace.h"
 #include "bg-i18n.h"
 #include "bg-model.h"
 
@@ -186,6 +189,31 @@ bench (guint n_target,
            cpu[n_runs / 2], median * 1e6 / n_elements);
 }
 
+static void
+bench_traced (guint n_target,
+              guint n_runs)
+{
+  g_autoptr(BgModel) model = make_ladder (n_target);
+  guint n_elements = bg_model_get_elements (model)->len;
+  double cpu[MAX_RUNS];
+  guint n_steps = 0;
+
+  for (guint run = 0; run < n_runs; run++)
+    {
+      double start = thread_cpu_ms ();
+      BgCausalityTrace *trace = NULL;
+      BgCausality *c = bg_causality_analyze_traced (model, &trace);
+
+      cpu[run] = thread_cpu_ms () - start;
+      n_steps = bg_causality_trace_get_n_steps (trace);
+      bg_causality_trace_unref (trace);
+      bg_causality_unref (c);
+    }
+  qsort (cpu, n_runs, sizeof (double), compare_double);
+  g_print ("%7u elements, %7u steps traced: median %8.2f ms CPU; %6.1f ns/element\n",
+           n_elements, n_steps, cpu[n_runs / 2], cpu[n_runs / 2] * 1e6 / n_elements);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -206,6 +234,11 @@ main (int    argc,
   bench (1000, n_runs);
   bench (10000, n_runs);
   bench (100000, n_runs);
+
+  g_print ("\nThe same ladder with the step-by-step trace (analyze --steps)\n");
+  bench_traced (1000, n_runs);
+  bench_traced (10000, n_runs);
+  bench_traced (100000, n_runs);
 
   g_print ("\nWorst case for diagnostics: a chain of 0-junctions with one C each\n");
   bench_conflicts (1000, n_runs);

@@ -32,11 +32,12 @@
 #include "bg-compiler.h"
 #include "bg-model.h"
 #include "bg-simulator.h"
+#include "bench-chain.h"
 
-#define MASS 1.0
-#define DAMPING 0.5
-#define COMPLIANCE 0.01
-#define FORCE 1.0
+#define MASS BENCH_CHAIN_MASS
+#define DAMPING BENCH_CHAIN_DAMPING
+#define COMPLIANCE BENCH_CHAIN_COMPLIANCE
+#define FORCE BENCH_CHAIN_FORCE
 #define T_END 10.0
 #define OUTPUT_STEP 1.0
 
@@ -48,59 +49,6 @@ cpu_seconds (void)
   struct timespec ts;
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static BgModel *
-build_chain (guint n)
-{
-  BgModel *model = bg_model_new ();
-  BgSimSettings settings;
-  GError *error = NULL;
-
-  bg_model_begin_group (model, "chain");
-  bg_model_add_element (model, "Se", BG_DOMAIN_TRANSLATIONAL, "F", 0, 0, &error);
-  bg_model_set_param_number (model, "F", "value", FORCE, &error);
-  for (guint i = 0; i < n && error == NULL; i++)
-    {
-      g_autofree char *j = g_strdup_printf ("J%u", i);
-      g_autofree char *m = g_strdup_printf ("M%u", i);
-      g_autofree char *b = g_strdup_printf ("B%u", i);
-
-      bg_model_add_element (model, "1", BG_DOMAIN_TRANSLATIONAL, j, i, 0, &error);
-      bg_model_add_element (model, "I", BG_DOMAIN_TRANSLATIONAL, m, i, 1, &error);
-      bg_model_set_param_number (model, m, "value", MASS, &error);
-      bg_model_add_element (model, "R", BG_DOMAIN_TRANSLATIONAL, b, i, 2, &error);
-      bg_model_set_param_number (model, b, "value", DAMPING, &error);
-      bg_model_connect (model, j, m, NULL, &error);
-      bg_model_connect (model, j, b, NULL, &error);
-      if (i == 0)
-        bg_model_connect (model, "F", j, NULL, &error);
-      else
-        {
-          g_autofree char *prev = g_strdup_printf ("N%u", i - 1);
-          bg_model_connect (model, prev, j, NULL, &error);
-        }
-      if (i + 1 < n)
-        {
-          g_autofree char *node = g_strdup_printf ("N%u", i);
-          g_autofree char *k = g_strdup_printf ("K%u", i);
-
-          bg_model_add_element (model, "0", BG_DOMAIN_TRANSLATIONAL, node, i, 3, &error);
-          bg_model_add_element (model, "C", BG_DOMAIN_TRANSLATIONAL, k, i, 4, &error);
-          bg_model_set_param_number (model, k, "value", COMPLIANCE, &error);
-          bg_model_connect (model, j, node, NULL, &error);
-          bg_model_connect (model, node, k, NULL, &error);
-        }
-    }
-  bg_model_end_group (model);
-  g_assert_no_error (error);
-
-  bg_sim_settings_init_default (&settings);
-  settings.t_end = T_END;
-  settings.output_step = OUTPUT_STEP;
-  bg_model_set_simulation (model, &settings, &error);
-  g_assert_no_error (error);
-  return model;
 }
 
 /* Hand-written: states p_i at 2i, spring extensions x_i at 2i + 1 (the same
@@ -200,7 +148,7 @@ bench (guint n)
 {
   static const char *const solver_names[] = { "none", "dense", "band", "KLU" };
   gint64 t0 = g_get_monotonic_time (), t1, t2, t3;
-  g_autoptr (BgModel) model = build_chain (n);
+  g_autoptr (BgModel) model = bench_chain_new (n, T_END, OUTPUT_STEP);
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgResult) result = NULL;

@@ -1,0 +1,48 @@
+/* bg-causality-trace-private.h — how the analyzer feeds the trace.
+ *
+ * Owns: the recorder that bg-causality.c calls while it assigns strokes, only
+ * when a trace was asked for (a NULL recorder costs one test per stroke).
+ * Must not: be included outside core/.
+ */
+#pragma once
+
+#include "bg-causality-trace.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BgTraceRecorder BgTraceRecorder;
+
+BgTraceRecorder  *_bg_trace_recorder_new       (BgBond     **bonds,
+                                                guint        n_bonds);
+void              _bg_trace_recorder_free      (BgTraceRecorder *rec);
+
+void              _bg_trace_recorder_set_phase (BgTraceRecorder *rec,
+                                                BgTracePhase     phase);
+BgTracePhase      _bg_trace_recorder_get_phase (BgTraceRecorder *rec);
+
+/* Bond `bond` has just been given `stroke` by the rule of `element` (whose
+ * bond ends are `ends[0 .. n_ends)`, end = 2·bond + side with side 1 the
+ * `to` end). `cause` is the bond whose stroke triggered the rule, or -1 for a
+ * choice. `neighbour_pref` is, for the resistor and arbitrary phases, 1 if
+ * the other end's element wanted this stroke, else 0. */
+void              _bg_trace_recorder_stroke    (BgTraceRecorder *rec,
+                                                guint            bond,
+                                                BgStroke         stroke,
+                                                BgElement       *element,
+                                                const guint     *ends,
+                                                guint            n_ends,
+                                                int              cause,
+                                                gboolean         neighbour_pref);
+
+/* A causal conflict was reported with this message, naming these elements
+ * and bonds (ids; the first element is where it happened). */
+void              _bg_trace_recorder_conflict  (BgTraceRecorder   *rec,
+                                                const char        *message,
+                                                const char *const *elements,
+                                                guint              n_elements,
+                                                const char *const *bonds,
+                                                guint              n_bonds);
+
+BgCausalityTrace *_bg_trace_recorder_finish    (BgTraceRecorder *rec);
+
+G_END_DECLS

@@ -1,0 +1,253 @@
+/* bench-cli.c — the whole `bgmod-cli simulate` process against a
+ * hand-written CVODE program, file to CSV.
+ *
+ * Owns: writing the mass chain (bench-chain.h) of N masses as a .bgmod file
+ * (output every 0.01 s over 10 s), then timing, alternately and five times
+ * each, `bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv` and
+ * bench-cli-hand (the same equations against CVODE with the plan's
+ * tolerances and band widths, printing the same CSV); the median wall time
+ * of each, their ratio, the median peak resident set of each (wait4
+ * rusage), and how far apart the two CSVs are. Then one long run: the
+ * 1 000-mass chain over 10⁴ s (10⁶ rows), its wall time and peak RSS. Prints
+ * the load average before and after. Must not: assert anything.
+ *
+ * Usage: bench-cli [--no-long] [N ...]   (default N: 1000 10000)
+ */
+#define _DEFAULT_SOURCE 1   /* wait4 */
+#include "config.h"
+
+#include <math.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <glib/gstdio.h>
+
+#include "bg-causality.h"
+#include "bg-compiler.h"
+#include "bg-file.h"
+#include "bg-model.h"
+#include "bg-plan.h"
+#include "bench-chain.h"
+
+extern char **environ;
+
+#define T_END 10.0
+#define OUTPUT_STEP 0.01
+#define REPEATS 5
+
+typedef struct
+{
+  double wall;    /* s */
+  double rss;     /* MiB */
+  int    status;
+} Sample;
+
+static Sample
+run_process (char **argv)
+{
+  Sample s = { NAN, NAN, -1 };
+  struct rusage usage;
+  gint64 start = g_get_monotonic_time ();
+  pid_t pid;
+  int wstatus = 0;
+
+  if (posix_spawn (&pid, argv[0], NULL, NULL, argv, environ) != 0)
+    return s;
+  if (wait4 (pid, &wstatus, 0, &usage) != pid)
+    return s;
+  s.wall = (g_get_monotonic_time () - start) / 1e6;
+  s.rss = usage.ru_maxrss / 1024.0;   /* kB on Linux */
+  s.status = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
+  return s;
+}
+
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *v, guint n)
+{
+  qsort (v, n, sizeof (double), compare_doubles);
+  return v[n / 2];
+}
+
+/* Rows and the largest difference of the second column, relative to its
+ * largest magnitude; -1 rows when the files cannot be read or differ in
+ * shape. */
+static void
+compare_csv (const char *a, const char *b, long *rows, double *rel_diff)
+{
+  g_autofree char *da = NULL, *db = NULL;
+  g_auto (GStrv) la = NULL, lb = NULL;
+  double peak = 0, diff = 0;
+  guint n;
+
+  *rows = -1;
+  *rel_diff = NAN;
+  if (!g_file_get_contents (a, &da, NULL, NULL) || !g_file_get_contents (b, &db, NULL, NULL))
+    return;
+  la = g_strsplit (da, "\n", -1);
+  lb = g_strsplit (db, "\n", -1);
+  n = g_strv_length (la);
+  if (n != g_strv_length (lb) || n < 2)
+    return;
+  for (guint i = 1; i < n; i++)
+    {
+      const char *ca = strchr (la[i], ','), *cb = strchr (lb[i], ',');
+      double ya, yb;
+
+      if (ca == NULL || cb == NULL)
+        continue;
+      ya = g_ascii_strtod (ca + 1, NULL);
+      yb = g_ascii_strtod (cb + 1, NULL);
+      peak = MAX (peak, fabs (yb));
+      diff = MAX (diff, fabs (ya - yb));
+    }
+  *rows = n - 2;   /* header and the empty string after the last newline */
+  *rel_diff = peak > 0 ? diff / peak : diff;
+}
+
+static void
+print_load (const char *when)
+{
+  g_autofree char *load = NULL;
+
+  if (g_file_get_contents ("/proc/loadavg", &load, NULL, NULL))
+    printf ("load average %s: %s", when, load);
+}
+
+static void
+bench (guint n, const char *dir)
+{
+  g_autofree char *model_path = g_strdup_printf ("%s/chain-%u.bgmod", dir, n);
+  g_autofree char *ours_csv = g_build_filename (dir, "ours.csv", NULL);
+  g_autofree char *hand_csv = g_build_filename (dir, "hand.csv", NULL);
+  g_autoptr (BgModel) model = bench_chain_new (n, T_END, OUTPUT_STEP);
+  g_autoptr (BgCausality) causality = bg_causality_analyze (model);
+  g_autoptr (BgPlan) plan = NULL;
+  g_autoptr (GError) error = NULL;
+  char a_n[16], a_t[32], a_h[32], a_rtol[32], a_atol_p[32], a_atol_x[32], a_mu[16], a_ml[16];
+  char *ours_argv[] = { BGMOD_CLI, "simulate", model_path, "--vars", "K1.q",
+                        "--csv", ours_csv, NULL };
+  char *hand_argv[] = { BENCH_CLI_HAND, a_n, a_t, a_h, a_rtol, a_atol_p, a_atol_x,
+                        a_mu, a_ml, hand_csv, NULL };
+  double wall_ours[REPEATS], wall_hand[REPEATS], rss_ours[REPEATS], rss_hand[REPEATS];
+  int status_ours = 0, status_hand = 0;
+  double rel_diff;
+  guint mu, ml;
+  long rows;
+
+  plan = bg_compiler_compile (model, causality, NULL, &error);
+  g_assert_no_error (error);
+  if (!bg_file_save_path (model, model_path, &error))
+    g_error ("%s", error->message);
+  bg_plan_get_band_widths (plan, &mu, &ml);
+  g_snprintf (a_n, sizeof a_n, "%u", n);
+  g_snprintf (a_t, sizeof a_t, "%.17g", T_END);
+  g_snprintf (a_h, sizeof a_h, "%.17g", OUTPUT_STEP);
+  g_snprintf (a_rtol, sizeof a_rtol, "%.17g", bg_plan_get_rtol (plan));
+  g_snprintf (a_atol_p, sizeof a_atol_p, "%.17g", bg_plan_get_state_atol (plan, 0));
+  g_snprintf (a_atol_x, sizeof a_atol_x, "%.17g", bg_plan_get_state_atol (plan, 1));
+  g_snprintf (a_mu, sizeof a_mu, "%u", mu);
+  g_snprintf (a_ml, sizeof a_ml, "%u", ml);
+
+  for (guint rep = 0; rep < REPEATS; rep++)
+    {
+      /* Alternate which one goes first so neither always gets a warm cache. */
+      Sample o, h;
+      if (rep % 2 == 0)
+        {
+          o = run_process (ours_argv);
+          h = run_process (hand_argv);
+        }
+      else
+        {
+          h = run_process (hand_argv);
+          o = run_process (ours_argv);
+        }
+      wall_ours[rep] = o.wall;
+      rss_ours[rep] = o.rss;
+      wall_hand[rep] = h.wall;
+      rss_hand[rep] = h.rss;
+      status_ours |= o.status;
+      status_hand |= h.status;
+    }
+  compare_csv (ours_csv, hand_csv, &rows, &rel_diff);
+
+  printf ("%6u %7u %5ld  %8.3f %8.3f %6.2f  %9.1f %9.1f  %9.1e  %s%s\n",
+          n, bg_plan_get_n_states (plan), rows,
+          median (wall_ours, REPEATS), median (wall_hand, REPEATS),
+          median (wall_ours, REPEATS) / median (wall_hand, REPEATS),
+          median (rss_ours, REPEATS), median (rss_hand, REPEATS), rel_diff,
+          status_ours != 0 ? "bgmod-cli failed " : "",
+          status_hand != 0 ? "hand failed" : "");
+  fflush (stdout);
+  g_unlink (model_path);
+  g_unlink (ours_csv);
+  g_unlink (hand_csv);
+}
+
+/* 10⁶ rows: the 1 000-mass chain over 10⁴ s, output every 0.01 s. */
+static void
+bench_long (const char *dir)
+{
+  g_autofree char *model_path = g_build_filename (dir, "chain-long.bgmod", NULL);
+  g_autofree char *csv = g_build_filename (dir, "long.csv", NULL);
+  g_autoptr (BgModel) model = bench_chain_new (1000, 1e4, OUTPUT_STEP);
+  g_autoptr (GError) error = NULL;
+  char *argv[] = { BGMOD_CLI, "simulate", model_path, "--vars", "K1.q", "--csv", csv, NULL };
+  GStatBuf st = { 0 };
+  Sample s;
+
+  if (!bg_file_save_path (model, model_path, &error))
+    g_error ("%s", error->message);
+  s = run_process (argv);
+  if (g_stat (csv, &st) != 0)
+    st.st_size = 0;
+  printf ("1000 masses, 10^4 s, output every 0.01 s (10^6 rows), --vars K1.q:\n"
+          "  exit %d, wall %.2f s, peak RSS %.1f MiB, CSV %.1f MiB\n",
+          s.status, s.wall, s.rss, st.st_size / (1024.0 * 1024.0));
+  g_unlink (model_path);
+  g_unlink (csv);
+}
+
+int
+main (int argc, char **argv)
+{
+  guint sizes[] = { 1000, 10000 };
+  g_autofree char *dir = g_dir_make_tmp ("bench-cli-XXXXXX", NULL);
+  gboolean long_run = TRUE, any = FALSE;
+
+  print_load ("before");
+  printf ("bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv (10 s, output every %g s)\n"
+          "against bench-cli-hand (CVODE by hand, same tolerances and band solver, same CSV);\n"
+          "alternating, median of %d; wall in s, peak RSS in MiB; |Δ|: largest difference of\n"
+          "K1.q between the two CSVs relative to its peak\n", OUTPUT_STEP, REPEATS);
+  printf ("%6s %7s %5s  %8s %8s %6s  %9s %9s  %9s\n",
+          "N", "states", "rows", "ours", "hand", "ratio", "RSS ours", "RSS hand", "|Δ|");
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--no-long"))
+        long_run = FALSE;
+      else
+        {
+          bench ((guint) atoi (argv[i]), dir);
+          any = TRUE;
+        }
+    }
+  if (!any)
+    for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
+      bench (sizes[i], dir);
+  if (long_run)
+    bench_long (dir);
+  print_load ("after");
+  g_rmdir (dir);
+  return 0;
+}

@@ -1,0 +1,257 @@
+/* test-cli-teach.c — the teaching commands of bgmod-cli as FORMAT.md
+ * ("Additions") specifies them: `analyze --steps [--json]` and `equations
+ * [--json | --latex]`.
+ *
+ * Owns: running the built bgmod-cli (BGMOD_CLI) on the examples and checking
+ * stdout, stderr and the exit codes (0 ok, 1 invalid model or conflict, 2
+ * usage error or unreadable file), in English and with LANGUAGE=ru. Must
+ * not: link the CLI's code or depend on the order of tests.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <sys/wait.h>
+#include <json-glib/json-glib.h>
+
+typedef struct
+{
+  int   status;  /* exit code, or -1 when killed by a signal */
+  char *out;
+  char *err;
+} CliRun;
+
+static void
+cli_run_clear (CliRun *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
+
+/* Runs bgmod-cli with the arguments (NULL-terminated), LANGUAGE=language
+ * when not NULL. Returns FALSE, the test skipped, without BGMOD_CLI. */
+static gboolean
+run_cli (CliRun            *run,
+         const char        *language,
+         const char *const *args)
+{
+  const char *cli = g_getenv ("BGMOD_CLI");
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_auto(GStrv) envp = g_get_environ ();
+  g_autoptr(GError) error = NULL;
+  int wait_status = 0;
+
+  if (cli == NULL)
+    {
+      g_test_skip ("BGMOD_CLI is not set; run through meson test");
+      return FALSE;
+    }
+  g_ptr_array_add (argv, (gpointer) cli);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
+  if (language != NULL)
+    envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
+  else
+    envp = g_environ_unsetenv (envp, "LANGUAGE");
+
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
+                &run->out, &run->err, &wait_status, &error);
+  g_assert_no_error (error);
+  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
+  return TRUE;
+}
+
+static char *
+example (const char *name)
+{
+  return g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", name, NULL);
+}
+
+static JsonNode *
+parse_json (const char *text)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+/* analyze --steps ------------------------------------------------------- */
+
+static void
+test_steps_text (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  const char *args[] = { "analyze", path, "--steps", NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "How the strokes follow from the rules (SCAP), step by step:\n"
+                                   "  1. [fixed source] Voltage source U sets the voltage, so bond b1 gets its stroke away from U, at J.\n"
+                                   "  2. [storage] Capacitor C1 integrates the current it receives and sets the voltage from its state (integral causality), so bond b3 gets its stroke away from C1, at J.\n"
+                                   "  3. [propagation, after steps 1, 2] No other bond on 1-junction J sets its current, so the last one, bond b2, must: its stroke goes away from J, at R1, and J takes its current from R1.\n"
+                                   "\n"
+                                   "Bonds (the causal stroke marks the end that receives effort):\n"));
+  g_assert_nonnull (strstr (run.out, "Causality OK · 1 state\n"));
+}
+
+static void
+test_steps_bench (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("hydraulic-bench.bgmod");
+  const char *args[] = { "analyze", path, "--steps", NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out,
+                            "   6. [propagation, after step 5] 0-junction J_A takes its pressure from C_A, so every other bond on J_A gets its stroke away from J_A: bond b8 carries the pressure to J_line.\n"));
+  g_assert_nonnull (strstr (run.out, "  16. [propagation, after step 15] "));
+  g_assert_null (strstr (run.out, "  17. "));
+}
+
+/* A conflict: the last step names it with its chain; exit 1; the error
+ * still goes to stderr. */
+static void
+test_steps_conflict (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("conflict-two-capacitors.bgmod");
+  const char *args[] = { "analyze", path, "--steps", NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out,
+                            "  6. [CONFLICT, after steps 2, 4] Causal conflict at 0-junction J_C: C1 and C2 both set its voltage (C1 → b4, C2 → b5)."));
+  g_assert_nonnull (strstr (run.err, "error: Causal conflict at 0-junction J_C"));
+}
+
+static void
+test_steps_json (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_auto(CliRun) plain = { 0 };
+  g_autofree char *path = example ("conflict-accumulator-on-chamber.bgmod");
+  const char *args[] = { "analyze", path, "--steps", "--json", NULL };
+  const char *plain_args[] = { "analyze", path, "--json", NULL };
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) plain_root = NULL;
+  JsonObject *obj, *plain_obj;
+  JsonArray *steps, *bonds;
+  g_autoptr(GHashTable) stroke_of = g_hash_table_new (g_str_hash, g_str_equal);
+  guint n, n_stroked = 0;
+
+  if (!run_cli (&run, NULL, args) || !run_cli (&plain, NULL, plain_args))
+    return;
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpint (plain.status, ==, 1);
+  root = parse_json (run.out);
+  plain_root = parse_json (plain.out);
+  obj = json_node_get_object (root);
+  plain_obj = json_node_get_object (plain_root);
+
+  /* Every key of analyze --json, equal, plus "steps". */
+  g_assert_false (json_object_get_boolean_member (obj, "ok"));
+  for (const char *const *key = (const char *const[]) { "states", "bonds", "algebraic_groups",
+                                                        "errors", "warnings", NULL };
+       *key != NULL; key++)
+    g_assert_true (json_node_equal (json_object_get_member (obj, *key),
+                                    json_object_get_member (plain_obj, *key)));
+
+  bonds = json_object_get_array_member (obj, "bonds");
+  for (guint i = 0; i < json_array_get_length (bonds); i++)
+    {
+      JsonObject *b = json_array_get_object_element (bonds, i);
+
+      g_hash_table_insert (stroke_of, (gpointer) json_object_get_string_member (b, "id"),
+                           (gpointer) json_object_get_string_member (b, "stroke"));
+    }
+
+  steps = json_object_get_array_member (obj, "steps");
+  n = json_array_get_length (steps);
+  g_assert_cmpuint (n, >, 0);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *step = json_array_get_object_element (steps, i);
+      JsonArray *after = json_object_get_array_member (step, "after");
+      const char *phase = json_object_get_string_member (step, "phase");
+
+      g_assert_cmpint (json_object_get_int_member (step, "n"), ==, i + 1);
+      g_assert_true (g_strv_contains ((const char *const[]) { "fixed", "storage", "resistor",
+                                                              "arbitrary", "propagation", NULL },
+                                      phase));
+      g_assert_cmpuint (strlen (json_object_get_string_member (step, "because")), >, 10);
+      for (guint k = 0; k < json_array_get_length (after); k++)
+        g_assert_cmpint (json_array_get_int_element (after, k), <=, i);
+      if (json_object_has_member (step, "conflict"))
+        continue;
+      /* The same stroke as analyze --json reports. */
+      g_assert_cmpstr (json_object_get_string_member (step, "stroke"), ==,
+                       g_hash_table_lookup (stroke_of, json_object_get_string_member (step, "bond")));
+      n_stroked++;
+    }
+  g_assert_cmpuint (n_stroked, ==, json_array_get_length (bonds));
+}
+
+static void
+test_steps_russian (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  const char *args[] = { "analyze", path, "--steps", NULL };
+
+  if (!run_cli (&run, "ru", args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "Как штрихи следуют из правил (SCAP), шаг за шагом:\n"
+                                   "  1. [источник] Источник напряжения U: напряжение задаётся им, поэтому штрих связи b1 ставится не у U, а у J.\n"));
+  g_assert_nonnull (strstr (run.out, "  3. [распространение, после шагов 1, 2] 1-узел J: ток не задаётся ни одной другой связью"));
+}
+
+static void
+test_steps_usage (void)
+{
+  g_auto(CliRun) missing = { 0 };
+  g_auto(CliRun) unreadable = { 0 };
+  const char *args_missing[] = { "analyze", "--steps", NULL };
+  const char *args_unreadable[] = { "analyze", "/nonexistent/model.bgmod", "--steps", "--json", NULL };
+
+  if (!run_cli (&missing, NULL, args_missing))
+    return;
+  g_assert_cmpint (missing.status, ==, 2);
+  g_assert_cmpstr (missing.err, ==,
+                   "bgmod-cli analyze: missing the model file\n"
+                   "Run “bgmod-cli analyze --help” for its options.\n");
+  run_cli (&unreadable, NULL, args_unreadable);
+  g_assert_cmpint (unreadable.status, ==, 2);
+  g_assert_cmpstr (unreadable.out, ==, "");
+  g_assert_nonnull (strstr (unreadable.err, "/nonexistent/model.bgmod"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli/analyze-steps/text", test_steps_text);
+  g_test_add_func ("/cli/analyze-steps/bench", test_steps_bench);
+  g_test_add_func ("/cli/analyze-steps/conflict", test_steps_conflict);
+  g_test_add_func ("/cli/analyze-steps/json", test_steps_json);
+  g_test_add_func ("/cli/analyze-steps/russian", test_steps_russian);
+  g_test_add_func ("/cli/analyze-steps/usage", test_steps_usage);
+  return g_test_run ();
+}

@@ -1,0 +1,369 @@
+/* test-projector.c — the window at projector sizes and in presentation mode.
+ *
+ * Owns: tests that the main window fits 1024×768 in English and Russian,
+ * that presentation mode scales the whole window (sidebars, status line,
+ * plot) and keeps the plot pane tall enough for its axes, and the
+ * screenshot series of the bench after a run (only with
+ * BGMOD_TEST_SCREENSHOT_DIR set; nothing is asserted about the pixels).
+ * Must not: assert on pixels or on a theme's exact metrics beyond the
+ * sizes a projector gives.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+#include <gtk/gtk.h>
+
+#include "bg-plot-pane.h"
+#include "bg-test-ui.h"
+
+#define RUN_TIMEOUT_S 60
+
+static BgApplication *app;
+static char *tmp_dir;
+
+static BgWindow *
+open_example (const char *example,
+              int         width,
+              int         height)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                            example, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
+  BgWindow *window;
+
+  g_assert_no_error (error);
+  window = bg_window_new (GTK_APPLICATION (app), document);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+
+  return bg_test_ui_present (window);
+}
+
+static gboolean
+is_plot_pane (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return BG_IS_PLOT_PANE (widget);
+}
+
+static BgPlotPane *
+window_pane (BgWindow *window)
+{
+  GtkWidget *pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_plot_pane, NULL);
+
+  g_assert_nonnull (pane);
+  return BG_PLOT_PANE (pane);
+}
+
+static void
+run_to_end (BgWindow *window)
+{
+  BgPlotPane *pane = window_pane (window);
+  gboolean timed_out = FALSE;
+  guint timeout;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
+  while (bg_plot_pane_is_running (pane) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  bg_test_ui_pump ();
+}
+
+/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
+ * with ImageMagick's import (to look at; nothing is asserted). */
+static void
+maybe_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+  int status = 0;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  bg_test_ui_wait_ms (300);
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  argv[3] = path;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("screenshot %s", path);
+}
+
+/* Prints the descendants of WIDGET whose minimum width exceeds LIMIT, so a
+ * failure says which part holds the window wide. */
+static void
+report_wide (GtkWidget *widget,
+             int        limit,
+             int        depth)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int min = 0;
+
+      if (!gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      if (min > limit)
+        {
+          g_test_message ("%*s%s %s: %d px", depth * 2, "", G_OBJECT_TYPE_NAME (child),
+                          gtk_widget_get_name (child), min);
+          report_wide (child, limit, depth + 1);
+        }
+    }
+}
+
+/* The window's minimum size, in the current language and mode. */
+static void
+assert_fits (BgWindow *window,
+             int       width,
+             int       height)
+{
+  int min_width = 0, min_height = 0;
+
+  /* styles (presentation mode's larger text) apply on the next frames */
+  bg_test_ui_wait_ms (300);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1,
+                      &min_width, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_VERTICAL, width,
+                      &min_height, NULL, NULL, NULL);
+  g_test_message ("minimum size %d×%d", min_width, min_height);
+  if (min_width > width)
+    report_wide (GTK_WIDGET (window), 200, 0);
+  g_assert_cmpint (min_width, <=, width);
+  g_assert_cmpint (min_height, <=, height);
+}
+
+static void
+check_fits_1024 (void)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1024, 768);
+
+  run_to_end (window);
+  assert_fits (window, 1024, 768);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  assert_fits (window, 1024, 768);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
+/* WCAG's relative luminance and contrast ratio. */
+static double
+luminance (const GdkRGBA *c)
+{
+  double v[3] = { c->red, c->green, c->blue };
+
+  for (guint i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.03928 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+
+static double
+contrast (const GdkRGBA *fg,
+          const GdkRGBA *bg)
+{
+  double a = luminance (fg) + 0.05, b = luminance (bg) + 0.05;
+
+  return a > b ? a / b : b / a;
+}
+
+static gboolean
+has_label_text (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
+}
+
+/* The status line's conflict text against the window background, and its
+ * whole sentence shown (wrapped, never cut with an ellipsis). */
+static void
+check_conflict_status (gboolean dark)
+{
+  BgWindow *window;
+  GtkWidget *label, *button;
+  GdkRGBA fg, bg;
+  double ratio;
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+  window = open_example ("conflict-two-capacitors.bgmod", 1024, 768);
+  bg_test_ui_wait_ms (200);
+  label = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
+                                  bg_window_get_status_text (window));
+  g_assert_nonnull (label);
+  button = gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
+  g_assert_true (gtk_widget_has_css_class (button, "error"));
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (label), &fg);
+  g_assert_true (gtk_style_context_lookup_color (gtk_widget_get_style_context (label),
+                                                 "theme_bg_color", &bg));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  ratio = contrast (&fg, &bg);
+  g_test_message ("%s: status text #%02x%02x%02x on #%02x%02x%02x, contrast %.2f:1",
+                  dark ? "dark" : "light",
+                  (int) (fg.red * 255), (int) (fg.green * 255), (int) (fg.blue * 255),
+                  (int) (bg.red * 255), (int) (bg.green * 255), (int) (bg.blue * 255), ratio);
+  g_assert_cmpfloat (ratio, >=, 4.5);
+
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
+  g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
+
+  bg_test_ui_destroy_window (window);
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+}
+
+/* Tests ------------------------------------------------------------------- */
+
+static void
+test_status_contrast (void)
+{
+  check_conflict_status (FALSE);
+  check_conflict_status (TRUE);
+}
+
+/* F9 and Ctrl+F9 fold the sidebars away; the window can then shrink more. */
+static void
+test_sidebars (void)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1024, 768);
+  GtkWidget *palette = GTK_WIDGET (bg_window_get_palette (window));
+  GtkWidget *inspector = GTK_WIDGET (bg_window_get_inspector (window));
+  GtkWidget *toggle = bg_test_ui_find_actionable (GTK_WIDGET (window), "win.show-palette");
+  int before = 0, after = 0;
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (toggle));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (toggle)));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &before, NULL, NULL, NULL);
+
+  gtk_widget_grab_focus (inspector);
+  gtk_widget_child_focus (inspector, GTK_DIR_TAB_FORWARD);
+  g_signal_emit_by_name (toggle, "clicked");
+  bg_test_ui_pump ();
+  g_assert_false (gtk_widget_get_visible (palette));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL));
+  bg_test_ui_pump ();
+  g_assert_false (gtk_widget_get_visible (inspector));
+  /* focus left the hidden inspector for the canvas */
+  g_assert_true (gtk_widget_has_focus (GTK_WIDGET (bg_window_get_canvas (window))));
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &after, NULL, NULL, NULL);
+  g_assert_cmpint (after, <, before - 200);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-palette", NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL));
+  bg_test_ui_pump ();
+  g_assert_true (gtk_widget_get_visible (palette));
+  g_assert_true (gtk_widget_get_visible (inspector));
+  bg_test_ui_destroy_window (window);
+}
+
+/* Presentation mode scales the text of the whole window, not only the
+ * canvas and plot. */
+static void
+test_presentation_scales_window (void)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
+  GtkWidget *status = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
+                                              bg_window_get_status_text (window));
+  int normal = 0, large = 0;
+
+  g_assert_nonnull (status);
+  gtk_widget_measure (status, GTK_ORIENTATION_VERTICAL, -1, &normal, NULL, NULL, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
+  bg_test_ui_wait_ms (300);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  gtk_widget_measure (status, GTK_ORIENTATION_VERTICAL, -1, &large, NULL, NULL, NULL);
+  g_test_message ("status line text height %d → %d px", normal, large);
+  g_assert_cmpint (large, >=, normal * 1.2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
+  bg_test_ui_wait_ms (300);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  bg_test_ui_destroy_window (window);
+}
+
+static void
+test_fits_1024 (void)
+{
+  check_fits_1024 ();
+}
+
+/* last: gettext caches translations, so the language is not switched back */
+static void
+test_fits_1024_russian (void)
+{
+  if (g_getenv ("BGMOD_LOCALEDIR") == NULL)
+    {
+      g_test_skip ("BGMOD_LOCALEDIR (the built catalogues) is not set");
+      return;
+    }
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  check_fits_1024 ();
+}
+
+/* BGMOD_SHOT="WxH" (and the caller's LANGUAGE and GTK_THEME) gives the
+ * series of the bench after a run, normal and in presentation mode. */
+static void
+test_screenshots (void)
+{
+  const char *shot = g_getenv ("BGMOD_SHOT");
+  const char *lang = g_getenv ("LANGUAGE");
+  const char *theme = g_getenv ("GTK_THEME");
+  int width = 1280, height = 800;
+  BgWindow *window;
+  g_autofree char *stem = NULL;
+  g_autofree char *pres = NULL;
+
+  if (shot == NULL || g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_SHOT and BGMOD_TEST_SCREENSHOT_DIR are not set");
+      return;
+    }
+  g_assert_cmpint (sscanf (shot, "%dx%d", &width, &height), ==, 2);
+  stem = g_strdup_printf ("bench-%dx%d-%s-%s", width, height,
+                          lang != NULL && *lang != '\0' ? lang : "en",
+                          theme != NULL && strstr (theme, "dark") != NULL ? "dark" : "light");
+  window = open_example ("hydraulic-bench.bgmod", width, height);
+  run_to_end (window);
+  maybe_screenshot (stem);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_pump ();
+  pres = g_strconcat (stem, "-presentation", NULL);
+  maybe_screenshot (pres);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  bg_test_ui_init (&argc, &argv);
+  tmp_dir = bg_test_ui_make_home ("bgmod-test-projector-XXXXXX");
+  app = bg_test_ui_app_new ();
+
+  g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
+  g_test_add_func ("/ui/projector/sidebars", test_sidebars);
+  g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
+  g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
+  g_test_add_func ("/ui/projector/screenshots", test_screenshots);
+  g_test_add_func ("/ui/projector/fits-1024-russian", test_fits_1024_russian);
+
+  status = g_test_run ();
+
+  bg_test_ui_shutdown (app, tmp_dir);
+
+  return status;
+}

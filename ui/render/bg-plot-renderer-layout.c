@@ -1,0 +1,604 @@
+/* bg-plot-renderer-layout.c — where a BgPlotRenderer puts things.
+ *
+ * Owns: resolving the view (the time window and each sub-plot's value
+ * window, fitted to nice ticks unless the user fixed it), the tick marks of
+ * both axes with labels that fit, the vertical layout of the stacked
+ * sub-plots, legends and the marker strip, and drawing what the layout
+ * places: grid, frames with tick labels, axis titles and legends.
+ * Must not: draw traces, markers or the cursor; read samples except through
+ * _bg_plot_renderer_trace_value_range; keep anything but the layout's results
+ * in the renderer.
+ */
+#include "config.h"
+
+#include "bg-plot-renderer.h"
+#include "bg-plot-renderer-private.h"
+#include "bg-si-format.h"
+
+#include <math.h>
+#include <string.h>
+
+#include <glib/gi18n-lib.h>
+#include <pango/pangocairo.h>
+
+/* ---- view resolution ---------------------------------------------------- */
+
+static void
+resolve_time_window (BgPlotRenderer *self,
+                     double         *t0,
+                     double         *t1)
+{
+  double lo = INFINITY, hi = -INFINITY;
+  guint  i;
+
+  if (self->time_fixed)
+    {
+      *t0 = self->t0;
+      *t1 = self->t1;
+      return;
+    }
+
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace *tr = g_ptr_array_index (self->traces, i);
+      size_t a = 0, b = tr->n;
+
+      /* Skip non-finite times at either end. */
+      while (a < b && !isfinite (tr->t[a]))
+        a++;
+      while (b > a && !isfinite (tr->t[b - 1]))
+        b--;
+      if (a < b)
+        {
+          lo = MIN (lo, tr->t[a]);
+          hi = MAX (hi, tr->t[b - 1]);
+        }
+    }
+
+  if (!(lo < hi))
+    {
+      if (isfinite (lo))
+        {
+          /* One instant: show a small window around it. */
+          double pad = lo == 0.0 ? 1.0 : fabs (lo) * 0.1;
+          hi = lo + pad;
+          lo = lo - pad;
+        }
+      else
+        {
+          lo = 0.0;
+          hi = 1.0;
+        }
+    }
+  *t0 = lo;
+  *t1 = hi;
+}
+
+/* Auto-fit: the data widened to the nearest ticks, unless that leaves more
+ * than a fifth of the plot empty; then the data plus a 4 % margin (none
+ * beyond a zero end, so curves that start at 0 sit on the frame). */
+static void
+fit_value_window (double  lo,
+                  double  hi,
+                  guint   max_intervals,
+                  double *y0,
+                  double *y1)
+{
+  double a = lo, b = hi, pad;
+
+  bg_si_nice_range (&a, &b, max_intervals);
+  if (!(hi > lo) || (b - a) <= 1.25 * (hi - lo))
+    {
+      *y0 = a;
+      *y1 = b;
+      return;
+    }
+  pad = 0.04 * (hi - lo);
+  *y0 = lo == 0.0 ? 0.0 : lo - pad;
+  *y1 = hi == 0.0 ? 0.0 : hi + pad;
+}
+
+static void
+resolve_value_window (BgPlotRenderer *self,
+                      guint           index,
+                      double          t0,
+                      double          t1,
+                      guint           max_intervals)
+{
+  Subplot      *sp = g_ptr_array_index (self->subplots, index);
+  const double *fixed = g_hash_table_lookup (self->value_ranges, sp->unit);
+  double        lo = INFINITY, hi = -INFINITY;
+  guint         i;
+
+  if (fixed != NULL)
+    {
+      sp->y0 = fixed[0];
+      sp->y1 = fixed[1];
+      return;
+    }
+
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace *tr = g_ptr_array_index (self->traces, i);
+      double a, b;
+
+      if (tr->subplot == index &&
+          _bg_plot_renderer_trace_value_range (tr, t0, t1, &a, &b))
+        {
+          lo = MIN (lo, a);
+          hi = MAX (hi, b);
+        }
+    }
+  if (!isfinite (lo))
+    {
+      lo = 0.0;
+      hi = 1.0;
+    }
+  fit_value_window (lo, hi, max_intervals, &sp->y0, &sp->y1);
+}
+
+static const char *
+quantity_for_unit (const char *unit)
+{
+  /* clang-format off */
+  static const struct { const char *unit; const char *name; } table[] = {
+    { "Pa", N_("Pressure") },
+    { "m", N_("Displacement") },
+    { "m/s", N_("Velocity") },
+    { "N", N_("Force") },
+    { "m\xc2\xb3/s", N_("Volume flow") },
+    { "m\xc2\xb3", N_("Volume") },
+    { "W", N_("Power") },
+    { "J", N_("Energy") },
+    { "V", N_("Voltage") },
+    { "A", N_("Current") },
+    { "C", N_("Charge") },
+    { "Wb", N_("Flux linkage") },
+    { "rad", N_("Angle") },
+    { "rad/s", N_("Angular velocity") },
+    { "N\xc2\xb7m", N_("Torque") },
+    { "N\xc2\xb7m\xc2\xb7s", N_("Angular momentum") },
+    { "kg\xc2\xb7m/s", N_("Momentum") },
+    { "N\xc2\xb7s", N_("Momentum") },
+    { "Pa\xc2\xb7s", N_("Pressure momentum") },
+    { "s", N_("Time") },
+  };
+  /* clang-format on */
+  guint i;
+
+  for (i = 0; i < G_N_ELEMENTS (table); i++)
+    if (g_strcmp0 (unit, table[i].unit) == 0)
+      return _(table[i].name);
+  return NULL;
+}
+
+/* "Pressure [MPa]"; the trace's name when the unit names no quantity and the
+ * sub-plot has one trace; "Value [unit]" otherwise. */
+static char *
+value_axis_title (BgPlotRenderer *self,
+                  guint           index)
+{
+  Subplot         *sp = g_ptr_array_index (self->subplots, index);
+  g_autofree char *unit = bg_si_axis_unit (sp->exponent, sp->unit);
+  const char      *what = quantity_for_unit (sp->unit);
+  guint            i;
+
+  if (what == NULL && sp->n_traces == 1)
+    for (i = 0; i < self->traces->len; i++)
+      {
+        Trace *tr = g_ptr_array_index (self->traces, i);
+        if (tr->subplot == index)
+          what = tr->name;
+      }
+  if (what == NULL)
+    what = _("Value");
+
+  if (*unit == '\0')
+    return g_strdup (what);
+  return g_strdup_printf ("%s [%s]", what, unit);
+}
+
+/* ---- layout ------------------------------------------------------------- */
+
+/* Rows the legend of @index needs within @width. */
+static guint
+legend_rows (BgPlotRenderer *self,
+             Ctx            *c,
+             guint           index,
+             double          width)
+{
+  double x = 0.0, sample_w = 1.6 * c->line_h, sep = 1.2 * c->line_h;
+  guint  rows = 0, i;
+
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace *tr = g_ptr_array_index (self->traces, i);
+      double w, entry;
+
+      if (tr->subplot != index)
+        continue;
+      _bg_plot_renderer_text_size (c, tr->name, &w, NULL);
+      entry = sample_w + 0.4 * c->line_h + w;
+      if (rows == 0 || (x > 0.0 && x + entry > width))
+        {
+          rows++;
+          x = 0.0;
+        }
+      x += entry + sep;
+    }
+  return rows;
+}
+
+static void
+compute_value_ticks (BgPlotRenderer *self,
+                     Ctx            *c,
+                     guint           index,
+                     double          t0,
+                     double          t1)
+{
+  Subplot *sp = g_ptr_array_index (self->subplots, index);
+  /* Tick labels two lines apart, or one and a quarter in a short stacked
+   * sub-plot so that it still shows a few values. */
+  double   spacing = (sp->h < 8.0 * c->line_h ? 1.25 : 2.0) * c->line_h;
+  guint    max_iv = (guint) MAX (2.0, floor (sp->h / spacing));
+
+  resolve_value_window (self, index, t0, t1, max_iv);
+  if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
+    sp->ticks.count = 0;
+  sp->exponent = bg_si_exponent_for (MAX (fabs (sp->y0), fabs (sp->y1)));
+  if (sp->ticks.count > 1)
+    {
+      double last = bg_si_tick_value (&sp->ticks, sp->ticks.count - 1);
+      double first = bg_si_tick_value (&sp->ticks, 0);
+      sp->exponent = bg_si_exponent_for (MAX (fabs (first), fabs (last)));
+    }
+  sp->decimals = bg_si_decimals_for_step (sp->ticks.step, sp->exponent);
+}
+
+static double
+widest_value_label (Ctx     *c,
+                    Subplot *sp)
+{
+  double widest = 0.0;
+  guint  i;
+
+  for (i = 0; i < sp->ticks.count; i++)
+    {
+      g_autofree char *s = bg_si_format_tick (bg_si_tick_value (&sp->ticks, i),
+                                              sp->exponent, sp->decimals,
+                                              sp->unit);
+      double           w;
+      _bg_plot_renderer_text_size (c, s, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
+/* Places the sub-plots and legends for a given left margin; returns the
+ * left margin the value tick labels ask for. */
+static double
+layout_vertical (BgPlotRenderer *self,
+                 Ctx            *c,
+                 double          width,
+                 double          height,
+                 double          left,
+                 double          t0,
+                 double          t1)
+{
+  guint  n = self->subplots->len, i;
+  double right = 2.0 * c->line_h;
+  double plot_w;
+  double bottom = c->tick_len + c->gap + c->line_h + c->gap + c->line_h + c->pad;
+  double between = c->line_h;
+  double legend_total = 0.0, avail, y, need = 0.0;
+  double strip = self->has_strip ? c->line_h + c->gap : 0.0;
+
+  /* Plot areas on whole units: pixel columns and crisp frames. */
+  left = round (left);
+  plot_w = MAX (1.0, floor (width - left - right));
+
+  for (i = 0; i < n; i++)
+    {
+      Subplot *sp = g_ptr_array_index (self->subplots, i);
+      sp->legend_rows = legend_rows (self, c, i, plot_w);
+      legend_total += sp->legend_rows * c->line_h +
+                      (sp->legend_rows > 0 ? c->gap : 0.0);
+    }
+
+  avail = height - c->pad - bottom - legend_total - strip - (n - 1) * between;
+  y = c->pad;
+  for (i = 0; i < n; i++)
+    {
+      Subplot *sp = g_ptr_array_index (self->subplots, i);
+
+      sp->legend_y = y;
+      y += sp->legend_rows * c->line_h + (sp->legend_rows > 0 ? c->gap : 0.0);
+      if (i == 0)
+        {
+          self->strip_y = y;
+          y += strip;
+        }
+      sp->x = left;
+      sp->w = plot_w;
+      sp->y = round (y);
+      sp->h = MAX (1.0, floor (avail / n));
+      y += sp->h + between;
+
+      compute_value_ticks (self, c, i, t0, t1);
+      need = MAX (need, widest_value_label (c, sp));
+    }
+
+  /* Never let labels squeeze the plot below three fifths of the width. */
+  need = MIN (need, 0.4 * width);
+  return c->pad + c->line_h + c->gap + need + c->gap + c->tick_len;
+}
+
+static void
+compute_time_ticks (BgPlotRenderer *self,
+                    Ctx            *c)
+{
+  double span = self->view_t1 - self->view_t0;
+  double step = bg_si_nice_step (span, (guint) MAX (1.0, floor (self->area_w /
+                                                                (3.0 * c->line_h))));
+  guint  guard;
+
+  self->time_ticks.count = 0;
+
+  /* Coarser steps (1, 2, 5, 10, …) until the widest label fits between
+   * two ticks; the coarsest tried stays if none fits. */
+  for (guard = 0; guard < 32 && step > 0.0; guard++)
+    {
+      BgTicks ticks;
+      double  widest = 0.0;
+      int     e;
+      guint   dec, i;
+
+      if (!bg_si_nice_ticks (self->view_t0, self->view_t1,
+                             (guint) MAX (1.0, ceil (span / step - 1e-6)), &ticks))
+        return;
+      e = bg_si_exponent_for (MAX (fabs (bg_si_tick_value (&ticks, 0)),
+                                   fabs (bg_si_tick_value (&ticks, ticks.count - 1))));
+      dec = bg_si_decimals_for_step (ticks.step, e);
+      for (i = 0; i < ticks.count; i++)
+        {
+          g_autofree char *s = bg_si_format_tick (bg_si_tick_value (&ticks, i),
+                                                  e, dec, "s");
+          double           w;
+          _bg_plot_renderer_text_size (c, s, &w, NULL);
+          widest = MAX (widest, w);
+        }
+      self->time_ticks = ticks;
+      self->time_exponent = e;
+      self->time_decimals = dec;
+      if (widest + 1.5 * c->line_h <= ticks.step / span * self->area_w ||
+          ticks.count <= 2)
+        return;
+      step = bg_si_nice_step (ticks.step * 1.01, 1);
+    }
+}
+
+void
+_bg_plot_renderer_layout (BgPlotRenderer *self,
+                          Ctx            *c,
+                          double          width,
+                          double          height)
+{
+  double   left, need;
+  Subplot *first;
+  guint    i;
+
+  resolve_time_window (self, &self->view_t0, &self->view_t1);
+  self->has_strip = FALSE;
+  for (i = 0; i < self->markers->len; i++)
+    {
+      const Marker *m = &g_array_index (self->markers, Marker, i);
+      if (m->label != NULL && *m->label != '\0' &&
+          m->t >= self->view_t0 && m->t <= self->view_t1)
+        self->has_strip = TRUE;
+    }
+
+  /* The left margin depends on the value labels, which depend on the plot
+   * heights, which depend on how the legends wrap, which depends on the
+   * left margin: two passes settle it. */
+  left = c->pad + c->line_h + c->gap + 3.0 * c->line_h + c->gap + c->tick_len;
+  need = layout_vertical (self, c, width, height, left,
+                          self->view_t0, self->view_t1);
+  if (fabs (need - left) > 0.5)
+    {
+      left = need;
+      need = layout_vertical (self, c, width, height, left,
+                              self->view_t0, self->view_t1);
+      if (need > left)
+        layout_vertical (self, c, width, height, need,
+                         self->view_t0, self->view_t1);
+    }
+
+  first = g_ptr_array_index (self->subplots, 0);
+  self->area_x = first->x;
+  self->area_w = first->w;
+  compute_time_ticks (self, c);
+  self->have_layout = TRUE;
+}
+
+/* ---- drawing: frames, grid, ticks --------------------------------------- */
+
+void
+_bg_plot_renderer_draw_grid (BgPlotRenderer *self,
+                             Ctx            *c,
+                             Subplot        *sp)
+{
+  cairo_t *cr = c->cr;
+  guint    i;
+
+  cairo_set_line_width (cr, c->lw);
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.10);
+  for (i = 0; i < sp->ticks.count; i++)
+    {
+      double v = bg_si_tick_value (&sp->ticks, i);
+      double y = _bg_plot_renderer_snap (cr, _bg_plot_renderer_v_to_y (sp, v),
+                                         FALSE);
+      cairo_move_to (cr, sp->x, y);
+      cairo_line_to (cr, sp->x + sp->w, y);
+    }
+  for (i = 0; i < self->time_ticks.count; i++)
+    {
+      double t = bg_si_tick_value (&self->time_ticks, i);
+      double x = _bg_plot_renderer_snap (cr, _bg_plot_renderer_t_to_x (self, t),
+                                         TRUE);
+      cairo_move_to (cr, x, sp->y);
+      cairo_line_to (cr, x, sp->y + sp->h);
+    }
+  cairo_stroke (cr);
+}
+
+void
+_bg_plot_renderer_draw_frame (BgPlotRenderer *self,
+                              Ctx            *c,
+                              Subplot        *sp,
+                              gboolean        with_time_labels)
+{
+  cairo_t *cr = c->cr;
+  double   x0 = _bg_plot_renderer_snap (cr, sp->x, TRUE);
+  double   x1 = _bg_plot_renderer_snap (cr, sp->x + sp->w, TRUE);
+  double   y0 = _bg_plot_renderer_snap (cr, sp->y, FALSE);
+  double   y1 = _bg_plot_renderer_snap (cr, sp->y + sp->h, FALSE);
+  guint    i;
+
+  cairo_set_line_width (cr, c->lw);
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.45);
+  cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+  for (i = 0; i < sp->ticks.count; i++)
+    {
+      double v = bg_si_tick_value (&sp->ticks, i);
+      double y = _bg_plot_renderer_snap (cr, _bg_plot_renderer_v_to_y (sp, v),
+                                         FALSE);
+      cairo_move_to (cr, x0 - c->tick_len, y);
+      cairo_line_to (cr, x0, y);
+    }
+  for (i = 0; i < self->time_ticks.count; i++)
+    {
+      double t = bg_si_tick_value (&self->time_ticks, i);
+      double x = _bg_plot_renderer_snap (cr, _bg_plot_renderer_t_to_x (self, t),
+                                         TRUE);
+      cairo_move_to (cr, x, y1);
+      cairo_line_to (cr, x, y1 + (with_time_labels ? c->tick_len : 0.0));
+    }
+  cairo_stroke (cr);
+
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.85);
+  for (i = 0; i < sp->ticks.count; i++)
+    {
+      double           v = bg_si_tick_value (&sp->ticks, i);
+      g_autofree char *s = bg_si_format_tick (v, sp->exponent, sp->decimals,
+                                              sp->unit);
+      _bg_plot_renderer_draw_text (c, s, x0 - c->tick_len - c->gap,
+                                   _bg_plot_renderer_v_to_y (sp, v), 1.0, 0.5);
+    }
+  if (!with_time_labels)
+    return;
+  for (i = 0; i < self->time_ticks.count; i++)
+    {
+      double           t = bg_si_tick_value (&self->time_ticks, i);
+      g_autofree char *s = bg_si_format_tick (t, self->time_exponent,
+                                              self->time_decimals, "s");
+      _bg_plot_renderer_draw_text (c, s, _bg_plot_renderer_t_to_x (self, t),
+                                   y1 + c->tick_len + c->gap, 0.5, 0.0);
+    }
+}
+
+void
+_bg_plot_renderer_draw_titles (BgPlotRenderer *self,
+                               Ctx            *c)
+{
+  cairo_t         *cr = c->cr;
+  Subplot         *last = g_ptr_array_index (self->subplots, self->subplots->len - 1);
+  g_autofree char *tunit = bg_si_axis_unit (self->time_exponent, "s");
+  g_autofree char *ttitle = g_strdup_printf ("%s [%s]", _("Time"), tunit);
+  double           ty = last->y + last->h + c->tick_len + c->gap + c->line_h + c->gap;
+  guint            i;
+
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.85);
+  _bg_plot_renderer_draw_text (c, ttitle, self->area_x + self->area_w / 2.0,
+                               ty, 0.5, 0.0);
+
+  /* Value titles run upwards along the left edge, centred on their plot,
+   * shortened with an ellipsis when the plot is too low for them. */
+  for (i = 0; i < self->subplots->len; i++)
+    {
+      Subplot         *sp = g_ptr_array_index (self->subplots, i);
+      g_autofree char *title = value_axis_title (self, i);
+      double           w, h;
+
+      /* Too long for the plot's height: the unit matters most. */
+      _bg_plot_renderer_text_size (c, title, &w, &h);
+      if (w > sp->h && strchr (title, '[') != NULL)
+        {
+          char *shorter = g_strdup (strchr (title, '['));
+          g_free (title);
+          title = shorter;
+        }
+      pango_layout_set_width (c->layout, (int) (sp->h * PANGO_SCALE));
+      pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_END);
+      _bg_plot_renderer_text_size (c, title, &w, &h);
+      cairo_save (cr);
+      cairo_translate (cr, c->pad, round (sp->y + sp->h / 2.0 + w / 2.0));
+      cairo_rotate (cr, -G_PI / 2.0);
+      cairo_move_to (cr, 0.0, 0.0);
+      pango_cairo_update_layout (cr, c->layout);
+      pango_cairo_show_layout (cr, c->layout);
+      cairo_restore (cr);
+      pango_cairo_update_layout (cr, c->layout);
+      pango_layout_set_width (c->layout, -1);
+      pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_NONE);
+    }
+}
+
+void
+_bg_plot_renderer_draw_legend (BgPlotRenderer *self,
+                               Ctx            *c,
+                               guint           index)
+{
+  Subplot *sp = g_ptr_array_index (self->subplots, index);
+  cairo_t *cr = c->cr;
+  double   sample_w = 1.6 * c->line_h, sep = 1.2 * c->line_h;
+  double   x = 0.0, y = sp->legend_y;
+  gboolean first = TRUE;
+  guint    i;
+
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace      *tr = g_ptr_array_index (self->traces, i);
+      BgPlotColor color;
+      double      w, entry;
+
+      if (tr->subplot != index)
+        continue;
+      _bg_plot_renderer_text_size (c, tr->name, &w, NULL);
+      entry = sample_w + 0.4 * c->line_h + w;
+      if (!first && x > 0.0 && x + entry > sp->w)
+        {
+          x = 0.0;
+          y += c->line_h;
+        }
+      first = FALSE;
+
+      bg_plot_renderer_get_trace_color (self, i, &color);
+      _bg_plot_renderer_set_source (cr, &color, 1.0);
+      cairo_save (cr);
+      cairo_set_line_width (cr, 2.0 * c->lw);
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      _bg_plot_renderer_set_trace_dash (cr,
+                                        tr->drawn_dense ? 0 : tr->color_index,
+                                        2.0 * c->lw);
+      cairo_move_to (cr, sp->x + x + c->lw, y + c->line_h / 2.0);
+      cairo_line_to (cr, sp->x + x + sample_w - c->lw, y + c->line_h / 2.0);
+      cairo_stroke (cr);
+      cairo_restore (cr);
+
+      _bg_plot_renderer_set_source (cr, &self->fg, 0.9);
+      _bg_plot_renderer_draw_text (c, tr->name,
+                                   sp->x + x + sample_w + 0.4 * c->line_h, y,
+                                   0.0, 0.0);
+      x += entry + sep;
+    }
+}

@@ -1,0 +1,174 @@
+/* bg-plot-renderer-private.h — what the files of BgPlotRenderer share.
+ *
+ * Owns: the renderer's instance struct and its parts (Trace, Marker,
+ * Subplot), the drawing context of one render (Ctx), the coordinate maps of
+ * the last layout, and the `_bg_plot_renderer_` functions one file of the
+ * class defines for another:
+ *   bg-plot-renderer.c          state, render order, markers and cursor
+ *   bg-plot-renderer-layout.c   view windows, ticks, layout, axes, legends
+ *   bg-plot-renderer-traces.c   value ranges, decimation, trace drawing
+ *   bg-plot-renderer-hit.c      values at a time, last layout's geometry
+ *   bg-plot-renderer-export.c   PNG and SVG files
+ * Must not: be included outside ui/render/bg-plot-renderer*.c.
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "bg-plot-renderer.h"
+#include "bg-si-format.h"
+
+G_BEGIN_DECLS
+
+#define MAX_COORD 1.0e5 /* keep far-off points inside Cairo's fixed range */
+
+typedef struct
+{
+  char         *name;
+  char         *unit;
+  const double *t;
+  const double *y;
+  size_t        n;
+  guint         subplot;
+  guint         color_index; /* position among its sub-plot's traces */
+  gboolean      drawn_dense; /* last drawn as filled columns (no dashes) */
+  /* Finite min/max of samples [range_i0, range_i1), kept across drawings:
+   * a growing column only scans its new samples. */
+  gboolean      range_valid;
+  size_t        range_i0, range_i1;
+  double        range_lo, range_hi;
+} Trace;
+
+typedef struct
+{
+  double           t;
+  char            *label;
+  BgPlotMarkerKind kind;
+} Marker;
+
+typedef struct
+{
+  char   *unit;
+  guint   n_traces;
+  /* Resolved by the last layout. */
+  double  x, y, w, h; /* plot area */
+  double  legend_y;   /* top of the legend rows */
+  guint   legend_rows;
+  double  y0, y1; /* value window */
+  BgTicks ticks;
+  int     exponent;
+  guint   decimals;
+} Subplot;
+
+struct _BgPlotRenderer
+{
+  GObject parent_instance;
+
+  GPtrArray  *traces;       /* Trace* */
+  GArray     *markers;      /* Marker */
+  GPtrArray  *subplots;     /* Subplot*, one per distinct unit */
+  GHashTable *value_ranges; /* unit → double[2] fixed by the user */
+
+  gboolean time_fixed;
+  double   t0, t1;
+  double   cursor_t;
+
+  BgPlotColor           fg, bg;
+  double                font_scale;
+  double                line_scale;
+  PangoFontDescription *font;
+
+  /* Geometry of the last rendering. */
+  gboolean have_layout;
+  double   view_t0, view_t1;
+  double   area_x, area_w;
+  double   strip_y; /* marker labels' row above the first plot */
+  gboolean has_strip;
+  BgTicks  time_ticks;
+  int      time_exponent;
+  guint    time_decimals;
+};
+
+typedef struct
+{
+  cairo_t     *cr;
+  PangoLayout *layout;
+  double       line_h; /* height of one line of text */
+  double       pad;    /* outer margin */
+  double       gap;    /* between a label and what it labels */
+  double       tick_len;
+  double       lw; /* base line width */
+} Ctx;
+
+/* ---- coordinate maps ---------------------------------------------------- */
+
+static inline double
+_bg_plot_renderer_t_to_x (BgPlotRenderer *self,
+                          double          t)
+{
+  return self->area_x +
+         (t - self->view_t0) / (self->view_t1 - self->view_t0) * self->area_w;
+}
+
+static inline double
+_bg_plot_renderer_v_to_y (const Subplot *sp,
+                          double         v)
+{
+  double y = sp->y + sp->h - (v - sp->y0) / (sp->y1 - sp->y0) * sp->h;
+  return CLAMP (y, -MAX_COORD, MAX_COORD);
+}
+
+/* bg-plot-renderer.c: text and colour helpers */
+void   _bg_plot_renderer_text_size (Ctx        *c,
+                                    const char *text,
+                                    double     *w,
+                                    double     *h);
+void   _bg_plot_renderer_draw_text (Ctx        *c,
+                                    const char *text,
+                                    double      x,
+                                    double      y,
+                                    double      ax,
+                                    double      ay);
+void   _bg_plot_renderer_set_source (cairo_t           *cr,
+                                     const BgPlotColor *color,
+                                     double             alpha);
+double _bg_plot_renderer_snap (cairo_t *cr,
+                               double   v,
+                               gboolean horizontal);
+
+/* bg-plot-renderer-layout.c */
+void _bg_plot_renderer_layout (BgPlotRenderer *self,
+                               Ctx            *c,
+                               double          width,
+                               double          height);
+void _bg_plot_renderer_draw_grid (BgPlotRenderer *self,
+                                  Ctx            *c,
+                                  Subplot        *sp);
+void _bg_plot_renderer_draw_frame (BgPlotRenderer *self,
+                                   Ctx            *c,
+                                   Subplot        *sp,
+                                   gboolean        with_time_labels);
+void _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
+                                    Ctx            *c);
+void _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
+                                    Ctx            *c,
+                                    guint           index);
+
+/* bg-plot-renderer-traces.c */
+size_t   _bg_plot_renderer_search_time (const double *t,
+                                        size_t        n,
+                                        double        value,
+                                        gboolean      strict);
+gboolean _bg_plot_renderer_trace_value_range (Trace  *tr,
+                                              double  t0,
+                                              double  t1,
+                                              double *lo,
+                                              double *hi);
+void     _bg_plot_renderer_set_trace_dash (cairo_t *cr,
+                                           guint    color_index,
+                                           double   lw);
+void     _bg_plot_renderer_draw_traces (BgPlotRenderer *self,
+                                        Ctx            *c,
+                                        guint           index);
+
+G_END_DECLS

@@ -1,0 +1,518 @@
+/* bg-plot-renderer-traces.c — the traces of a BgPlotRenderer.
+ *
+ * Owns: finding samples by time, the finite value range of a trace in a time
+ * window (remembered, so a growing column scans only its new samples),
+ * min/max decimation to one column per device pixel, and drawing a trace as
+ * a polyline (sparse data, dashed by its place in the sub-plot) or as filled
+ * column bars (dense data).
+ * Must not: copy, free or modify samples; lay out or draw axes.
+ */
+#include "config.h"
+
+#include "bg-plot-renderer.h"
+#include "bg-plot-renderer-private.h"
+
+#include <math.h>
+
+/* ---- sample search ------------------------------------------------------ */
+
+/* First index whose time is >= @t (or > @t when @strict); @n when none. */
+size_t
+_bg_plot_renderer_search_time (const double *t,
+                               size_t        n,
+                               double        value,
+                               gboolean      strict)
+{
+  size_t lo = 0, hi = n;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (strict ? t[mid] <= value : t[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* ---- value ranges ------------------------------------------------------- */
+
+/* Min and max of y[a, b) (b > a); FALSE when a NaN or ±Inf is among them
+ * (then the results are not to be used). Four independent lanes keep the
+ * loop from waiting on one comparison chain. */
+static gboolean
+minmax (const double *y,
+        size_t        a,
+        size_t        b,
+        double       *lo,
+        double       *hi)
+{
+  double mn0 = y[a], mn1 = y[a], mn2 = y[a], mn3 = y[a];
+  double mx0 = y[a], mx1 = y[a], mx2 = y[a], mx3 = y[a];
+  double z = 0.0; /* v − v is 0 for finite v, NaN otherwise */
+  size_t j = a;
+
+  for (; j + 4 <= b; j += 4)
+    {
+      double v0 = y[j], v1 = y[j + 1], v2 = y[j + 2], v3 = y[j + 3];
+      mn0 = v0 < mn0 ? v0 : mn0;
+      mn1 = v1 < mn1 ? v1 : mn1;
+      mn2 = v2 < mn2 ? v2 : mn2;
+      mn3 = v3 < mn3 ? v3 : mn3;
+      mx0 = v0 > mx0 ? v0 : mx0;
+      mx1 = v1 > mx1 ? v1 : mx1;
+      mx2 = v2 > mx2 ? v2 : mx2;
+      mx3 = v3 > mx3 ? v3 : mx3;
+      z += ((v0 - v0) + (v1 - v1)) + ((v2 - v2) + (v3 - v3));
+    }
+  for (; j < b; j++)
+    {
+      double v = y[j];
+      mn0 = v < mn0 ? v : mn0;
+      mx0 = v > mx0 ? v : mx0;
+      z += v - v;
+    }
+  *lo = MIN (MIN (mn0, mn1), MIN (mn2, mn3));
+  *hi = MAX (MAX (mx0, mx1), MAX (mx2, mx3));
+  return z == 0.0;
+}
+
+/* Widens [*lo, *hi] by the finite values among y[a, b). */
+static void
+scan_values (const double *y,
+             size_t        a,
+             size_t        b,
+             double       *lo,
+             double       *hi)
+{
+  double mn = *lo, mx = *hi, a_lo, a_hi;
+  size_t i;
+
+  if (a >= b)
+    return;
+  if (G_LIKELY (minmax (y, a, b, &a_lo, &a_hi)))
+    {
+      mn = MIN (mn, a_lo);
+      mx = MAX (mx, a_hi);
+    }
+  else
+    {
+      mn = *lo;
+      mx = *hi;
+      for (i = a; i < b; i++)
+        if (isfinite (y[i]))
+          {
+            mn = MIN (mn, y[i]);
+            mx = MAX (mx, y[i]);
+          }
+    }
+  *lo = mn;
+  *hi = mx;
+}
+
+/* Min and max of the finite values of @tr with time in [t0, t1]. The
+ * result is remembered: drawing again, or after samples were appended to
+ * the same columns, scans nothing or only the new samples. */
+gboolean
+_bg_plot_renderer_trace_value_range (Trace  *tr,
+                                     double  t0,
+                                     double  t1,
+                                     double *lo,
+                                     double *hi)
+{
+  size_t i0 = _bg_plot_renderer_search_time (tr->t, tr->n, t0, FALSE);
+  size_t i1 = _bg_plot_renderer_search_time (tr->t, tr->n, t1, TRUE);
+  double a = INFINITY, b = -INFINITY;
+
+  if (tr->range_valid && tr->range_i0 == i0 && tr->range_i1 <= i1)
+    {
+      a = tr->range_lo;
+      b = tr->range_hi;
+      scan_values (tr->y, tr->range_i1, i1, &a, &b);
+    }
+  else
+    scan_values (tr->y, i0, i1, &a, &b);
+
+  tr->range_valid = TRUE;
+  tr->range_i0 = i0;
+  tr->range_i1 = i1;
+  tr->range_lo = a;
+  tr->range_hi = b;
+
+  if (!(a <= b))
+    return FALSE;
+  *lo = a;
+  *hi = b;
+  return TRUE;
+}
+
+/* ---- drawing: traces ---------------------------------------------------- */
+
+/* Line style by position in the sub-plot: solid, dashed, dotted,
+ * dash-dotted, so traces differ by shape as well as colour and a trace
+ * lying exactly on another still shows through its gaps. */
+void
+_bg_plot_renderer_set_trace_dash (cairo_t *cr,
+                                  guint    color_index,
+                                  double   lw)
+{
+  double dash[4];
+  int    n = 0;
+
+  switch (color_index % 4)
+    {
+    case 1:
+      dash[0] = 5.0 * lw;
+      dash[1] = 2.5 * lw;
+      n = 2;
+      break;
+    case 2:
+      dash[0] = 0.01;
+      dash[1] = 2.0 * lw;
+      n = 2;
+      break;
+    case 3:
+      dash[0] = 5.0 * lw;
+      dash[1] = 2.0 * lw;
+      dash[2] = 0.01;
+      dash[3] = 2.0 * lw;
+      n = 4;
+      break;
+    default:
+      break;
+    }
+  cairo_set_dash (cr, dash, n, 0.0);
+}
+
+/* What one pixel column holds of a trace (values in data space). */
+typedef struct
+{
+  size_t   count;      /* finite samples in the column */
+  gboolean gap_before; /* a NaN/Inf separates it from the previous one */
+  double   x_first;    /* exact x of the first sample (for count 1) */
+  double   first, vmin, vmax, last;
+} Column;
+
+/* First index in [lo, hi) whose time is >= @value; @hi when none. Gallops
+ * from @lo first: the answer is usually close, and the probes stay in
+ * cache, where a plain bisection of a million samples would miss. */
+static size_t
+search_time_from (const double *t,
+                  size_t        lo,
+                  size_t        hi,
+                  double        value)
+{
+  size_t step = 1;
+
+  while (lo + step < hi && t[lo + step] < value)
+    {
+      lo += step;
+      step *= 2;
+    }
+  if (lo + step < hi)
+    hi = lo + step + 1;
+
+  while (lo < hi)
+    {
+      size_t mid = lo + (hi - lo) / 2;
+      if (t[mid] < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  return lo;
+}
+
+/* Fills @col from samples [a, b) that contain a non-finite value. */
+static void
+scan_column_slow (const double *y,
+                  size_t        a,
+                  size_t        b,
+                  Column       *col,
+                  gboolean     *pending_gap)
+{
+  size_t j;
+
+  col->count = 0;
+  for (j = a; j < b; j++)
+    {
+      double v = y[j];
+
+      if (!isfinite (v))
+        {
+          *pending_gap = TRUE;
+          continue;
+        }
+      if (col->count == 0)
+        {
+          col->gap_before = *pending_gap;
+          col->first = col->vmin = col->vmax = v;
+        }
+      else if (*pending_gap)
+        col->gap_before = TRUE; /* a gap inside: break before the column */
+      *pending_gap = FALSE;
+      col->vmin = MIN (col->vmin, v);
+      col->vmax = MAX (col->vmax, v);
+      col->last = v;
+      col->count++;
+    }
+}
+
+/* Min/max decimation: one Column per device-pixel column of the window
+ * [t0, t1], from the samples [i0, i1) that lie in it. The column of each
+ * sample is found by binary search on the column boundaries, so the inner
+ * loop is a plain min/max over a contiguous run. */
+static void
+decimate (const Trace *tr,
+          size_t       i0,
+          size_t       i1,
+          double       t0,
+          double       t1,
+          double       x0,
+          double       x_per_t,
+          Column      *cols,
+          int          ncols)
+{
+  gboolean pending_gap = FALSE;
+  size_t   a = i0;
+  int      c;
+
+  for (c = 0; c < ncols; c++)
+    {
+      Column  *col = &cols[c];
+      size_t   b;
+      double   mn, mx;
+      gboolean bad = FALSE;
+
+      b = c == ncols - 1 ? i1
+                         : search_time_from (tr->t, a, i1,
+                                             t0 + (t1 - t0) * (c + 1) / ncols);
+      col->count = 0;
+      col->gap_before = FALSE;
+      if (b == a)
+        continue;
+
+      bad = !minmax (tr->y, a, b, &mn, &mx);
+
+      col->x_first = x0 + (tr->t[a] - t0) * x_per_t;
+      if (G_UNLIKELY (bad))
+        scan_column_slow (tr->y, a, b, col, &pending_gap);
+      else
+        {
+          col->count = b - a;
+          col->gap_before = pending_gap;
+          pending_gap = FALSE;
+          col->first = tr->y[a];
+          col->last = tr->y[b - 1];
+          col->vmin = mn;
+          col->vmax = mx;
+        }
+      a = b;
+    }
+}
+
+static double
+lerp_at (const Trace *tr,
+         size_t       j,
+         double       t)
+{
+  double ta = tr->t[j - 1], tb = tr->t[j];
+  double f = tb > ta ? (t - ta) / (tb - ta) : 1.0;
+
+  return tr->y[j - 1] + f * (tr->y[j] - tr->y[j - 1]);
+}
+
+/* Sparse data (fewer samples than pixels, or about as many): a polyline
+ * through each column's first, extremes and last sample. */
+static void
+stroke_columns (cairo_t       *cr,
+                const Subplot *sp,
+                const Column  *cols,
+                int            ncols,
+                double         col_w,
+                double         entry,
+                double         exit_v)
+{
+  gboolean pen = FALSE;
+  int      c;
+
+  if (isfinite (entry))
+    {
+      cairo_move_to (cr, sp->x, _bg_plot_renderer_v_to_y (sp, entry));
+      pen = TRUE;
+    }
+  for (c = 0; c < ncols; c++)
+    {
+      const Column *col = &cols[c];
+      double        xc = sp->x + (c + 0.5) * col_w;
+
+      if (col->count == 0)
+        continue;
+      if (col->gap_before)
+        pen = FALSE;
+      if (col->count == 1)
+        {
+          double y = _bg_plot_renderer_v_to_y (sp, col->first);
+          if (pen)
+            cairo_line_to (cr, col->x_first, y);
+          else
+            cairo_move_to (cr, col->x_first, y);
+        }
+      else
+        {
+          double y = _bg_plot_renderer_v_to_y (sp, col->first);
+          if (pen)
+            cairo_line_to (cr, xc, y);
+          else
+            cairo_move_to (cr, xc, y);
+          cairo_line_to (cr, xc, _bg_plot_renderer_v_to_y (sp, col->vmin));
+          cairo_line_to (cr, xc, _bg_plot_renderer_v_to_y (sp, col->vmax));
+          cairo_line_to (cr, xc, _bg_plot_renderer_v_to_y (sp, col->last));
+        }
+      pen = TRUE;
+    }
+  if (pen && isfinite (exit_v))
+    cairo_line_to (cr, sp->x + sp->w, _bg_plot_renderer_v_to_y (sp, exit_v));
+  cairo_stroke (cr);
+}
+
+/* Dense data (many samples per pixel): each column becomes a bar from its
+ * minimum to its maximum, stretched to meet the previous column's last
+ * value, one line width wide and half a line width longer at both ends.
+ * The bars overlap their neighbours and are filled together as one path
+ * (non-zero rule: their union), which draws what stroking the whole
+ * polyline would, without the stroker's cost for millions of points. */
+static void
+fill_columns (cairo_t       *cr,
+              const Subplot *sp,
+              const Column  *cols,
+              int            ncols,
+              double         col_w,
+              double         lw,
+              double         entry,
+              double         exit_v)
+{
+  double hw = lw / 2.0, hx = MAX (hw, col_w / 2.0), prev = entry;
+  int    c;
+
+  for (c = 0; c < ncols; c++)
+    {
+      const Column *col = &cols[c];
+      double        lo = col->vmin, hi = col->vmax, top, bot;
+
+      if (col->count == 0)
+        continue;
+      if (col->gap_before)
+        prev = NAN;
+      if (isfinite (prev))
+        {
+          lo = MIN (lo, prev);
+          hi = MAX (hi, prev);
+        }
+      if (c == ncols - 1 && isfinite (exit_v))
+        {
+          lo = MIN (lo, exit_v);
+          hi = MAX (hi, exit_v);
+        }
+      top = _bg_plot_renderer_v_to_y (sp, hi) - hw;
+      bot = _bg_plot_renderer_v_to_y (sp, lo) + hw;
+      cairo_rectangle (cr, sp->x + (c + 0.5) * col_w - hx, top, 2.0 * hx, bot - top);
+      prev = col->last;
+    }
+  cairo_fill (cr);
+}
+
+static void
+draw_trace (BgPlotRenderer *self,
+            Ctx            *c,
+            Trace          *tr,
+            const Subplot  *sp)
+{
+  cairo_t           *cr = c->cr;
+  double             t0 = self->view_t0, t1 = self->view_t1;
+  double             dev_w = sp->w, dev_h = 0.0, col_w, entry = NAN, exit_v = NAN;
+  g_autofree Column *cols = NULL;
+  size_t             i0, i1;
+  int                ncols;
+
+  tr->drawn_dense = FALSE;
+  if (tr->n == 0)
+    return;
+
+  i0 = _bg_plot_renderer_search_time (tr->t, tr->n, t0, FALSE);
+  i1 = _bg_plot_renderer_search_time (tr->t, tr->n, t1, TRUE);
+
+  /* Enter and leave at the window's edges on the segments crossing them. */
+  if (i0 > 0 && i0 < tr->n)
+    entry = lerp_at (tr, i0, t0);
+  if (i1 > 0 && i1 < tr->n)
+    exit_v = lerp_at (tr, i1, t1);
+
+  if (i0 == i1)
+    {
+      /* No sample inside: at most the one segment across the window. */
+      if (isfinite (entry) && isfinite (exit_v))
+        {
+          _bg_plot_renderer_set_trace_dash (cr, tr->color_index,
+                                            cairo_get_line_width (cr));
+          cairo_move_to (cr, sp->x, _bg_plot_renderer_v_to_y (sp, entry));
+          cairo_line_to (cr, sp->x + sp->w,
+                         _bg_plot_renderer_v_to_y (sp, exit_v));
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0.0);
+        }
+      return;
+    }
+
+  /* One column per device pixel, so HiDPI output keeps its detail. */
+  cairo_user_to_device_distance (cr, &dev_w, &dev_h);
+  ncols = (int) CLAMP (ceil (fabs (dev_w)), 1.0, 32768.0);
+  col_w = sp->w / ncols;
+  cols = g_new (Column, ncols);
+  decimate (tr, i0, i1, t0, t1, sp->x, sp->w / (t1 - t0), cols, ncols);
+
+  tr->drawn_dense = i1 - i0 >= 2 * (size_t) ncols;
+  if (tr->drawn_dense)
+    fill_columns (cr, sp, cols, ncols, col_w, cairo_get_line_width (cr),
+                  entry, exit_v);
+  else
+    {
+      _bg_plot_renderer_set_trace_dash (cr, tr->color_index,
+                                        cairo_get_line_width (cr));
+      stroke_columns (cr, sp, cols, ncols, col_w, entry, exit_v);
+      cairo_set_dash (cr, NULL, 0, 0.0);
+    }
+}
+
+void
+_bg_plot_renderer_draw_traces (BgPlotRenderer *self,
+                               Ctx            *c,
+                               guint           index)
+{
+  Subplot *sp = g_ptr_array_index (self->subplots, index);
+  cairo_t *cr = c->cr;
+  double   lw = 1.5 * c->lw;
+  guint    i;
+
+  cairo_save (cr);
+  /* A line on the frame stays whole: clip half a line width outside. */
+  cairo_rectangle (cr, sp->x, sp->y - lw, sp->w, sp->h + 2.0 * lw);
+  cairo_clip (cr);
+  cairo_set_line_width (cr, lw);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace      *tr = g_ptr_array_index (self->traces, i);
+      BgPlotColor color;
+
+      if (tr->subplot != index)
+        continue;
+      bg_plot_renderer_get_trace_color (self, i, &color);
+      _bg_plot_renderer_set_source (cr, &color, 1.0);
+      draw_trace (self, c, tr, sp);
+    }
+  cairo_restore (cr);
+}
