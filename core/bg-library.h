@@ -192,6 +192,11 @@ gboolean bg_param_value_equal        (const BgParamValue *a,
                                       const BgParamValue *b);
 /* Checks one value against its spec's limit; the message names the limit,
  * e.g. "must be > 0". Cross-parameter checks are spec->validate. */
+/* Rows of two numbers from CSV text (comma-, semicolon- or tab-separated;
+ * a decimal comma where ';' or tabs separate; '#' comments, blank lines and
+ * one header line skipped). The message names the line. */
+GArray  *bg_param_table_from_text    (const char         *text,
+                                      GError            **error);
 gboolean bg_param_value_check        (const BgParamValue *value,
                                       const BgParamSpec  *spec,
                                       GError            **error);
