@@ -15,6 +15,7 @@
 #include <glib.h>
 
 #include "bg-file.h"
+#include "bg-causality-trace.h"
 #include "bg-test-sim.h"
 
 static double
@@ -163,6 +164,38 @@ test_gy_causal_patterns (void)
                    "supplies it (U → b1, I0 → b2); a gyrator's ports both receive effort or "
                    "both supply it — change what drives one side, e.g. put a storage or "
                    "resistance there.");
+}
+
+/* The SCAP trace explains the gyrator's step in each port's own domain. */
+static void
+test_gy_trace (void)
+{
+  const char *const el[] = {
+    "Se electrical U value=10", "1 electrical J", "R electrical R1 value=10",
+    "GY electrical G r=0.5", "I rotational J2 value=0.025", NULL
+  };
+  const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J G.P", NULL };
+  g_autoptr(BgModel) model = bg_test_build_model (el, bonds);
+  BgCausalityTrace *trace = NULL;
+  g_autoptr(BgCausality) c = NULL;
+  const BgTraceStep *step;
+
+  g_assert_true (bg_model_set_domain_s (model, "G", BG_DOMAIN_ROTATIONAL, NULL));
+  g_assert_nonnull (bg_model_connect (model, "G.S", "J2", "b4", NULL));
+  c = bg_causality_analyze_traced (model, &trace);
+  g_assert_true (bg_causality_is_ok (c));
+  step = bg_causality_trace_get_step (trace, bg_causality_trace_get_step_of_bond (trace, 2));
+  g_assert_cmpint (step->phase, ==, BG_TRACE_PHASE_PROPAGATION);
+  g_assert_cmpstr (step->element, ==, "G");
+  g_assert_cmpstr (step->sentence, ==,
+                   "Gyrator G sets the torque at port S for J2, and a gyrator's ports both "
+                   "set effort, so it sets the voltage at port P too: bond b3 gets its stroke "
+                   "away from G, at J.");
+  step = bg_causality_trace_get_step (trace, bg_causality_trace_get_step_of_bond (trace, 3));
+  g_assert_cmpstr (step->sentence, ==,
+                   "Inertia J2 integrates the torque it receives and sets the angular velocity "
+                   "from its state (integral causality), so bond b4 gets its stroke at J2.");
+  bg_causality_trace_unref (trace);
 }
 
 /* DC motor --------------------------------------------------------------- */
@@ -463,6 +496,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/multidomain/gy-c-is-inductor", test_gy_c_is_inductor);
   g_test_add_func ("/core/multidomain/gy-cross-domain", test_gy_cross_domain_i_is_capacitor);
   g_test_add_func ("/core/multidomain/gy-causal-patterns", test_gy_causal_patterns);
+  g_test_add_func ("/core/multidomain/gy-trace", test_gy_trace);
   g_test_add_func ("/core/multidomain/motor-steady-speed", test_motor_steady_speed);
   g_test_add_func ("/core/multidomain/motor-electrical-time-constant",
                    test_motor_electrical_time_constant);
