@@ -172,6 +172,53 @@ test_build_dc_motor (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Copy and paste keep a gyrator's S domain and a pulse whose width only
+ * fits its own period (parameters are checked together). */
+static void
+test_copy_paste_new_entries (void)
+{
+  BgWindow *window = bg_test_ui_present (bg_test_ui_new_window (app, NULL));
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  g_autoptr(GError) error = NULL;
+  const char *names[] = { "waveform", "width", "period" };
+  BgParamValue values[3] = {
+    { BG_PARAM_CHOICE, 0, (char *) "pulse", NULL },
+    { BG_PARAM_NUMBER, 2, NULL, NULL },
+    { BG_PARAM_NUMBER, 3, NULL, NULL },
+  };
+  const char *ids[] = { "G", "U", NULL };
+  g_autofree char *text = NULL;
+  GPtrArray *elements = bg_model_get_elements (model);
+
+  g_assert_nonnull (bg_model_add_element (model, "GY", BG_DOMAIN_ELECTRICAL, "G", 0, 0, &error));
+  g_assert_true (bg_model_set_domain_s (model, "G", BG_DOMAIN_ROTATIONAL, &error));
+  g_assert_nonnull (bg_model_add_element (model, "Se", BG_DOMAIN_ELECTRICAL, "U", 100, 0, &error));
+  g_assert_true (bg_model_set_params (model, "U", names, values, 3, &error));
+  bg_test_ui_pump ();
+  bg_canvas_select_ids (canvas, ids);
+  text = bg_canvas_dup_selection_text (canvas);
+  g_assert_nonnull (text);
+  g_assert_true (bg_canvas_paste_text (canvas, text, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (elements->len, ==, 4);
+  for (guint i = 2; i < 4; i++)
+    {
+      BgElement *e = g_ptr_array_index (elements, i);
+
+      if (e->spec->kind == BG_KIND_GY)
+        g_assert_cmpint (e->spec->ports[1].domain, ==, BG_DOMAIN_ROTATIONAL);
+      else
+        {
+          guint period;
+
+          g_assert_nonnull (bg_component_spec_find_param (e->spec, "period", &period));
+          g_assert_cmpfloat (e->params[period].number, ==, 3);
+        }
+    }
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -184,6 +231,7 @@ main (int argc, char *argv[])
   home = bg_test_ui_make_home ("bgmod-test-build-motor-XXXXXX");
   app = bg_test_ui_app_new ();
   g_test_add_func ("/ui/build/dc-motor-by-mouse", test_build_dc_motor);
+  g_test_add_func ("/ui/build/copy-paste-new-entries", test_copy_paste_new_entries);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
