@@ -21,6 +21,7 @@
 #include "bg-cli.h"
 #include "bg-compiler.h"
 #include "bg-plot-renderer.h"
+#include "bg-view.h"
 #include "bg-simulator.h"
 
 #define PLOT_WIDTH 1000
@@ -32,6 +33,7 @@ typedef struct
   char  *vars;
   char  *csv;
   char  *plot;
+  char  *sweep;
 } Options;
 
 static void
@@ -40,6 +42,7 @@ options_clear (Options *o)
   g_free (o->vars);
   g_free (o->csv);
   g_free (o->plot);
+  g_free (o->sweep);
 }
 
 /* The selected variable indices (t first), or NULL after printing why. */
@@ -125,12 +128,23 @@ write_csv (BgResult *result, GArray *vars, const char *path, GError **error)
   return TRUE;
 }
 
-/* Without --vars the plot shows each element's usual variables. */
+/* Without --vars the plot shows the variables the editor saved with the
+ * model (those the plan knows), else each element's usual variables. */
 static GArray *
 default_plot_vars (BgModel *model, BgPlan *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
   GPtrArray *elements = bg_model_get_elements (model);
+  g_auto (GStrv) saved = bg_view_dup_plot_vars (model);
+
+  for (guint i = 0; saved != NULL && saved[i] != NULL; i++)
+    {
+      int v = bg_plan_lookup_var (plan, saved[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
+    }
+  if (vars->len > 0)
+    return vars;
 
   for (guint i = 0; i < elements->len; i++)
     {
@@ -204,7 +218,8 @@ report_analysis_errors (const BgCausality *causality)
 }
 
 static BgPlan *
-compile (BgModel *model, const BgCausality *causality, const Options *o, int *exit_code)
+compile (BgModel *model, const BgCausality *causality, const Options *o,
+         BgSimSettings *used, int *exit_code)
 {
   g_autoptr (GError) error = NULL;
   BgSimSettings settings = *bg_model_get_simulation (model);
@@ -219,6 +234,7 @@ compile (BgModel *model, const BgCausality *causality, const Options *o, int *ex
   if (!isnan (o->atol))
     settings.atol = o->atol;
 
+  *used = settings;
   plan = bg_compiler_compile (model, causality, &settings, &error);
   if (plan != NULL)
     return plan;
@@ -245,7 +261,8 @@ bg_cli_simulate (int    argc,
   g_autoptr (GError) error = NULL;
   BgSimReport report = { 0 };
   BgSimStatus status;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL };
+  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
+  BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
     { "t-end", 0, 0, G_OPTION_ARG_DOUBLE, &o.t_end, N_("End time in seconds"), "T" },
@@ -260,6 +277,9 @@ bg_cli_simulate (int    argc,
       N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
       N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+    { "sweep", 0, 0, G_OPTION_ARG_STRING, &o.sweep,
+      N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
+      "EL.PARAM=V1,V2,..." },
     { NULL }
   };
 
@@ -293,13 +313,22 @@ bg_cli_simulate (int    argc,
       exit_code = report_analysis_errors (causality);
       goto out;
     }
-  plan = compile (model, causality, &o, &exit_code);
+  plan = compile (model, causality, &o, &settings, &exit_code);
   if (plan == NULL)
     goto out;
   vars = select_vars (plan, o.vars);
   if (vars == NULL)
     {
       exit_code = BG_CLI_EXIT_USAGE;
+      goto out;
+    }
+
+  if (o.sweep != NULL)
+    {
+      g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
+                                                    : default_plot_vars (model, plan);
+      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, plot_vars,
+                                         o.csv, o.plot);
       goto out;
     }
 

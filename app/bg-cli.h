@@ -12,6 +12,7 @@
 
 #include <glib.h>
 #include "bg-model.h"
+#include "bg-linearize.h"
 
 G_BEGIN_DECLS
 
@@ -26,11 +27,43 @@ int      bg_cli_analyze     (int    argc,
                              char **argv);
 int      bg_cli_components  (int    argc,
                              char **argv);
+/* app/bg-cli-equations.c */
+int      bg_cli_equations   (int    argc,
+                             char **argv);
 /* app/bg-cli-simulate.c and app/bg-cli-render.c. */
 int      bg_cli_simulate    (int    argc,
                              char **argv);
 int      bg_cli_render      (int    argc,
                              char **argv);
+/* app/bg-cli-linearize.c and app/bg-cli-bode.c. */
+int      bg_cli_linearize   (int    argc,
+                             char **argv);
+int      bg_cli_bode        (int    argc,
+                             char **argv);
+
+/* The linearization of the model file about its state at time at (0: the
+ * initial state), for the outputs (NULL: every variable). On failure prints
+ * the message, sets *exit_code and returns NULL. */
+BgLinearization *bg_cli_linearize_file (const char        *command,
+                                        const char        *path,
+                                        double             at,
+                                        const char *const *outputs,
+                                        int               *exit_code);
+/* Appends a double as a JSON number that reads back exactly ("null" for
+ * a non-finite value). */
+void     bg_cli_append_json_number (GString *out,
+                                    double   value);
+/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its settings and
+ * the variables (indices, t first) are known; returns the exit code. */
+int      bg_cli_simulate_sweep (BgModel             *model,
+                                const BgSimSettings *settings,
+                                const char          *spec,
+                                GArray              *vars,
+                                GArray              *plot_vars,
+                                const char          *csv,
+                                const char          *plot);
+/* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
+GStrv    bg_cli_split_vars  (const char *list);
 
 /* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
  * context. On failure prints the reason and a hint to stderr and returns

@@ -24,8 +24,11 @@ typedef struct
 /* Commands, in the order of the usage text. */
 static const BgCliCommand commands[] = {
   { "analyze", bg_cli_analyze },
+  { "equations", bg_cli_equations },
   { "simulate", bg_cli_simulate },
   { "render", bg_cli_render },
+  { "linearize", bg_cli_linearize },
+  { "bode", bg_cli_bode },
   { "components", bg_cli_components },
 };
 
@@ -39,12 +42,23 @@ print_usage (FILE *stream)
            "analyze  MODEL.bgmod [--steps] [--json]",
            _("Check the causality of a model: strokes, states, algebraic groups, conflicts."));
   fprintf (stream, "  %s\n      %s\n",
+           "equations MODEL.bgmod [--json | --latex]",
+           _("Derive the state equations dx/dt = f(x, u) of a model in textbook form."));
+  fprintf (stream, "  %s\n      %s\n",
            "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"
-           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
-           _("Simulate a model and write its variables as CSV or a plot."));
+           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--sweep EL.PARAM=V1,V2,...]",
+           _("Simulate a model and write its variables as CSV or a plot; --sweep runs it once per value, in parallel."));
   fprintf (stream, "  %s\n      %s\n",
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));
+  fprintf (stream, "  %s\n      %s\n",
+           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json]",
+           _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
+  fprintf (stream, "  %s\n      %s\n",
+           "bode     MODEL.bgmod --input SRC --output VAR [--from F1] [--to F2]\n"
+           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
+           _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));

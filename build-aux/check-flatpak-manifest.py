@@ -4,7 +4,8 @@
 Owns: the rules a BGMod Flatpak manifest must follow (app id, GNOME runtime
 matching GTK 4.8, command, sandbox permissions with files only through the
 portal, well-formed modules, a SUNDIALS module configured for what the core
-links, bgmod built last from the source tree). Must not: build anything, use
+links, a LAPACK module with its C interface LAPACKE, bgmod built last from
+the source tree). Must not: build anything, use
 the network, or need anything beyond the Python standard library.
 
 Usage:
@@ -192,6 +193,32 @@ class Checker:
                 self.fail(where, "-DENABLE_KLU=ON needs -DKLU_INCLUDE_DIR (SuiteSparse 7 "
                           "installs klu.h under include/suitesparse)")
 
+    def check_lapack(self, modules, meson_text):
+        """The core links LAPACK through LAPACKE (eigenvalues, frequency
+        response); the GNOME runtime ships neither."""
+        if meson_text is not None and "dependency('lapacke'" not in meson_text:
+            return
+        names = [m.get("name", "") if isinstance(m, dict) else "" for m in modules]
+        idx = [i for i, n in enumerate(names) if isinstance(n, str) and "lapack" in n.lower()]
+        if not idx:
+            self.fail("modules", "no LAPACK module (the core links LAPACK and LAPACKE "
+                      "for eigenvalues and frequency responses; the GNOME runtime "
+                      "does not ship them)")
+            return
+        i = idx[0]
+        mod = modules[i]
+        where = f"modules[{i}] ({names[i]})"
+        if mod.get("buildsystem") not in ("cmake", "cmake-ninja"):
+            self.fail(where, "LAPACK must be built with its CMake build "
+                      "(buildsystem cmake-ninja) so it installs lapacke.pc and lapack.pc, "
+                      "which meson's dependency('lapacke') and dependency('lapack') need")
+        opts = self.cmake_opts(mod)
+        for key, why in (("LAPACKE", "the core calls LAPACK through its C interface"),
+                         ("BUILD_SHARED_LIBS", "bgmod links the shared libraries")):
+            if opts.get(key, "").upper() != "ON":
+                got = f"-D{key}={opts[key]}" if key in opts else "nothing"
+                self.fail(where, f"config-opts need -D{key}=ON ({why}), found {got}")
+
     def check_modules(self, m, meson_text):
         modules = m.get("modules")
         if not isinstance(modules, list) or not modules:
@@ -205,6 +232,7 @@ class Checker:
                     self.fail(f"modules[{i}]", f"duplicate module name {mod['name']!r}")
                 seen.add(mod["name"])
         self.check_sundials(modules, meson_text)
+        self.check_lapack(modules, meson_text)
         last = modules[-1]
         where = f"modules[{len(modules) - 1}]"
         if not isinstance(last, dict) or last.get("name") != FINAL_MODULE:

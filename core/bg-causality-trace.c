@@ -599,6 +599,9 @@ _bg_trace_recorder_finish (BgTraceRecorder *rec)
 
 /* The trace ---------------------------------------------------------------- */
 
+G_DEFINE_BOXED_TYPE (BgCausalityTrace, bg_causality_trace,
+                     bg_causality_trace_ref, bg_causality_trace_unref)
+
 BgCausalityTrace *
 bg_causality_trace_ref (BgCausalityTrace *self)
 {

@@ -18,13 +18,17 @@
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include "bg-causality.h"
 #include "bg-model.h"
 
 G_BEGIN_DECLS
 
 typedef struct _BgCausalityTrace BgCausalityTrace;
+
+/* A boxed type (ref/unref), so a trace can be a property or a GValue. */
+#define BG_TYPE_CAUSALITY_TRACE (bg_causality_trace_get_type ())
+GType              bg_causality_trace_get_type        (void) G_GNUC_CONST;
 
 /* The SCAP phases, in the order the procedure runs them; propagation
  * follows each of the others. */

@@ -7,6 +7,10 @@
  * adjacency is built once into flat arrays, propagation uses a work queue and
  * per-element counters, Tarjan's algorithm is iterative.
  *
+ * When a trace is asked for (bg_causality_analyze_traced(), declared in
+ * bg-causality-trace.h), every stroke and conflict is also reported to the
+ * recorder of bg-causality-trace.c; otherwise that costs one test a stroke.
+ *
  * Must not: modify the model, simulate, keep global state (the analysis may
  * run on any thread), or know about GTK.
  *

@@ -101,6 +101,7 @@ struct _BgPlan
   guint32 *term_reg;  double *term_coef; guint n_terms;
 
   BgWave  *waves;     guint n_waves;     /* table points owned by the plan */
+  char   **wave_element;  /* n_waves + NULL: the id of the source each wave drives */
   BgTable *tables;    guint n_tables;
   BgGas   *gases;     guint n_gases;
   BgGroup *groups;    guint n_groups;
@@ -136,6 +137,7 @@ struct _BgPlan
 typedef struct
 {
   const BgPlan *plan;
+  const BgWave *waves;    /* the plan's waves, or inputs held fixed (linearization) */
   double       *regs;
   double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */
   int          *g_piv;
@@ -160,11 +162,39 @@ double      bg_gas_eval          (const BgGas  *gas,
 gboolean    bg_plan_eval_rhs     (BgPlanWork   *work,
                                   const double *y,
                                   double       *ydot);
+/* Runs ops in order over the work's registers (groups included). */
+gboolean    bg_plan_run_ops      (BgPlanWork   *work,
+                                  const BgOp   *ops,
+                                  guint         n_ops);
 /* Runs everything (rhs then output ops) and fills values[n_vars]
  * (values[0] = t). */
 gboolean    bg_plan_eval_outputs (BgPlanWork   *work,
                                   double        t,
                                   const double *y,
                                   double       *values);
+
+/* The operations a chosen set of variables needs (bg-plan-outputs.c). */
+typedef struct
+{
+  guint   n_vars;
+  guint  *vars;        /* plan variable indices */
+  BgOp   *ops;         /* the needed rhs and output ops, in plan order */
+  guint   n_ops;
+} BgPlanOutputs;
+
+BgPlanOutputs *bg_plan_outputs_new  (const BgPlan        *plan,
+                                     const guint         *vars,
+                                     guint                n_vars);
+void           bg_plan_outputs_free (BgPlanOutputs       *outputs);
+/* Loads y and t, runs the needed ops and fills values[outputs->n_vars].
+ * FALSE when an algebraic group did not converge. */
+gboolean       bg_plan_outputs_eval (BgPlanWork          *work,
+                                     const BgPlanOutputs *outputs,
+                                     double               t,
+                                     const double        *y,
+                                     double              *values);
+/* The variable that reports a state (its register, scale 1), or -1. */
+int            bg_plan_state_var    (const BgPlan        *plan,
+                                     guint                state);
 
 G_END_DECLS

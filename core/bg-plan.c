@@ -54,6 +54,7 @@ bg_plan_unref (BgPlan *self)
   for (guint i = 0; i < self->n_waves; i++)
     g_free ((gpointer) self->waves[i].points);
   g_free (self->waves);
+  g_strfreev (self->wave_element);
   for (guint i = 0; i < self->n_tables; i++)
     {
       g_free (self->tables[i].x);
@@ -314,6 +315,7 @@ bg_plan_work_new (const BgPlan *plan)
   guint m = MAX (plan->max_group, 1);
 
   work->plan = plan;
+  work->waves = plan->waves;
   work->regs = g_new0 (double, MAX (plan->n_regs, 1));
   work->g_x = g_new0 (double, m);
   work->g_r = g_new0 (double, m);
@@ -342,8 +344,10 @@ bg_plan_work_free (BgPlanWork *work)
 }
 
 static inline double
-op_value (const BgPlan *plan, const BgOp *op, const double *r, double t, double t_wave)
+op_value (const BgPlanWork *work, const BgOp *op, const double *r)
 {
+  const BgPlan *plan = work->plan;
+
   switch ((BgOpKind) op->kind)
     {
     case BG_OP_COPY:
@@ -358,7 +362,7 @@ op_value (const BgPlan *plan, const BgOp *op, const double *r, double t, double 
         return acc;
       }
     case BG_OP_WAVE:
-      return op->c * bg_wave_eval (&plan->waves[op->aux], t, t_wave);
+      return op->c * bg_wave_eval (&work->waves[op->aux], work->t, work->t_wave);
     case BG_OP_MUL:
       return op->c * r[op->a] * r[op->b];
     case BG_OP_SQR:
@@ -386,11 +390,11 @@ group_residual (BgPlanWork *work, const BgGroup *g, const double *x, double *v, 
   for (guint k = 0; k < g->n_seq; k++)
     {
       const BgOp *op = &plan->group_ops[g->first_op + g->n + k];
-      work->regs[op->dst] = op_value (plan, op, work->regs, work->t, work->t_wave);
+      work->regs[op->dst] = op_value (work, op, work->regs);
     }
   for (guint i = 0; i < g->n; i++)
     {
-      v[i] = op_value (plan, &plan->group_ops[g->first_op + i], work->regs, work->t, work->t_wave);
+      v[i] = op_value (work, &plan->group_ops[g->first_op + i], work->regs);
       res[i] = v[i] - x[i];
       norm = MAX (norm, fabs (res[i]) / (fabs (x[i]) + g->scales[i]));
     }
@@ -520,8 +524,8 @@ solve_group (BgPlanWork *work, const BgGroup *g)
   return FALSE;
 }
 
-static gboolean
-run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
+gboolean
+bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
 {
   const BgPlan *plan = work->plan;
   double *r = work->regs;
@@ -542,7 +546,7 @@ run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
             }
           break;
         default:
-          r[op->dst] = op_value (plan, op, r, work->t, work->t_wave);
+          r[op->dst] = op_value (work, op, r);
           break;
         }
     }
@@ -558,7 +562,7 @@ bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
+  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -574,8 +578,8 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
-       && run_ops (work, plan->out_ops, plan->n_out_ops);
+  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
+       && bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
     /* + 0.0 turns a negated zero into 0 (no "-0" in a CSV). */

@@ -1,15 +1,23 @@
 /* bg-result.c — chunked columnar storage of simulation results.
  *
- * Owns: the variable list and the chunks (each chunk holds
- * chunk_rows rows of every variable, column after column). Must
- * not: move a chunk once it is allocated, or let a reader see a row before
- * all its values are written. See bg-result.h for the thread rules.
+ * Owns: the variable list and, per column, its chunks (chunk k of every
+ * column covers the same rows; see locate()). Must not: move a chunk once
+ * it is allocated, or let a reader see a value before it is written. See
+ * bg-result.h for the thread rules.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 #include "bg-result.h"
+
+typedef struct
+{
+  GPtrArray *chunks;   /* double[size of chunk k] each; the array is guarded by lock */
+  gsize      filled;   /* derived columns: values published, atomic */
+  gsize      w_start;  /* derived columns' writer: first row of the last chunk */
+  gsize      w_size;   /* its rows */
+} Column;
 
 struct _BgResult
 {
@@ -19,12 +27,14 @@ struct _BgResult
   char          **units;
   char          **descriptions;
   GHashTable     *by_name;     /* name -> index + 1 */
-  gsize           chunk_rows;  /* rows of the full-size chunks, a power of two */
-  gsize           write_start; /* writer only: first row of the last chunk */
-  gsize           write_size;  /* writer only: its rows */
+  gboolean       *stored;      /* per variable */
+  guint          *stored_vars; /* the stored variables, increasing */
+  guint           n_stored;
+  gsize           write_start; /* row writer only: first row of the last chunk */
+  gsize           write_size;  /* its rows */
 
-  GMutex          lock;        /* guards chunks (the array) */
-  GPtrArray      *chunks;      /* double[n_vars * chunk_rows] each */
+  GMutex          lock;        /* guards every column's chunk array */
+  Column         *columns;
   gsize           n_rows;      /* published rows, read and written atomically */
 };
 
@@ -38,10 +48,11 @@ dup_strings (guint n, const char *const *src)
 }
 
 BgResult *
-bg_result_new (guint              n_vars,
-               const char *const *names,
-               const char *const *units,
-               const char *const *descriptions)
+bg_result_new_partial (guint              n_vars,
+                       const char *const *names,
+                       const char *const *units,
+                       const char *const *descriptions,
+                       const gboolean    *stored)
 {
   BgResult *self;
 
@@ -58,13 +69,26 @@ bg_result_new (guint              n_vars,
   for (guint i = 0; i < n_vars; i++)
     g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
   g_mutex_init (&self->lock);
-  self->chunks = g_ptr_array_new_with_free_func (g_free);
-  /* About 1 MiB per chunk: a row touches one page per variable in a fresh
-   * chunk, so models with thousands of variables get shorter chunks. */
-  self->chunk_rows = BG_RESULT_CHUNK_ROWS;
-  while (self->chunk_rows > 16 && self->chunk_rows * n_vars * sizeof (double) > (1 << 20))
-    self->chunk_rows /= 2;
+  self->columns = g_new0 (Column, n_vars);
+  self->stored = g_new0 (gboolean, n_vars);
+  self->stored_vars = g_new0 (guint, n_vars);
+  for (guint v = 0; v < n_vars; v++)
+    {
+      self->columns[v].chunks = g_ptr_array_new_with_free_func (g_free);
+      self->stored[v] = stored == NULL || stored[v];
+      if (self->stored[v])
+        self->stored_vars[self->n_stored++] = v;
+    }
   return self;
+}
+
+BgResult *
+bg_result_new (guint              n_vars,
+               const char *const *names,
+               const char *const *units,
+               const char *const *descriptions)
+{
+  return bg_result_new_partial (n_vars, names, units, descriptions, NULL);
 }
 
 BgResult *
@@ -85,9 +109,41 @@ bg_result_unref (BgResult *self)
   g_strfreev (self->names);
   g_strfreev (self->units);
   g_strfreev (self->descriptions);
-  g_ptr_array_unref (self->chunks);
+  for (guint v = 0; v < self->n_vars; v++)
+    g_ptr_array_unref (self->columns[v].chunks);
+  g_free (self->columns);
+  g_free (self->stored);
+  g_free (self->stored_vars);
   g_mutex_clear (&self->lock);
   g_free (self);
+}
+
+guint
+bg_result_get_n_stored (BgResult *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return self->n_stored;
+}
+
+guint
+bg_result_get_stored_var (BgResult *self, guint index)
+{
+  g_return_val_if_fail (self != NULL && index < self->n_stored, 0);
+  return self->stored_vars[index];
+}
+
+gboolean
+bg_result_is_stored (BgResult *self, guint var)
+{
+  g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
+  return self->stored[var];
+}
+
+gsize
+bg_result_get_bytes_per_row (BgResult *self)
+{
+  g_return_val_if_fail (self != NULL, 0);
+  return (gsize) self->n_stored * sizeof (double);
 }
 
 guint
@@ -125,27 +181,28 @@ bg_result_lookup (BgResult *self, const char *name)
   return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
 }
 
-/* Chunks grow from FIRST_CHUNK_ROWS rows, doubling, up to chunk_rows and
- * stay at that size: short runs (the editor's usual case) touch little
- * memory, long ones append in large blocks. Finds the chunk of a row. */
+/* Chunks grow from FIRST_CHUNK_ROWS rows, doubling, up to
+ * BG_RESULT_CHUNK_ROWS and stay at that size: short runs (the editor's
+ * usual case) touch little memory, long ones append in large blocks. Finds
+ * the chunk of a row (the same for every column). */
 #define FIRST_CHUNK_ROWS 32
 
 static void
-locate (const BgResult *self, gsize row, guint *index, gsize *start, gsize *size)
+locate (gsize row, guint *index, gsize *start, gsize *size)
 {
-  gsize first = 0, rows = MIN ((gsize) FIRST_CHUNK_ROWS, self->chunk_rows);
+  gsize first = 0, rows = FIRST_CHUNK_ROWS;
   guint c = 0;
 
-  while (rows < self->chunk_rows && row >= first + rows)
+  while (rows < BG_RESULT_CHUNK_ROWS && row >= first + rows)
     {
       first += rows;
       rows *= 2;
       c++;
     }
-  if (rows >= self->chunk_rows)
+  if (rows >= BG_RESULT_CHUNK_ROWS)
     {
-      gsize k = (row - first) / self->chunk_rows;
-      rows = self->chunk_rows;
+      gsize k = (row - first) / BG_RESULT_CHUNK_ROWS;
+      rows = BG_RESULT_CHUNK_ROWS;
       first += k * rows;
       c += (guint) k;
     }
@@ -154,65 +211,107 @@ locate (const BgResult *self, gsize row, guint *index, gsize *start, gsize *size
   *size = rows;
 }
 
-void
-bg_result_append_row (BgResult *self, const double *values)
+/* The chunk a writer fills at row: a new one when row starts a chunk. */
+static double *
+writer_chunk (BgResult *self, Column *col, gsize row, gsize *w_start, gsize *w_size)
 {
-  gsize row, in_chunk;
   double *chunk;
 
-  g_return_if_fail (self != NULL && values != NULL);
-
-  /* Only the writer changes n_rows and the chunk array, so it reads them
-   * without the lock; it extends the array under the lock because readers
-   * index it. */
-  row = self->n_rows;
-  if (row == 0 || row == self->write_start + self->write_size)
+  if (row == 0 || row == *w_start + *w_size)
     {
       guint index;
 
-      locate (self, row, &index, &self->write_start, &self->write_size);
-      g_assert (index == self->chunks->len);
-      chunk = g_malloc (sizeof (double) * self->n_vars * self->write_size);
+      locate (row, &index, w_start, w_size);
+      g_assert (index == col->chunks->len);
+      chunk = g_malloc (sizeof (double) * *w_size);
       g_mutex_lock (&self->lock);
-      g_ptr_array_add (self->chunks, chunk);
+      g_ptr_array_add (col->chunks, chunk);
       g_mutex_unlock (&self->lock);
+      return chunk;
     }
-  else
-    chunk = g_ptr_array_index (self->chunks, self->chunks->len - 1);
+  return g_ptr_array_index (col->chunks, col->chunks->len - 1);
+}
 
-  in_chunk = row - self->write_start;
-  for (guint v = 0; v < self->n_vars; v++)
-    chunk[(gsize) v * self->write_size + in_chunk] = values[v];
+void
+bg_result_append_row (BgResult *self, const double *values)
+{
+  gsize row;
+
+  g_return_if_fail (self != NULL && (values != NULL || self->n_stored == 0));
+
+  /* Only the row writer changes n_rows and the stored columns' chunk
+   * arrays, so it reads them without the lock; it extends an array under
+   * the lock because readers index it. Every stored column has the same
+   * chunks, so one start and size serve them all. */
+  row = self->n_rows;
+  for (guint i = 0; i < self->n_stored; i++)
+    {
+      gsize start = self->write_start, size = self->write_size;
+      double *chunk = writer_chunk (self, &self->columns[self->stored_vars[i]], row, &start, &size);
+
+      chunk[row - start] = values[i];
+      if (i + 1 == self->n_stored)
+        {
+          self->write_start = start;
+          self->write_size = size;
+        }
+    }
 
   /* Publish: the values written above happen before any reader that sees
    * the new count (full barrier). */
   g_atomic_pointer_set (&self->n_rows, row + 1);
 }
 
+void
+bg_result_append_derived (BgResult *self, guint var, const double *values, gsize n)
+{
+  Column *col;
+  gsize row;
+
+  g_return_if_fail (self != NULL && var < self->n_vars && !self->stored[var]);
+  g_return_if_fail (values != NULL || n == 0);
+  col = &self->columns[var];
+  row = (gsize) g_atomic_pointer_get (&col->filled);
+  g_return_if_fail (row + n <= bg_result_get_n_rows (self));
+
+  for (gsize k = 0; k < n; k++, row++)
+    {
+      double *chunk = writer_chunk (self, col, row, &col->w_start, &col->w_size);
+      chunk[row - col->w_start] = values[k];
+    }
+  g_atomic_pointer_set (&col->filled, row);
+}
+
 gsize
 bg_result_get_n_rows (BgResult *self)
 {
-  gsize n;
-
   g_return_val_if_fail (self != NULL, 0);
-  n = (gsize) g_atomic_pointer_get (&self->n_rows);
-  return n;
+  return (gsize) g_atomic_pointer_get (&self->n_rows);
 }
 
-/* Returns the chunk holding row (which must be published), its first row
- * and size, and the current row count. */
+gsize
+bg_result_get_n_filled (BgResult *self, guint var)
+{
+  g_return_val_if_fail (self != NULL && var < self->n_vars, 0);
+  if (self->stored[var])
+    return (gsize) g_atomic_pointer_get (&self->n_rows);
+  return (gsize) g_atomic_pointer_get (&self->columns[var].filled);
+}
+
+/* Returns the chunk of a column holding row (which must be filled), its
+ * first row and size, and the column's filled rows. */
 static double *
-lookup_chunk (BgResult *self, gsize row, gsize *n_rows, gsize *start, gsize *size)
+lookup_chunk (BgResult *self, guint var, gsize row, gsize *n_filled, gsize *start, gsize *size)
 {
   double *chunk = NULL;
   guint index;
 
-  *n_rows = (gsize) g_atomic_pointer_get (&self->n_rows);
-  if (row < *n_rows)
+  *n_filled = bg_result_get_n_filled (self, var);
+  if (row < *n_filled)
     {
-      locate (self, row, &index, start, size);
+      locate (row, &index, start, size);
       g_mutex_lock (&self->lock);
-      chunk = g_ptr_array_index (self->chunks, index);
+      chunk = g_ptr_array_index (self->columns[var].chunks, index);
       g_mutex_unlock (&self->lock);
     }
   return chunk;
@@ -221,13 +320,13 @@ lookup_chunk (BgResult *self, gsize row, gsize *n_rows, gsize *start, gsize *siz
 double
 bg_result_get_value (BgResult *self, guint var, gsize row)
 {
-  gsize n_rows, start = 0, size = 0;
+  gsize n_filled, start = 0, size = 0;
   double *chunk;
 
   g_return_val_if_fail (self != NULL && var < self->n_vars, NAN);
-  chunk = lookup_chunk (self, row, &n_rows, &start, &size);
+  chunk = lookup_chunk (self, var, row, &n_filled, &start, &size);
   g_return_val_if_fail (chunk != NULL, NAN);
-  return chunk[(gsize) var * size + (row - start)];
+  return chunk[row - start];
 }
 
 gboolean
@@ -237,7 +336,7 @@ bg_result_get_span (BgResult      *self,
                     const double **values,
                     gsize         *n_values)
 {
-  gsize n_rows, start = 0, size = 0;
+  gsize n_filled, start = 0, size = 0;
   double *chunk;
 
   g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
@@ -245,14 +344,13 @@ bg_result_get_span (BgResult      *self,
 
   *values = NULL;
   *n_values = 0;
-  chunk = lookup_chunk (self, first_row, &n_rows, &start, &size);
+  chunk = lookup_chunk (self, var, first_row, &n_filled, &start, &size);
   if (chunk == NULL)
     return FALSE;
-  *values = chunk + (gsize) var * size + (first_row - start);
-  *n_values = MIN (start + size, n_rows) - first_row;
+  *values = chunk + (first_row - start);
+  *n_values = MIN (start + size, n_filled) - first_row;
   return TRUE;
 }
-
 void
 bg_result_copy_column (BgResult *self,
                        guint     var,

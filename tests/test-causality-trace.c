@@ -223,6 +223,14 @@ test_rc (void)
   g_assert_cmpstr (step_at (trace, 3)->sentence, ==,
                    "No other bond on 1-junction J sets its current, so the last one, bond b2, must: its stroke goes away from J, at R1, and J takes its current from R1.");
   g_assert_false (bg_causality_trace_has_conflict (trace));
+
+  /* A boxed type: copying takes a reference. */
+  {
+    BgCausalityTrace *copy = g_boxed_copy (BG_TYPE_CAUSALITY_TRACE, trace);
+
+    g_assert_true (copy == trace);
+    g_boxed_free (BG_TYPE_CAUSALITY_TRACE, copy);
+  }
 }
 
 static void

@@ -346,6 +346,84 @@ test_plot (void)
   g_rmdir (dir);
 }
 
+/* Writes the RC example to DIR/NAME with "view"."plots"."vars" set to
+ * VARS_JSON (NULL: no view at all); returns the path. */
+static char *
+write_rc_with_view (const char *dir,
+                    const char *name,
+                    const char *vars_json)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  g_autofree char *text = NULL;
+  g_autofree char *out = g_build_filename (dir, name, NULL);
+  g_autoptr(GString) s = NULL;
+  char *view;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  view = strstr (text, "\"view\"");
+  g_assert_nonnull (view);
+  /* the view is the last member: cut it and close the object */
+  s = g_string_new_len (text, view - text);
+  while (s->len > 0 && (s->str[s->len - 1] == ' ' || s->str[s->len - 1] == '\n' ||
+                        s->str[s->len - 1] == ','))
+    g_string_truncate (s, s->len - 1);
+  if (vars_json != NULL)
+    g_string_append_printf (s, ",\n  \"view\": {\"plots\": {\"vars\": %s}}", vars_json);
+  g_string_append (s, "\n}\n");
+  g_assert_true (g_file_set_contents (out, s->str, -1, NULL));
+  return g_steal_pointer (&out);
+}
+
+static char *
+plot_bytes (const char *model,
+            const char *png,
+            const char *vars,
+            gsize      *length)
+{
+  char *data = NULL;
+  Run run;
+
+  if (vars != NULL)
+    run_cli (&run, model, "--vars", vars, "--plot", png, NULL);
+  else
+    run_cli (&run, model, "--plot", png, NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  run_clear (&run);
+  g_assert_true (g_file_get_contents (png, &data, length, NULL));
+  g_unlink (png);
+  return data;
+}
+
+/* Without --vars, --plot draws the variables the editor saved with the
+ * model: the same picture as naming them with --vars, and not the
+ * picture of the elements' usual variables. */
+static void
+test_plot_saved_vars (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("test-cli-simulate-XXXXXX", NULL);
+  g_autofree char *saved = write_rc_with_view (dir, "saved.bgmod", "[\"R1.f\", \"C1.q\"]");
+  g_autofree char *plain = write_rc_with_view (dir, "plain.bgmod", NULL);
+  g_autofree char *stale = write_rc_with_view (dir, "stale.bgmod", "[\"X9.e\", \"R1.f\", 3]");
+  g_autofree char *png = g_build_filename (dir, "out.png", NULL);
+  gsize n_saved = 0, n_named = 0, n_plain = 0, n_stale = 0, n_r1f = 0;
+  g_autofree char *from_file = plot_bytes (saved, png, NULL, &n_saved);
+  g_autofree char *named = plot_bytes (saved, png, "R1.f,C1.q", &n_named);
+  g_autofree char *usual = plot_bytes (plain, png, NULL, &n_plain);
+  g_autofree char *known = plot_bytes (stale, png, NULL, &n_stale);
+  g_autofree char *r1f = plot_bytes (plain, png, "R1.f", &n_r1f);
+
+  g_assert_cmpuint (n_saved, >, 1000);
+  g_assert_cmpmem (from_file, n_saved, named, n_named);
+  g_assert_false (n_saved == n_plain && memcmp (from_file, usual, n_plain) == 0);
+  /* names the plan does not know (an element since deleted) are skipped */
+  g_assert_cmpmem (known, n_stale, r1f, n_r1f);
+
+  g_unlink (saved);
+  g_unlink (plain);
+  g_unlink (stale);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -360,5 +438,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/simulate/russian", test_russian);
   g_test_add_func ("/cli/simulate/solver-failure", test_solver_failure);
   g_test_add_func ("/cli/simulate/plot", test_plot);
+  g_test_add_func ("/cli/simulate/plot-saved-vars", test_plot_saved_vars);
   return g_test_run ();
 }

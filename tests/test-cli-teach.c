@@ -241,6 +241,167 @@ test_steps_usage (void)
   g_assert_nonnull (strstr (unreadable.err, "/nonexistent/model.bgmod"));
 }
 
+/* equations -------------------------------------------------------------- */
+
+static void
+test_equations_rlc (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  const char *args[] = { "equations", path, NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  g_assert_cmpstr (run.out, ==,
+                   "d(p_L1)/dt = u_U - R1*p_L1/L1 - q_C1/C1\n"
+                   "d(q_C1)/dt = p_L1/L1\n"
+                   "\n"
+                   "Symbols:\n"
+                   "  p_L1  Flux linkage (L1); state, initially 0 Wb\n"
+                   "  q_C1  Charge (C1); state, initially 0 C\n"
+                   "  u_U   Voltage (U); input, 0 V at t = 0\n"
+                   "  R1    Resistance (R1) = 10 Ω\n"
+                   "  L1    Inductance (L1) = 0.1 H\n"
+                   "  C1    Capacitance (C1) = 0.001 F\n");
+}
+
+/* The chosen outputs are the variables plotted in the view. */
+static void
+test_equations_outputs (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  const char *args[] = { "equations", path, NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out,
+                                   "d(q_C1)/dt = u_U/R1 - q_C1/(R1*C1)\n"
+                                   "\n"
+                                   "Outputs:\n"
+                                   "C1.e = q_C1/C1\n"
+                                   "R1.f = u_U/R1 - q_C1/(R1*C1)\n"));
+}
+
+static void
+test_equations_json (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("hydraulic-bench.bgmod");
+  const char *args[] = { "equations", path, "--json", NULL };
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *obj, *state, *sym = NULL;
+  JsonArray *symbols, *inputs;
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  root = parse_json (run.out);
+  obj = json_node_get_object (root);
+  g_assert_false (json_object_get_boolean_member (obj, "linear"));
+  state = json_array_get_object_element (json_object_get_array_member (obj, "states"), 2);
+  g_assert_cmpstr (json_object_get_string_member (state, "name"), ==, "CYL.x");
+  g_assert_cmpstr (json_object_get_string_member (state, "symbol"), ==, "x_CYL");
+  g_assert_cmpstr (json_object_get_string_member (state, "rhs"), ==, "p_LOAD/LOAD.m");
+  g_assert_cmpstr (json_object_get_string_member (state, "latex"), ==,
+                   "\\frac{\\mathrm{d}x_{\\mathrm{CYL}}}{\\mathrm{d}t} = \\frac{p_{\\mathrm{LOAD}}}{m_{\\mathrm{LOAD}}}");
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "algebraic")), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "outputs")), ==, 3);
+
+  symbols = json_object_get_array_member (obj, "symbols");
+  for (guint i = 0; i < json_array_get_length (symbols); i++)
+    {
+      JsonObject *o = json_array_get_object_element (symbols, i);
+
+      if (strcmp (json_object_get_string_member (o, "symbol"), "R_line") == 0)
+        sym = o;
+    }
+  g_assert_nonnull (sym);
+  g_assert_cmpfloat (json_object_get_double_member (sym, "value"), ==, 1e9);
+  g_assert_cmpstr (json_object_get_string_member (sym, "unit"), ==, "Pa·s/m³");
+  g_assert_cmpstr (json_object_get_string_member (sym, "meaning"), ==, "Line resistance (R_line)");
+
+  inputs = json_object_get_array_member (obj, "inputs");
+  g_assert_cmpuint (json_array_get_length (inputs), ==, 3);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (inputs, 0), "symbol"), ==, "u_TANK");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (inputs, 0), "element"), ==, "TANK");
+}
+
+static void
+test_equations_latex (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  const char *args[] = { "equations", path, "--latex", NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "\\begin{align*}\n"
+                                   "  \\frac{\\mathrm{d}q_{\\mathrm{C1}}}{\\mathrm{d}t} &= \\frac{u_{\\mathrm{U}}(t)}{R_{\\mathrm{1}}} - \\frac{q_{\\mathrm{C1}}}{R_{\\mathrm{1}}\\,C_{\\mathrm{1}}} \\\\\n"));
+  g_assert_true (g_str_has_suffix (run.out, "\\end{align*}\n"));
+}
+
+static void
+test_equations_conflict (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("conflict-two-capacitors.bgmod");
+  const char *args[] = { "equations", path, "--json", NULL };
+
+  if (!run_cli (&run, NULL, args))
+    return;
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_cmpstr (run.err, ==,
+                   "bgmod-cli: Causal conflict at 0-junction J_C: C1 and C2 both set its voltage (C1 → b4, C2 → b5). "
+                   "Two storages that set the same effort are over-constrained — connect one through an explicit resistance if that is the intended physics.\n");
+}
+
+static void
+test_equations_usage (void)
+{
+  g_auto(CliRun) both = { 0 };
+  g_auto(CliRun) missing = { 0 };
+  g_auto(CliRun) unreadable = { 0 };
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  const char *args_both[] = { "equations", path, "--json", "--latex", NULL };
+  const char *args_missing[] = { "equations", NULL };
+  const char *args_unreadable[] = { "equations", "/nonexistent/model.bgmod", NULL };
+
+  if (!run_cli (&both, NULL, args_both))
+    return;
+  g_assert_cmpint (both.status, ==, 2);
+  g_assert_cmpstr (both.err, ==,
+                   "bgmod-cli equations: --json and --latex exclude each other\n"
+                   "Run “bgmod-cli equations --help” for its options.\n");
+  run_cli (&missing, NULL, args_missing);
+  g_assert_cmpint (missing.status, ==, 2);
+  g_assert_cmpstr (missing.err, ==,
+                   "bgmod-cli equations: missing the model file\n"
+                   "Run “bgmod-cli equations --help” for its options.\n");
+  run_cli (&unreadable, NULL, args_unreadable);
+  g_assert_cmpint (unreadable.status, ==, 2);
+  g_assert_nonnull (strstr (unreadable.err, "/nonexistent/model.bgmod"));
+}
+
+static void
+test_equations_russian (void)
+{
+  g_auto(CliRun) run = { 0 };
+  g_autofree char *path = example ("rlc-circuit.bgmod");
+  const char *args[] = { "equations", path, NULL };
+
+  if (!run_cli (&run, "ru", args))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "Обозначения:\n"));
+  g_assert_nonnull (strstr (run.out, "  R1    Сопротивление (R1) = 10 Ω\n"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -253,5 +414,12 @@ main (int    argc,
   g_test_add_func ("/cli/analyze-steps/json", test_steps_json);
   g_test_add_func ("/cli/analyze-steps/russian", test_steps_russian);
   g_test_add_func ("/cli/analyze-steps/usage", test_steps_usage);
+  g_test_add_func ("/cli/equations/rlc", test_equations_rlc);
+  g_test_add_func ("/cli/equations/outputs", test_equations_outputs);
+  g_test_add_func ("/cli/equations/json", test_equations_json);
+  g_test_add_func ("/cli/equations/latex", test_equations_latex);
+  g_test_add_func ("/cli/equations/conflict", test_equations_conflict);
+  g_test_add_func ("/cli/equations/usage", test_equations_usage);
+  g_test_add_func ("/cli/equations/russian", test_equations_russian);
   return g_test_run ();
 }

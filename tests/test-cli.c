@@ -146,6 +146,10 @@ test_help (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Usage: bgmod-cli COMMAND"));
   g_assert_nonnull (strstr (run.out, "analyze  MODEL.bgmod [--steps] [--json]"));
+  g_assert_nonnull (strstr (run.out, "equations MODEL.bgmod [--json | --latex]"));
+  g_assert_nonnull (strstr (run.out, "linearize MODEL.bgmod [--at T]"));
+  g_assert_nonnull (strstr (run.out, "bode     MODEL.bgmod --input SRC --output VAR"));
+  g_assert_nonnull (strstr (run.out, "[--sweep EL.PARAM=V1,V2,...]"));
   g_assert_cmpstr (run.err, ==, "");
 }
 

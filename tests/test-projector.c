@@ -14,6 +14,10 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
+#include <glib/gi18n-lib.h>
+
+#include "bg-example-names.h"
+#include "bg-file.h"
 #include "bg-plot-pane.h"
 #include "bg-test-ui.h"
 
@@ -222,7 +226,318 @@ check_conflict_status (gboolean dark)
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 }
 
+static gboolean
+is_menu_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) &&
+         gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL &&
+         g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)),
+                    "open-menu-symbolic") == 0;
+}
+
+/* The label of the main menu's Examples item that opens PATH, or NULL. */
+static char *
+find_example_label (GMenuModel *menu,
+                    const char *path)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GVariant) target = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_equal (action, "win.open-example"))
+        {
+          target = g_menu_model_get_item_attribute_value (menu, i, G_MENU_ATTRIBUTE_TARGET,
+                                                          G_VARIANT_TYPE_STRING);
+          if (target != NULL && g_str_equal (g_variant_get_string (target, NULL), path))
+            {
+              char *label = NULL;
+
+              g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+              return label;
+            }
+        }
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) child = g_menu_link_iter_get_value (links);
+          char *label = find_example_label (child, path);
+
+          if (label != NULL)
+            return label;
+        }
+    }
+  return NULL;
+}
+
+/* The Examples menu shows each file's own name (translated when the UI's
+ * language has it), not one made from the file name. */
+static void
+check_examples_menu (BgWindow *window,
+                     gboolean  russian)
+{
+  GtkWidget *button = bg_test_ui_find_widget (GTK_WIDGET (window), is_menu_button, NULL);
+  GMenuModel *menu;
+  g_autofree char *dir = bg_window_dup_examples_dir ();
+  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(BgModel) model = NULL;
+      g_autofree char *label = NULL;
+
+      if (!g_str_has_suffix (name, ".bgmod"))
+        continue;
+      model = bg_file_load_path (path, NULL);
+      g_assert_nonnull (model);
+      /* every example's name is in the catalogue's list */
+      g_assert_true (bg_example_name_is_known (bg_model_get_name (model)));
+      label = find_example_label (menu, path);
+      g_test_message ("%s: %s", name, label);
+      g_assert_nonnull (label);
+      if (russian)
+        g_assert_cmpstr (label, ==, g_dgettext (GETTEXT_PACKAGE, bg_model_get_name (model)));
+      else
+        g_assert_cmpstr (label, ==, bg_model_get_name (model));
+      n++;
+    }
+  g_assert_cmpuint (n, >=, 10);
+}
+
 /* Tests ------------------------------------------------------------------- */
+
+/* A model built from scratch (no saved variables) runs to a plot of its
+ * elements' usual variables, not to an empty plot; the run does not mark
+ * the file modified. */
+static void
+test_scratch_model_plots (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgPlotPane *pane = window_pane (window);
+  const char *refs[][2] = { { "U", "J" }, { "J", "R1" }, { "J", "C1" } };
+  g_auto(GStrv) before = NULL;
+  g_auto(GStrv) after = NULL;
+  guint64 view_revision;
+
+  g_assert_nonnull (bg_model_add_element (model, "Se", BG_DOMAIN_ELECTRICAL, "U", 0, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "1", BG_DOMAIN_ELECTRICAL, "J", 100, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, "R1", 100, -100, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 200, 0, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refs); i++)
+    g_assert_nonnull (bg_model_connect (model, refs[i][0], refs[i][1], NULL, NULL));
+  bg_test_ui_pump ();
+  before = bg_plot_pane_dup_vars (pane);
+  g_assert_cmpuint (g_strv_length (before), ==, 0);
+  view_revision = bg_model_get_view_revision (model);
+
+  run_to_end (window);
+  after = bg_plot_pane_dup_vars (pane);
+  g_assert_true (g_strv_contains ((const char *const *) after, "C1.e"));
+  g_assert_cmpuint (bg_model_get_view_revision (model), ==, view_revision);
+
+  bg_test_ui_destroy_window (window);
+}
+
+/* In keyboard bond mode, a target the model would refuse (a one-port that
+ * already has its bond) is known as refused while it is aimed at, before
+ * Enter; an acceptable one is not. */
+static void
+test_refused_target (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  const char *r2[] = { "R2", NULL };
+  g_autoptr(GError) expected = NULL;
+  gboolean seen_refused = FALSE, seen_accepted = FALSE;
+
+  g_assert_nonnull (bg_model_add_element (model, "0", BG_DOMAIN_ELECTRICAL, "J", 100, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "C", BG_DOMAIN_ELECTRICAL, "C1", 200, 0, NULL));
+  g_assert_nonnull (bg_model_add_element (model, "R", BG_DOMAIN_ELECTRICAL, "R2", 100, 100, NULL));
+  g_assert_nonnull (bg_model_connect (model, "J", "C1", NULL, NULL));
+  g_assert_false (bg_model_can_connect (model, "R2", "C1", &expected));
+  bg_test_ui_pump ();
+
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  bg_canvas_select_ids (canvas, r2);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.bond-start", NULL));
+  for (guint i = 0; i < 3; i++)
+    {
+      g_auto(GStrv) selected = bg_canvas_dup_selected_ids (canvas);
+      g_autofree char *refusal = bg_canvas_dup_bond_refusal (canvas);
+
+      g_assert_cmpuint (g_strv_length (selected), ==, 1);
+      if (g_str_equal (selected[0], "C1"))
+        {
+          g_assert_cmpstr (refusal, ==, expected->message);
+          seen_refused = TRUE;
+        }
+      else if (g_str_equal (selected[0], "J"))
+        {
+          g_assert_null (refusal);
+          seen_accepted = TRUE;
+        }
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.select-next", NULL));
+      bg_test_ui_pump ();
+    }
+  g_assert_true (seen_refused && seen_accepted);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.bond-cancel", NULL));
+  bg_test_ui_pump ();
+  /* no bond is drawn any more: nothing to refuse */
+  g_assert_null (bg_canvas_dup_bond_refusal (canvas));
+
+  bg_test_ui_destroy_window (window);
+}
+
+static gboolean
+menu_has_action (GMenuModel *menu,
+                 const char *name)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (menu); i++)
+    {
+      g_autofree char *action = NULL;
+      g_autoptr(GMenuLinkIter) links = g_menu_model_iterate_item_links (menu, i);
+
+      if (g_menu_model_get_item_attribute (menu, i, G_MENU_ATTRIBUTE_ACTION, "s", &action) &&
+          g_str_equal (action, name))
+        return TRUE;
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) child = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (child, name))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* The secondary-button click gesture of the canvas. */
+static GtkGesture *
+canvas_secondary_click (BgCanvas *canvas)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c) &&
+          gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (c);
+    }
+  return NULL;
+}
+
+/* Right-click on an element: it is selected and the context menu offers
+ * the commands; each one works from there. */
+static void
+test_context_menu (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgPlotPane *pane = window_pane (window);
+  const char *names[] = { "canvas.rename", "canvas.delete", "canvas.reverse-arrow",
+                          "canvas.flip-junction-sign", "canvas.plot-main",
+                          "canvas.select-connected", "canvas.show-bond-ids" };
+  const char *none[] = { NULL };
+  BgElement *r1 = bg_model_find_element (model, "R1");
+  GtkGesture *click = canvas_secondary_click (canvas);
+  GtkWidget *popover;
+  GMenuModel *menu = NULL;
+  g_auto(GStrv) selected = NULL;
+  g_auto(GStrv) vars = NULL;
+  double x, y;
+
+  g_assert_nonnull (click);
+  bg_plot_pane_set_vars (pane, none);
+  bg_canvas_model_to_view (canvas, r1->x, r1->y, &x, &y);
+  g_signal_emit_by_name (click, "pressed", 1, x, y);
+  bg_test_ui_pump ();
+  selected = bg_canvas_dup_selected_ids (canvas);
+  g_assert_cmpuint (g_strv_length (selected), ==, 1);
+  g_assert_cmpstr (selected[0], ==, "R1");
+  popover = bg_canvas_get_context_menu (canvas);
+  g_assert_true (GTK_IS_POPOVER_MENU (popover));
+  g_assert_true (gtk_widget_get_visible (popover));
+  menu = gtk_popover_menu_get_menu_model (GTK_POPOVER_MENU (popover));
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    g_assert_true (menu_has_action (menu, names[i]));
+  gtk_popover_popdown (GTK_POPOVER (popover));
+
+  /* Plot Main Variable: R1's flow joins the plot */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.plot-main", NULL));
+  bg_test_ui_pump ();
+  vars = bg_plot_pane_dup_vars (pane);
+  g_assert_true (g_strv_contains ((const char *const *) vars, "R1.f"));
+
+  /* Select Connected: the whole circuit, elements and bonds */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.select-connected", NULL));
+  g_clear_pointer (&selected, g_strfreev);
+  selected = bg_canvas_dup_selected_ids (canvas);
+  g_assert_cmpuint (g_strv_length (selected), ==,
+                    bg_model_get_elements (model)->len + bg_model_get_bonds (model)->len);
+
+  /* Show Bond Names: a toggle on the canvas and in the window */
+  g_assert_false (bg_canvas_get_show_bond_ids (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.show-bond-ids", NULL));
+  g_assert_true (bg_canvas_get_show_bond_ids (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bond-names", NULL));
+  g_assert_false (bg_canvas_get_show_bond_ids (canvas));
+
+  /* Shift+F10 opens it from the keyboard */
+  gtk_widget_grab_focus (GTK_WIDGET (canvas));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.context-menu", NULL));
+  bg_test_ui_pump ();
+  g_assert_true (gtk_widget_get_visible (bg_canvas_get_context_menu (canvas)));
+  gtk_popover_popdown (GTK_POPOVER (bg_canvas_get_context_menu (canvas)));
+
+  bg_test_ui_destroy_window (window);
+}
+
+/* The legend says what red and amber mean when the drawing uses them. */
+static void
+test_legend (void)
+{
+  struct { const char *example; const char *line; } cases[] = {
+    { "conflict-two-capacitors.bgmod", "Red: causal conflict (hover for why)" },
+    { "hydraulic-bench.bgmod", "Amber: algebraic group" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      BgWindow *window = open_example (cases[i].example, 1280, 800);
+      g_auto(GStrv) legend = bg_canvas_dup_legend (bg_window_get_canvas (window));
+
+      g_assert_nonnull (legend);
+      g_assert_true (g_strv_contains ((const char *const *) legend, cases[i].line));
+      bg_test_ui_destroy_window (window);
+    }
+  {
+    BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+
+    g_assert_null (bg_canvas_dup_legend (bg_window_get_canvas (window)));
+    bg_test_ui_destroy_window (window);
+  }
+}
+
+static void
+test_examples_menu (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+
+  check_examples_menu (window, FALSE);
+  bg_test_ui_destroy_window (window);
+}
 
 static void
 test_status_contrast (void)
@@ -307,6 +622,18 @@ test_fits_1024_russian (void)
     }
   g_setenv ("LANGUAGE", "ru", TRUE);
   check_fits_1024 ();
+  {
+    BgWindow *window = bg_test_ui_new_window (app, NULL);
+    g_autofree char *rc = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                            "rc-circuit.bgmod", NULL);
+    g_autofree char *label = NULL;
+
+    check_examples_menu (window, TRUE);
+    label = find_example_label (gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (bg_test_ui_find_widget (GTK_WIDGET (window), is_menu_button, NULL))),
+                                rc);
+    g_assert_cmpstr (label, ==, "RC-цепь: заряд конденсатора");
+    bg_test_ui_destroy_window (window);
+  }
 }
 
 /* BGMOD_SHOT="WxH" (and the caller's LANGUAGE and GTK_THEME) gives the
@@ -356,6 +683,11 @@ main (int   argc,
 
   g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
+  g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);
+  g_test_add_func ("/ui/projector/refused-target", test_refused_target);
+  g_test_add_func ("/ui/projector/context-menu", test_context_menu);
+  g_test_add_func ("/ui/projector/legend", test_legend);
+  g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
   g_test_add_func ("/ui/projector/screenshots", test_screenshots);

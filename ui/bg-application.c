@@ -170,6 +170,7 @@ static const struct
   { "win.presentation-mode", { "<Control><Shift>p", NULL } },
   { "win.show-palette", { "F9", NULL } },
   { "win.show-inspector", { "<Control>F9", NULL } },
+  { "win.show-bond-names", { "<Control><Shift>b", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
 };

@@ -203,6 +203,33 @@ bg_canvas_connect_internal (BgCanvas    *self,
   return TRUE;
 }
 
+/* Whether the model would take the bond connect_internal would add (the
+ * same port choice), changing nothing. */
+gboolean
+bg_canvas_can_connect_internal (BgCanvas    *self,
+                                const char  *from_ref,
+                                const char  *to_ref,
+                                GError     **error)
+{
+  g_autofree char *from = NULL;
+  g_autofree char *to = NULL;
+  Ref a, b;
+
+  if (!bg_canvas_require_model (self, error))
+    return FALSE;
+  if (bg_canvas_parse_ref (self, from_ref, &a) && bg_canvas_parse_ref (self, to_ref, &b))
+    {
+      from = resolve_ref (self, from_ref, &a, &b);
+      to = resolve_ref (self, to_ref, &b, &a);
+    }
+  else
+    {
+      from = g_strdup (from_ref);
+      to = g_strdup (to_ref);
+    }
+  return bg_model_can_connect (self->model, from, to, error);
+}
+
 gboolean
 bg_canvas_connect (BgCanvas    *self,
                    const char  *from_ref,

@@ -246,36 +246,6 @@ bond_update_cb (GtkGestureDrag *gesture,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
-/* The element (and port, for a multiport) a bond dragged to (x, y) ends on. */
-static char *
-canvas_target_ref (BgCanvas   *self,
-                   const char *from_ref,
-                   double      x,
-                   double      y)
-{
-  Hit hit = bg_canvas_hit_test (self, x, y);
-  Ref from;
-  BgPoint p;
-  int port;
-
-  if (hit.element == NULL)
-    return NULL;
-  if (hit.kind == HIT_PORT)
-    return g_strdup_printf ("%s.%s", hit.element->id,
-                            hit.element->spec->ports[hit.port].name);
-  if (!bg_canvas_element_has_named_ports (hit.element) ||
-      !bg_canvas_parse_ref (self, from_ref, &from))
-    return g_strdup (hit.element->id);
-
-  /* Multiport: the port nearest the release point (of a fitting domain). */
-  bg_canvas_view_to_model (self, x, y, &p.x, &p.y);
-  port = bg_canvas_choose_port (self, hit.element, bg_canvas_ref_domain (&from), p);
-  if (port < 0)
-    return g_strdup (hit.element->id);
-  return g_strdup_printf ("%s.%s", hit.element->id,
-                          hit.element->spec->ports[port].name);
-}
-
 static void
 bond_end_cb (GtkGestureDrag *gesture,
              double          ox,
@@ -295,7 +265,7 @@ bond_end_cb (GtkGestureDrag *gesture,
   self->cur_x = self->start_x + ox;
   self->cur_y = self->start_y + oy;
   bg_canvas_cancel_drag (self);
-  to = canvas_target_ref (self, from, self->cur_x, self->cur_y);
+  to = bg_canvas_bond_target_ref (self, from, self->cur_x, self->cur_y);
   if (to == NULL)
     bg_canvas_say (self, _("Release the bond on another element to connect it"),
                 FALSE);

@@ -95,6 +95,10 @@ struct _BgCanvas
   char            *bubble_text;
   double           bubble_x, bubble_y;
   guint            bubble_timeout;
+
+  /* bg-canvas-menu.c */
+  GtkWidget       *context_menu;  /* GtkPopoverMenu, made on first use */
+  gboolean         show_bond_ids;
 };
 
 /* A bond end as "EL" or "EL.PORT", resolved. */
@@ -153,6 +157,28 @@ gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
                                                const char     *to_ref,
                                                gboolean        at_pointer,
                                                GError        **error);
+
+/* bg-canvas-actions.c: the model's answer for a bond, without adding it */
+gboolean    bg_canvas_can_connect_internal    (BgCanvas       *self,
+                                               const char     *from_ref,
+                                               const char     *to_ref,
+                                               GError        **error);
+
+/* bg-canvas-bond-target.c */
+char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
+                                               const char     *from_ref,
+                                               double          x,
+                                               double          y);
+void        bg_canvas_draw_bond_target        (BgCanvas       *self,
+                                               cairo_t        *cr);
+
+/* bg-canvas-menu.c */
+void        bg_canvas_menu_init               (BgCanvas       *self);
+void        bg_canvas_menu_dispose            (BgCanvas       *self);
+void        bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
+void        bg_canvas_draw_legend             (BgCanvas       *self,
+                                               cairo_t        *cr,
+                                               int             height);
 
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);

@@ -37,6 +37,7 @@ enum
   PROP_MODEL,
   PROP_ZOOM,
   PROP_PRESENTATION_SCALE,
+  PROP_SHOW_BOND_IDS,
   N_PROPS
 };
 
@@ -85,6 +86,7 @@ canvas_fill_view (BgCanvas    *self,
   view->offset_y = self->offset_y;
   view->presentation_scale = self->presentation_scale;
   view->selected = self->selected;
+  view->show_bond_ids = self->show_bond_ids;
   if (self->drag == DRAG_MOVE)
     {
       view->moving = self->moving;
@@ -897,7 +899,6 @@ draw_bond_preview (BgCanvas *self,
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   double dash[] = { 5, 4 };
-  Hit hit = bg_canvas_hit_test (self, self->cur_x, self->cur_y);
   Ref from;
   BgPoint start;
   double vx, vy;
@@ -907,22 +908,8 @@ draw_bond_preview (BgCanvas *self,
   start = bg_canvas_ref_point (self, &from);
   bg_canvas_model_to_view (self, start.x, start.y, &vx, &vy);
 
-  /* The element the bond would end on. */
-  if (hit.element != NULL && hit.element != from.element)
-    {
-      BgElementShape shape;
-      double x1, y1, x2, y2;
-
-      bg_canvas_element_shape (self, hit.element, &shape);
-      bg_canvas_model_to_view (self, shape.box.x, shape.box.y, &x1, &y1);
-      bg_canvas_model_to_view (self, shape.box.x + shape.box.width,
-                               shape.box.y + shape.box.height, &x2, &y2);
-      cairo_rectangle (cr, x1 - 4, y1 - 4, x2 - x1 + 8, y2 - y1 + 8);
-      cairo_set_source_rgba (cr, style->selection.red, style->selection.green,
-                             style->selection.blue, 0.9);
-      cairo_set_line_width (cr, 2);
-      cairo_stroke (cr);
-    }
+  /* The element the bond would end on, drawn as refused when it would be. */
+  bg_canvas_draw_bond_target (self, cr);
 
   cairo_move_to (cr, vx, vy);
   cairo_line_to (cr, self->cur_x, self->cur_y);
@@ -1020,6 +1007,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
         draw_bond_preview (self, cr);
       if (self->drag == DRAG_RUBBER)
         draw_rubber_band (self, cr);
+      bg_canvas_draw_legend (self, cr, height);
     }
   if (self->bubble_text != NULL)
     draw_bubble (self, cr, width);
@@ -1083,6 +1071,9 @@ bg_canvas_get_property (GObject    *object,
     case PROP_PRESENTATION_SCALE:
       g_value_set_double (value, self->presentation_scale);
       break;
+    case PROP_SHOW_BOND_IDS:
+      g_value_set_boolean (value, self->show_bond_ids);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1104,6 +1095,9 @@ bg_canvas_set_property (GObject      *object,
     case PROP_PRESENTATION_SCALE:
       bg_canvas_set_presentation_scale (self, g_value_get_double (value));
       break;
+    case PROP_SHOW_BOND_IDS:
+      bg_canvas_set_show_bond_ids (self, g_value_get_boolean (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -1119,6 +1113,7 @@ bg_canvas_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_pointer (&self->causality, bg_causality_unref);
   g_clear_handle_id (&self->bubble_timeout, g_source_remove);
+  bg_canvas_menu_dispose (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->dispose (object);
 }
@@ -1170,6 +1165,11 @@ bg_canvas_class_init (BgCanvasClass *klass)
     g_param_spec_double ("presentation-scale", NULL, NULL, 0.5, 3.0, 1.0,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                          G_PARAM_STATIC_STRINGS);
+  /* bond ids written beside the bonds (bg-canvas-menu.c) */
+  properties[PROP_SHOW_BOND_IDS] =
+    g_param_spec_boolean ("show-bond-ids", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_SELECTION_CHANGED] =
@@ -1187,6 +1187,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   bg_canvas_actions_class_init (widget_class);
   bg_canvas_controllers_class_init (widget_class);
   bg_canvas_keyboard_class_init (widget_class);
+  bg_canvas_menu_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
   /* interactive and keyboard-operable: a group with a description */
@@ -1215,6 +1216,7 @@ bg_canvas_init (BgCanvas *self)
 
   bg_canvas_controllers_init (self);
   bg_canvas_keyboard_init (self);
+  bg_canvas_menu_init (self);
 
   bg_canvas_update_actions (self);
 }

@@ -134,6 +134,18 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_y);
 
 /* The stroke the canvas draws for a bond (from the causality it was given). */
+/* Bond ids written beside the bonds ("show-bond-ids", canvas.show-bond-ids). */
+gboolean    bg_canvas_get_show_bond_ids      (BgCanvas              *self);
+void        bg_canvas_set_show_bond_ids      (BgCanvas              *self,
+                                              gboolean               show);
+/* The lines of the colour legend shown now (conflict, algebraic group), or
+ * NULL when the drawing uses neither colour. */
+GStrv       bg_canvas_dup_legend             (BgCanvas              *self);
+/* The context menu's popover once it was opened, else NULL. */
+GtkWidget  *bg_canvas_get_context_menu       (BgCanvas              *self);
+/* While a bond is being drawn: why the model would refuse it at the
+ * element it points at (drawn crossed out), or NULL. */
+char       *bg_canvas_dup_bond_refusal       (BgCanvas              *self);
 BgStroke    bg_canvas_get_bond_stroke        (BgCanvas              *self,
                                               const char            *bond_id);
 

@@ -223,6 +223,25 @@ bg_plot_pane_can_run (BgPlotPane *self)
          bg_causality_is_ok (bg_document_get_causality (self->document));
 }
 
+static void bg_plot_pane_show_vars (BgPlotPane        *self,
+                                    const char *const *names);
+
+/* A model built from scratch has no chosen variables when it first runs:
+ * it gets the usual ones of its elements, as an opened example does (shown,
+ * not saved: running does not change the file). */
+static void
+bg_plot_pane_choose_default_vars (BgPlotPane *self)
+{
+  g_auto(GStrv) current = bg_variable_picker_dup_selected (self->picker);
+  g_auto(GStrv) names = NULL;
+
+  if (current != NULL && current[0] != NULL)
+    return;
+  names = bg_variable_picker_dup_default (bg_document_get_model (self->document));
+  if (names != NULL && names[0] != NULL)
+    bg_plot_pane_show_vars (self, (const char *const *) names);
+}
+
 gboolean
 bg_plot_pane_run (BgPlotPane  *self,
                   GError     **error)
@@ -244,6 +263,7 @@ bg_plot_pane_run (BgPlotPane  *self,
     }
 
   bg_plot_pane_drop_run (self);
+  bg_plot_pane_choose_default_vars (self);
   self->run = bg_simulation_run_new (plan);
   g_signal_connect_object (self->run, "progress", G_CALLBACK (run_progress_cb), self,
                            G_CONNECT_SWAPPED);

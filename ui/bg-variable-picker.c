@@ -13,6 +13,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-variable-picker.h"
+#include "bg-view.h"
 
 typedef struct
 {
@@ -149,31 +150,9 @@ parse_view (BgModel *model)
 GStrv
 bg_variable_picker_load_saved (BgModel *model)
 {
-  g_autoptr(JsonObject) view = NULL;
-  g_autoptr(GStrvBuilder) builder = NULL;
-  JsonObject *plots;
-  JsonArray *vars;
-
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
-  view = parse_view (model);
-  plots = json_object_has_member (view, "plots") ? json_object_get_object_member (view, "plots")
-                                                 : NULL;
-  if (plots == NULL || !json_object_has_member (plots, "vars"))
-    return NULL;
-  vars = json_object_get_array_member (plots, "vars");
-  if (vars == NULL)
-    return NULL;
-
-  builder = g_strv_builder_new ();
-  for (guint i = 0; i < json_array_get_length (vars); i++)
-    {
-      JsonNode *node = json_array_get_element (vars, i);
-
-      if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-        g_strv_builder_add (builder, json_node_get_string (node));
-    }
-  return g_strv_builder_end (builder);
+  return bg_view_dup_plot_vars (model);
 }
 
 void

@@ -4,7 +4,8 @@
  * Owns: win.save, win.save-as, win.undo, win.redo, win.close,
  * win.open-example(s), win.open-recent(s), win.select-culprits, the zoom
  * actions (forwarded to the canvas), win.presentation-mode,
- * win.show-palette and win.show-inspector (the sidebars), win.run and
+ * win.show-palette and win.show-inspector (the sidebars),
+ * win.show-bond-names (the canvas's bond ids), win.run and
  * win.stop (handled in bg-window-plot.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
@@ -15,6 +16,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-example-names.h"
 #include "bg-file.h"
 #include "bg-window-private.h"
 
@@ -251,19 +253,18 @@ open_recent_action (GtkWidget  *widget,
   bg_window_open_file (BG_WINDOW (widget), file);
 }
 
-/* "hydraulic-bench.bgmod" → "Hydraulic bench" */
+/* The example's own name, in the user's language when translated; the
+ * file name when the file cannot be read (opening it will say why). */
 static char *
-example_label (const char *basename)
+example_label (const char *path,
+               const char *basename)
 {
-  g_autofree char *stem = g_strndup (basename, strlen (basename) - strlen (".bgmod"));
-  GString *label = g_string_new (NULL);
+  g_autoptr(BgModel) model = bg_file_load_path (path, NULL);
+  const char *name = model != NULL ? bg_model_get_name (model) : NULL;
 
-  for (const char *p = stem; *p != '\0'; p++)
-    g_string_append_c (label, (*p == '-' || *p == '_') ? ' ' : *p);
-  if (label->len > 0)
-    label->str[0] = g_ascii_toupper (label->str[0]);
-
-  return g_string_free (label, FALSE);
+  if (name == NULL || *name == '\0')
+    return g_strndup (basename, strlen (basename) - strlen (".bgmod"));
+  return g_strdup (bg_example_name_translate (name));
 }
 
 static int
@@ -291,8 +292,8 @@ _bg_window_update_examples (BgWindow *self)
   for (guint i = 0; i < names->len; i++)
     {
       const char *basename = g_ptr_array_index (names, i);
-      g_autofree char *label = example_label (basename);
       g_autofree char *path = g_build_filename (dir_path, basename, NULL);
+      g_autofree char *label = example_label (path, basename);
       g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
 
       g_menu_item_set_action_and_target_value (item, "win.open-example",
@@ -442,6 +443,8 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
                                             "show-palette");
   gtk_widget_class_install_property_action (widget_class, "win.show-inspector",
                                             "show-inspector");
+  gtk_widget_class_install_property_action (widget_class, "win.show-bond-names",
+                                            "show-bond-names");
   gtk_widget_class_install_action (widget_class, "win.run", NULL, _bg_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
   /* the placeholder entry of an empty file list: never enabled */

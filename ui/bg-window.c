@@ -24,6 +24,7 @@ enum {
   PROP_PRESENTATION_MODE,
   PROP_SHOW_PALETTE,
   PROP_SHOW_INSPECTOR,
+  PROP_SHOW_BOND_NAMES,
   N_PROPS
 };
 
@@ -530,6 +531,10 @@ bg_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->palette == NULL ||
                                   gtk_widget_get_visible (GTK_WIDGET (self->palette)));
       break;
+    case PROP_SHOW_BOND_NAMES:
+      g_value_set_boolean (value, self->canvas != NULL &&
+                                  bg_canvas_get_show_bond_ids (self->canvas));
+      break;
     case PROP_SHOW_INSPECTOR:
       g_value_set_boolean (value, self->inspector == NULL ||
                                   gtk_widget_get_visible (GTK_WIDGET (self->inspector)));
@@ -559,6 +564,9 @@ bg_window_set_property (GObject      *object,
     case PROP_SHOW_INSPECTOR:
       bg_window_set_pane_visible (self, GTK_WIDGET (self->inspector),
                                   g_value_get_boolean (value), pspec);
+      break;
+    case PROP_SHOW_BOND_NAMES:
+      bg_canvas_set_show_bond_ids (self->canvas, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -590,6 +598,11 @@ bg_window_class_init (BgWindowClass *klass)
                           G_PARAM_STATIC_STRINGS);
   properties[PROP_SHOW_INSPECTOR] =
     g_param_spec_boolean ("show-inspector", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  /* the canvas's "show-bond-ids", for the main menu (win.show-bond-names) */
+  properties[PROP_SHOW_BOND_NAMES] =
+    g_param_spec_boolean ("show-bond-names", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
@@ -646,6 +659,14 @@ files_dropped_cb (BgWindow      *self,
 }
 
 static void
+canvas_notify_show_bond_ids_cb (BgWindow   *self,
+                                GParamSpec *pspec,
+                                BgCanvas   *canvas)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SHOW_BOND_NAMES]);
+}
+
+static void
 recent_changed_cb (BgWindow         *self,
                    GtkRecentManager *manager)
 {
@@ -679,6 +700,9 @@ bg_window_init (BgWindow *self)
                            G_CALLBACK (canvas_notify_zoom_cb), self,
                            G_CONNECT_SWAPPED);
   canvas_notify_zoom_cb (self, NULL, self->canvas);
+  g_signal_connect_object (self->canvas, "notify::show-bond-ids",
+                           G_CALLBACK (canvas_notify_show_bond_ids_cb), self,
+                           G_CONNECT_SWAPPED);
 
   self->recent_manager = gtk_recent_manager_get_default ();
   g_signal_connect_object (self->recent_manager, "changed",

@@ -919,6 +919,38 @@ compute_bonds (Frame *f)
     }
 }
 
+/* The bond ids, small and dim, beside the middle of each bond on the side
+ * away from the half-arrow's barb (which is on the left of travel). */
+static void
+draw_bond_ids (Frame *f)
+{
+  GPtrArray *bonds = bg_model_get_bonds (f->model);
+  PangoLayout *layout = make_layout (f->self, "", FONT_SIZE * 0.8 * f->scale,
+                                     PANGO_WEIGHT_NORMAL);
+
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      const BgBond *bond = g_ptr_array_index (bonds, i);
+      const BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
+      double dx = g->to.x - g->from.x, dy = g->to.y - g->from.y;
+      double len = hypot (dx, dy), w, h, nx, ny, gap = 4 * f->scale;
+
+      if (!g->visible || len < 1e-9)
+        continue;
+      pango_layout_set_text (layout, bond->id, -1);
+      w = layout_width (layout, &h);
+      /* the right-hand normal of the direction of travel */
+      nx = -dy / len;
+      ny = dx / len;
+      set_color (f->cr, &f->self->style.fg, 0.6);
+      /* the text's box touches the normal's point with its nearest side */
+      show_layout_at (f->cr, layout,
+                      (g->from.x + g->to.x) / 2 + nx * (gap + w / 2) - w / 2,
+                      (g->from.y + g->to.y) / 2 + ny * (gap + h / 2) - h / 2);
+    }
+  g_object_unref (layout);
+}
+
 static void
 draw_bond_underlays (Frame *f)
 {
@@ -1131,6 +1163,8 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
     draw_greeked_labels (&f);
   else
     draw_labels (&f);
+  if (view->show_bond_ids && !f.greek)
+    draw_bond_ids (&f);
 
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);

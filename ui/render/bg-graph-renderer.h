@@ -49,6 +49,8 @@ typedef struct
    * preview), or NULL. */
   GHashTable  *moving;
   double       move_dx, move_dy;
+  /* Bond ids ("b4") written beside each bond, as messages name them. */
+  gboolean     show_bond_ids;
 } BgGraphView;
 
 typedef struct _BgGraphRenderer BgGraphRenderer;

@@ -162,6 +162,8 @@ quantity_for_unit (const char *unit)
     { "N\xc2\xb7s", N_("Momentum") },
     { "Pa\xc2\xb7s", N_("Pressure momentum") },
     { "s", N_("Time") },
+    { "dB", N_("Magnitude") },
+    { "\xc2\xb0", N_("Phase") },
   };
   /* clang-format on */
   guint i;
@@ -333,6 +335,35 @@ layout_vertical (BgPlotRenderer *self,
   return c->pad + c->line_h + c->gap + need + c->gap + c->tick_len;
 }
 
+/* A decade axis: whole decades when the window spans more than one and a
+ * half, else 1-2-5 steps of the logarithm (labels show the quantity). */
+static void
+compute_log_ticks (BgPlotRenderer *self,
+                   Ctx            *c)
+{
+  double span = self->view_t1 - self->view_t0;
+  guint  max = (guint) MAX (1.0, floor (self->area_w / (4.0 * c->line_h)));
+  double step = bg_si_nice_step (span, max);
+
+  self->time_ticks.count = 0;
+  self->time_exponent = 0;
+  self->time_decimals = 0;
+  if (span >= 1.5 && step < 1.0)
+    step = 1.0;
+  if (step > 0.0)
+    bg_si_nice_ticks (self->view_t0, self->view_t1,
+                      (guint) MAX (1.0, ceil (span / step - 1e-6)), &self->time_ticks);
+}
+
+static char *
+format_x_tick (BgPlotRenderer *self,
+               double          t)
+{
+  if (self->log_x_title != NULL)
+    return bg_si_format (pow (10.0, t), "");
+  return bg_si_format_tick (t, self->time_exponent, self->time_decimals, "s");
+}
+
 static void
 compute_time_ticks (BgPlotRenderer *self,
                     Ctx            *c)
@@ -342,6 +373,11 @@ compute_time_ticks (BgPlotRenderer *self,
                                                                 (3.0 * c->line_h))));
   guint  guard;
 
+  if (self->log_x_title != NULL)
+    {
+      compute_log_ticks (self, c);
+      return;
+    }
   self->time_ticks.count = 0;
 
   /* Coarser steps (1, 2, 5, 10, …) until the widest label fits between
@@ -449,6 +485,23 @@ _bg_plot_renderer_draw_grid (BgPlotRenderer *self,
       cairo_line_to (cr, x, sp->y + sp->h);
     }
   cairo_stroke (cr);
+
+  /* A decade axis: fainter lines at 2 … 9 of each decade. */
+  if (self->log_x_title != NULL && self->time_ticks.count > 0 && self->time_ticks.step >= 1.0)
+    {
+      _bg_plot_renderer_set_source (cr, &self->fg, 0.05);
+      for (double k = floor (self->view_t0); k < self->view_t1; k += 1.0)
+        for (int m = 2; m <= 9; m++)
+          {
+            double t = k + log10 ((double) m), x;
+            if (t <= self->view_t0 || t >= self->view_t1)
+              continue;
+            x = _bg_plot_renderer_snap (cr, _bg_plot_renderer_t_to_x (self, t), TRUE);
+            cairo_move_to (cr, x, sp->y);
+            cairo_line_to (cr, x, sp->y + sp->h);
+          }
+      cairo_stroke (cr);
+    }
 }
 
 void
@@ -499,8 +552,7 @@ _bg_plot_renderer_draw_frame (BgPlotRenderer *self,
   for (i = 0; i < self->time_ticks.count; i++)
     {
       double           t = bg_si_tick_value (&self->time_ticks, i);
-      g_autofree char *s = bg_si_format_tick (t, self->time_exponent,
-                                              self->time_decimals, "s");
+      g_autofree char *s = format_x_tick (self, t);
       _bg_plot_renderer_draw_text (c, s, _bg_plot_renderer_t_to_x (self, t),
                                    y1 + c->tick_len + c->gap, 0.5, 0.0);
     }
@@ -513,7 +565,9 @@ _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
   cairo_t         *cr = c->cr;
   Subplot         *last = g_ptr_array_index (self->subplots, self->subplots->len - 1);
   g_autofree char *tunit = bg_si_axis_unit (self->time_exponent, "s");
-  g_autofree char *ttitle = g_strdup_printf ("%s [%s]", _("Time"), tunit);
+  g_autofree char *ttitle = self->log_x_title != NULL
+                            ? g_strdup_printf ("%s [%s]", self->log_x_title, self->log_x_unit)
+                            : g_strdup_printf ("%s [%s]", _("Time"), tunit);
   double           ty = last->y + last->h + c->tick_len + c->gap + c->line_h + c->gap;
   guint            i;
 

@@ -71,6 +71,8 @@ struct _BgPlotRenderer
 
   gboolean time_fixed;
   double   t0, t1;
+  char    *log_x_title;     /* non-NULL: a decade axis (traces hold log10 x) */
+  char    *log_x_unit;
   double   cursor_t;
 
   BgPlotColor           fg, bg;

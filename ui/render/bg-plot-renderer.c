@@ -71,6 +71,8 @@ bg_plot_renderer_finalize (GObject *object)
 {
   BgPlotRenderer *self = BG_PLOT_RENDERER (object);
 
+  g_free (self->log_x_title);
+  g_free (self->log_x_unit);
   g_ptr_array_unref (self->traces);
   g_array_unref (self->markers);
   g_ptr_array_unref (self->subplots);
@@ -320,6 +322,23 @@ bg_plot_renderer_set_time_range (BgPlotRenderer *self,
   self->time_fixed = isfinite (t0) && isfinite (t1) && t0 < t1;
   self->t0 = t0;
   self->t1 = t1;
+}
+
+void
+bg_plot_renderer_set_log_x_axis (BgPlotRenderer *self,
+                                 const char     *title,
+                                 const char     *unit)
+{
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+
+  g_clear_pointer (&self->log_x_title, g_free);
+  g_clear_pointer (&self->log_x_unit, g_free);
+  if (title != NULL)
+    {
+      self->log_x_title = g_strdup (title);
+      self->log_x_unit = g_strdup (unit != NULL ? unit : "");
+    }
+  self->have_layout = FALSE;
 }
 
 void

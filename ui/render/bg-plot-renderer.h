@@ -113,6 +113,15 @@ void      bg_plot_renderer_set_cursor     (BgPlotRenderer *self,
 void      bg_plot_renderer_set_time_range (BgPlotRenderer *self,
                                            double          t0,
                                            double          t1);
+/* Makes the x axis a decade axis for a quantity other than time (a Bode
+ * plot's frequency): the traces' x columns then hold log10 of it (log10 f),
+ * the window and the cursor are in those units, ticks are labelled with the
+ * quantity itself (1, 10, 100, 1 k) with fainter lines at 2 … 9 of each
+ * decade, and the axis title is "@title [@unit]". NULL @title returns to
+ * the time axis. */
+void      bg_plot_renderer_set_log_x_axis (BgPlotRenderer *self,
+                                           const char     *title,
+                                           const char     *unit);
 /* Fixes the value range of @subplot (remembered by the sub-plot's unit);
  * y0 >= y1 returns it to auto-fit: the visible samples, widened to ticks. */
 void      bg_plot_renderer_set_value_range (BgPlotRenderer *self,

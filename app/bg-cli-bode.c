@@ -1,0 +1,223 @@
+/* bg-cli-bode.c — `bgmod-cli bode MODEL.bgmod --input SRC --output VAR
+ * [--from F1] [--to F2] [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]`
+ * (FORMAT.md, Additions).
+ *
+ * Owns: the bode subcommand: choosing the input and output, the default
+ * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot through the
+ * shared Bode plot, exit codes (0 done; 1 invalid model, conflict, LAPACK or
+ * singular response; 2 usage error or unreadable file). Must not: compute
+ * anything itself or write anything but data to stdout.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "bg-bode.h"
+#include "bg-bode-plot.h"
+#include "bg-cli.h"
+#include "bg-modes.h"
+
+#define PLOT_WIDTH 1000
+#define PLOT_HEIGHT 700
+
+typedef struct
+{
+  char  *input, *output, *csv, *plot;
+  double from, to;
+  int    points;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  g_free (o->input);
+  g_free (o->output);
+  g_free (o->csv);
+  g_free (o->plot);
+}
+
+static gboolean
+write_csv (const BgBode *bode, const char *path, GError **error)
+{
+  gboolean to_stdout = g_str_equal (path, "-");
+  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  int saved_errno;
+
+  if (out == NULL)
+    goto fail;
+  fputs ("f,mag_db,phase_deg\n", out);
+  for (guint k = 0; k < bode->n; k++)
+    {
+      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->f[k]), out);
+      fputc (',', out);
+      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->mag_db[k]), out);
+      fputc (',', out);
+      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->phase_deg[k]), out);
+      fputc ('\n', out);
+    }
+  if (fflush (out) == 0 && !ferror (out) && (to_stdout || fclose (out) == 0))
+    return TRUE;
+fail:
+  saved_errno = errno;
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+static gboolean
+write_plot (const BgBode *bode, const char *path, GError **error)
+{
+  g_autoptr (BgBodePlot) plot = bg_bode_plot_new ();
+  BgPlotRenderer *renderer = bg_bode_plot_get_renderer (plot);
+
+  bg_bode_plot_set_response (plot, bode);
+  if (g_str_has_suffix (path, ".svg"))
+    return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+  return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+}
+
+/* Checks the options that need no model; a message for the first bad one. */
+static const char *
+check_options (const Options *o)
+{
+  if (o->input == NULL)
+    return _("--input is required: the id of a source (Se, Sf or a load)");
+  if (o->output == NULL)
+    return _("--output is required: a variable such as C1.e");
+  if ((!isnan (o->from) && !(o->from > 0)) || (!isnan (o->to) && !(o->to > 0))
+      || (!isnan (o->from) && !isnan (o->to) && !(o->to > o->from)))
+    return _("--from and --to need frequencies in Hz with 0 < from < to");
+  if (o->points < 2 || o->points > BG_BODE_MAX_POINTS)
+    return _("--points needs a number of frequencies from 2 to 100000");
+  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
+    return _("--plot needs a file name ending in .png or .svg");
+  return NULL;
+}
+
+/* The range: the options, completed from the eigenvalues. */
+static gboolean
+choose_range (const BgLinearization *lin, const Options *o, double *from, double *to,
+              GError **error)
+{
+  g_autoptr (GArray) modes = NULL;
+  double lo, hi;
+
+  *from = o->from;
+  *to = o->to;
+  if (!isnan (*from) && !isnan (*to))
+    return TRUE;
+  modes = bg_modes_compute (lin, error);
+  if (modes == NULL)
+    return FALSE;
+  bg_modes_bode_range (modes, &lo, &hi);
+  if (isnan (*from))
+    *from = isnan (*to) || lo < *to ? lo : *to / 1e4;
+  if (isnan (*to))
+    *to = hi > *from ? hi : *from * 1e4;
+  return TRUE;
+}
+
+int
+bg_cli_bode (int    argc,
+             char **argv)
+{
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (BgLinearization) lin = NULL;
+  g_autoptr (BgBode) bode = NULL;
+  g_autoptr (GError) error = NULL;
+  Options o = { NULL, NULL, NULL, NULL, NAN, NAN, BG_BODE_DEFAULT_POINTS };
+  const char *outputs[2] = { NULL, NULL };
+  const char *problem;
+  int exit_code = BG_CLI_EXIT_OK, input, output;
+  double from, to;
+  const GOptionEntry entries[] = {
+    { "input", 0, 0, G_OPTION_ARG_STRING, &o.input, N_("The source driving the response (its id)"), "SRC" },
+    { "output", 0, 0, G_OPTION_ARG_STRING, &o.output, N_("The variable responding"), "VAR" },
+    { "from", 0, 0, G_OPTION_ARG_DOUBLE, &o.from,
+      N_("Lowest frequency in Hz (default: a decade below the slowest mode)"), "F1" },
+    { "to", 0, 0, G_OPTION_ARG_DOUBLE, &o.to,
+      N_("Highest frequency in Hz (default: a decade above the fastest mode)"), "F2" },
+    { "points", 0, 0, G_OPTION_ARG_INT, &o.points,
+      N_("Number of log-spaced frequencies (default 200)"), "N" },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o.csv,
+      N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
+    { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
+      N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+    { NULL }
+  };
+
+  context = g_option_context_new ("MODEL.bgmod");
+  g_option_context_set_summary (context,
+                                N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!bg_cli_parse (context, "bode", &argc, &argv))
+    {
+      options_clear (&o);
+      return BG_CLI_EXIT_USAGE;
+    }
+  problem = argc != 2 ? (argc < 2 ? _("missing the model file") : _("expected one model file"))
+                      : check_options (&o);
+  if (problem != NULL)
+    {
+      options_clear (&o);
+      return bg_cli_usage_error ("bode", problem);
+    }
+
+  outputs[0] = o.output;
+  lin = bg_cli_linearize_file ("bode", argv[1], 0, (const char *const *) outputs, &exit_code);
+  if (lin == NULL)
+    goto out;
+  input = bg_linearization_lookup_input (lin, o.input);
+  output = bg_linearization_lookup_output (lin, o.output);
+  if (input < 0)
+    {
+      g_autoptr (GString) list = g_string_new (NULL);
+      g_autofree char *message = NULL;
+
+      for (guint k = 0; k < bg_linearization_get_n_inputs (lin); k++)
+        g_string_append_printf (list, "%s%s", k > 0 ? ", " : "",
+                                bg_linearization_get_input_name (lin, k));
+      message = g_strdup_printf (_("“%s” is not a source of this model (sources: %s)"), o.input,
+                                 list->len > 0 ? list->str : _("none"));
+      exit_code = bg_cli_usage_error ("bode", message);
+      goto out;
+    }
+  g_assert (output >= 0);
+
+  if (!choose_range (lin, &o, &from, &to, &error)
+      || (bode = bg_bode_compute (lin, (guint) input, (guint) output, from, to,
+                                  (guint) o.points, &error)) == NULL)
+    {
+      g_printerr ("bgmod-cli bode: %s\n", error->message);
+      exit_code = BG_CLI_EXIT_FAILED;
+      goto out;
+    }
+
+  if (o.csv != NULL || o.plot == NULL)
+    {
+      g_autoptr (GError) write_error = NULL;
+      if (!write_csv (bode, o.csv != NULL ? o.csv : "-", &write_error))
+        {
+          g_printerr ("bgmod-cli bode: %s\n", write_error->message);
+          exit_code = BG_CLI_EXIT_USAGE;
+        }
+    }
+  if (o.plot != NULL)
+    {
+      g_autoptr (GError) plot_error = NULL;
+      if (!write_plot (bode, o.plot, &plot_error))
+        {
+          g_printerr ("bgmod-cli bode: %s\n", plot_error->message);
+          exit_code = BG_CLI_EXIT_USAGE;
+        }
+    }
+
+out:
+  options_clear (&o);
+  return exit_code;
+}

@@ -1,0 +1,310 @@
+/* bg-cli-linearize.c — `bgmod-cli linearize MODEL.bgmod [--at T] [--vars a,b,...]
+ * [--json]` (FORMAT.md, Additions).
+ *
+ * Owns: the linearize subcommand (A, B, C, D and the eigenvalues as FORMAT.md's
+ * JSON object or as a readable report), and the helper bode shares: a model
+ * file → its linearization about the state at time T. Exit codes: 0 done; 1
+ * invalid model, causal conflict, solver failure, too many states; 2 usage
+ * error or unreadable file. Must not: compute anything itself (core/ does) or
+ * write anything but data to stdout.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+#include <stdio.h>
+
+#include "bg-causality.h"
+#include "bg-cli.h"
+#include "bg-compiler.h"
+#include "bg-linearize.h"
+#include "bg-modes.h"
+
+BgLinearization *
+bg_cli_linearize_file (const char         *command,
+                       const char         *path,
+                       double              at,
+                       const char *const  *outputs,
+                       int                *exit_code)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BgModel) model = NULL;
+  g_autoptr (BgCausality) causality = NULL;
+  g_autoptr (BgPlan) plan = NULL;
+  g_autofree double *x0 = NULL;
+  BgSimSettings settings;
+  BgLinearization *lin;
+
+  model = bg_cli_load_model (path, exit_code);
+  if (model == NULL)
+    return NULL;
+  causality = bg_causality_analyze (model);
+  settings = *bg_model_get_simulation (model);
+  if (at > 0)
+    {
+      settings.t_end = at;
+      settings.output_step = at;
+    }
+  plan = bg_compiler_compile (model, causality, &settings, &error);
+  if (plan != NULL && at > 0)
+    x0 = bg_linearize_run_to_end (plan, NULL, &error);
+  if (plan == NULL || (at > 0 && x0 == NULL))
+    {
+      g_printerr ("bgmod-cli %s: %s\n", command, error->message);
+      *exit_code = BG_CLI_EXIT_FAILED;
+      return NULL;
+    }
+  lin = bg_linearize (plan, x0, at, outputs, &error);
+  if (lin == NULL)
+    {
+      if (g_error_matches (error, BG_LINEARIZE_ERROR, BG_LINEARIZE_ERROR_UNKNOWN_VAR))
+        *exit_code = bg_cli_usage_error (command, error->message);
+      else
+        {
+          g_printerr ("bgmod-cli %s: %s\n", command, error->message);
+          *exit_code = BG_CLI_EXIT_FAILED;
+        }
+    }
+  return lin;
+}
+
+/* The shortest "%.Ng" that reads back as the same double: valid JSON
+ * (json-glib 1.6 writes 1e-10 as "1e-10.0"). */
+void
+bg_cli_append_json_number (GString *out, double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value))
+    {
+      g_string_append (out, "null");
+      return;
+    }
+  for (int precision = 15; precision <= 17; precision++)
+    {
+      char format[8];
+      g_snprintf (format, sizeof format, "%%.%dg", precision);
+      g_ascii_formatd (buf, sizeof buf, format, value + 0.0);
+      if (g_ascii_strtod (buf, NULL) == value)
+        break;
+    }
+  g_string_append (out, buf);
+}
+
+static void
+append_string (GString *out, const char *text)
+{
+  g_string_append_c (out, '"');
+  for (const char *p = text; *p != '\0'; p++)
+    {
+      if (*p == '"' || *p == '\\')
+        g_string_append_printf (out, "\\%c", *p);
+      else if ((guchar) *p < 0x20)
+        g_string_append_printf (out, "\\u%04x", (guchar) *p);
+      else
+        g_string_append_c (out, *p);
+    }
+  g_string_append_c (out, '"');
+}
+
+static void
+add_matrix (GString *out, const char *name, const double *mat, guint rows, guint cols)
+{
+  g_string_append_printf (out, "  \"%s\": [", name);
+  for (guint i = 0; i < rows; i++)
+    {
+      g_string_append (out, i > 0 ? ",\n    [" : "\n    [");
+      for (guint j = 0; j < cols; j++)
+        {
+          if (j > 0)
+            g_string_append (out, ", ");
+          bg_cli_append_json_number (out, mat[(gsize) i * cols + j]);
+        }
+      g_string_append_c (out, ']');
+    }
+  g_string_append (out, rows > 0 ? "\n  ],\n" : "],\n");
+}
+
+typedef const char *(*NameFunc) (const BgLinearization *lin, guint i);
+
+static void
+add_names (GString *out, const char *member, const BgLinearization *lin, guint n, NameFunc name)
+{
+  g_string_append_printf (out, "  \"%s\": [", member);
+  for (guint i = 0; i < n; i++)
+    {
+      if (i > 0)
+        g_string_append (out, ", ");
+      append_string (out, name (lin, i));
+    }
+  g_string_append (out, "],\n");
+}
+
+static void
+print_json (const BgLinearization *lin, GArray *modes)
+{
+  g_autoptr (GString) out = g_string_new ("{\n");
+  guint n = bg_linearization_get_n_states (lin), m = bg_linearization_get_n_inputs (lin);
+  guint p = bg_linearization_get_n_outputs (lin);
+
+  add_names (out, "states", lin, n, bg_linearization_get_state_name);
+  add_names (out, "inputs", lin, m, bg_linearization_get_input_name);
+  add_names (out, "outputs", lin, p, bg_linearization_get_output_name);
+  add_matrix (out, "A", bg_linearization_get_a (lin), n, n);
+  add_matrix (out, "B", bg_linearization_get_b (lin), n, m);
+  add_matrix (out, "C", bg_linearization_get_c (lin), p, n);
+  add_matrix (out, "D", bg_linearization_get_d (lin), p, m);
+  g_string_append (out, "  \"eigenvalues\": [");
+  for (guint i = 0; i < modes->len; i++)
+    {
+      const BgMode *mode = &g_array_index (modes, BgMode, i);
+      g_string_append (out, i > 0 ? ",\n    {\"re\": " : "\n    {\"re\": ");
+      bg_cli_append_json_number (out, mode->re);
+      g_string_append (out, ", \"im\": ");
+      bg_cli_append_json_number (out, mode->im);
+      g_string_append (out, ", \"frequency_hz\": ");
+      bg_cli_append_json_number (out, mode->frequency_hz);
+      g_string_append (out, ", \"damping\": ");
+      bg_cli_append_json_number (out, mode->damping);
+      g_string_append_c (out, '}');
+    }
+  g_string_append (out, modes->len > 0 ? "\n  ],\n" : "],\n");
+  g_string_append (out, "  \"at\": ");
+  bg_cli_append_json_number (out, bg_linearization_get_time (lin));
+  g_string_append (out, "\n}\n");
+  fputs (out->str, stdout);
+}
+
+static void
+print_matrix (const char *title, const double *mat, guint rows, guint cols,
+              const BgLinearization *lin, NameFunc row_name)
+{
+  g_print ("%s\n", title);
+  if (rows == 0 || cols == 0)
+    {
+      g_print ("  %s\n", _("none"));
+      return;
+    }
+  for (guint i = 0; i < rows; i++)
+    {
+      g_print ("  %-12s", row_name (lin, i));
+      for (guint j = 0; j < cols; j++)
+        g_print (" %12.6g", mat[(gsize) i * cols + j]);
+      g_print ("\n");
+    }
+}
+
+static void
+print_names (const char *title, const BgLinearization *lin, guint n, NameFunc name)
+{
+  g_print ("%s ", title);
+  if (n == 0)
+    g_print ("%s", _("none"));
+  for (guint i = 0; i < n; i++)
+    g_print ("%s%s", i > 0 ? ", " : "", name (lin, i));
+  g_print ("\n");
+}
+
+static void
+print_report (const BgLinearization *lin, GArray *modes)
+{
+  guint n = bg_linearization_get_n_states (lin), m = bg_linearization_get_n_inputs (lin);
+  guint p = bg_linearization_get_n_outputs (lin);
+
+  g_print (_("Linearized at t = %g s (%s)\n"), bg_linearization_get_time (lin),
+           bg_linearization_is_exact (lin) ? _("exact: the model is linear")
+                                           : _("central differences: the model is nonlinear"));
+  print_names (_("States:"), lin, n, bg_linearization_get_state_name);
+  print_names (_("Inputs:"), lin, m, bg_linearization_get_input_name);
+  print_matrix (_("A (rows: state derivatives, columns: states)"),
+                bg_linearization_get_a (lin), n, n, lin, bg_linearization_get_state_name);
+  print_matrix (_("B (rows: state derivatives, columns: inputs)"),
+                bg_linearization_get_b (lin), n, m, lin, bg_linearization_get_state_name);
+  print_matrix (_("C (rows: outputs, columns: states)"),
+                bg_linearization_get_c (lin), p, n, lin, bg_linearization_get_output_name);
+  print_matrix (_("D (rows: outputs, columns: inputs)"),
+                bg_linearization_get_d (lin), p, m, lin, bg_linearization_get_output_name);
+  g_print ("%s\n", _("Eigenvalues:"));
+  if (modes->len == 0)
+    g_print ("  %s\n", _("none"));
+  for (guint i = 0; i < modes->len; i++)
+    {
+      const BgMode *mode = &g_array_index (modes, BgMode, i);
+      g_print ("  %12.6g %+12.6gj   ", mode->re, mode->im);
+      g_print (_("f = %.6g Hz, ζ = %.4g"), mode->frequency_hz, mode->damping);
+      g_print ("\n");
+    }
+}
+
+/* NULL for every variable; else the names of a comma-separated list. */
+GStrv
+bg_cli_split_vars (const char *list)
+{
+  g_auto (GStrv) names = NULL;
+  GPtrArray *out;
+
+  if (list == NULL)
+    return NULL;
+  names = g_strsplit (list, ",", -1);
+  out = g_ptr_array_new ();
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      const char *name = g_strstrip (names[i]);
+      if (*name != '\0')
+        g_ptr_array_add (out, g_strdup (name));
+    }
+  g_ptr_array_add (out, NULL);
+  return (GStrv) g_ptr_array_free (out, FALSE);
+}
+
+int
+bg_cli_linearize (int    argc,
+                  char **argv)
+{
+  g_autoptr (GOptionContext) context = NULL;
+  g_autoptr (BgLinearization) lin = NULL;
+  g_autoptr (GArray) modes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *vars = NULL;
+  g_auto (GStrv) outputs = NULL;
+  gboolean json = FALSE;
+  double at = 0;
+  int exit_code = BG_CLI_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "at", 0, 0, G_OPTION_ARG_DOUBLE, &at,
+      N_("Linearize about the state at this time in seconds (default 0: the initial state)"), "T" },
+    { "vars", 0, 0, G_OPTION_ARG_STRING, &vars,
+      N_("Comma-separated output variables (default: all)"), "a,b,..." },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print one JSON object"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new ("MODEL.bgmod");
+  g_option_context_set_summary (context,
+                                N_("Linearizes a model about its state at a time: the matrices A, B, C, D of ẋ = A x + B u, y = C x + D u, and the eigenvalues of A with their natural frequencies and damping ratios."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!bg_cli_parse (context, "linearize", &argc, &argv))
+    return BG_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return bg_cli_usage_error ("linearize", argc < 2 ? _("missing the model file")
+                                                     : _("expected one model file"));
+  if (!(at >= 0) || !isfinite (at))
+    return bg_cli_usage_error ("linearize", _("--at needs a time ≥ 0 in seconds"));
+
+  outputs = bg_cli_split_vars (vars);
+  lin = bg_cli_linearize_file ("linearize", argv[1], at, (const char *const *) outputs,
+                               &exit_code);
+  if (lin == NULL)
+    return exit_code;
+  modes = bg_modes_compute (lin, &error);
+  if (modes == NULL)
+    {
+      g_printerr ("bgmod-cli linearize: %s\n", error->message);
+      return BG_CLI_EXIT_FAILED;
+    }
+  if (json)
+    print_json (lin, modes);
+  else
+    print_report (lin, modes);
+  return BG_CLI_EXIT_OK;
+}

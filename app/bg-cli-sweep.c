@@ -1,0 +1,213 @@
+/* bg-cli-sweep.c — `bgmod-cli simulate MODEL --sweep EL.PARAM=V1,V2,...`
+ * (FORMAT.md, Additions).
+ *
+ * Owns: the sweep's output: CSV `t,<var>[EL.PARAM=V1],<var>[EL.PARAM=V2],…`
+ * (for each variable, one column per value; t from the longest run, a cell
+ * empty where a run has no row at that time), the plot overlaying the runs
+ * with a legend, one stderr line per run that ended on an event, and the
+ * exit code (2 for a bad spec or parameter, 1 when a run failed). Must not:
+ * simulate anything itself (core/bg-sweep.c runs the pool).
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+
+#include "bg-cli.h"
+#include "bg-plot-renderer.h"
+#include "bg-sweep.h"
+
+#define PLOT_WIDTH 1000
+#define PLOT_HEIGHT 700
+
+/* "R1.value=100" */
+static char *
+run_label (BgSweep *sweep, guint run)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup_printf ("%s.%s=%s", bg_sweep_get_element (sweep), bg_sweep_get_param (sweep),
+                          g_ascii_formatd (buf, sizeof buf, "%.6g", bg_sweep_get_value (sweep, run)));
+}
+
+static guint
+longest_run (BgSweep *sweep)
+{
+  guint best = 0;
+
+  for (guint r = 1; r < bg_sweep_get_n_runs (sweep); r++)
+    if (bg_result_get_n_rows (bg_sweep_get_result (sweep, r))
+        > bg_result_get_n_rows (bg_sweep_get_result (sweep, best)))
+      best = r;
+  return best;
+}
+
+static gboolean
+write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
+{
+  gboolean to_stdout = g_str_equal (path, "-");
+  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
+  guint n_runs = bg_sweep_get_n_runs (sweep), base = longest_run (sweep);
+  BgResult *ref = bg_sweep_get_result (sweep, base);
+  gsize n_rows = bg_result_get_n_rows (ref);
+  g_autofree gsize *next = g_new0 (gsize, n_runs);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  int saved_errno;
+
+  if (out == NULL)
+    goto fail;
+  fputc ('t', out);
+  for (guint i = 0; i < vars->len; i++)
+    {
+      guint v = g_array_index (vars, guint, i);
+      if (v == 0)
+        continue;
+      for (guint r = 0; r < n_runs; r++)
+        {
+          g_autofree char *label = run_label (sweep, r);
+          fprintf (out, ",%s[%s]", bg_result_get_var_name (ref, v), label);
+        }
+    }
+  fputc ('\n', out);
+  for (gsize row = 0; row < n_rows; row++)
+    {
+      double t = bg_result_get_value (ref, 0, row);
+      g_autofree gboolean *has = g_new0 (gboolean, n_runs);
+
+      /* Each run's row at this time, if it has one (runs share output
+       * times; an event row is at a time of its own). */
+      for (guint r = 0; r < n_runs; r++)
+        {
+          BgResult *res = bg_sweep_get_result (sweep, r);
+          gsize rows = bg_result_get_n_rows (res);
+          while (next[r] < rows && bg_result_get_value (res, 0, next[r]) < t)
+            next[r]++;
+          has[r] = next[r] < rows && bg_result_get_value (res, 0, next[r]) == t;
+        }
+      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", t), out);
+      for (guint i = 0; i < vars->len; i++)
+        {
+          guint v = g_array_index (vars, guint, i);
+          if (v == 0)
+            continue;
+          for (guint r = 0; r < n_runs; r++)
+            {
+              fputc (',', out);
+              if (has[r])
+                fputs (g_ascii_formatd (buf, sizeof buf, "%.12g",
+                                        bg_result_get_value (bg_sweep_get_result (sweep, r), v,
+                                                             next[r])), out);
+            }
+        }
+      fputc ('\n', out);
+    }
+  if (fflush (out) == 0 && !ferror (out) && (to_stdout || fclose (out) == 0))
+    return TRUE;
+fail:
+  saved_errno = errno;
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+               _("cannot write %s: %s"), path, g_strerror (saved_errno));
+  return FALSE;
+}
+
+static gboolean
+write_plot (BgSweep *sweep, GArray *vars, const char *path, GError **error)
+{
+  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
+  g_autoptr (GPtrArray) columns = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < vars->len; i++)
+    {
+      guint v = g_array_index (vars, guint, i);
+      if (v == 0)
+        continue;
+      for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
+        {
+          BgResult *res = bg_sweep_get_result (sweep, r);
+          gsize n = bg_result_get_n_rows (res);
+          double *t = g_new (double, MAX (n, 1)), *y = g_new (double, MAX (n, 1));
+          g_autofree char *label = run_label (sweep, r);
+          g_autofree char *name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (res, v), label);
+
+          g_ptr_array_add (columns, t);
+          g_ptr_array_add (columns, y);
+          bg_result_copy_column (res, 0, 0, n, t);
+          bg_result_copy_column (res, v, 0, n, y);
+          bg_plot_renderer_add_trace (renderer, name, bg_result_get_var_unit (res, v), t, y, n);
+        }
+    }
+  if (g_str_has_suffix (path, ".svg"))
+    return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+  return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+}
+
+int
+bg_cli_simulate_sweep (BgModel             *model,
+                       const BgSimSettings *settings,
+                       const char          *spec,
+                       GArray              *vars,
+                       GArray              *plot_vars,
+                       const char          *csv,
+                       const char          *plot)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) values = NULL;
+  g_autoptr (BgSweep) sweep = NULL;
+  g_autofree char *element = NULL, *param = NULL;
+  int exit_code = BG_CLI_EXIT_OK;
+
+  if (!bg_sweep_parse_spec (spec, &element, &param, &values, &error))
+    return bg_cli_usage_error ("simulate", error->message);
+  sweep = bg_sweep_new (model, element, param, (const double *) values->data, values->len,
+                        settings, &error);
+  if (sweep == NULL)
+    {
+      if (g_error_matches (error, BG_SWEEP_ERROR, BG_SWEEP_ERROR_MODEL))
+        {
+          g_printerr ("bgmod-cli simulate: %s\n", error->message);
+          return BG_CLI_EXIT_FAILED;
+        }
+      return bg_cli_usage_error ("simulate", error->message);
+    }
+
+  bg_sweep_run (sweep, 0, NULL, NULL, NULL);
+
+  if (csv != NULL || plot == NULL)
+    {
+      g_autoptr (GError) write_error = NULL;
+      if (!write_csv (sweep, vars, csv != NULL ? csv : "-", &write_error))
+        {
+          g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
+          exit_code = BG_CLI_EXIT_USAGE;
+        }
+    }
+  if (plot != NULL)
+    {
+      g_autoptr (GError) plot_error = NULL;
+      if (!write_plot (sweep, plot_vars, plot, &plot_error))
+        {
+          g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
+          exit_code = BG_CLI_EXIT_USAGE;
+        }
+    }
+
+  for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
+    {
+      g_autofree char *label = run_label (sweep, r);
+      BgSimStatus status = bg_sweep_get_status (sweep, r);
+
+      if (status == BG_SIM_STATUS_EVENT)
+        g_printerr ("%s: %s\n", label, bg_sweep_get_message (sweep, r));
+      else if (status != BG_SIM_STATUS_FINISHED)
+        {
+          g_printerr ("bgmod-cli simulate: %s: %s\n", label,
+                      bg_sweep_get_message (sweep, r) != NULL ? bg_sweep_get_message (sweep, r)
+                                                              : _("the run did not finish"));
+          exit_code = BG_CLI_EXIT_FAILED;
+        }
+    }
+  return exit_code;
+}

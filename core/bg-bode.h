@@ -1,0 +1,51 @@
+/* bg-bode.h — the frequency response of one input to one output of a
+ * linearization: G(jω) = C (jωI − A)⁻¹ B + D.
+ *
+ * Owns: a log-spaced frequency grid, one complex LU solve (LAPACK zgesv) per
+ * frequency, magnitude in dB and phase in degrees (unwrapped along the grid
+ * and starting in (−180°, 180°]). Must not: touch a model or GTK.
+ */
+#pragma once
+
+#include <glib.h>
+#include "bg-linearize.h"
+
+G_BEGIN_DECLS
+
+#define BG_BODE_ERROR (bg_bode_error_quark ())
+GQuark bg_bode_error_quark (void);
+
+typedef enum
+{
+  BG_BODE_ERROR_RANGE = 1,   /* the frequencies or the point count are out of range */
+  BG_BODE_ERROR_SINGULAR,    /* jω is an eigenvalue of A at some grid frequency */
+} BgBodeError;
+
+#define BG_BODE_DEFAULT_POINTS 200
+#define BG_BODE_MAX_POINTS 100000
+
+typedef struct
+{
+  guint   n;
+  double *f;          /* Hz, increasing */
+  double *mag_db;     /* 20 log10 |G| (−inf where G = 0) */
+  double *phase_deg;
+  char   *input;      /* the input's id, the output's name and unit */
+  char   *output;
+  char   *output_unit;
+} BgBode;
+
+/* input, output: indices into the linearization's inputs and outputs;
+ * 0 < f_from < f_to, 2 ≤ n_points ≤ BG_BODE_MAX_POINTS. */
+BgBode  *bg_bode_compute (const BgLinearization *lin,
+                          guint                  input,
+                          guint                  output,
+                          double                 f_from,
+                          double                 f_to,
+                          guint                  n_points,
+                          GError               **error);
+void     bg_bode_free    (BgBode                *self);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgBode, bg_bode_free)
+
+G_END_DECLS

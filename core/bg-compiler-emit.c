@@ -1,0 +1,388 @@
+/* bg-compiler-emit.c — the emitter the equation files write into.
+ *
+ * Owns: BgEmit (bg-compiler-passes-private.h), which collects what the
+ * per-component equation files (core/components/bg-*-eqs.c) emit through
+ * the interface of bg-compiler-private.h: registers with their scales, one
+ * defining operation per register, states, output variables, events,
+ * waveforms, tables and gas laws, and the first failure. Reads element
+ * parameters (or the spec defaults) for them.
+ * Must not: order, tear or fold operations (the other compiler passes do);
+ * modify the model.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-compiler.h"
+#include "bg-compiler-private.h"
+#include "bg-compiler-passes-private.h"
+
+const char *
+_bg_compiler_translate (BgEmit     *em,
+                        const char *text)
+{
+  const char *done = g_hash_table_lookup (em->translations, text);
+
+  if (done == NULL)
+    {
+      done = _(text);
+      g_hash_table_insert (em->translations, (gpointer) text, (gpointer) done);
+    }
+  return done;
+}
+
+/* Parameters ------------------------------------------------------------ */
+
+const BgParamValue *
+bg_emit_param (const BgEmitElement *el,
+               const char          *name)
+{
+  guint index;
+
+  if (bg_component_spec_find_param (el->element->spec, name, &index) == NULL)
+    return NULL;
+  return &el->element->params[index];
+}
+
+double
+bg_emit_number (const BgEmitElement *el,
+                const char          *name)
+{
+  const BgParamValue *value = bg_emit_param (el, name);
+  return value != NULL && value->kind == BG_PARAM_NUMBER ? value->number : NAN;
+}
+
+void
+bg_emit_get_wave (const BgEmitElement *el,
+                  const char          *value_name,
+                  BgWave              *wave)
+{
+  bg_wave_from_params (wave, el->element->spec, el->element->params, value_name);
+  wave->owner = el->id;
+}
+
+double
+bg_emit_effort_scale (BgEmit  *em,
+                      BgDomain domain)
+{
+  return em->e_scale[domain];
+}
+
+double
+bg_emit_flow_scale (BgEmit  *em,
+                    BgDomain domain)
+{
+  return em->f_scale[domain];
+}
+
+double
+bg_emit_t_end (BgEmit *em)
+{
+  return em->t_end;
+}
+
+/* Emitting ---------------------------------------------------------------- */
+
+guint
+bg_emit_new_reg (BgEmit *em,
+                 double  scale)
+{
+  if (!(scale > 0) || !isfinite (scale))
+    scale = 1.0;
+  g_array_append_val (em->reg_scale, scale);
+  return em->reg_scale->len - 1;
+}
+
+static BgOp *
+add_op (BgEmit  *em,
+        BgOpKind kind,
+        guint    out)
+{
+  BgOp op = { 0 };
+
+  op.kind = kind;
+  op.dst = out;
+  op.c = 1.0;
+  g_array_append_val (em->ops, op);
+  return &g_array_index (em->ops, BgOp, em->ops->len - 1);
+}
+
+void
+bg_emit_lin (BgEmit       *em,
+             guint         out,
+             double        k,
+             guint         n,
+             const guint  *regs,
+             const double *coefs)
+{
+  BgOp *op = add_op (em, BG_OP_LIN, out);
+
+  op->k = k;
+  op->first = em->term_reg->len;
+  op->n = n;
+  for (guint i = 0; i < n; i++)
+    {
+      guint32 r = regs[i];
+      g_array_append_val (em->term_reg, r);
+      g_array_append_val (em->term_coef, coefs[i]);
+    }
+}
+
+void
+bg_emit_copy (BgEmit *em,
+              guint   out,
+              guint   in,
+              double  c)
+{
+  BgOp *op = add_op (em, BG_OP_COPY, out);
+  op->a = in;
+  op->c = c;
+}
+
+void
+bg_emit_const (BgEmit *em,
+               guint   out,
+               double  k)
+{
+  bg_emit_lin (em, out, k, 0, NULL, NULL);
+}
+
+void
+bg_emit_wave (BgEmit       *em,
+              guint         out,
+              const BgWave *wave,
+              double        c)
+{
+  g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) local_error = NULL;
+  BgWave stored = *wave;
+  BgOp *op;
+
+  /* Refuse a waveform with too many switching times before anything runs. */
+  if (!bg_wave_switch_times (wave, em->t_end, times, &local_error))
+    {
+      bg_emit_fail (em, "%s", local_error->message);
+      return;
+    }
+  op = add_op (em, BG_OP_WAVE, out);
+  op->aux = em->waves->len;
+  op->c = c;
+  stored.owner = NULL;
+  if (stored.n_points > 0)
+    stored.points = g_memdup2 (wave->points, 2 * wave->n_points * sizeof (double));
+  g_array_append_val (em->waves, stored);
+  g_ptr_array_add (em->wave_element, g_strdup (em->current_id != NULL ? em->current_id : ""));
+}
+
+void
+bg_emit_mul (BgEmit *em,
+             guint   out,
+             guint   a,
+             guint   b,
+             double  c)
+{
+  BgOp *op = add_op (em, BG_OP_MUL, out);
+  op->a = a;
+  op->b = b;
+  op->c = c;
+}
+
+void
+bg_emit_sqr (BgEmit *em,
+             guint   out,
+             guint   a,
+             double  c)
+{
+  BgOp *op = add_op (em, BG_OP_SQR, out);
+  op->a = a;
+  op->c = c;
+}
+
+void
+bg_emit_table (BgEmit       *em,
+               guint         out,
+               guint         in,
+               const double *xy,
+               guint         n_rows,
+               double        c)
+{
+  BgOp   *op = add_op (em, BG_OP_TABLE, out);
+  BgTable table;
+
+  op->a = in;
+  op->c = c;
+  op->aux = em->tables->len;
+  table.n_rows = n_rows;
+  table.x = g_new (double, n_rows);
+  table.y = g_new (double, n_rows);
+  for (guint i = 0; i < n_rows; i++)
+    {
+      table.x[i] = xy[2 * i];
+      table.y[i] = xy[2 * i + 1];
+    }
+  g_array_append_val (em->tables, table);
+}
+
+void
+bg_emit_gas (BgEmit *em,
+             guint   out,
+             guint   in,
+             double  p0,
+             double  V0,
+             double  n)
+{
+  BgOp *op = add_op (em, BG_OP_GAS, out);
+  BgGas gas = { p0, V0, n };
+
+  op->a = in;
+  op->aux = em->gases->len;
+  g_array_append_val (em->gases, gas);
+}
+
+guint
+bg_emit_state (BgEmit              *em,
+               const BgEmitElement *el,
+               const char          *suffix,
+               double               y0,
+               double               scale,
+               guint               *deriv)
+{
+  StateInfo info;
+
+  if (!(scale > 0) || !isfinite (scale))
+    scale = MAX (fabs (y0), 1.0);
+  info.name = g_strdup_printf ("%s.%s", el->id, suffix);
+  info.reg = bg_emit_new_reg (em, scale);
+  info.deriv = bg_emit_new_reg (em, 1.0);
+  info.y0 = y0;
+  info.scale = scale;
+  g_array_append_val (em->states, info);
+  *deriv = info.deriv;
+  return info.reg;
+}
+
+void
+bg_emit_output (BgEmit              *em,
+                const BgEmitElement *el,
+                const char          *suffix,
+                guint                reg,
+                double               scale)
+{
+  const BgComponentSpec *spec = el->element->spec;
+  OutputInfo             info = { 0 };
+
+  info.name = g_strdup_printf ("%s.%s", el->id, suffix);
+  for (guint i = 0; i < spec->n_vars; i++)
+    if (g_str_equal (spec->vars[i].suffix, suffix))
+      {
+        info.unit = g_strdup (spec->vars[i].unit);
+        info.description = g_strdup (spec->vars[i].description != NULL
+                                         ? _bg_compiler_translate (em, spec->vars[i].description)
+                                         : "");
+      }
+  if (info.unit == NULL)
+    info.unit = g_strdup ("");
+  if (info.description == NULL)
+    info.description = g_strdup ("");
+  info.reg = reg;
+  info.scale = scale;
+  g_array_append_val (em->outputs, info);
+}
+
+void
+bg_emit_event (BgEmit              *em,
+               const BgEmitElement *el,
+               BgEventKind          kind,
+               guint                state_reg,
+               double               threshold,
+               int                  direction)
+{
+  BgEvent event;
+
+  event.kind = kind;
+  event.state = state_reg;
+  event.threshold = threshold;
+  event.direction = direction;
+  event.element_id = g_strdup (el->id);
+  g_array_append_val (em->events, event);
+}
+
+void
+bg_emit_fail (BgEmit     *em,
+              const char *format,
+              ...)
+{
+  va_list args;
+  char   *message;
+
+  if (em->error != NULL)
+    return;
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  em->error = g_error_new_literal (BG_COMPILER_ERROR, BG_COMPILER_ERROR_INVALID, message);
+  g_free (message);
+}
+
+void
+_bg_compiler_emit_free (BgEmit *em)
+{
+  for (guint i = 0; i < em->states->len; i++)
+    g_free (g_array_index (em->states, StateInfo, i).name);
+  for (guint i = 0; i < em->outputs->len; i++)
+    {
+      OutputInfo *o = &g_array_index (em->outputs, OutputInfo, i);
+      g_free (o->name);
+      g_free (o->unit);
+      g_free (o->description);
+    }
+  for (guint i = 0; i < em->events->len; i++)
+    g_free (g_array_index (em->events, BgEvent, i).element_id);
+  for (guint i = 0; i < em->tables->len; i++)
+    {
+      g_free (g_array_index (em->tables, BgTable, i).x);
+      g_free (g_array_index (em->tables, BgTable, i).y);
+    }
+  g_array_unref (em->ops);
+  g_array_unref (em->term_reg);
+  g_array_unref (em->term_coef);
+  g_array_unref (em->reg_scale);
+  g_array_unref (em->states);
+  g_array_unref (em->outputs);
+  g_array_unref (em->events);
+  for (guint i = 0; i < em->waves->len; i++)
+    g_free ((gpointer) g_array_index (em->waves, BgWave, i).points);
+  g_array_unref (em->waves);
+  g_ptr_array_unref (em->wave_element);
+  g_array_unref (em->tables);
+  g_array_unref (em->gases);
+  g_clear_error (&em->error);
+  g_hash_table_unref (em->translations);
+  g_free (em);
+}
+
+BgEmit *
+_bg_compiler_emit_new (BgModel *model,
+                       double   t_end)
+{
+  BgEmit *em = g_new0 (BgEmit, 1);
+
+  em->model = model;
+  em->t_end = t_end;
+  em->ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
+  em->term_reg = g_array_new (FALSE, FALSE, sizeof (guint32));
+  em->term_coef = g_array_new (FALSE, FALSE, sizeof (double));
+  em->reg_scale = g_array_new (FALSE, FALSE, sizeof (double));
+  em->states = g_array_new (FALSE, FALSE, sizeof (StateInfo));
+  em->outputs = g_array_new (FALSE, FALSE, sizeof (OutputInfo));
+  em->events = g_array_new (FALSE, FALSE, sizeof (BgEvent));
+  em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
+  em->wave_element = g_ptr_array_new_with_free_func (g_free);
+  em->tables = g_array_new (FALSE, FALSE, sizeof (BgTable));
+  em->gases = g_array_new (FALSE, FALSE, sizeof (BgGas));
+  em->translations = g_hash_table_new (NULL, NULL);
+  return em;
+}

@@ -1,0 +1,352 @@
+/* bg-compiler-schedule.c — the order in which a plan evaluates.
+ *
+ * Owns: renumbering registers (states first), finding the operation that
+ * defines each register (refusing a register defined twice or never), the
+ * dependency graph between operations, ordering it into strongly connected
+ * components with Tarjan's algorithm (without recursion: a model may have
+ * 1e5 operations; every cycle is an algebraic group), and assembling the
+ * plan's operation lists: right-hand-side work (what a derivative needs)
+ * and output-only work, each group torn by bg-compiler-tearing.c.
+ * Must not: fold copies or choose the linear solver (later passes do).
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-compiler.h"
+#include "bg-compiler-private.h"
+#include "bg-compiler-passes-private.h"
+
+/* Register renumbering: states first ------------------------------------- */
+
+void
+_bg_compiler_renumber_registers (BgEmit *em)
+{
+  guint              n_regs = em->reg_scale->len, n_states = em->states->len, next = n_states;
+  g_autofree guint  *map = g_new (guint, n_regs);
+  g_autofree double *scales = g_new (double, n_regs);
+
+  for (guint r = 0; r < n_regs; r++)
+    map[r] = NO_DEF;
+  for (guint s = 0; s < n_states; s++)
+    map[g_array_index (em->states, StateInfo, s).reg] = s;
+  for (guint r = 0; r < n_regs; r++)
+    if (map[r] == NO_DEF)
+      map[r] = next++;
+
+  for (guint i = 0; i < em->ops->len; i++)
+    {
+      BgOp *op = &g_array_index (em->ops, BgOp, i);
+      op->dst = map[op->dst];
+      if (op->kind == BG_OP_COPY || op->kind == BG_OP_MUL || op->kind == BG_OP_SQR || op->kind == BG_OP_TABLE || op->kind == BG_OP_GAS)
+        op->a = map[op->a];
+      if (op->kind == BG_OP_MUL)
+        op->b = map[op->b];
+    }
+  for (guint i = 0; i < em->term_reg->len; i++)
+    g_array_index (em->term_reg, guint32, i) = map[g_array_index (em->term_reg, guint32, i)];
+  for (guint s = 0; s < n_states; s++)
+    {
+      StateInfo *info = &g_array_index (em->states, StateInfo, s);
+      info->reg = map[info->reg];
+      info->deriv = map[info->deriv];
+    }
+  for (guint i = 0; i < em->outputs->len; i++)
+    {
+      OutputInfo *o = &g_array_index (em->outputs, OutputInfo, i);
+      o->reg = map[o->reg];
+    }
+  for (guint i = 0; i < em->events->len; i++)
+    {
+      BgEvent *ev = &g_array_index (em->events, BgEvent, i);
+      ev->state = map[ev->state]; /* == the state index */
+    }
+  for (guint r = 0; r < n_regs; r++)
+    scales[map[r]] = g_array_index (em->reg_scale, double, r);
+  memcpy (em->reg_scale->data, scales, n_regs * sizeof (double));
+}
+
+/* Ordering --------------------------------------------------------------- */
+
+void
+_bg_compiler_schedule_free (Schedule *s)
+{
+  g_free (s->item_first);
+  g_free (s->order);
+  g_free (s->cyclic);
+}
+
+/* def[r]: the op defining register r, NO_DEF for states. Fails on a register
+ * defined twice or read but never defined. */
+gboolean
+_bg_compiler_build_definitions (BgEmit  *em,
+                                guint    n_regs,
+                                guint  **def_out,
+                                GError **error)
+{
+  g_autofree guint *def = g_new (guint, n_regs);
+  guint             n_states = em->states->len;
+
+  for (guint r = 0; r < n_regs; r++)
+    def[r] = NO_DEF;
+  for (guint i = 0; i < em->ops->len; i++)
+    {
+      const BgOp *op = &g_array_index (em->ops, BgOp, i);
+      if (op->dst < n_states || def[op->dst] != NO_DEF)
+        {
+          g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_INVALID,
+                       _("The causal assignment defines a quantity twice; analyse the model again"));
+          return FALSE;
+        }
+      def[op->dst] = i;
+    }
+  for (guint i = 0; i < em->ops->len; i++)
+    {
+      const BgOp *op = &g_array_index (em->ops, BgOp, i);
+      guint32     in[4];
+      guint       n_in;
+
+      if (op->kind == BG_OP_LIN)
+        {
+          for (guint t = 0; t < op->n; t++)
+            {
+              guint32 r = g_array_index (em->term_reg, guint32, op->first + t);
+              if (r >= n_states && def[r] == NO_DEF)
+                goto undefined;
+            }
+          continue;
+        }
+      _bg_compiler_op_inputs (op, NULL, in, &n_in, 4);
+      for (guint k = 0; k < n_in; k++)
+        if (in[k] >= n_states && def[in[k]] == NO_DEF)
+          goto undefined;
+    }
+  *def_out = g_steal_pointer (&def);
+  return TRUE;
+
+undefined:
+  g_set_error (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_INVALID,
+               _("The causal assignment leaves a quantity undefined; analyse the model again"));
+  return FALSE;
+}
+
+/* Dependencies op -> ops in CSR form. */
+void
+_bg_compiler_build_dependencies (BgEmit      *em,
+                                 const guint *def,
+                                 guint      **first_out,
+                                 guint      **deps_out)
+{
+  guint          n_ops = em->ops->len;
+  const guint32 *term_reg = (const guint32 *) em->term_reg->data;
+  guint         *first = g_new0 (guint, n_ops + 1);
+  GArray        *deps = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; i < n_ops; i++)
+    {
+      const BgOp *op = &g_array_index (em->ops, BgOp, i);
+      first[i] = deps->len;
+      if (op->kind == BG_OP_LIN)
+        {
+          for (guint t = 0; t < op->n; t++)
+            {
+              guint d = def[term_reg[op->first + t]];
+              if (d != NO_DEF)
+                g_array_append_val (deps, d);
+            }
+        }
+      else
+        {
+          guint32 in[4];
+          guint   n_in;
+          _bg_compiler_op_inputs (op, term_reg, in, &n_in, 4);
+          for (guint k = 0; k < n_in; k++)
+            if (def[in[k]] != NO_DEF)
+              g_array_append_val (deps, def[in[k]]);
+        }
+    }
+  first[n_ops] = deps->len;
+  *first_out = first;
+  *deps_out = (guint *) g_array_free (deps, FALSE);
+}
+
+/* Tarjan's algorithm without recursion (models may have 1e5 ops). An SCC is
+ * complete only after everything it depends on, so the emission order is an
+ * evaluation order. */
+void
+_bg_compiler_schedule_ops (guint        n_ops,
+                           const guint *first,
+                           const guint *deps,
+                           Schedule    *s)
+{
+  g_autofree guint    *index = g_new (guint, n_ops);
+  g_autofree guint    *low = g_new (guint, n_ops);
+  g_autofree gboolean *on_stack = g_new0 (gboolean, n_ops);
+  g_autofree guint    *stack = g_new (guint, n_ops);
+  g_autofree guint    *call_node = g_new (guint, n_ops);
+  g_autofree guint    *call_edge = g_new (guint, n_ops);
+  guint                next_index = 0, sp = 0, n_order = 0;
+  GArray              *items = g_array_new (FALSE, FALSE, sizeof (guint));
+  GArray              *cyclic = g_array_new (FALSE, FALSE, sizeof (gboolean));
+
+  s->order = g_new (guint, MAX (n_ops, 1));
+  for (guint i = 0; i < n_ops; i++)
+    index[i] = NO_DEF;
+
+  for (guint root = 0; root < n_ops; root++)
+    {
+      guint depth = 0;
+
+      if (index[root] != NO_DEF)
+        continue;
+      call_node[0] = root;
+      call_edge[0] = first[root];
+      index[root] = low[root] = next_index++;
+      stack[sp++] = root;
+      on_stack[root] = TRUE;
+
+      while (depth != NO_DEF)
+        {
+          guint v = call_node[depth];
+
+          if (call_edge[depth] < first[v + 1])
+            {
+              guint w = deps[call_edge[depth]++];
+              if (index[w] == NO_DEF)
+                {
+                  depth++;
+                  call_node[depth] = w;
+                  call_edge[depth] = first[w];
+                  index[w] = low[w] = next_index++;
+                  stack[sp++] = w;
+                  on_stack[w] = TRUE;
+                }
+              else if (on_stack[w])
+                low[v] = MIN (low[v], index[w]);
+              continue;
+            }
+
+          if (low[v] == index[v])
+            {
+              guint    start = n_order, w;
+              gboolean loop = FALSE;
+
+              g_array_append_val (items, start);
+              do
+                {
+                  w = stack[--sp];
+                  on_stack[w] = FALSE;
+                  s->order[n_order++] = w;
+                }
+              while (w != v);
+              if (n_order - start > 1)
+                loop = TRUE;
+              else
+                for (guint e = first[v]; e < first[v + 1]; e++)
+                  if (deps[e] == v)
+                    loop = TRUE;
+              g_array_append_val (cyclic, loop);
+            }
+          if (depth == 0)
+            depth = NO_DEF;
+          else
+            {
+              guint parent = call_node[--depth];
+              low[parent] = MIN (low[parent], low[v]);
+            }
+        }
+    }
+
+  s->n_items = items->len;
+  g_array_append_val (items, n_order);
+  s->item_first = (guint *) g_array_free (items, FALSE);
+  s->cyclic = (gboolean *) g_array_free (cyclic, FALSE);
+}
+
+/* Plan assembly ------------------------------------------------------------ */
+
+static void
+item_inputs_mark (BgEmit         *em,
+                  const Schedule *s,
+                  guint           item,
+                  gboolean       *needed)
+{
+  const guint32 *term_reg = (const guint32 *) em->term_reg->data;
+
+  for (guint k = s->item_first[item]; k < s->item_first[item + 1]; k++)
+    {
+      const BgOp *op = &g_array_index (em->ops, BgOp, s->order[k]);
+      if (op->kind == BG_OP_LIN)
+        for (guint t = 0; t < op->n; t++)
+          needed[term_reg[op->first + t]] = TRUE;
+      else
+        {
+          guint32 in[4];
+          guint   n_in;
+          _bg_compiler_op_inputs (op, term_reg, in, &n_in, 4);
+          for (guint i = 0; i < n_in; i++)
+            needed[in[i]] = TRUE;
+        }
+    }
+}
+
+/* Splits the schedule into right-hand-side items (needed by a derivative)
+ * and output-only items, builds the groups, and copies ops into the plan. */
+void
+_bg_compiler_assemble_ops (BgEmit         *em,
+                           const Schedule *s,
+                           BgPlan         *plan)
+{
+  guint                n_regs = plan->n_regs;
+  g_autofree gboolean *needed = g_new0 (gboolean, n_regs);
+  g_autofree gboolean *live = g_new0 (gboolean, MAX (s->n_items, 1));
+  GArray              *rhs = g_array_new (FALSE, FALSE, sizeof (BgOp));
+  GArray              *out = g_array_new (FALSE, FALSE, sizeof (BgOp));
+  GArray              *group_ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
+  GArray              *groups = g_array_new (FALSE, FALSE, sizeof (BgGroup));
+  g_autofree gint     *member_of = g_new (gint, n_regs);
+
+  for (guint r = 0; r < n_regs; r++)
+    member_of[r] = -1;
+  for (guint i = 0; i < plan->n_states; i++)
+    needed[plan->deriv_reg[i]] = TRUE;
+  for (guint item = s->n_items; item-- > 0;)
+    {
+      for (guint k = s->item_first[item]; k < s->item_first[item + 1]; k++)
+        if (needed[g_array_index (em->ops, BgOp, s->order[k]).dst])
+          live[item] = TRUE;
+      if (live[item])
+        item_inputs_mark (em, s, item, needed);
+    }
+
+  for (guint item = 0; item < s->n_items; item++)
+    {
+      GArray *target = live[item] ? rhs : out;
+      guint   k0 = s->item_first[item], k1 = s->item_first[item + 1];
+
+      if (!s->cyclic[item])
+        {
+          g_array_append_val (target, g_array_index (em->ops, BgOp, s->order[k0]));
+          continue;
+        }
+      else
+        {
+          BgOp op = { 0 };
+
+          _bg_compiler_tear_group (em, s->order + k0, k1 - k0, member_of, group_ops, groups, plan);
+          op.kind = BG_OP_GROUP;
+          op.aux = groups->len - 1;
+          g_array_append_val (target, op);
+        }
+    }
+
+  plan->n_rhs_ops = rhs->len;
+  plan->rhs_ops = (BgOp *) g_array_free (rhs, FALSE);
+  plan->n_out_ops = out->len;
+  plan->out_ops = (BgOp *) g_array_free (out, FALSE);
+  plan->n_group_ops = group_ops->len;
+  plan->group_ops = (BgOp *) g_array_free (group_ops, FALSE);
+  plan->n_groups = groups->len;
+  plan->groups = (BgGroup *) g_array_free (groups, FALSE);
+}

@@ -1,0 +1,216 @@
+/* bg-model-private.h — what the files of BgModel share.
+ *
+ * Owns: the items (Element, Bond: the public structs with a reference
+ * count), the history records (Op, Step), the instance struct, the property
+ * and signal ids, and the `_bg_model_` functions one file of the class
+ * defines for another:
+ *   bg-model.c                 the document: items, ids, adjacency, reading
+ *   bg-model-history.c         operations, steps, recording, undo and redo
+ *   bg-model-edit-elements.c   element and parameter edits
+ *   bg-model-edit-bonds.c      bond ends and bond edits
+ *   bg-model-edit-document.c   settings and name edits
+ * Must not: be included outside core/bg-model*.c.
+ */
+#pragma once
+
+#include "bg-model.h"
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  BgElement  pub; /* first: a BgElement* is an Element* */
+  int        ref_count;
+  gboolean   attached;
+  GPtrArray *adj; /* fixed ports: slot per port; junctions: doc order */
+} Element;
+
+typedef struct
+{
+  BgBond pub; /* first: a BgBond* is a Bond* */
+  int    ref_count;
+  guint  from_slot; /* position in from's adj (junction ends: while */
+  guint  to_slot;   /* the junction lists are valid), else port index */
+} Bond;
+
+#define ELEMENT(el) ((Element *) (el))
+#define BOND(b) ((Bond *) (b))
+
+typedef enum
+{
+  OP_INSERT_ELEMENTS,
+  OP_REMOVE_ELEMENTS,
+  OP_INSERT_BONDS,
+  OP_REMOVE_BONDS,
+  OP_MOVE,
+  OP_RENAME,
+  OP_LABEL,
+  OP_ROTATION,
+  OP_PARAM,
+  OP_ARROW,
+  OP_FLIP,
+  OP_SIMULATION,
+  OP_NAME,
+  OP_SPEC,
+} OpKind;
+
+/* One reversible primitive change. Batches keep ascending indices: the
+ * positions the items have while they are in the model. */
+typedef struct
+{
+  OpKind kind;
+  union
+  {
+    struct
+    {
+      guint     n;
+      guint    *indices;
+      gpointer *items;
+    } batch;
+    struct
+    {
+      Element *el;
+      double   dx, dy;
+    } move;
+    struct
+    {
+      Element *el;
+      char    *old_s, *new_s;
+    } str; /* rename, label */
+    struct
+    {
+      Element *el;
+      int      old_i, new_i;
+    } rotation;
+    struct
+    {
+      Element     *el;
+      guint        index;
+      BgParamValue old_v, new_v;
+    } param;
+    Bond *bond; /* arrow, flip */
+    struct
+    {
+      BgSimSettings old_s, new_s;
+    } sim;
+    struct
+    {
+      char *old_s, *new_s;
+    } name;
+    struct
+    {
+      Element               *el;
+      const BgComponentSpec *old_p, *new_p;
+    } spec; /* a gyrator's S domain */
+  } u;
+} Op;
+
+/* Most steps hold one operation: it lives inside the step, and only a
+ * longer step allocates an array. */
+typedef struct
+{
+  char *label;
+  Op   *ops; /* applied in order; undone in reverse */
+  guint n_ops;
+  guint capacity;
+  Op    first; /* storage of ops while capacity == 1 */
+} Step;
+
+struct _BgModel
+{
+  GObject parent_instance;
+
+  char         *name;
+  GPtrArray    *elements;    /* Element*, one reference each */
+  GPtrArray    *bonds;       /* Bond*, one reference each */
+  GHashTable   *element_ids; /* id (the element's string) → Element* */
+  GHashTable   *bond_ids;    /* id (the bond's string) → Bond* */
+  BgSimSettings simulation;
+  char         *view_json;
+
+  GPtrArray *undo_stack; /* Step*, oldest first */
+  GPtrArray *redo_stack; /* Step*, next redo last */
+  Step      *pending;    /* the step being recorded */
+  guint      group_depth;
+  guint64    revision;
+  guint64    view_revision; /* apart from revision: see set_view_json */
+
+  /* Junction adjacency is valid while junction_stamp == topology_stamp. */
+  guint topology_stamp;
+  guint junction_stamp;
+
+  /* Smallest number that may be free for each id prefix (see make_id). */
+  guint id_hint[BG_N_KINDS + 1];
+};
+
+enum
+{
+  PROP_0,
+  PROP_NAME,
+  PROP_CAN_UNDO,
+  PROP_CAN_REDO,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_CHANGED,
+  SIGNAL_VIEW_CHANGED,
+  N_SIGNALS
+};
+
+#define BOND_HINT BG_N_KINDS
+
+/* bg-model.c */
+Element *_bg_model_element_new (const BgComponentSpec *spec,
+                                const char            *id,
+                                double                 x,
+                                double                 y);
+Element *_bg_model_element_ref (Element *el);
+void     _bg_model_element_unref (Element *el);
+Bond    *_bg_model_bond_new (const char *id,
+                             Element    *from,
+                             int         from_port,
+                             Element    *to,
+                             int         to_port);
+Bond    *_bg_model_bond_ref (Bond *b);
+void     _bg_model_bond_unref (Bond *b);
+gboolean _bg_model_check_new_id (BgModel    *self,
+                                 const char *id,
+                                 GError    **error);
+void     _bg_model_id_released (BgModel    *self,
+                                const char *id);
+char    *_bg_model_make_id (BgModel *self,
+                            guint    k);
+void     _bg_model_attach_elements (BgModel *self,
+                                    Op      *op);
+void     _bg_model_detach_elements (BgModel *self,
+                                    Op      *op);
+void     _bg_model_attach_bonds (BgModel *self,
+                                 Op      *op);
+void     _bg_model_detach_bonds (BgModel *self,
+                                 Op      *op);
+
+/* bg-model-history.c */
+void _bg_model_step_free (Step *step);
+void _bg_model_replace_string (char      **field,
+                               const char *value);
+void _bg_model_edit_begin (BgModel    *self,
+                           const char *label);
+void _bg_model_record (BgModel *self,
+                       Op      *op);
+void _bg_model_edit_end (BgModel *self);
+
+/* bg-model-edit-elements.c */
+Op   _bg_model_batch_op (OpKind kind,
+                         guint  n);
+Op   _bg_model_removal_op (BgModel *self,
+                           OpKind   kind,
+                           gboolean (*selected) (gpointer item, gpointer data),
+                           gpointer data,
+                           guint    n);
+void _bg_model_notify (BgModel *self,
+                       guint    prop_id);
+void _bg_model_emit_changed (BgModel *self);
+
+G_END_DECLS
