@@ -5,7 +5,9 @@
  * row), the --plot export through the shared plot renderer, and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
- * unreadable file. Must not: simulate anything itself (bg-simulator.c does)
+ * unreadable file. The run goes through BgSimulationRun, the window's
+ * worker API (plan, worker thread, progress, report), and the command
+ * waits for it. Must not: simulate anything itself (bg-simulator.c does)
  * or write anything but data to stdout.
  */
 #include "config.h"
@@ -21,6 +23,7 @@
 #include "bg-cli.h"
 #include "bg-compiler.h"
 #include "bg-plot-renderer.h"
+#include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
 
@@ -256,11 +259,11 @@ bg_cli_simulate (int    argc,
   g_autoptr (BgModel) model = NULL;
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
-  g_autoptr (BgResult) result = NULL;
+  g_autoptr (BgSimulationRun) run = NULL;
   g_autoptr (GArray) vars = NULL;
-  g_autoptr (GError) error = NULL;
-  BgSimReport report = { 0 };
-  BgSimStatus status;
+  BgResult *result;
+  const BgSimReport *report;
+  const GError *error;
   Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
@@ -332,8 +335,12 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
-  result = bg_simulator_new_result (plan);
-  status = bg_simulator_run (plan, result, NULL, NULL, NULL, &report, &error);
+  run = bg_simulation_run_new (plan);
+  bg_simulation_run_start (run);
+  bg_simulation_run_wait (run);
+  result = bg_simulation_run_get_result (run);
+  report = bg_simulation_run_get_report (run);
+  error = bg_simulation_run_get_error (run);
 
   if (o.csv != NULL || o.plot == NULL)
     {
@@ -349,23 +356,22 @@ bg_cli_simulate (int    argc,
       g_autoptr (GError) plot_error = NULL;
       g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      if (!write_plot (plan, result, plot_vars, &report, o.plot, &plot_error))
+      if (!write_plot (plan, result, plot_vars, report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
         }
     }
 
-  if (status == BG_SIM_STATUS_EVENT)
-    g_printerr ("%s\n", report.message);
-  else if (status != BG_SIM_STATUS_FINISHED)
+  if (report->status == BG_SIM_STATUS_EVENT)
+    g_printerr ("%s\n", report->message);
+  else if (report->status != BG_SIM_STATUS_FINISHED)
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report.message);
+      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report->message);
       exit_code = BG_CLI_EXIT_FAILED;
     }
 
 out:
-  bg_sim_report_clear (&report);
   options_clear (&o);
   return exit_code;
 }

@@ -64,6 +64,11 @@ int      bg_cli_simulate_sweep (BgModel             *model,
                                 const char          *plot);
 /* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
 GStrv    bg_cli_split_vars  (const char *list);
+/* app/bg-cli-grade.c and app/bg-cli-fix.c. */
+int      bg_cli_grade       (int    argc,
+                             char **argv);
+int      bg_cli_fix         (int    argc,
+                             char **argv);
 
 /* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
  * context. On failure prints the reason and a hint to stderr and returns

@@ -30,6 +30,8 @@ static const BgCliCommand commands[] = {
   { "linearize", bg_cli_linearize },
   { "bode", bg_cli_bode },
   { "components", bg_cli_components },
+  { "grade", bg_cli_grade },
+  { "fix", bg_cli_fix },
 };
 
 static void
@@ -62,6 +64,12 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));
+  fprintf (stream, "  %s\n      %s\n",
+           "grade    STUDENT.bgmod... [--json]",
+           _("Check the causal strokes students placed in exercise mode."));
+  fprintf (stream, "  %s\n      %s\n",
+           "fix      MODEL.bgmod --output OUT.bgmod [--remedy K]",
+           _("Apply a remedy for the first causal conflict and save the result."));
   fprintf (stream, "\n%s\n",
            _("Run “bgmod-cli COMMAND --help” for the options of a command."));
   fprintf (stream, "%s\n",

@@ -515,7 +515,7 @@ bg_equations_to_text (const BgEquations *self)
 
   g_return_val_if_fail (self != NULL, NULL);
 
-  if (self->equations->len == 0)
+  if (self->equations->len == 0 || bg_equations_get_equation (self, 0)->kind != BG_EQ_STATE)
     g_string_append_printf (s, "%s\n", _("The model has no states."));
   for (guint i = 0; i < self->equations->len; i++)
     {

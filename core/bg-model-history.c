@@ -65,6 +65,9 @@ op_clear (Op *op)
     case OP_SPEC:
       _bg_model_element_unref (op->u.spec.el);
       break;
+    case OP_EXERCISE:
+      _bg_model_bond_unref (op->u.exercise.bond);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -151,6 +154,10 @@ flip_bond (Bond *b)
   b->to_slot = slot;
   b->pub.arrow = b->pub.arrow == BG_ARROW_FORWARD
                  ? BG_ARROW_REVERSED : BG_ARROW_FORWARD;
+  /* A student's stroke stays at the same element. */
+  if (b->pub.exercise != BG_STROKE_NONE)
+    b->pub.exercise = b->pub.exercise == BG_STROKE_AT_TO
+                      ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
 }
 
 static void
@@ -215,6 +222,10 @@ op_apply (BgModel *self,
     case OP_SPEC:
       /* Same parameters in the same order: only the ports' domains change. */
       op->u.spec.el->pub.spec = forward ? op->u.spec.new_p : op->u.spec.old_p;
+      break;
+    case OP_EXERCISE:
+      op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
+                                                  : op->u.exercise.old_s;
       break;
     default:
       g_assert_not_reached ();

@@ -52,6 +52,7 @@ typedef enum
   OP_SIMULATION,
   OP_NAME,
   OP_SPEC,
+  OP_EXERCISE,
 } OpKind;
 
 /* One reversible primitive change. Batches keep ascending indices: the
@@ -102,6 +103,11 @@ typedef struct
       Element               *el;
       const BgComponentSpec *old_p, *new_p;
     } spec; /* a gyrator's S domain */
+    struct
+    {
+      Bond    *bond;
+      BgStroke old_s, new_s;
+    } exercise;
   } u;
 } Op;
 

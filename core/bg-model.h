@@ -66,6 +66,7 @@ struct _BgBond
   BgElement *to;
   int        to_port;    /* index into to->spec->ports, or -1 (junction) */
   BgArrow    arrow;
+  BgStroke   exercise;   /* the student's own stroke (exercise mode), or NONE */
 };
 
 struct _BgSimSettings
@@ -202,6 +203,14 @@ gboolean          bg_model_reverse_arrow       (BgModel    *self,
 gboolean          bg_model_flip_bond_direction (BgModel    *self,
                                                 const char *bond_id,
                                                 GError    **error);
+/* Exercise mode: places (or with BG_STROKE_NONE removes) the student's own
+ * stroke on a bond, as one undoable step. Never touches the analysis. */
+gboolean          bg_model_set_exercise_stroke (BgModel    *self,
+                                                const char *bond_id,
+                                                BgStroke    stroke,
+                                                GError    **error);
+/* TRUE if any bond has a student's stroke. */
+gboolean          bg_model_has_exercise        (BgModel    *self);
 gboolean          bg_model_set_simulation      (BgModel    *self,
                                                 const BgSimSettings *settings,
                                                 GError    **error);

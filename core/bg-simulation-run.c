@@ -200,6 +200,16 @@ bg_simulation_run_start (BgSimulationRun *self)
 }
 
 void
+bg_simulation_run_wait (BgSimulationRun *self)
+{
+  g_return_if_fail (BG_IS_SIMULATION_RUN (self));
+  g_return_if_fail (self->started);
+
+  while (self->running)
+    g_main_context_iteration (self->context, TRUE);
+}
+
+void
 bg_simulation_run_stop (BgSimulationRun *self)
 {
   g_return_if_fail (BG_IS_SIMULATION_RUN (self));

@@ -9,6 +9,10 @@
  * hand the worker anything it could share with the main thread other than
  * the immutable plan, the thread-safe result and the progress slot.
  *
+ * The window starts a run and follows its signals from its main loop;
+ * bgmod-cli starts one and waits for it (bg_simulation_run_wait): one code
+ * path for every run.
+ *
  * Signals (main thread only):
  *   "progress" (void): simulated time advanced (merged: one per idle)
  *   "finished" (void): the worker returned; the report and error are set
@@ -32,6 +36,9 @@ BgSimulationRun   *bg_simulation_run_new          (BgPlan          *plan);
 /* Starts the worker; call once. Progress and "finished" are delivered on the
  * thread-default main context of the caller. */
 void               bg_simulation_run_start        (BgSimulationRun *self);
+/* For a caller without a main loop of its own: iterates the main context
+ * the run was started from until "finished" has been emitted. */
+void               bg_simulation_run_wait         (BgSimulationRun *self);
 /* Cancels the worker; "finished" follows with BG_SIM_STATUS_CANCELLED
  * (unless it had already ended). */
 void               bg_simulation_run_stop         (BgSimulationRun *self);

@@ -366,6 +366,27 @@ test_two_sources_conflict (void)
   g_assert_cmpuint (conflict->after[0], ==, 0);
 }
 
+/* A capacitor across an effort source: forced into derivative causality,
+ * reported in the storage phase after the chain from the source. */
+static void
+test_derivative_conflict (void)
+{
+  g_autoptr(BgModel) model = build ("electrical", "Se:U 0:J C:C1 R:R1", "U>J J>C1 J>R1");
+  g_autoptr(BgCausality) c = NULL;
+  g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
+  g_autofree char *outline = trace_outline (trace);
+  const BgTraceStep *conflict = step_at (trace, 4);
+
+  g_assert_cmpstr (outline, ==,
+                   "fixed:U:b1:to propagation:J:b2:to<1 propagation:J:b3:to<1 conflict:C1<1,2");
+  g_assert_cmpint (conflict->phase, ==, BG_TRACE_PHASE_STORAGE);
+  g_assert_cmpstr (conflict->bond, ==, "b2");
+  g_assert_cmpstr (conflict->sentence, ==,
+                   "C1 is forced into derivative causality by U (U → b1 → J → b2); storages must integrate.");
+  g_assert_cmpstr (step_at (trace, 2)->sentence, ==,
+                   "0-junction J takes its voltage from U, so every other bond on J gets its stroke away from J: bond b2 carries the voltage to C1. That forces C1 into derivative causality.");
+}
+
 static void
 test_empty_model (void)
 {
@@ -510,6 +531,7 @@ main (int    argc,
   g_test_add_func ("/core/causality-trace/transformer", test_transformer);
   g_test_add_func ("/core/causality-trace/two-capacitors-conflict", test_two_capacitors_conflict);
   g_test_add_func ("/core/causality-trace/two-sources-conflict", test_two_sources_conflict);
+  g_test_add_func ("/core/causality-trace/derivative-conflict", test_derivative_conflict);
   g_test_add_func ("/core/causality-trace/empty-model", test_empty_model);
   g_test_add_func ("/core/causality-trace/every-example", test_every_example);
   g_test_add_func ("/core/causality-trace/bench", test_bench);

@@ -531,6 +531,29 @@ test_latex_block (void)
                    "\\end{align*}\n");
 }
 
+/* A network without storage has no state equations; its outputs are
+ * algebraic functions of the inputs. */
+static void
+test_no_states (void)
+{
+  g_autoptr(BgModel) model = build ("electrical", "Se:U 1:J R:R1 R:R2", "U>J J>R1 J>R2", NULL);
+  const char *outputs[] = { "R1.f", NULL };
+  g_autoptr(BgEquations) eq = derive_ok (model, outputs);
+  g_autoptr(BgEquations) none = derive_ok (model, NULL);
+  g_autofree char *text = bg_equations_to_text (none);
+
+  g_autofree char *text_eq = bg_equations_to_text (eq);
+
+  /* Two resistors in series close an algebraic loop through the 1-junction. */
+  g_assert_cmpuint (bg_equations_get_n_equations (eq), ==, 2);
+  g_assert_cmpstr (bg_equations_get_equation (eq, 0)->text, ==, "f_b2 = u_U/R1 - R2*f_b2/R1");
+  g_assert_cmpint (bg_equations_get_equation (eq, 0)->kind, ==, BG_EQ_ALGEBRAIC);
+  g_assert_cmpstr (bg_equations_get_equation (eq, 1)->text, ==, "R1.f = f_b2");
+  g_assert_true (g_str_has_prefix (text, "The model has no states.\n"));
+  g_assert_true (g_str_has_prefix (text_eq, "The model has no states.\n\nAlgebraic groups, solved jointly at each step:\n"));
+  g_assert_true (bg_equations_is_linear (eq));
+}
+
 /* Failures --------------------------------------------------------------------------- */
 
 static void
@@ -831,6 +854,7 @@ main (int    argc,
   g_test_add_func ("/core/equations/bench", test_bench);
   g_test_add_func ("/core/equations/pane-forms", test_pane_forms);
   g_test_add_func ("/core/equations/latex-block", test_latex_block);
+  g_test_add_func ("/core/equations/no-states", test_no_states);
   g_test_add_func ("/core/equations/conflict-refused", test_conflict_refused);
   g_test_add_func ("/core/equations/unknown-output", test_unknown_output);
 

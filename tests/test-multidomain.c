@@ -16,6 +16,7 @@
 
 #include "bg-file.h"
 #include "bg-causality-trace.h"
+#include "bg-causality-check.h"
 #include "bg-test-sim.h"
 
 static double
@@ -196,6 +197,33 @@ test_gy_trace (void)
                    "Inertia J2 integrates the torque it receives and sets the angular velocity "
                    "from its state (integral causality), so bond b4 gets its stroke at J2.");
   bg_causality_trace_unref (trace);
+}
+
+/* Exercise grading knows the gyrator's rule: the analyzer's strokes are
+ * right; a GY with one port in and one out is wrong, and the message says why. */
+static void
+test_gy_grading (void)
+{
+  const char *const el[] = {
+    "Se electrical U value=1", "1 electrical J", "R electrical R1 value=1",
+    "GY electrical G", "I electrical L2 value=0.1", NULL
+  };
+  const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J G.P", "b4 G.S L2", NULL };
+  g_autoptr(BgModel) model = bg_test_build_model (el, bonds);
+  BgStroke right[4] = { BG_STROKE_AT_TO, BG_STROKE_AT_TO, BG_STROKE_AT_FROM, BG_STROKE_AT_TO };
+  BgStroke wrong[4] = { BG_STROKE_AT_TO, BG_STROKE_AT_FROM, BG_STROKE_AT_TO, BG_STROKE_AT_TO };
+  BgGrade *good = bg_grade_strokes (model, right);
+  BgGrade *bad = bg_grade_strokes (model, wrong);
+  const BgBondGrade *g;
+
+  g_assert_true (bg_grade_is_ok (good));
+  g_assert_false (bg_grade_is_ok (bad));
+  g = bg_grade_lookup (bad, "b3");
+  g_assert_cmpint (g->verdict, ==, BG_VERDICT_WRONG);
+  g_test_message ("%s", g->message);
+  g_assert_nonnull (strstr (g->message, "Gyrator G: its ports both receive effort or both supply it"));
+  bg_grade_free (good);
+  bg_grade_free (bad);
 }
 
 /* DC motor --------------------------------------------------------------- */
@@ -497,6 +525,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/multidomain/gy-cross-domain", test_gy_cross_domain_i_is_capacitor);
   g_test_add_func ("/core/multidomain/gy-causal-patterns", test_gy_causal_patterns);
   g_test_add_func ("/core/multidomain/gy-trace", test_gy_trace);
+  g_test_add_func ("/core/multidomain/gy-grading", test_gy_grading);
   g_test_add_func ("/core/multidomain/motor-steady-speed", test_motor_steady_speed);
   g_test_add_func ("/core/multidomain/motor-electrical-time-constant",
                    test_motor_electrical_time_constant);

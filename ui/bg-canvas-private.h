@@ -34,6 +34,8 @@ typedef enum
   HIT_BOND,
 } HitKind;
 
+typedef struct _BgCanvasExercise BgCanvasExercise;
+
 typedef struct
 {
   HitKind     kind;
@@ -96,9 +98,16 @@ struct _BgCanvas
   double           bubble_x, bubble_y;
   guint            bubble_timeout;
 
+  /* bg-canvas-grid.c: zero-initialised means the defaults */
+  gboolean         grid_hidden;
+  gboolean         snap_off;
+  double           grid_spacing;
+
   /* bg-canvas-menu.c */
   GtkWidget       *context_menu;  /* GtkPopoverMenu, made on first use */
   gboolean         show_bond_ids;
+  /* Exercise mode (bg-canvas-exercise.c). */
+  BgCanvasExercise *exercise;
 };
 
 /* A bond end as "EL" or "EL.PORT", resolved. */
@@ -172,6 +181,11 @@ char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
 void        bg_canvas_draw_bond_target        (BgCanvas       *self,
                                                cairo_t        *cr);
 
+/* bg-canvas-grid.c */
+double      bg_canvas_grid_spacing            (BgCanvas       *self);
+double      bg_canvas_snap_step               (BgCanvas       *self);
+double      bg_canvas_nudge_step              (BgCanvas       *self);
+
 /* bg-canvas-menu.c */
 void        bg_canvas_menu_init               (BgCanvas       *self);
 void        bg_canvas_menu_dispose            (BgCanvas       *self);
@@ -183,6 +197,20 @@ void        bg_canvas_draw_legend             (BgCanvas       *self,
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);
 void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
+
+/* bg-canvas-exercise.c */
+void        _bg_canvas_exercise_init          (BgCanvas       *self);
+void        _bg_canvas_exercise_finalize      (BgCanvas       *self);
+void        _bg_canvas_exercise_controllers_init (BgCanvas    *self);
+void        _bg_canvas_exercise_class_init    (GtkWidgetClass *widget_class);
+void        _bg_canvas_exercise_update_actions (BgCanvas      *self);
+BgCausality *_bg_canvas_exercise_filter       (BgCanvas       *self,
+                                               BgCausality    *causality);
+void        _bg_canvas_exercise_draw          (BgCanvas       *self,
+                                               cairo_t        *cr);
+char       *_bg_canvas_exercise_tooltip       (BgCanvas       *self,
+                                               double          view_x,
+                                               double          view_y);
 
 /* bg-canvas-keyboard.c */
 void        bg_canvas_keyboard_init           (BgCanvas       *self);

@@ -42,12 +42,17 @@ struct _BgWindow
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
+
+  /* exercise mode and conflict remedies (bg-window-exercise.c) */
+  struct _BgWindowExercise *exercise;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
 
 void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
+/* win.export-diagram (bg-window-export.c) */
+void _bg_window_export_class_init  (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);
 void _bg_window_update_examples    (BgWindow       *self);
 void _bg_window_update_recent      (BgWindow       *self);
@@ -60,6 +65,11 @@ void _bg_window_set_presentation_mode (BgWindow     *self,
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* bg-window-exercise.c: the exercise and remedy bars and their actions;
+ * _update follows the analysis (called with the status line). */
+void _bg_window_exercise_init      (BgWindow       *self);
+void _bg_window_exercise_finalize  (BgWindow       *self);
+void _bg_window_exercise_update    (BgWindow       *self);
 void _bg_window_run_action         (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);

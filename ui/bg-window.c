@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-preferences-window.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -115,6 +116,7 @@ bg_window_update_status (BgWindow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
 
+  _bg_window_exercise_update (self);
   _bg_window_actions_update (self);
 }
 
@@ -331,7 +333,9 @@ _bg_window_set_presentation_mode (BgWindow *self,
                                   gboolean  presentation_mode)
 {
   GSettings *settings = bg_window_get_settings (self);
-  double scale = presentation_mode ? BG_WINDOW_PRESENTATION_SCALE : 1.0;
+  double saved = settings != NULL ? g_settings_get_double (settings, "presentation-scale") : 1.0;
+  /* the scale the Preferences chose, else the default */
+  double scale = !presentation_mode ? 1.0 : saved > 1.0 ? saved : BG_WINDOW_PRESENTATION_SCALE;
 
   presentation_mode = !!presentation_mode;
   if (presentation_mode == self->presentation_mode)
@@ -347,6 +351,20 @@ _bg_window_set_presentation_mode (BgWindow *self,
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
+}
+
+/* The Preferences window's scale: above 1 it is presentation mode at that
+ * scale; 1 turns it off. */
+static void
+settings_presentation_scale_cb (BgWindow   *self,
+                                const char *key,
+                                GSettings  *settings)
+{
+  double scale = g_settings_get_double (settings, key);
+
+  _bg_window_set_presentation_mode (self, scale > 1.0);
+  if (scale > 1.0)
+    bg_canvas_set_presentation_scale (self->canvas, scale);
 }
 
 static void
@@ -462,6 +480,7 @@ bg_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_clear_object (&self->document);
+  _bg_window_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -489,6 +508,7 @@ bg_window_constructed (GObject *object)
         bg_palette_set_domain (self->palette, domain);
       if (g_settings_get_double (settings, "presentation-scale") > 1.0)
         _bg_window_set_presentation_mode (self, TRUE);
+
     }
 
   g_signal_connect_object (self->palette, "notify::domain",
@@ -678,6 +698,7 @@ bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
+  _bg_window_exercise_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
@@ -714,6 +735,21 @@ bg_window_init (BgWindow *self)
   bg_window_set_document (self, NULL);
 }
 
+/* The grid and presentation scale follow the settings (the Preferences
+ * window changes them); the application is known only after construction. */
+static void
+bg_window_follow_settings (BgWindow *self)
+{
+  GSettings *settings = bg_window_get_settings (self);
+
+  if (settings == NULL)
+    return;
+  bg_preferences_follow_grid (settings, self->canvas);
+  g_signal_connect_object (settings, "changed::presentation-scale",
+                           G_CALLBACK (settings_presentation_scale_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 BgWindow *
 bg_window_new (GtkApplication *application,
                BgDocument     *document)
@@ -724,6 +760,7 @@ bg_window_new (GtkApplication *application,
   g_return_val_if_fail (document == NULL || BG_IS_DOCUMENT (document), NULL);
 
   self = g_object_new (BG_TYPE_WINDOW, "application", application, NULL);
+  bg_window_follow_settings (self);
   if (document != NULL)
     bg_window_set_document (self, document);
 

@@ -127,7 +127,7 @@ GQuark bg_graph_renderer_error_quark (void);
 typedef enum
 {
   BG_GRAPH_RENDERER_ERROR_FORMAT = 1,  /* not .png or .svg */
-  BG_GRAPH_RENDERER_ERROR_WRITE,       /* Cairo could not write the file */
+  BG_GRAPH_RENDERER_ERROR_WRITE,       /* the file could not be written */
 } BgGraphRendererError;
 
 G_END_DECLS
