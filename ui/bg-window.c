@@ -209,9 +209,11 @@ bg_window_set_document (BgWindow   *self,
                            G_CALLBACK (model_notify_history_cb), self,
                            G_CONNECT_SWAPPED);
 
+  _bg_window_disk_set_document (self, document);
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
+  bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -257,6 +259,8 @@ canvas_selection_changed_cb (BgWindow *self,
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
 
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
+  if (self->analysis_pane != NULL)
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
 }
 
 static void
@@ -401,18 +405,7 @@ confirm_close_response_cb (GtkDialog *dialog,
     {
     case GTK_RESPONSE_ACCEPT:
       if (bg_document_get_file (self->document) != NULL)
-        {
-          g_autoptr(GError) error = NULL;
-
-          if (!bg_window_save_to_file (self, NULL, &error))
-            {
-              bg_window_show_error (self, _("Could not save the model"),
-                                    error->message);
-              return;
-            }
-          self->close_confirmed = TRUE;
-          gtk_window_close (GTK_WINDOW (self));
-        }
+        _bg_window_save_checked (self, TRUE);
       else
         _bg_window_save_as (self, TRUE);
       break;
@@ -651,6 +644,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_button);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_icon);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -658,6 +653,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);
+  _bg_window_class_disk_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
