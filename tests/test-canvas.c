@@ -592,7 +592,12 @@ snapshot_pixels (Fixture *f)
 {
   GtkWidget *widget = GTK_WIDGET (f->canvas);
   GtkSnapshot *snapshot = gtk_snapshot_new ();
-  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  /* A fresh Cairo renderer each time: the window's GL renderer caches the
+   * texture of a Cairo node by its address, so a new node that happens to
+   * reuse a freed one's memory would be shown with the old pixels. */
+  g_autoptr (GskRenderer) renderer = gsk_cairo_renderer_new ();
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  g_autoptr (GError) error = NULL;
   int w = gtk_widget_get_width (widget), h = gtk_widget_get_height (widget);
   GskRenderNode *node;
   GdkTexture *texture;
@@ -602,6 +607,8 @@ snapshot_pixels (Fixture *f)
   GTK_WIDGET_GET_CLASS (widget)->snapshot (widget, snapshot);
   node = gtk_snapshot_free_to_node (snapshot);
   g_assert_nonnull (node);
+  g_assert_true (gsk_renderer_realize (renderer, surface, &error));
+  g_assert_no_error (error);
   texture = gsk_renderer_render_texture (renderer, node,
                                          &GRAPHENE_RECT_INIT (0, 0, w, h));
   data = g_malloc (4 * w * h);
@@ -619,6 +626,7 @@ snapshot_pixels (Fixture *f)
   g_free (data);
   g_object_unref (texture);
   gsk_render_node_unref (node);
+  gsk_renderer_unrealize (renderer);
   return p;
 }
 
