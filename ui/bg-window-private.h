@@ -6,6 +6,7 @@
 
 #include "bg-window.h"
 #include "bg-plot-pane.h"
+#include "bg-explain-bar.h"
 
 G_BEGIN_DECLS
 
@@ -28,6 +29,8 @@ struct _BgWindow
   GMenu                *recent_menu;
   BgPalette            *palette;
   GtkPaned             *plot_paned;
+  GtkWidget            *canvas_box;     /* the explain bar over the canvas */
+  BgExplainBar         *explain_bar;
   BgCanvas             *canvas;
   GtkWidget            *plot_placeholder;
   BgInspector          *inspector;
@@ -42,6 +45,10 @@ struct _BgWindow
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
+
+  /* Explain Causality (bg-window-explain.c) */
+  gboolean              explaining;
+  BgModel              *explain_model;  /* whose edits end the mode */
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
@@ -66,5 +73,14 @@ void _bg_window_run_action         (GtkWidget      *widget,
 void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
+
+/* bg-window-explain.c */
+void     _bg_window_explain_init           (BgWindow       *self);
+void     _bg_window_explain_dispose        (BgWindow       *self);
+void     _bg_window_explain_class_init     (GtkWidgetClass *widget_class);
+void     _bg_window_explain_actions_update (BgWindow       *self);
+void     _bg_window_set_explain_mode       (BgWindow       *self,
+                                            gboolean        explaining);
+gboolean _bg_window_get_explain_mode       (BgWindow       *self);
 
 G_END_DECLS
