@@ -2,9 +2,11 @@
  *
  * Owns: printing a causality analysis, as FORMAT.md's JSON object or as a
  * readable report (strokes per bond, states, algebraic groups, errors and
- * warnings); with --steps, the SCAP trace first (one numbered step a line,
- * its phase, the steps it follows from and why), and the exit code: 0 when the causality is OK, 1 for an invalid
- * model or a conflict, 2 for a usage error or an unreadable file. Must not:
+ * warnings, the verified remedies of a conflict); with --steps, the SCAP
+ * trace first (one numbered step a line, its phase, the steps it follows
+ * from and why), and the exit code: 0 when the causality is OK, 1 for an
+ * invalid model or a conflict, 2 for a usage error or an unreadable file.
+ * Must not:
  * analyse anything itself (bg-causality.c does), or write anything but data
  * to stdout.
  */
@@ -15,6 +17,7 @@
 #include "bg-causality.h"
 #include "bg-causality-trace.h"
 #include "bg-cli.h"
+#include "bg-remedy.h"
 
 static void
 print_bonds (BgModel           *model,
@@ -44,9 +47,11 @@ print_bonds (BgModel           *model,
 
       g_print ("  %-*s  %s → %s  ", width, bond->id, from_ref, to_ref);
       if (stroke == BG_STROKE_AT_TO)
-        g_print (_("stroke at %s (to)"), bond->to->id);
+        /* Translators: "to" is the end of the bond the stroke is at. */
+        g_print (C_("stroke end", "stroke at %s (to)"), bond->to->id);
       else if (stroke == BG_STROKE_AT_FROM)
-        g_print (_("stroke at %s (from)"), bond->from->id);
+        /* Translators: "from" is the end of the bond the stroke is at. */
+        g_print (C_("stroke end", "stroke at %s (from)"), bond->from->id);
       else
         g_print ("%s", _("no stroke"));
       g_print ("\n");
@@ -151,6 +156,22 @@ print_diagnostics (const GPtrArray *diagnostics,
     }
 }
 
+static void
+print_remedies (BgModel           *model,
+                const BgCausality *causality)
+{
+  int conflict = bg_remedy_first_conflict (causality);
+  g_autoptr(GPtrArray) remedies = NULL;
+
+  if (conflict < 0)
+    return;
+  remedies = bg_remedy_list (model, causality, (guint) conflict);
+  for (guint k = 0; k < remedies->len; k++)
+    /* Translators: "remedy 1: Add a resistance ..." */
+    g_printerr (_("remedy %u: %s (bgmod-cli fix --remedy %u)\n"), k + 1,
+                bg_remedy_get_text (g_ptr_array_index (remedies, k)), k + 1);
+}
+
 int
 bg_cli_analyze (int    argc,
                 char **argv)
@@ -191,13 +212,14 @@ bg_cli_analyze (int    argc,
     causality = bg_causality_analyze (model);
   if (json && steps)
     {
-      g_autofree char *text = bg_causality_trace_to_json (trace, causality);
+      g_autofree char *steps_text = bg_causality_trace_to_json (trace, causality);
+      g_autofree char *text = bg_remedy_add_to_json (model, causality, steps_text);
 
       g_print ("%s\n", text);
     }
   else if (json)
     {
-      g_autofree char *text = bg_causality_to_json (causality);
+      g_autofree char *text = bg_remedy_analysis_to_json (model, causality);
 
       g_print ("%s\n", text);
     }
@@ -207,6 +229,7 @@ bg_cli_analyze (int    argc,
         print_steps (trace);
       print_report (model, causality);
       print_diagnostics (bg_causality_get_errors (causality), _("error"));
+      print_remedies (model, causality);
       print_diagnostics (bg_causality_get_warnings (causality), _("warning"));
     }
 

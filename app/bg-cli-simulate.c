@@ -5,7 +5,9 @@
  * row), the --plot export through the shared plot renderer, and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
- * unreadable file. Must not: simulate anything itself (bg-simulator.c does)
+ * unreadable file. The run goes through BgSimulationRun, the window's
+ * worker API (plan, worker thread, progress, report), and the command
+ * waits for it. Must not: simulate anything itself (bg-simulator.c does)
  * or write anything but data to stdout.
  */
 #include "config.h"
@@ -21,6 +23,7 @@
 #include "bg-cli.h"
 #include "bg-compiler.h"
 #include "bg-plot-renderer.h"
+#include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
 
@@ -30,6 +33,7 @@
 typedef struct
 {
   double t_end, output_step, rtol, atol;
+  char  *t_end_text, *output_step_text, *rtol_text, *atol_text;
   char  *vars;
   char  *csv;
   char  *plot;
@@ -39,6 +43,10 @@ typedef struct
 static void
 options_clear (Options *o)
 {
+  g_free (o->t_end_text);
+  g_free (o->output_step_text);
+  g_free (o->rtol_text);
+  g_free (o->atol_text);
   g_free (o->vars);
   g_free (o->csv);
   g_free (o->plot);
@@ -256,21 +264,23 @@ bg_cli_simulate (int    argc,
   g_autoptr (BgModel) model = NULL;
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
-  g_autoptr (BgResult) result = NULL;
+  g_autoptr (BgSimulationRun) run = NULL;
   g_autoptr (GArray) vars = NULL;
-  g_autoptr (GError) error = NULL;
-  BgSimReport report = { 0 };
-  BgSimStatus status;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
+  BgResult *result;
+  const BgSimReport *report;
+  const GError *error;
+  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
-    { "t-end", 0, 0, G_OPTION_ARG_DOUBLE, &o.t_end, N_("End time in seconds"), "T" },
-    { "output-step", 0, 0, G_OPTION_ARG_DOUBLE, &o.output_step,
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o.t_end_text,
+      N_("End time in seconds (1e-12 to 1e12)"), "T" },
+    { "output-step", 0, 0, G_OPTION_ARG_STRING, &o.output_step_text,
       N_("Time between output rows in seconds"), "H" },
-    { "rtol", 0, 0, G_OPTION_ARG_DOUBLE, &o.rtol, N_("Relative tolerance"), "R" },
-    { "atol", 0, 0, G_OPTION_ARG_DOUBLE, &o.atol,
-      N_("Absolute tolerance, relative to each state's physical scale"), "A" },
+    { "rtol", 0, 0, G_OPTION_ARG_STRING, &o.rtol_text,
+      N_("Relative tolerance (1e-14 to 1)"), "R" },
+    { "atol", 0, 0, G_OPTION_ARG_STRING, &o.atol_text,
+      N_("Absolute tolerance as a fraction of each state's physical scale (0 to 0.01)"), "A" },
     { "vars", 0, 0, G_OPTION_ARG_STRING, &o.vars,
       N_("Comma-separated variables to write (default: all)"), "a,b,..." },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o.csv,
@@ -288,6 +298,14 @@ bg_cli_simulate (int    argc,
                                 N_("Simulates a model and writes its variables as CSV (standard output unless --csv or --plot is given)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!bg_cli_parse (context, "simulate", &argc, &argv))
+    {
+      options_clear (&o);
+      return BG_CLI_EXIT_USAGE;
+    }
+  if (!bg_cli_parse_number ("simulate", "t-end", o.t_end_text, &o.t_end)
+      || !bg_cli_parse_number ("simulate", "output-step", o.output_step_text, &o.output_step)
+      || !bg_cli_parse_number ("simulate", "rtol", o.rtol_text, &o.rtol)
+      || !bg_cli_parse_number ("simulate", "atol", o.atol_text, &o.atol))
     {
       options_clear (&o);
       return BG_CLI_EXIT_USAGE;
@@ -332,8 +350,12 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
-  result = bg_simulator_new_result (plan);
-  status = bg_simulator_run (plan, result, NULL, NULL, NULL, &report, &error);
+  run = bg_simulation_run_new (plan);
+  bg_simulation_run_start (run);
+  bg_simulation_run_wait (run);
+  result = bg_simulation_run_get_result (run);
+  report = bg_simulation_run_get_report (run);
+  error = bg_simulation_run_get_error (run);
 
   if (o.csv != NULL || o.plot == NULL)
     {
@@ -349,23 +371,22 @@ bg_cli_simulate (int    argc,
       g_autoptr (GError) plot_error = NULL;
       g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      if (!write_plot (plan, result, plot_vars, &report, o.plot, &plot_error))
+      if (!write_plot (plan, result, plot_vars, report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
         }
     }
 
-  if (status == BG_SIM_STATUS_EVENT)
-    g_printerr ("%s\n", report.message);
-  else if (status != BG_SIM_STATUS_FINISHED)
+  if (report->status == BG_SIM_STATUS_EVENT)
+    g_printerr ("%s\n", report->message);
+  else if (report->status != BG_SIM_STATUS_FINISHED)
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report.message);
+      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report->message);
       exit_code = BG_CLI_EXIT_FAILED;
     }
 
 out:
-  bg_sim_report_clear (&report);
   options_clear (&o);
   return exit_code;
 }

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -30,6 +32,8 @@ static const BgCliCommand commands[] = {
   { "linearize", bg_cli_linearize },
   { "bode", bg_cli_bode },
   { "components", bg_cli_components },
+  { "grade", bg_cli_grade },
+  { "fix", bg_cli_fix },
 };
 
 static void
@@ -62,6 +66,12 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json]",
            _("List the Elements library: types, ports, parameters and units."));
+  fprintf (stream, "  %s\n      %s\n",
+           "grade    STUDENT.bgmod... [--json]",
+           _("Check the causal strokes students placed in exercise mode."));
+  fprintf (stream, "  %s\n      %s\n",
+           "fix      MODEL.bgmod --output OUT.bgmod [--remedy K]",
+           _("Apply a remedy for the first causal conflict and save the result."));
   fprintf (stream, "\n%s\n",
            _("Run “bgmod-cli COMMAND --help” for the options of a command."));
   fprintf (stream, "%s\n",
@@ -100,6 +110,30 @@ bg_cli_parse (GOptionContext *context,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+bg_cli_parse_number (const char *command,
+                     const char *option,
+                     const char *text,
+                     double     *value)
+{
+  g_autofree char *message = NULL;
+  char *end = NULL;
+  double x;
+
+  if (text == NULL)
+    return TRUE;
+  errno = 0;
+  x = g_ascii_strtod (text, &end);
+  if (end != text && *end == '\0' && errno != ERANGE && isfinite (x))
+    {
+      *value = x;
+      return TRUE;
+    }
+  message = g_strdup_printf (_("--%s: “%s” is not a finite number"), option, text);
+  bg_cli_usage_error (command, message);
+  return FALSE;
 }
 
 BgModel *

@@ -19,12 +19,7 @@
 
 G_BEGIN_DECLS
 
-typedef enum
-{
-  BG_STROKE_NONE = 0,  /* not assigned (only where the analysis has errors) */
-  BG_STROKE_AT_TO,     /* the bond's `to` end receives effort */
-  BG_STROKE_AT_FROM,   /* the bond's `from` end receives effort */
-} BgStroke;
+/* BgStroke (bg-types.h): BG_STROKE_NONE only where the analysis has errors. */
 
 typedef struct
 {

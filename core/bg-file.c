@@ -1,21 +1,14 @@
 /* bg-file.c — reading and writing .bgmod files (FORMAT.md).
  *
- * Owns: a strict, non-recursive JSON reader (exact numbers, line numbers,
- * bounded depth and size), the validation of every field of an untrusted
- * file with messages that name the JSON path, the mapping of a document onto
- * the bg_model_* edit calls, the canonical pretty writer and atomic saves.
+ * Owns: the .bgmod schema: the limits of a file, the validation of every
+ * field of an untrusted file with messages that name the JSON path, the
+ * mapping of a document onto the bg_model_* edit calls, the canonical
+ * layout of a saved model and atomic saves. The JSON itself is read and
+ * written by bg-json.c (which says why it is not json-glib).
  *
  * Must not: keep state between calls, touch GTK, bypass the model's edit API,
  * or ever hand back a half-loaded model (on any error the model being built is
  * dropped whole).
- *
- * Why our own reader: json-glib 1.6's parser is recursive (a deeply nested
- * file could overflow the stack), rounds some decimals wrongly (1.5e-7 reads
- * as 1.4999999999999999e-07, which breaks byte-identical round trips),
- * silently wraps big integers, accepts comments and leading zeros, and its
- * node tree costs several allocations per value (a model at the element
- * limit took seconds and a quarter of a gigabyte). The reader below is
- * strict RFC 8259, iterative, and builds one flat array of values.
  */
 #include "config.h"
 
@@ -31,6 +24,8 @@
 #include <glib/gstdio.h>
 
 #include "bg-file.h"
+#include "bg-file-read.h"
+#include "bg-json.h"
 #include "bg-waveform.h"
 
 #define BG_FILE_FORMAT_ID      "bgmod"
@@ -42,6 +37,51 @@
 /* Output rows a file may ask for (t_end / output_step). */
 
 G_DEFINE_QUARK (bg-file-error-quark, bg_file_error)
+
+/* The schema code reads documents through these short names (bg-json.h). */
+typedef BgJsonDoc   JDoc;
+typedef BgJsonValue Jv;
+#define JV_NULL       BG_JSON_NULL
+#define JV_FALSE      BG_JSON_FALSE
+#define JV_TRUE       BG_JSON_TRUE
+#define JV_NUMBER     BG_JSON_NUMBER
+#define JV_STRING     BG_JSON_STRING
+#define JV_ARRAY      BG_JSON_ARRAY
+#define JV_OBJECT     BG_JSON_OBJECT
+#define jv            bg_json_get
+#define jv_string     bg_json_get_string
+#define jv_key        bg_json_get_key
+#define jv_first      bg_json_get_first
+#define jv_next       bg_json_get_next
+#define jv_member     bg_json_get_member
+#define excerpt       bg_json_excerpt
+#define append_number bg_json_append_number
+#define append_string bg_json_append_string
+#define append_value  bg_json_append_value
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, bg_json_doc_free)
+
+static const BgJsonLimits file_limits = {
+  BG_FILE_MAX_BYTES, BG_FILE_MAX_VALUES, BG_FILE_MAX_DEPTH
+};
+
+/* Parses a file's text; a JSON error becomes BG_FILE_ERROR_SYNTAX (or
+ * _TOO_LARGE) with the same message. */
+static JDoc *
+read_json (const char *data,
+           gsize       length,
+           GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  JDoc *doc = bg_json_parse (data, length, &file_limits, &local_error);
+
+  if (doc == NULL)
+    g_set_error_literal (error, BG_FILE_ERROR,
+                         g_error_matches (local_error, BG_JSON_ERROR,
+                                          BG_JSON_ERROR_TOO_LARGE)
+                         ? BG_FILE_ERROR_TOO_LARGE : BG_FILE_ERROR_SYNTAX,
+                         local_error->message);
+  return doc;
+}
 
 /* ------------------------------------------------------------------------
  * Errors
@@ -74,22 +114,6 @@ set_error (GError    **error,
     g_set_error_literal (error, BG_FILE_ERROR, code, message);
 }
 
-/* Untrusted text quoted in a message: at most 40 characters, then "…", so
- * a hostile file cannot make an error message as long as the file. */
-#define EXCERPT_CHARS 40
-
-static char *
-excerpt (const char *text)
-{
-  const char *end = text;
-
-  for (guint i = 0; i < EXCERPT_CHARS && *end != '\0'; i++)
-    end = g_utf8_next_char (end);
-  if (*end == '\0')
-    return g_strdup (text);
-  return g_strdup_printf ("%.*s…", (int) (end - text), text);
-}
-
 /* Re-raises a model or library refusal as an INVALID file error at path. */
 static void
 set_error_from (GError    **error,
@@ -97,719 +121,6 @@ set_error_from (GError    **error,
                 GError     *cause)
 {
   set_error (error, BG_FILE_ERROR_INVALID, path, "%s", cause->message);
-}
-
-/* ------------------------------------------------------------------------
- * The JSON document
- *
- * A compact tree: every value is one Jv in a flat array, linked to its next
- * sibling by index; strings live in one pool. Index 0 is the root, so 0 also
- * means "none" for child and sibling links. This takes a few allocations for
- * a whole file instead of several per value.
- * ------------------------------------------------------------------------ */
-
-typedef enum
-{
-  JV_NULL,
-  JV_FALSE,
-  JV_TRUE,
-  JV_NUMBER,
-  JV_STRING,
-  JV_ARRAY,
-  JV_OBJECT,
-} JvType;
-
-typedef struct
-{
-  guint32 type;
-  guint32 key;       /* pool offset of the member name; objects' members only */
-  guint32 next;      /* next sibling, or 0 */
-  guint32 count;     /* containers: number of children */
-  union
-  {
-    double  number;
-    guint32 string;  /* pool offset */
-    guint32 first;   /* containers: first child, or 0 */
-  } u;
-} Jv;
-
-typedef struct
-{
-  GArray  *values;  /* Jv */
-  GString *pool;    /* NUL-terminated strings */
-} JDoc;
-
-static void
-jdoc_free (JDoc *doc)
-{
-  if (doc == NULL)
-    return;
-  g_array_unref (doc->values);
-  g_string_free (doc->pool, TRUE);
-  g_free (doc);
-}
-
-G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, jdoc_free)
-
-static inline const Jv *
-jv (const JDoc *doc,
-    guint32     index)
-{
-  return &g_array_index (doc->values, Jv, index);
-}
-
-static inline const char *
-jv_string (const JDoc *doc,
-           guint32     index)
-{
-  return doc->pool->str + jv (doc, index)->u.string;
-}
-
-static inline const char *
-jv_key (const JDoc *doc,
-        guint32     index)
-{
-  return doc->pool->str + jv (doc, index)->key;
-}
-
-static inline guint32
-jv_first (const JDoc *doc,
-          guint32     index)
-{
-  return jv (doc, index)->u.first;
-}
-
-static inline guint32
-jv_next (const JDoc *doc,
-         guint32     index)
-{
-  return jv (doc, index)->next;
-}
-
-/* The member called key of an object, or 0. Objects in a model are small;
- * the reader has already refused duplicate names. */
-static guint32
-jv_member (const JDoc *doc,
-           guint32     object,
-           const char *key)
-{
-  for (guint32 c = jv_first (doc, object); c != 0; c = jv_next (doc, c))
-    if (strcmp (jv_key (doc, c), key) == 0)
-      return c;
-  return 0;
-}
-
-/* ------------------------------------------------------------------------
- * The JSON reader
- * ------------------------------------------------------------------------ */
-
-typedef struct
-{
-  const char *p;
-  const char *end;
-  int         line;
-  JDoc       *doc;
-  GError    **error;
-} Scan;
-
-typedef struct
-{
-  guint32     index;  /* the container */
-  guint32     last;   /* its last child so far, or 0 */
-  guint32     key;    /* pool offset of the member name waiting for a value */
-  GHashTable *names;  /* member names, once an object is large */
-} Frame;
-
-/* Objects with more members than this check duplicates with a hash set. */
-#define SMALL_OBJECT 16
-
-typedef enum
-{
-  WANT_VALUE,
-  WANT_VALUE_OR_CLOSE,   /* just after '[' */
-  WANT_KEY,
-  WANT_KEY_OR_CLOSE,     /* just after '{' */
-  WANT_COLON,
-  WANT_COMMA_OR_CLOSE,
-} ScanState;
-
-static gboolean scan_error (Scan       *s,
-                            int         line,
-                            BgFileError code,
-                            const char *format,
-                            ...) G_GNUC_PRINTF (4, 5);
-
-static gboolean
-scan_error (Scan       *s,
-            int         line,
-            BgFileError code,
-            const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  g_set_error (s->error, BG_FILE_ERROR, code, _("line %d: %s"), line, message);
-  return FALSE;
-}
-
-static gboolean
-is_word_char (char c)
-{
-  return g_ascii_isalnum (c) || c == '_';
-}
-
-/* Reports the token at s->p as unexpected: a word, one character or EOF. */
-static gboolean
-scan_unexpected (Scan *s)
-{
-  const char *q = s->p;
-
-  if (q >= s->end)
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                       _("unexpected end of file"));
-
-  if (g_ascii_isalpha (*q))
-    {
-      while (q < s->end && is_word_char (*q) && q - s->p < 32)
-        q++;
-    }
-  else
-    {
-      /* The input is valid UTF-8 (checked before scanning). */
-      q = g_utf8_next_char (q);
-      if (q > s->end)
-        q = s->end;
-    }
-
-  return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX, _("unexpected '%.*s'"),
-                     (int) (q - s->p), s->p);
-}
-
-static void
-scan_skip_space (Scan *s)
-{
-  while (s->p < s->end)
-    {
-      char c = *s->p;
-
-      if (c == '\n')
-        s->line++;
-      else if (c != ' ' && c != '\t' && c != '\r')
-        break;
-      s->p++;
-    }
-}
-
-static int
-scan_hex4 (const char *p,
-           const char *end)
-{
-  int value = 0;
-
-  if (end - p < 4)
-    return -1;
-  for (int i = 0; i < 4; i++)
-    {
-      int digit = g_ascii_xdigit_value (p[i]);
-
-      if (digit < 0)
-        return -1;
-      value = value * 16 + digit;
-    }
-  return value;
-}
-
-/* Reads a \uXXXX escape (and its low surrogate) at s->p, just after the
- * backslash-u. Returns the code point; *ok is FALSE after an error. */
-static gunichar
-scan_unicode_escape (Scan    *s,
-                     gboolean *ok)
-{
-  int high = scan_hex4 (s->p, s->end);
-  int low;
-
-  *ok = FALSE;
-  if (high < 0)
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                       _("invalid \\u escape in a string")), 0;
-  s->p += 4;
-
-  if (high >= 0xDC00 && high <= 0xDFFF)
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                       _("unpaired surrogate in a \\u escape")), 0;
-  if (high < 0xD800 || high > 0xDBFF)
-    {
-      if (high == 0)
-        return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                           _("a string must not contain \\u0000")), 0;
-      *ok = TRUE;
-      return high;
-    }
-
-  if (s->end - s->p < 6 || s->p[0] != '\\' || s->p[1] != 'u'
-      || (low = scan_hex4 (s->p + 2, s->end)) < 0xDC00 || low > 0xDFFF)
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                       _("unpaired surrogate in a \\u escape")), 0;
-  s->p += 6;
-  *ok = TRUE;
-  return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-}
-
-/* s->p is at the opening quote. Decodes the string into the pool and
- * returns its offset, or G_MAXUINT32 after an error. */
-static guint32
-scan_string (Scan *s)
-{
-  GString *pool = s->doc->pool;
-  guint32 offset = pool->len;
-  int line = s->line;
-
-  s->p++;
-  for (;;)
-    {
-      const char *run = s->p;
-      guchar c;
-
-      while (s->p < s->end && (guchar) *s->p >= 0x20
-             && *s->p != '"' && *s->p != '\\')
-        s->p++;
-      g_string_append_len (pool, run, s->p - run);
-
-      if (s->p >= s->end || *s->p == '\n')
-        {
-          scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("unterminated string"));
-          return G_MAXUINT32;
-        }
-
-      c = (guchar) *s->p;
-      if (c == '"')
-        {
-          s->p++;
-          g_string_append_c (pool, '\0');
-          return offset;
-        }
-      if (c < 0x20)
-        {
-          scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                      _("control character in a string"));
-          return G_MAXUINT32;
-        }
-
-      /* A backslash escape. */
-      s->p++;
-      if (s->p >= s->end)
-        {
-          scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("unterminated string"));
-          return G_MAXUINT32;
-        }
-      c = (guchar) *s->p++;
-      switch (c)
-        {
-        case '"': g_string_append_c (pool, '"'); break;
-        case '\\': g_string_append_c (pool, '\\'); break;
-        case '/': g_string_append_c (pool, '/'); break;
-        case 'b': g_string_append_c (pool, '\b'); break;
-        case 'f': g_string_append_c (pool, '\f'); break;
-        case 'n': g_string_append_c (pool, '\n'); break;
-        case 'r': g_string_append_c (pool, '\r'); break;
-        case 't': g_string_append_c (pool, '\t'); break;
-        case 'u':
-          {
-            gboolean ok;
-            gunichar ch = scan_unicode_escape (s, &ok);
-
-            if (!ok)
-              return G_MAXUINT32;
-            g_string_append_unichar (pool, ch);
-          }
-          break;
-        default:
-          if (c >= 0x21 && c < 0x7F)
-            scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                        _("invalid escape '\\%c' in a string"), c);
-          else
-            scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                        _("invalid escape in a string"));
-          return G_MAXUINT32;
-        }
-    }
-}
-
-/* s->p is at '-' or a digit. Strict JSON number grammar, exact conversion. */
-static gboolean
-scan_number (Scan   *s,
-             double *out)
-{
-  const char *q = s->p;
-  char small[64];
-  g_autofree char *large = NULL;
-  char *text = small;
-  gsize len;
-
-  if (*q == '-')
-    q++;
-  if (q >= s->end || !g_ascii_isdigit (*q))
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX, _("invalid number"));
-  if (*q == '0')
-    q++;
-  else
-    while (q < s->end && g_ascii_isdigit (*q))
-      q++;
-  if (q < s->end && *q == '.')
-    {
-      q++;
-      if (q >= s->end || !g_ascii_isdigit (*q))
-        return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX, _("invalid number"));
-      while (q < s->end && g_ascii_isdigit (*q))
-        q++;
-    }
-  if (q < s->end && (*q == 'e' || *q == 'E'))
-    {
-      q++;
-      if (q < s->end && (*q == '+' || *q == '-'))
-        q++;
-      if (q >= s->end || !g_ascii_isdigit (*q))
-        return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX, _("invalid number"));
-      while (q < s->end && g_ascii_isdigit (*q))
-        q++;
-    }
-
-  /* g_ascii_strtod needs a terminated copy; most numbers are short. */
-  len = q - s->p;
-  if (len >= sizeof small)
-    text = large = g_malloc (len + 1);
-  memcpy (text, s->p, len);
-  text[len] = '\0';
-  *out = g_ascii_strtod (text, NULL);
-  if (!isfinite (*out))
-    return scan_error (s, s->line, BG_FILE_ERROR_SYNTAX,
-                       _("number %s is out of range"), text);
-  s->p = q;
-  return TRUE;
-}
-
-/* Reads true, false or null at s->p into *type. */
-static gboolean
-scan_literal (Scan   *s,
-              JvType *type)
-{
-  static const struct { const char *word; JvType type; } words[] = {
-    { "true", JV_TRUE }, { "false", JV_FALSE }, { "null", JV_NULL },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
-    {
-      gsize len = strlen (words[i].word);
-
-      if ((gsize) (s->end - s->p) >= len && memcmp (s->p, words[i].word, len) == 0
-          && (s->p + len == s->end || !is_word_char (s->p[len])))
-        {
-          s->p += len;
-          *type = words[i].type;
-          return TRUE;
-        }
-    }
-  return scan_unexpected (s);
-}
-
-/* Appends a value and links it into the container on top of the stack. */
-static guint32
-scan_add (Scan   *s,
-          GArray *stack,
-          JvType  type)
-{
-  GArray *values = s->doc->values;
-  guint32 index = values->len;
-  Jv value = { 0 };
-
-  value.type = type;
-  if (stack->len > 0)
-    {
-      Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      Jv *parent = &g_array_index (values, Jv, top->index);
-
-      if (parent->type == JV_OBJECT)
-        value.key = top->key;
-      if (top->last == 0)
-        parent->u.first = index;
-      else
-        g_array_index (values, Jv, top->last).next = index;
-      parent->count++;
-      top->last = index;
-    }
-  g_array_append_val (values, value);
-  return index;
-}
-
-static gboolean
-scan_value (Scan      *s,
-            GArray    *stack,
-            ScanState *state)
-{
-  char c = *s->p;
-  guint32 index;
-
-  if (s->doc->values->len >= BG_FILE_MAX_VALUES)
-    return scan_error (s, s->line, BG_FILE_ERROR_TOO_LARGE,
-                       _("more than %d values; the file is too large"),
-                       BG_FILE_MAX_VALUES);
-
-  if (c == '{' || c == '[')
-    {
-      Frame frame = { 0, 0, 0, NULL };
-
-      if (stack->len >= BG_FILE_MAX_DEPTH)
-        return scan_error (s, s->line, BG_FILE_ERROR_TOO_LARGE,
-                           _("nested deeper than %d levels"), BG_FILE_MAX_DEPTH);
-      frame.index = scan_add (s, stack, c == '{' ? JV_OBJECT : JV_ARRAY);
-      *state = c == '{' ? WANT_KEY_OR_CLOSE : WANT_VALUE_OR_CLOSE;
-      s->p++;
-      g_array_append_val (stack, frame);
-      return TRUE;
-    }
-
-  if (c == '"')
-    {
-      guint32 offset = scan_string (s);
-
-      if (offset == G_MAXUINT32)
-        return FALSE;
-      index = scan_add (s, stack, JV_STRING);
-      g_array_index (s->doc->values, Jv, index).u.string = offset;
-    }
-  else if (c == '-' || g_ascii_isdigit (c))
-    {
-      double number = 0;
-
-      if (!scan_number (s, &number))
-        return FALSE;
-      index = scan_add (s, stack, JV_NUMBER);
-      g_array_index (s->doc->values, Jv, index).u.number = number;
-    }
-  else if (c == 't' || c == 'f' || c == 'n')
-    {
-      JvType type = JV_NULL;
-
-      if (!scan_literal (s, &type))
-        return FALSE;
-      scan_add (s, stack, type);
-    }
-  else
-    return scan_unexpected (s);
-
-  *state = WANT_COMMA_OR_CLOSE;
-  return TRUE;
-}
-
-/* Has the object on top of the stack a member called name already? */
-static gboolean
-scan_has_member (Scan       *s,
-                 Frame      *top,
-                 const char *name)
-{
-  const JDoc *doc = s->doc;
-  guint32 count = jv (doc, top->index)->count;
-
-  if (top->names != NULL)
-    return g_hash_table_contains (top->names, name);
-
-  if (count < SMALL_OBJECT)
-    {
-      for (guint32 c = jv_first (doc, top->index); c != 0; c = jv_next (doc, c))
-        if (strcmp (jv_key (doc, c), name) == 0)
-          return TRUE;
-      return FALSE;
-    }
-
-  /* A large object: switch to a hash set of its names. */
-  top->names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  for (guint32 c = jv_first (doc, top->index); c != 0; c = jv_next (doc, c))
-    g_hash_table_add (top->names, g_strdup (jv_key (doc, c)));
-  return g_hash_table_contains (top->names, name);
-}
-
-static gboolean
-scan_key (Scan  *s,
-          Frame *top)
-{
-  int line = s->line;
-  guint32 offset;
-  const char *name;
-
-  if (*s->p != '"')
-    return scan_unexpected (s);
-  offset = scan_string (s);
-  if (offset == G_MAXUINT32)
-    return FALSE;
-  name = s->doc->pool->str + offset;
-  if (scan_has_member (s, top, name))
-    {
-      g_autofree char *shown = excerpt (name);
-
-      return scan_error (s, line, BG_FILE_ERROR_SYNTAX, _("duplicate key \"%s\""), shown);
-    }
-  if (top->names != NULL)
-    g_hash_table_add (top->names, g_strdup (name));
-  top->key = offset;
-  return TRUE;
-}
-
-/* Closes the container on top of the stack if c matches it. */
-static gboolean
-scan_close (Scan   *s,
-            GArray *stack,
-            char    c)
-{
-  Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-  char closer = jv (s->doc, top->index)->type == JV_OBJECT ? '}' : ']';
-
-  if (c != closer)
-    return scan_unexpected (s);
-  s->p++;
-  g_array_set_size (stack, stack->len - 1);
-  return TRUE;
-}
-
-static void
-frame_clear (gpointer data)
-{
-  Frame *frame = data;
-
-  g_clear_pointer (&frame->names, g_hash_table_unref);
-}
-
-/* Parses strict JSON (RFC 8259) from valid UTF-8 without recursion. */
-static JDoc *
-parse_json (const char *data,
-            gsize       length,
-            GError    **error)
-{
-  g_autoptr(JDoc) doc = g_new0 (JDoc, 1);
-  g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  Scan s = { data, data + length, 1, NULL, error };
-  ScanState state = WANT_VALUE;
-
-  /* About one value per 10 bytes in a typical model. */
-  doc->values = g_array_sized_new (FALSE, FALSE, sizeof (Jv), MIN (length / 10 + 16, 1 << 20));
-  doc->pool = g_string_sized_new (MIN (length / 2 + 16, 1 << 22));
-  s.doc = doc;
-  g_array_set_clear_func (stack, frame_clear);
-
-  /* Tolerate a UTF-8 byte order mark. */
-  if (length >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
-    s.p += 3;
-
-  for (;;)
-    {
-      Frame *top;
-      gboolean ok = TRUE;
-
-      scan_skip_space (&s);
-      if (doc->values->len > 0 && stack->len == 0)
-        {
-          if (s.p < s.end)
-            return scan_unexpected (&s), NULL;  /* something after the end */
-          return g_steal_pointer (&doc);
-        }
-      if (s.p >= s.end)
-        {
-          if (length == 0)
-            scan_error (&s, 1, BG_FILE_ERROR_SYNTAX, _("the file is empty"));
-          else
-            scan_unexpected (&s);
-          return NULL;
-        }
-
-      top = stack->len > 0 ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
-      switch (state)
-        {
-        case WANT_VALUE_OR_CLOSE:
-          if (*s.p == ']')
-            {
-              ok = scan_close (&s, stack, ']');
-              state = WANT_COMMA_OR_CLOSE;
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        case WANT_VALUE:
-          ok = scan_value (&s, stack, &state);
-          break;
-        case WANT_KEY_OR_CLOSE:
-          if (*s.p == '}')
-            {
-              ok = scan_close (&s, stack, '}');
-              state = WANT_COMMA_OR_CLOSE;
-              break;
-            }
-          G_GNUC_FALLTHROUGH;
-        case WANT_KEY:
-          ok = scan_key (&s, top);
-          state = WANT_COLON;
-          break;
-        case WANT_COLON:
-          if (*s.p != ':')
-            ok = scan_unexpected (&s);
-          else
-            s.p++;
-          state = WANT_VALUE;
-          break;
-        case WANT_COMMA_OR_CLOSE:
-          if (*s.p == ',')
-            {
-              s.p++;
-              state = jv (doc, top->index)->type == JV_OBJECT ? WANT_KEY : WANT_VALUE;
-            }
-          else
-            ok = scan_close (&s, stack, *s.p);
-          break;
-        default:
-          g_assert_not_reached ();
-        }
-      if (!ok)
-        return NULL;
-    }
-}
-
-/* Line number (from 1) of the byte at offset. */
-static int
-line_of_offset (const char *data,
-                gsize       offset)
-{
-  int line = 1;
-
-  for (gsize i = 0; i < offset; i++)
-    if (data[i] == '\n')
-      line++;
-  return line;
-}
-
-/* Checks size and encoding, then parses. */
-static JDoc *
-read_json (const char *data,
-           gsize       length,
-           GError    **error)
-{
-  const char *bad;
-
-  if (length > BG_FILE_MAX_BYTES)
-    {
-      set_error (error, BG_FILE_ERROR_TOO_LARGE, NULL,
-                 _("the file is larger than %d MiB"), BG_FILE_MAX_BYTES / (1024 * 1024));
-      return NULL;
-    }
-  if (!g_utf8_validate_len (data, length, &bad))
-    {
-      set_error (error, BG_FILE_ERROR_SYNTAX, NULL, _("line %d: %s"),
-                 line_of_offset (data, bad - data),
-                 *bad == '\0' ? _("NUL byte in the file") : _("invalid UTF-8"));
-      return NULL;
-    }
-  return parse_json (data, length, error);
 }
 
 /* ------------------------------------------------------------------------
@@ -1257,6 +568,33 @@ static const char *const element_keys[] = {
 };
 
 /* Type and domain of an element object, checked. */
+/* An advanced component's "domain" key must be the domain of one of its
+ * ports: "electrical" on a CylinderDA (hydraulic and translational ports)
+ * is refused. */
+static gboolean
+check_advanced_domain (const char  *type,
+                       BgDomain     domain,
+                       const char  *domain_path,
+                       GError     **error)
+{
+  const BgComponentSpec *spec = bg_library_lookup (type, BG_DOMAIN_NONE);
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  for (guint i = 0; i < spec->n_ports; i++)
+    {
+      const char *id = bg_domain_to_id (spec->ports[i].domain);
+
+      if (spec->ports[i].domain == domain)
+        return TRUE;
+      if (strstr (list->str, id) == NULL)
+        g_string_append_printf (list, "%s%s", list->len > 0 ? ", " : "", id);
+    }
+  set_error (error, BG_FILE_ERROR_INVALID, domain_path,
+             _("\"%s\" contradicts the ports of %s (%s); leave the key out"),
+             bg_domain_to_id (domain), type, list->str);
+  return FALSE;
+}
+
 static gboolean
 read_type_domain (const JDoc  *doc,
                   guint32      obj,
@@ -1291,8 +629,14 @@ read_type_domain (const JDoc  *doc,
     *domain_out = bg_domain_from_id (domain_id);
   if (*domain_out != BG_DOMAIN_NONE)
     {
-      if (bg_library_type_is_advanced (type))
-        *domain_out = BG_DOMAIN_NONE;  /* advanced components know their own */
+      if (!bg_library_type_is_advanced (type))
+        return TRUE;
+      /* Advanced components know their own domains; a key naming none of
+       * their ports' domains is a mistake, not a hint. */
+      domain_path = member_path (path, "domain");
+      if (!check_advanced_domain (type, *domain_out, domain_path, error))
+        return FALSE;
+      *domain_out = BG_DOMAIN_NONE;
       return TRUE;
     }
 
@@ -1659,11 +1003,6 @@ load_simulation (Loader  *loader,
   return TRUE;
 }
 
-static void append_value (GString    *out,
-                          const JDoc *doc,
-                          guint32     index,
-                          int         indent);
-
 static gboolean
 load_view (Loader  *loader,
            GError **error)
@@ -1681,6 +1020,60 @@ load_view (Loader  *loader,
   text = g_string_new (NULL);
   append_value (text, loader->doc, view, -1);
   bg_model_set_view_json (loader->model, text->str);
+  return TRUE;
+}
+
+/* "exercise": {"strokes": {"b1": "to", ...}}: a student's own strokes. */
+static gboolean
+load_exercise (Loader  *loader,
+               GError **error)
+{
+  const JDoc *doc = loader->doc;
+  guint32 exercise = jv_member (doc, 0, "exercise");
+  guint32 strokes;
+
+  if (exercise == 0)
+    return TRUE;
+  if (jv (doc, exercise)->type != JV_OBJECT)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, "exercise", _("must be an object"));
+      return FALSE;
+    }
+  strokes = jv_member (doc, exercise, "strokes");
+  if (strokes == 0)
+    return TRUE;
+  if (jv (doc, strokes)->type != JV_OBJECT)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, "exercise.strokes",
+                 _("must be an object"));
+      return FALSE;
+    }
+  for (guint32 c = jv_first (doc, strokes); c != 0; c = jv_next (doc, c))
+    {
+      const char *bond_id = jv_key (doc, c);
+      g_autofree char *shown = excerpt (bond_id);
+      g_autofree char *where = g_strdup_printf ("exercise.strokes.%s", shown);
+      const char *value = jv (doc, c)->type == JV_STRING ? jv_string (doc, c) : NULL;
+      BgStroke stroke;
+
+      if (bg_model_find_bond (loader->model, bond_id) == NULL)
+        {
+          set_error (error, BG_FILE_ERROR_INVALID, where, _("no bond \"%s\""), shown);
+          return FALSE;
+        }
+      if (g_strcmp0 (value, "to") == 0)
+        stroke = BG_STROKE_AT_TO;
+      else if (g_strcmp0 (value, "from") == 0)
+        stroke = BG_STROKE_AT_FROM;
+      else
+        {
+          set_error (error, BG_FILE_ERROR_INVALID, where,
+                     _("must be \"to\" or \"from\""));
+          return FALSE;
+        }
+      if (!bg_model_set_exercise_stroke (loader->model, bond_id, stroke, NULL))
+        g_assert_not_reached ();
+    }
   return TRUE;
 }
 
@@ -1725,7 +1118,8 @@ load_document (Loader  *loader,
     if (!load_bond (loader, c, i++, error))
       return FALSE;
 
-  return load_simulation (loader, error) && load_view (loader, error);
+  return load_simulation (loader, error) && load_exercise (loader, error) &&
+         load_view (loader, error);
 }
 
 BgModel *
@@ -1800,40 +1194,16 @@ load_file (GFile      *file,
            const char *display_name,
            GError    **error)
 {
-  g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
   BgModel *model;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE ","
-                            G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
-  if (info == NULL)
+  if (!_bg_file_read_bounded (file, BG_FILE_MAX_BYTES, &contents, &length, &local_error))
     {
-      set_error (error, BG_FILE_ERROR_IO, display_name, "%s",
-                 describe_io_error (local_error));
+      prefix_error (error, display_name, local_error, local_error->code);
       return NULL;
     }
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      set_error (error, BG_FILE_ERROR_IO, display_name,
-                 _("is a directory, not a file"));
-      return NULL;
-    }
-  if (g_file_info_get_size (info) > BG_FILE_MAX_BYTES)
-    {
-      set_error (error, BG_FILE_ERROR_TOO_LARGE, display_name,
-                 _("the file is larger than %d MiB"), BG_FILE_MAX_BYTES / (1024 * 1024));
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
-    {
-      set_error (error, BG_FILE_ERROR_IO, display_name, "%s",
-                 describe_io_error (local_error));
-      return NULL;
-    }
-
   model = bg_file_load_from_data (contents, length, &local_error);
   if (model == NULL)
     prefix_error (error, display_name, local_error, local_error->code);
@@ -1869,188 +1239,6 @@ bg_file_load_path (const char *path,
 /* ------------------------------------------------------------------------
  * Writing
  * ------------------------------------------------------------------------ */
-
-/* Writes the shortest decimal that reads back as the same double, in the
- * form an engineer would type: plain for ordinary magnitudes (1000, 0.025,
- * 123456789), with an exponent for small values and for round large ones
- * (1e-12, 9e-5, 1.5e6, 1e10). Valid JSON either way. */
-static void
-append_number (GString *out,
-               double   value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char format[16];
-  char digits[32];
-  const char *p;
-  guint n_digits = 0;
-  int exponent, trailing_zeros;
-
-  if (!isfinite (value))
-    {
-      /* The model keeps every number finite; never write invalid JSON. */
-      g_string_append_c (out, '0');
-      return;
-    }
-  if (value == 0)
-    {
-      g_string_append_c (out, '0');  /* also for -0 */
-      return;
-    }
-
-  if (value < 0)
-    {
-      g_string_append_c (out, '-');
-      value = -value;
-    }
-
-  if (value < 1e15 && value == floor (value))
-    {
-      /* Whole numbers (coordinates, most parameters): exact as integers. */
-      g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, (gint64) value);
-      n_digits = strlen (buf);
-      exponent = (int) n_digits - 1;
-      memcpy (digits, buf, n_digits);
-    }
-  else
-    {
-      /* Shortest mantissa that round-trips: "1.5e+06" has 2 digits. */
-      for (int precision = 0; precision <= 17; precision++)
-        {
-          g_snprintf (format, sizeof format, "%%.%de", precision);
-          g_ascii_formatd (buf, sizeof buf, format, value);
-          if (g_ascii_strtod (buf, NULL) == value)
-            break;
-        }
-      for (p = buf; *p != 'e' && *p != '\0'; p++)
-        if (g_ascii_isdigit (*p) && n_digits < sizeof digits - 1)
-          digits[n_digits++] = *p;
-      exponent = *p == 'e' ? atoi (p + 1) : 0;
-    }
-  while (n_digits > 1 && digits[n_digits - 1] == '0')
-    n_digits--;
-  digits[n_digits] = '\0';
-  trailing_zeros = exponent + 1 - (int) n_digits;
-
-  if (exponent < -4 || trailing_zeros >= 4)
-    {
-      g_string_append_c (out, digits[0]);
-      if (n_digits > 1)
-        g_string_append_printf (out, ".%s", digits + 1);
-      g_string_append_printf (out, "e%d", exponent);
-    }
-  else if (exponent < 0)
-    {
-      g_string_append (out, "0.");
-      for (int i = -1; i > exponent; i--)
-        g_string_append_c (out, '0');
-      g_string_append (out, digits);
-    }
-  else if (trailing_zeros >= 0)
-    {
-      g_string_append (out, digits);
-      for (int i = 0; i < trailing_zeros; i++)
-        g_string_append_c (out, '0');
-    }
-  else
-    {
-      g_string_append_len (out, digits, exponent + 1);
-      g_string_append_c (out, '.');
-      g_string_append (out, digits + exponent + 1);
-    }
-}
-
-static void
-append_string (GString    *out,
-               const char *text)
-{
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      guchar c = (guchar) *p;
-
-      switch (c)
-        {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        default:
-          if (c < 0x20 || c == 0x7F)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-        }
-    }
-  g_string_append_c (out, '"');
-}
-
-static void
-append_indent (GString *out,
-               int      indent)
-{
-  g_string_append_c (out, '\n');
-  for (int i = 0; i < indent; i++)
-    g_string_append_c (out, ' ');
-}
-
-/* Writes any JSON value: compact on one line when indent < 0, else pretty
- * with two spaces per level starting at indent. */
-static void
-append_value (GString    *out,
-              const JDoc *doc,
-              guint32     index,
-              int         indent)
-{
-  const Jv *value = jv (doc, index);
-  int inner = indent < 0 ? -1 : indent + 2;
-  gboolean first = TRUE;
-
-  switch (value->type)
-    {
-    case JV_OBJECT:
-    case JV_ARRAY:
-      g_string_append_c (out, value->type == JV_OBJECT ? '{' : '[');
-      for (guint32 c = value->u.first; c != 0; c = jv_next (doc, c))
-        {
-          if (!first)
-            g_string_append_c (out, ',');
-          if (indent >= 0)
-            append_indent (out, inner);
-          else if (!first)
-            g_string_append_c (out, ' ');
-          first = FALSE;
-          if (value->type == JV_OBJECT)
-            {
-              append_string (out, jv_key (doc, c));
-              g_string_append (out, ": ");
-            }
-          append_value (out, doc, c, inner);
-        }
-      if (!first && indent >= 0)
-        append_indent (out, indent);
-      g_string_append_c (out, value->type == JV_OBJECT ? '}' : ']');
-      break;
-    case JV_STRING:
-      append_string (out, jv_string (doc, index));
-      break;
-    case JV_NUMBER:
-      append_number (out, value->u.number);
-      break;
-    case JV_TRUE:
-      g_string_append (out, "true");
-      break;
-    case JV_FALSE:
-      g_string_append (out, "false");
-      break;
-    case JV_NULL:
-    default:
-      g_string_append (out, "null");
-      break;
-    }
-}
 
 static void
 append_param (GString            *out,
@@ -2215,6 +1403,29 @@ append_simulation (GString             *out,
   g_string_append_c (out, '}');
 }
 
+/* Written only when a student has placed a stroke, in bond order. */
+static void
+append_exercise (GString *out,
+                 BgModel *model)
+{
+  GPtrArray *bonds = bg_model_get_bonds (model);
+  gboolean first = TRUE;
+
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+
+      if (bond->exercise == BG_STROKE_NONE)
+        continue;
+      g_string_append (out, first ? ",\n  \"exercise\": {\"strokes\": {" : ", ");
+      first = FALSE;
+      append_string (out, bond->id);
+      g_string_append (out, bond->exercise == BG_STROKE_AT_TO ? ": \"to\"" : ": \"from\"");
+    }
+  if (!first)
+    g_string_append (out, "}}");
+}
+
 static void
 append_view (GString    *out,
              const char *view_json)
@@ -2255,6 +1466,7 @@ bg_file_to_data (BgModel *model,
   append_list (out, "bonds", bg_model_get_bonds (model), TRUE);
   g_string_append (out, ",\n");
   append_simulation (out, bg_model_get_simulation (model));
+  append_exercise (out, model);
   append_view (out, bg_model_get_view_json (model));
   g_string_append (out, "\n}\n");
 

@@ -6,7 +6,10 @@
  * back a half-loaded model.
 
  * The "view" object is kept verbatim on the model (bg_model_get_view_json)
- * so that editor settings survive a load/save cycle.
+ * so that editor settings survive a load/save cycle. The "exercise" object
+ * holds a student's own strokes (BgBond.exercise); it is written only when a
+ * stroke is placed, and unknown bond ids or values other than "to"/"from"
+ * are refused with the JSON path ("exercise.strokes.b9: no bond ...").
  */
 #pragma once
 

@@ -1,5 +1,8 @@
 /* bg-model-history.c — the undo history of a BgModel.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: the reversible primitive operations (insert or remove elements or
  * bonds at indices, set a field from old to new) and the steps that group
  * them, applying an operation forwards or backwards, recording the
@@ -61,6 +64,9 @@ op_clear (Op *op)
     case OP_NAME:
       g_free (op->u.name.old_s);
       g_free (op->u.name.new_s);
+      break;
+    case OP_EXERCISE:
+      _bg_model_bond_unref (op->u.exercise.bond);
       break;
     default:
       g_assert_not_reached ();
@@ -148,6 +154,10 @@ flip_bond (Bond *b)
   b->to_slot = slot;
   b->pub.arrow = b->pub.arrow == BG_ARROW_FORWARD
                  ? BG_ARROW_REVERSED : BG_ARROW_FORWARD;
+  /* A student's stroke stays at the same element. */
+  if (b->pub.exercise != BG_STROKE_NONE)
+    b->pub.exercise = b->pub.exercise == BG_STROKE_AT_TO
+                      ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
 }
 
 static void
@@ -208,6 +218,10 @@ op_apply (BgModel *self,
       _bg_model_replace_string (&self->name, forward ? op->u.name.new_s
                                                      : op->u.name.old_s);
       _bg_model_notify (self, PROP_NAME);
+      break;
+    case OP_EXERCISE:
+      op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
+                                                  : op->u.exercise.old_s;
       break;
     default:
       g_assert_not_reached ();

@@ -66,6 +66,7 @@ struct _BgBond
   BgElement *to;
   int        to_port;    /* index into to->spec->ports, or -1 (junction) */
   BgArrow    arrow;
+  BgStroke   exercise;   /* the student's own stroke (exercise mode), or NONE */
 };
 
 struct _BgSimSettings
@@ -196,6 +197,14 @@ gboolean          bg_model_reverse_arrow       (BgModel    *self,
 gboolean          bg_model_flip_bond_direction (BgModel    *self,
                                                 const char *bond_id,
                                                 GError    **error);
+/* Exercise mode: places (or with BG_STROKE_NONE removes) the student's own
+ * stroke on a bond, as one undoable step. Never touches the analysis. */
+gboolean          bg_model_set_exercise_stroke (BgModel    *self,
+                                                const char *bond_id,
+                                                BgStroke    stroke,
+                                                GError    **error);
+/* TRUE if any bond has a student's stroke. */
+gboolean          bg_model_has_exercise        (BgModel    *self);
 gboolean          bg_model_set_simulation      (BgModel    *self,
                                                 const BgSimSettings *settings,
                                                 GError    **error);
@@ -240,6 +249,13 @@ void              bg_sim_settings_init_default (BgSimSettings *settings);
 gboolean          bg_sim_settings_check        (const BgSimSettings *settings,
                                                 GError             **error);
 #define BG_SIM_MAX_OUTPUT_ROWS 1e7
+/* Limits the solver can honour in double precision. atol is a fraction of
+ * each state's scale (0: 1 % of rtol); above 1 % it no longer bounds the
+ * error of anything a user reads. */
+#define BG_SIM_MIN_T_END 1e-12
+#define BG_SIM_MAX_T_END 1e12
+#define BG_SIM_MIN_RTOL  1e-14
+#define BG_SIM_MAX_ATOL  1e-2
 /* Effective output step: output_step or t_end / 1000. */
 double            bg_sim_settings_output_step  (const BgSimSettings *settings);
 

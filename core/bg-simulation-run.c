@@ -1,5 +1,9 @@
 /* bg-simulation-run.c — one simulation of a compiled plan in a worker thread.
  *
+ * In the layout: core/ (GIO only, no GTK): the run stage of model →
+ * analysis → plan → run → result, used by the window and by bgmod-cli
+ * simulate alike.
+ *
  * Owns: the GTask that runs bg_simulator_run() in a thread, the progress
  * slot the worker writes behind a mutex and the single merged idle callback
  * that carries it to the main thread, and the report copied back at the
@@ -197,6 +201,16 @@ bg_simulation_run_start (BgSimulationRun *self)
   g_task_run_in_thread (task, worker_thread);
 
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+void
+bg_simulation_run_wait (BgSimulationRun *self)
+{
+  g_return_if_fail (BG_IS_SIMULATION_RUN (self));
+  g_return_if_fail (self->started);
+
+  while (self->running)
+    g_main_context_iteration (self->context, TRUE);
 }
 
 void

@@ -1,5 +1,9 @@
 /* bg-simulation-run.h — one simulation of a compiled plan in a worker thread.
  *
+ * In the layout: core/ (GIO only, no GTK): the run stage of model →
+ * analysis → plan → run → result, used by the window and by bgmod-cli
+ * simulate alike.
+ *
  * Owns: the run's own plan reference, its BgResult (the worker appends; the
  * main thread reads), the GCancellable that stops it, the latest progress
  * the worker published (behind a mutex, delivered by at most one pending
@@ -8,6 +12,10 @@
  * compiled ("stale"). Must not: touch a model, a causality or any widget;
  * hand the worker anything it could share with the main thread other than
  * the immutable plan, the thread-safe result and the progress slot.
+ *
+ * The window starts a run and follows its signals from its main loop;
+ * bgmod-cli starts one and waits for it (bg_simulation_run_wait): one code
+ * path for every run.
  *
  * Signals (main thread only):
  *   "progress" (void): simulated time advanced (merged: one per idle)
@@ -32,6 +40,9 @@ BgSimulationRun   *bg_simulation_run_new          (BgPlan          *plan);
 /* Starts the worker; call once. Progress and "finished" are delivered on the
  * thread-default main context of the caller. */
 void               bg_simulation_run_start        (BgSimulationRun *self);
+/* For a caller without a main loop of its own: iterates the main context
+ * the run was started from until "finished" has been emitted. */
+void               bg_simulation_run_wait         (BgSimulationRun *self);
 /* Cancels the worker; "finished" follows with BG_SIM_STATUS_CANCELLED
  * (unless it had already ended). */
 void               bg_simulation_run_stop         (BgSimulationRun *self);

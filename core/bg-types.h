@@ -19,4 +19,13 @@ typedef struct _BgSimSettings   BgSimSettings;
 typedef struct _BgModel         BgModel;
 typedef struct _BgCausality     BgCausality;
 
+/* Where a bond's causal stroke is: the analyzer's, or a student's own in
+ * exercise mode. */
+typedef enum
+{
+  BG_STROKE_NONE = 0,  /* not assigned / not placed */
+  BG_STROKE_AT_TO,     /* the bond's `to` end receives effort */
+  BG_STROKE_AT_FROM,   /* the bond's `from` end receives effort */
+} BgStroke;
+
 G_END_DECLS

@@ -1,4 +1,4 @@
-/* bg-view.h — reading the editor's "view" section of a model.
+/* bg-view.h — the editor's "view" section of a model.
  * See bg-view.c. */
 #pragma once
 
@@ -6,6 +6,8 @@
 
 G_BEGIN_DECLS
 
-GStrv bg_view_dup_plot_vars (BgModel *model);
+GStrv bg_view_dup_plot_vars (BgModel           *model);
+void  bg_view_set_plot_vars (BgModel           *model,
+                             const char *const *names);
 
 G_END_DECLS

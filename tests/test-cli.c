@@ -336,7 +336,11 @@ test_analyze_human (void)
                    "error: Causal conflict at 0-junction J: ACC and C1 both set its pressure "
                    "(ACC → b3, C1 → b4). Two storages that set the same pressure are "
                    "over-constrained — connect one through an explicit line resistance "
-                   "if that is the intended physics. [causal-conflict]\n");
+                   "if that is the intended physics. [causal-conflict]\n"
+                   "remedy 1: Add a resistance R1 = 1e9 Pa·s/m³ in series with C1, "
+                   "between it and J (on a new 1-junction) (bgmod-cli fix --remedy 1)\n"
+                   "remedy 2: Add a resistance R1 = 1e9 Pa·s/m³ in series with ACC, "
+                   "between it and J (on a new 1-junction) (bgmod-cli fix --remedy 2)\n");
 }
 
 static void

@@ -3,7 +3,7 @@
  * Owns: tests that step through the hydraulic bench's SCAP trace with the
  * window's actions and check the banner's texts and the canvas's
  * highlighted ids and strokes at several steps; playing; the step keys'
- * wiring; leaving the mode on an edit; the last step of the conflict
+ * wiring; leaving the mode on an edit and on exercise mode; the last step of the conflict
  * examples; every example's last step; the banner wrapped and whole at
  * projector sizes in presentation mode, in English and Russian; and the
  * screenshot series (only with BGMOD_TEST_SCREENSHOT_DIR set; nothing is
@@ -388,6 +388,26 @@ conflict_step (BgCausalityTrace *trace)
   g_assert_not_reached ();
 }
 
+/* Explain mode and exercise mode exclude each other: entering one leaves
+ * the other. */
+static void
+test_exercise_excludes (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  BgCanvas *canvas = window_canvas (window);
+
+  enter (window);
+  activate (window, "exercise.mode");
+  g_assert_true (bg_canvas_get_exercise_mode (canvas));
+  g_assert_false (explaining (window));
+  g_assert_null (bg_canvas_get_explain_trace (canvas));
+
+  enter (window);
+  g_assert_false (bg_canvas_get_exercise_mode (canvas));
+  g_assert_nonnull (bg_canvas_get_explain_trace (canvas));
+  bg_test_ui_destroy_window (window);
+}
+
 /* The conflict examples: the conflict's step names it in red with its
  * chain; from there to the last step the conflict stays red on the canvas
  * and in the banner. */
@@ -643,6 +663,7 @@ main (int   argc,
   g_test_add_func ("/ui/explain/keys-and-buttons", test_keys_and_buttons);
   g_test_add_func ("/ui/explain/play", test_play);
   g_test_add_func ("/ui/explain/edit-leaves", test_edit_leaves);
+  g_test_add_func ("/ui/explain/exercise-excludes", test_exercise_excludes);
   g_test_add_func ("/ui/explain/conflicts", test_conflicts);
   g_test_add_func ("/ui/explain/every-example", test_every_example);
   g_test_add_func ("/ui/explain/projector", test_projector);

@@ -12,6 +12,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
 #include <glib/gi18n-lib.h>
@@ -19,6 +20,7 @@
 #include "bg-example-names.h"
 #include "bg-file.h"
 #include "bg-plot-pane.h"
+#include "bg-preferences-window.h"
 #include "bg-test-ui.h"
 
 #define RUN_TIMEOUT_S 60
@@ -530,6 +532,185 @@ test_legend (void)
   }
 }
 
+/* Export Diagram writes what `bgmod-cli render` writes for the same model
+ * (the same renderer), PNG and SVG; a name it cannot write says so. */
+static void
+test_export_diagram (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  g_autofree char *dir = g_dir_make_tmp ("bgmod-export-XXXXXX", NULL);
+  g_autofree char *mine = g_build_filename (dir, "window.png", NULL);
+  g_autofree char *cli = g_build_filename (dir, "cli.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "window.svg", NULL);
+  g_autofree char *bad = g_build_filename (dir, "window.jpg", NULL);
+  g_autofree char *model = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                             "rc-circuit.bgmod", NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  gsize na = 0, nb = 0, nc = 0;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { g_getenv ("BGMOD_CLI"), "render", model, "--output", cli, NULL };
+  int status = -1;
+
+  g_assert_true (bg_window_export_diagram (window, mine, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, 0, NULL, NULL, NULL, NULL,
+                               &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_true (g_file_get_contents (mine, &a, &na, NULL));
+  g_assert_true (g_file_get_contents (cli, &b, &nb, NULL));
+  g_assert_cmpuint (na, >, 1000);
+  g_assert_cmpmem (a, na, b, nb);
+
+  g_assert_true (bg_window_export_diagram (window, svg, &error));
+  g_assert_true (g_file_get_contents (svg, &c, &nc, NULL));
+  g_assert_nonnull (strstr (c, "<svg"));
+
+  g_assert_false (bg_window_export_diagram (window, bad, &error));
+  g_assert_nonnull (error);
+  g_test_message ("refused: %s", error->message);
+  g_assert_false (g_file_test (bad, G_FILE_TEST_EXISTS));
+
+  g_unlink (mine);
+  g_unlink (cli);
+  g_unlink (svg);
+  g_rmdir (dir);
+  bg_test_ui_destroy_window (window);
+}
+
+/* A chooser accepted in a folder makes the next one open there. */
+static void
+test_last_folder (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  g_autofree char *dir = g_dir_make_tmp ("bgmod-last-folder-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "model.bgmod", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GFile) folder = g_file_new_for_path (dir);
+  g_autoptr(GFile) current = NULL;
+  GtkFileChooserNative *native;
+
+  if (bg_application_get_settings (app) == NULL)
+    {
+      g_test_skip ("the settings schema is not installed");
+      bg_test_ui_destroy_window (window);
+      return;
+    }
+  native = bg_window_new_model_chooser (GTK_WINDOW (window), "Save", GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        "_Save");
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (native), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), "model.bgmod");
+  bg_test_ui_pump ();
+  {
+    g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+    g_assert_nonnull (chosen);
+    g_assert_true (g_file_equal (chosen, file));
+  }
+  g_signal_emit_by_name (native, "response", GTK_RESPONSE_ACCEPT);
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+  {
+    g_autofree char *uri = g_settings_get_string (bg_application_get_settings (app), "last-folder");
+    g_autofree char *want = g_file_get_uri (folder);
+
+    g_assert_cmpstr (uri, ==, want);
+  }
+
+  native = bg_window_new_model_chooser (GTK_WINDOW (window), "Open", GTK_FILE_CHOOSER_ACTION_OPEN,
+                                        "_Open");
+  /* the dialog loads the folder asynchronously */
+  for (guint i = 0; i < 50 && current == NULL; i++)
+    {
+      bg_test_ui_wait_ms (100);
+      current = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (native));
+    }
+  g_assert_nonnull (current);
+  g_assert_true (g_file_equal (current, folder));
+  gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (native));
+  g_object_unref (native);
+
+  g_rmdir (dir);
+  bg_test_ui_destroy_window (window);
+}
+
+static BgPreferencesWindow *
+find_preferences (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (BG_IS_PREFERENCES_WINDOW (w) && gtk_widget_get_visible (GTK_WIDGET (w)))
+        return BG_PREFERENCES_WINDOW (w);
+    }
+  return NULL;
+}
+
+/* The Preferences window's controls change the settings and the open
+ * window follows them at once. */
+static void
+test_preferences (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  GSettings *settings = bg_application_get_settings (app);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgPreferencesWindow *prefs;
+  gboolean show = TRUE, snap = TRUE;
+  double spacing = 0;
+  gboolean presentation = FALSE;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("the settings schema is not installed");
+      bg_test_ui_destroy_window (window);
+      return;
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  bg_test_ui_pump ();
+  prefs = find_preferences ();
+  g_assert_nonnull (prefs);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "grid-size")), 40);
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "show-grid")), FALSE);
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "snap-to-grid")), FALSE);
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (g_settings_get_double (settings, "grid-size"), ==, 40);
+  g_assert_false (g_settings_get_boolean (settings, "show-grid"));
+  bg_canvas_get_grid (canvas, &show, &snap, &spacing);
+  g_assert_false (show);
+  g_assert_false (snap);
+  g_assert_cmpfloat (spacing, ==, 40);
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "presentation-scale")), 1.5);
+  bg_test_ui_pump ();
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_true (presentation);
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (canvas), ==, 1.5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "presentation-scale")), 1.0);
+  bg_test_ui_pump ();
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_false (presentation);
+
+  gtk_switch_set_active (GTK_SWITCH (bg_preferences_window_get_control (prefs, "live-plot")), FALSE);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (bg_preferences_window_get_control (prefs, "autosave-interval")), 120);
+  bg_test_ui_pump ();
+  g_assert_false (g_settings_get_boolean (settings, "live-plot"));
+  g_assert_cmpuint (g_settings_get_uint (settings, "autosave-interval"), ==, 120);
+
+  /* back to the defaults for the other tests */
+  g_settings_reset (settings, "grid-size");
+  g_settings_reset (settings, "show-grid");
+  g_settings_reset (settings, "snap-to-grid");
+  g_settings_reset (settings, "live-plot");
+  g_settings_reset (settings, "autosave-interval");
+  g_settings_reset (settings, "presentation-scale");
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_examples_menu (void)
 {
@@ -677,6 +858,13 @@ main (int   argc,
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      /* the build tree's compiled schema, in the memory backend */
+      g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+
+      g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
   bg_test_ui_init (&argc, &argv);
   tmp_dir = bg_test_ui_make_home ("bgmod-test-projector-XXXXXX");
   app = bg_test_ui_app_new ();
@@ -687,6 +875,9 @@ main (int   argc,
   g_test_add_func ("/ui/projector/refused-target", test_refused_target);
   g_test_add_func ("/ui/projector/context-menu", test_context_menu);
   g_test_add_func ("/ui/projector/legend", test_legend);
+  g_test_add_func ("/ui/projector/export-diagram", test_export_diagram);
+  g_test_add_func ("/ui/projector/last-folder", test_last_folder);
+  g_test_add_func ("/ui/projector/preferences", test_preferences);
   g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);

@@ -17,6 +17,7 @@
 #include "bg-compiler.h"
 #include "bg-simulator.h"
 #include "bg-file.h"
+#include "bg-simulation-run.h"
 
 /* Model building --------------------------------------------------------- */
 
@@ -1512,6 +1513,96 @@ test_worker_thread (void)
   bg_plan_unref (w.plan);
 }
 
+/* BgSimulationRun without a main loop of the caller's own, as bgmod-cli
+ * runs it: start, wait; the same rows as the simulator called directly,
+ * progress on the way, "finished" once; and a stop from a progress
+ * handler ends the run cancelled with the rows so far. */
+typedef struct
+{
+  guint  n_progress;
+  guint  n_finished;
+  double last_t;
+  gboolean stop_at_first;
+} RunSeen;
+
+static void
+run_progress_cb (BgSimulationRun *run,
+                 gpointer         data)
+{
+  RunSeen *seen = data;
+
+  g_assert_cmpfloat (bg_simulation_run_get_time (run), >, seen->last_t);
+  seen->last_t = bg_simulation_run_get_time (run);
+  seen->n_progress++;
+  if (seen->stop_at_first)
+    bg_simulation_run_stop (run);
+}
+
+static void
+run_finished_cb (BgSimulationRun *run,
+                 gpointer         data)
+{
+  RunSeen *seen = data;
+
+  g_assert_false (bg_simulation_run_is_running (run));
+  seen->n_finished++;
+}
+
+static void
+test_run_wait (void)
+{
+  g_autoptr (BgModel) model = build_chain (20, FALSE);
+  g_autoptr (BgCausality) causality = NULL;
+  g_autoptr (BgPlan) plan = NULL;
+  g_autoptr (BgResult) direct = NULL;
+  g_autoptr (BgSimulationRun) run = NULL;
+  g_autoptr (BgSimulationRun) stopped = NULL;
+  RunSeen seen = { 0 }, seen_stop = { 0 };
+  BgResult *result;
+  guint m_var;
+
+  set_sim (model, 5.0, 0.0005);
+  causality = bg_causality_analyze (model);
+  plan = bg_compiler_compile (model, causality, NULL, NULL);
+  g_assert_nonnull (plan);
+  direct = bg_simulator_new_result (plan);
+  g_assert_cmpint (bg_simulator_run (plan, direct, NULL, NULL, NULL, NULL, NULL), ==,
+                   BG_SIM_STATUS_FINISHED);
+
+  run = bg_simulation_run_new (plan);
+  g_signal_connect (run, "progress", G_CALLBACK (run_progress_cb), &seen);
+  g_signal_connect (run, "finished", G_CALLBACK (run_finished_cb), &seen);
+  bg_simulation_run_start (run);
+  bg_simulation_run_wait (run);
+  g_assert_cmpuint (seen.n_finished, ==, 1);
+  g_assert_cmpuint (seen.n_progress, >=, 1);
+  g_assert_nonnull (bg_simulation_run_get_report (run));
+  g_assert_cmpint (bg_simulation_run_get_report (run)->status, ==, BG_SIM_STATUS_FINISHED);
+  g_assert_null (bg_simulation_run_get_error (run));
+  g_assert_cmpfloat (bg_simulation_run_get_time (run), ==, 5.0);
+  result = bg_simulation_run_get_result (run);
+  m_var = (guint) bg_result_lookup (result, "M0.p");
+  g_assert_cmpuint (bg_result_get_n_rows (result), ==, bg_result_get_n_rows (direct));
+  for (gsize r = 0; r < bg_result_get_n_rows (result); r++)
+    {
+      g_assert_cmpfloat (bg_result_get_value (result, 0, r), ==, bg_result_get_value (direct, 0, r));
+      g_assert_cmpfloat (bg_result_get_value (result, m_var, r), ==,
+                         bg_result_get_value (direct, m_var, r));
+    }
+
+  seen_stop.stop_at_first = TRUE;
+  stopped = bg_simulation_run_new (plan);
+  g_signal_connect (stopped, "progress", G_CALLBACK (run_progress_cb), &seen_stop);
+  g_signal_connect (stopped, "finished", G_CALLBACK (run_finished_cb), &seen_stop);
+  bg_simulation_run_start (stopped);
+  bg_simulation_run_wait (stopped);
+  g_assert_cmpuint (seen_stop.n_finished, ==, 1);
+  g_assert_cmpint (bg_simulation_run_get_report (stopped)->status, ==, BG_SIM_STATUS_CANCELLED);
+  g_assert_nonnull (bg_simulation_run_get_error (stopped));
+  g_assert_cmpuint (bg_result_get_n_rows (bg_simulation_run_get_result (stopped)), <,
+                    bg_result_get_n_rows (direct));
+}
+
 static void
 test_zero_states_step (void)
 {
@@ -1616,6 +1707,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/compile-errors", test_compile_errors);
   g_test_add_func ("/core/simulate/cancel", test_cancel);
   g_test_add_func ("/core/simulate/worker-thread", test_worker_thread);
+  g_test_add_func ("/core/simulate/run-wait", test_run_wait);
   g_test_add_func ("/core/simulate/zero-states-step", test_zero_states_step);
   g_test_add_func ("/core/result/store", test_result_store);
   return g_test_run ();

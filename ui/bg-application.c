@@ -9,6 +9,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-preferences-window.h"
 #include "bg-autosave.h"
 #include "bg-recovery-dialog.h"
 #include "bg-window.h"
@@ -141,7 +142,32 @@ shortcuts_activated (GSimpleAction *action,
     gtk_widget_activate_action (GTK_WIDGET (window), "win.show-help-overlay", NULL);
 }
 
+/* One Preferences window, over the active editor window. */
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  BgApplication *self = user_data;
+  BgWindow *window = bg_application_get_bg_window (self, FALSE);
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+  GtkWidget *prefs = NULL;
+
+  if (self->settings == NULL)
+    return;
+  for (GList *l = windows; prefs == NULL && l != NULL; l = l->next)
+    if (BG_IS_PREFERENCES_WINDOW (l->data))
+      prefs = l->data;
+  if (prefs == NULL)
+    {
+      prefs = bg_preferences_window_new (GTK_WINDOW (window), self->settings);
+      gtk_window_set_application (GTK_WINDOW (prefs), GTK_APPLICATION (self));
+    }
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
 static const GActionEntry app_entries[] = {
+  { "preferences", preferences_activated },
   { "new-window", new_window_activated },
   { "open", open_activated },
   { "quit", quit_activated },
@@ -158,6 +184,7 @@ static const struct
   { "app.open", { "<Control>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.shortcuts", { "<Control>question", NULL } },
+  { "app.preferences", { "<Control>comma", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },
   { "win.undo", { "<Control>z", NULL } },
@@ -172,6 +199,7 @@ static const struct
   { "win.show-inspector", { "<Control>F9", NULL } },
   { "win.show-bond-names", { "<Control><Shift>b", NULL } },
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
+  { "win.export-diagram", { "<Control>e", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
 };

@@ -52,8 +52,8 @@ bg_canvas_insert_component (BgCanvas              *self,
       view_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
   bg_canvas_view_to_model (self, view_x, view_y, &mx, &my);
-  mx = bg_geometry_snap (mx, BG_GEOMETRY_GRID);
-  my = bg_geometry_snap (my, BG_GEOMETRY_GRID);
+  mx = bg_geometry_snap (mx, bg_canvas_snap_step (self));
+  my = bg_geometry_snap (my, bg_canvas_snap_step (self));
 
   element = bg_model_add_element (self->model, spec->type, spec->domain,
                                   NULL, mx, my, error);
@@ -574,6 +574,7 @@ bg_canvas_update_actions (BgCanvas *self)
                                  has_model && self->zoom > ZOOM_MIN);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-reset", has_model);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-fit", non_empty);
+  _bg_canvas_exercise_update_actions (self);
 }
 
 static void
@@ -689,8 +690,8 @@ action_nudge (GtkWidget  *widget,
   g_variant_get (param, "(dd)", &dx, &dy);
   ids = bg_canvas_ids_to_strv (elements);
   if (!bg_model_move_elements (self->model, (const char *const *) ids,
-                               elements->len, dx * BG_GEOMETRY_GRID,
-                               dy * BG_GEOMETRY_GRID, &error))
+                               elements->len, dx * bg_canvas_nudge_step (self),
+                               dy * bg_canvas_nudge_step (self), &error))
     bg_canvas_say (self, error->message, FALSE);
 }
 

@@ -164,9 +164,9 @@ move_update_cb (GtkGestureDrag *gesture,
   if (grabbed == NULL)
     return;
   self->move_dx = bg_geometry_snap (grabbed->x + ox / self->zoom,
-                                    BG_GEOMETRY_GRID) - grabbed->x;
+                                    bg_canvas_snap_step (self)) - grabbed->x;
   self->move_dy = bg_geometry_snap (grabbed->y + oy / self->zoom,
-                                    BG_GEOMETRY_GRID) - grabbed->y;
+                                    bg_canvas_snap_step (self)) - grabbed->y;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -35,6 +35,8 @@ typedef enum
   HIT_BOND,
 } HitKind;
 
+typedef struct _BgCanvasExercise BgCanvasExercise;
+
 typedef struct
 {
   HitKind     kind;
@@ -97,6 +99,11 @@ struct _BgCanvas
   double           bubble_x, bubble_y;
   guint            bubble_timeout;
 
+  /* bg-canvas-grid.c: zero-initialised means the defaults */
+  gboolean         grid_hidden;
+  gboolean         snap_off;
+  double           grid_spacing;
+
   /* bg-canvas-menu.c */
   GtkWidget       *context_menu;  /* GtkPopoverMenu, made on first use */
   gboolean         show_bond_ids;
@@ -105,6 +112,8 @@ struct _BgCanvas
   BgCausalityTrace *explain_trace;
   guint            explain_step;
   guint64          explain_revision;  /* the model's when the trace was set */
+  /* Exercise mode (bg-canvas-exercise.c). */
+  BgCanvasExercise *exercise;
 };
 
 /* A bond end as "EL" or "EL.PORT", resolved. */
@@ -178,6 +187,11 @@ char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
 void        bg_canvas_draw_bond_target        (BgCanvas       *self,
                                                cairo_t        *cr);
 
+/* bg-canvas-grid.c */
+double      bg_canvas_grid_spacing            (BgCanvas       *self);
+double      bg_canvas_snap_step               (BgCanvas       *self);
+double      bg_canvas_nudge_step              (BgCanvas       *self);
+
 /* bg-canvas-menu.c */
 void        bg_canvas_menu_init               (BgCanvas       *self);
 void        bg_canvas_menu_dispose            (BgCanvas       *self);
@@ -198,6 +212,20 @@ void        bg_canvas_draw_explain_over       (BgCanvas       *self,
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);
 void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
+
+/* bg-canvas-exercise.c */
+void        _bg_canvas_exercise_init          (BgCanvas       *self);
+void        _bg_canvas_exercise_finalize      (BgCanvas       *self);
+void        _bg_canvas_exercise_controllers_init (BgCanvas    *self);
+void        _bg_canvas_exercise_class_init    (GtkWidgetClass *widget_class);
+void        _bg_canvas_exercise_update_actions (BgCanvas      *self);
+BgCausality *_bg_canvas_exercise_filter       (BgCanvas       *self,
+                                               BgCausality    *causality);
+void        _bg_canvas_exercise_draw          (BgCanvas       *self,
+                                               cairo_t        *cr);
+char       *_bg_canvas_exercise_tooltip       (BgCanvas       *self,
+                                               double          view_x,
+                                               double          view_y);
 
 /* bg-canvas-keyboard.c */
 void        bg_canvas_keyboard_init           (BgCanvas       *self);

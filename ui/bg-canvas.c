@@ -706,6 +706,9 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
 
+  /* Exercise mode: the marks' sentences; conflicts would give it away. */
+  if (bg_canvas_get_exercise_mode (self))
+    return _bg_canvas_exercise_tooltip (self, view_x, view_y);
   hit = bg_canvas_hit_test (self, view_x, view_y);
   causality = bg_canvas_current_causality (self);
 
@@ -824,8 +827,11 @@ draw_grid (BgCanvas *self,
            int       height)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  double spacing = BG_GEOMETRY_GRID * 2;
+  double spacing = bg_canvas_grid_spacing (self);
   double x0, y0, x1, y1, r;
+
+  if (self->grid_hidden)
+    return;
 
   while (spacing * self->zoom < 16)
     spacing *= 2;
@@ -1014,10 +1020,13 @@ bg_canvas_snapshot (GtkWidget   *widget,
       if (explaining)
         bg_canvas_draw_explain_under (self, cr);
       bg_graph_renderer_draw (self->renderer, cr, self->model,
-                              explaining ? NULL : bg_canvas_current_causality (self),
+                              explaining ? NULL
+                              : _bg_canvas_exercise_filter (self, bg_canvas_current_causality (self)),
                               &view);
       if (explaining)
         bg_canvas_draw_explain_over (self, cr);
+      else
+        _bg_canvas_exercise_draw (self, cr);
       draw_handles (self, cr);
       if (self->drag == DRAG_BOND && self->bond_from != NULL)
         draw_bond_preview (self, cr);
@@ -1151,6 +1160,7 @@ bg_canvas_finalize (GObject *object)
   g_free (self->bond_from);
   g_free (self->hover_id);
   g_free (self->bubble_text);
+  _bg_canvas_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->finalize (object);
 }
@@ -1207,6 +1217,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   bg_canvas_controllers_class_init (widget_class);
   bg_canvas_keyboard_class_init (widget_class);
   bg_canvas_menu_class_init (widget_class);
+  _bg_canvas_exercise_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
   /* interactive and keyboard-operable: a group with a description */
@@ -1220,6 +1231,7 @@ bg_canvas_init (BgCanvas *self)
   GtkWidget *widget = GTK_WIDGET (self);
 
   self->renderer = bg_graph_renderer_new ();
+  _bg_canvas_exercise_init (self);
   self->selected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->moving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));
@@ -1233,6 +1245,7 @@ bg_canvas_init (BgCanvas *self)
   gtk_widget_set_has_tooltip (widget, TRUE);
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
 
+  _bg_canvas_exercise_controllers_init (self);
   bg_canvas_controllers_init (self);
   bg_canvas_keyboard_init (self);
   bg_canvas_menu_init (self);

@@ -43,6 +43,7 @@
 #include "bg-causality.h"
 #include "bg-causality-trace.h"
 #include "bg-library.h"
+#include "bg-causality-check.h"
 
 G_BEGIN_DECLS
 
@@ -157,6 +158,15 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
 
+/* The grid (the show-grid, snap-to-grid and grid-size settings). */
+void        bg_canvas_set_grid               (BgCanvas              *self,
+                                              gboolean               show,
+                                              gboolean               snap,
+                                              double                 spacing);
+void        bg_canvas_get_grid               (BgCanvas              *self,
+                                              gboolean              *show,
+                                              gboolean              *snap,
+                                              double                *spacing);
 /* Bond ids written beside the bonds ("show-bond-ids", canvas.show-bond-ids). */
 gboolean    bg_canvas_get_show_bond_ids      (BgCanvas              *self);
 void        bg_canvas_set_show_bond_ids      (BgCanvas              *self,
@@ -173,6 +183,28 @@ char       *bg_canvas_dup_bond_refusal       (BgCanvas              *self);
  * or in explain mode the trace's at the step shown). */
 BgStroke    bg_canvas_get_bond_stroke        (BgCanvas              *self,
                                               const char            *bond_id);
+
+/* Exercise mode (bg-canvas-exercise.c): the analyzer's strokes are hidden,
+ * the student's own strokes (BgBond.exercise) are drawn and placed by a
+ * click near a bond end (again: removed) or with S on a selected bond
+ * ("canvas.exercise-stroke"). Turning it on or off drops the marks. */
+void        bg_canvas_set_exercise_mode      (BgCanvas              *self,
+                                              gboolean               on);
+gboolean    bg_canvas_get_exercise_mode      (BgCanvas              *self);
+/* Also draws the analyzer's strokes (exercise mode only). */
+void        bg_canvas_set_exercise_reveal    (BgCanvas              *self,
+                                              gboolean               reveal);
+gboolean    bg_canvas_get_exercise_reveal    (BgCanvas              *self);
+/* Grades the student's strokes and marks every bond ✓ ✗ ? until the next
+ * edit; the grade is the canvas's (NULL outside exercise mode). */
+const BgGrade *bg_canvas_check_exercise      (BgCanvas              *self);
+/* The marks' grade while it is current, or NULL. */
+const BgGrade *bg_canvas_get_exercise_grade  (BgCanvas              *self);
+/* What a click at this widget point does in exercise mode: places (or
+ * removes) the stroke at the nearest bond end; FALSE when none is near. */
+gboolean    bg_canvas_place_stroke_at        (BgCanvas              *self,
+                                              double                 view_x,
+                                              double                 view_y);
 
 /* Pastes a .bgmod JSON fragment as the clipboard would (for tests and the
  * window): new ids, offset, selected, one undoable step. */

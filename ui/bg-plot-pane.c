@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-compiler.h"
+#include "bg-last-folder.h"
 #include "bg-plot-pane.h"
 #include "bg-si-format.h"
 
@@ -625,6 +626,7 @@ export_action (GtkWidget  *widget,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   if (g_str_equal (suffix, "png"))
     add_png_choices (self, GTK_FILE_CHOOSER (native));
+  bg_last_folder_track (native);
   g_signal_connect (native, "response", G_CALLBACK (export_response_cb), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }

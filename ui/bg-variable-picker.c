@@ -1,16 +1,14 @@
 /* bg-variable-picker.c — choosing the variables the plot pane draws.
  *
  * Owns: the search entry and the grouped list of check boxes, the chosen
- * names in the order they were chosen, and the view-JSON helpers (json-glib:
- * the object is parsed, "plots"."vars" replaced, everything else written
- * back as it was). Must not: edit the model other than its view JSON, or
- * know about runs and plots.
+ * names in the order they were chosen, loading and saving them through
+ * bg-view.c. Must not: edit the model other than its view JSON, or know
+ * about runs and plots.
  */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#include <json-glib/json-glib.h>
 
 #include "bg-variable-picker.h"
 #include "bg-view.h"
@@ -129,24 +127,7 @@ bg_variable_picker_list_vars (BgModel   *model,
 
 /* The view JSON ------------------------------------------------------------------ */
 
-static JsonObject *
-parse_view (BgModel *model)
-{
-  const char *json = bg_model_get_view_json (model);
-  g_autoptr(JsonParser) parser = NULL;
-  JsonNode *root;
-
-  if (json == NULL || *json == '\0')
-    return json_object_new ();
-  parser = json_parser_new ();
-  if (!json_parser_load_from_data (parser, json, -1, NULL))
-    return json_object_new ();
-  root = json_parser_get_root (parser);
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return json_object_new ();
-  return json_object_ref (json_node_get_object (root));
-}
-
+/* Both through bg-view.c, with the file's strict JSON reader and writer. */
 GStrv
 bg_variable_picker_load_saved (BgModel *model)
 {
@@ -159,32 +140,9 @@ void
 bg_variable_picker_save (BgModel           *model,
                          const char *const *names)
 {
-  g_autoptr(JsonObject) view = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  g_autofree char *json = NULL;
-  JsonObject *plots;
-  JsonArray *vars;
-
   g_return_if_fail (BG_IS_MODEL (model));
 
-  view = parse_view (model);
-  if (json_object_has_member (view, "plots") &&
-      JSON_NODE_HOLDS_OBJECT (json_object_get_member (view, "plots")))
-    plots = json_object_get_object_member (view, "plots");
-  else
-    {
-      plots = json_object_new ();
-      json_object_set_object_member (view, "plots", plots);
-    }
-
-  vars = json_array_new ();
-  for (guint i = 0; names != NULL && names[i] != NULL; i++)
-    json_array_add_string_element (vars, names[i]);
-  json_object_set_array_member (plots, "vars", vars);
-
-  root = json_node_init_object (json_node_alloc (), view);
-  json = json_to_string (root, FALSE);
-  bg_model_set_view_json (model, json);
+  bg_view_set_plot_vars (model, names);
 }
 
 static gboolean

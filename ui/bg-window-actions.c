@@ -18,6 +18,7 @@
 
 #include "bg-example-names.h"
 #include "bg-file.h"
+#include "bg-last-folder.h"
 #include "bg-window-private.h"
 
 #define MAX_RECENT 10
@@ -95,6 +96,8 @@ bg_window_new_model_chooser (GtkWindow            *parent,
   gtk_file_filter_set_name (all, _("All files"));
   gtk_file_filter_add_pattern (all, "*");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), all);
+  /* opens where the last chooser closed (the "last-folder" setting) */
+  bg_last_folder_track (native);
 
   return native;
 }
@@ -141,8 +144,7 @@ save_action (GtkWidget  *widget,
       return;
     }
 
-  if (!bg_window_save_to_file (self, NULL, &error))
-    bg_window_show_error (self, _("Could not save the model"), error->message);
+  _bg_window_save_checked (self, FALSE);
 }
 
 static void
@@ -448,6 +450,7 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
                                             "show-bond-names");
   gtk_widget_class_install_action (widget_class, "win.run", NULL, _bg_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
+  _bg_window_export_class_init (widget_class);
   /* the placeholder entry of an empty file list: never enabled */
   gtk_widget_class_install_action (widget_class, "win.nothing", NULL, nothing_action);
 }

@@ -5,7 +5,8 @@
  * now, given to the explain bar above the canvas; the step actions
  * (win.explain-next, -previous, -first, -last, -play, -leave) and their keys, which
  * act while the focus is on the canvas or the bar; leaving the mode on any
- * edit of the model or another document. Must not: draw (the canvas does),
+ * edit of the model or another document; it and exercise mode exclude each
+ * other. Must not: draw (the canvas does),
  * or keep a trace of an older revision of the model.
  */
 #include "config.h"
@@ -39,7 +40,12 @@ _bg_window_set_explain_mode (BgWindow *self,
     {
       BgModel *model = bg_document_get_model (self->document);
       g_autoptr(BgCausalityTrace) trace = NULL;
-      g_autoptr(BgCausality) causality = bg_causality_analyze_traced (model, &trace);
+      g_autoptr(BgCausality) causality = NULL;
+
+      /* exercise mode hides the strokes this mode shows: one at a time */
+      if (bg_canvas_get_exercise_mode (self->canvas))
+        gtk_widget_activate_action (GTK_WIDGET (self), "exercise.mode", NULL);
+      causality = bg_causality_analyze_traced (model, &trace);
 
       self->explain_model = g_object_ref (model);
       g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,

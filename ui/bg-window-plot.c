@@ -1,6 +1,7 @@
 /* bg-window-plot.c — BgWindow's side of the plot pane.
  *
- * Owns: placing the pane in the window's slot, win.run and win.stop (their
+ * Owns: placing the pane in the window's slot (a "Time Plot" page beside
+ * the "Analysis" page of bg-analysis-pane.c), win.run and win.stop (their
  * handlers and sensitivity, called from the window's one actions update),
  * the header bar's Run/Stop button look, and what the end of a run shows
  * in the window: its message in the status line and the element of an
@@ -50,10 +51,10 @@ bg_window_size_plot_pane (BgWindow *self)
 {
   int max = 0;
   int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
-  /* The canvas keeps 55 % of the height (45 % in presentation mode, where
+  /* The canvas keeps 55 % of the height (40 % in presentation mode, where
    * the sub-plots need taller axes); max-position already leaves the plot
    * pane its minimum height. */
-  double canvas_share = self->presentation_mode ? 0.45 : 0.55;
+  double canvas_share = self->presentation_mode ? 0.40 : 0.55;
 
   g_object_get (self->plot_paned, "max-position", &max, NULL);
   if (max <= 0 || height <= 0)
@@ -82,11 +83,39 @@ plot_pane_notify_presentation_cb (BgWindow   *self,
   bg_window_size_plot_pane (self);
 }
 
+/* The time plot and the analysis view share the slot, one page each. */
+static GtkWidget *
+plot_pages_new (BgWindow *self)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *switcher = gtk_stack_switcher_new ();
+  GtkWidget *scroller = gtk_scrolled_window_new ();
+
+  /* Each page asks only its own size (the time plot's minimum stays what
+   * a 1024×768 screen allows); the analysis page scrolls when too small. */
+  self->plot_stack = GTK_STACK (gtk_stack_new ());
+  gtk_stack_set_vhomogeneous (self->plot_stack, FALSE);
+  gtk_stack_set_hhomogeneous (self->plot_stack, FALSE);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->analysis_pane));
+  gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
+  gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
+  gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->plot_stack);
+  gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (switcher, "plot-page-switcher");
+  gtk_widget_set_vexpand (GTK_WIDGET (self->plot_stack), TRUE);
+  gtk_box_append (GTK_BOX (box), switcher);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot_stack));
+  return box;
+}
+
 void
 _bg_window_plot_init (BgWindow *self)
 {
   self->plot_pane = BG_PLOT_PANE (bg_plot_pane_new ());
-  bg_window_set_plot_pane (self, GTK_WIDGET (self->plot_pane));
+  self->analysis_pane = BG_ANALYSIS_PANE (bg_analysis_pane_new ());
+  bg_window_set_plot_pane (self, plot_pages_new (self));
   g_signal_connect_object (self->plot_paned, "notify::max-position",
                            G_CALLBACK (plot_paned_notify_max_position_cb), self,
                            G_CONNECT_SWAPPED);
@@ -122,6 +151,7 @@ _bg_window_run_action (GtkWidget  *widget,
     }
   gtk_label_set_label (self->message_label, "");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->message_label), NULL);
+  gtk_stack_set_visible_child_name (self->plot_stack, "time");
   _bg_window_actions_update (self);
 }
 

@@ -1,12 +1,14 @@
 /* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
- * (layout, document, status line) and bg-window-actions.c (actions, dialogs).
- * Must not: be included outside those two files.
+ * (layout, document, status line), bg-window-actions.c (actions, dialogs),
+ * bg-window-plot.c and bg-window-disk.c (the file changed on disk).
+ * Must not: be included outside those files.
  */
 #pragma once
 
 #include "bg-window.h"
 #include "bg-plot-pane.h"
 #include "bg-explain-bar.h"
+#include "bg-analysis-pane.h"
 
 G_BEGIN_DECLS
 
@@ -42,6 +44,8 @@ struct _BgWindow
   GtkButton            *run_button;
   GtkImage             *run_icon;
   GtkLabel             *run_label;
+  GtkInfoBar           *disk_bar;
+  GtkLabel             *disk_label;
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
@@ -49,12 +53,20 @@ struct _BgWindow
   /* Explain Causality (bg-window-explain.c) */
   gboolean              explaining;
   BgModel              *explain_model;  /* whose edits end the mode */
+  /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
+  BgAnalysisPane       *analysis_pane;
+  GtkStack             *plot_stack;
+
+  /* exercise mode and conflict remedies (bg-window-exercise.c) */
+  struct _BgWindowExercise *exercise;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
 
 void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
+/* win.export-diagram (bg-window-export.c) */
+void _bg_window_export_class_init  (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);
 void _bg_window_update_examples    (BgWindow       *self);
 void _bg_window_update_recent      (BgWindow       *self);
@@ -67,6 +79,11 @@ void _bg_window_set_presentation_mode (BgWindow     *self,
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* bg-window-exercise.c: the exercise and remedy bars and their actions;
+ * _update follows the analysis (called with the status line). */
+void _bg_window_exercise_init      (BgWindow       *self);
+void _bg_window_exercise_finalize  (BgWindow       *self);
+void _bg_window_exercise_update    (BgWindow       *self);
 void _bg_window_run_action         (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
@@ -82,5 +99,13 @@ void     _bg_window_explain_actions_update (BgWindow       *self);
 void     _bg_window_set_explain_mode       (BgWindow       *self,
                                             gboolean        explaining);
 gboolean _bg_window_get_explain_mode       (BgWindow       *self);
+/* The file changed on disk (bg-window-disk.c). */
+void _bg_window_class_disk_init    (GtkWidgetClass *widget_class);
+void _bg_window_disk_set_document  (BgWindow       *self,
+                                    BgDocument     *document);
+/* Saves to the document's file, asking first (Overwrite / Save As /
+ * Cancel) when another program changed it; closes after when asked. */
+void _bg_window_save_checked       (BgWindow       *self,
+                                    gboolean        close_after);
 
 G_END_DECLS

@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-preferences-window.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -116,6 +117,7 @@ bg_window_update_status (BgWindow *self)
     gtk_widget_remove_css_class (GTK_WIDGET (self->status_button), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->status_button), tooltip);
 
+  _bg_window_exercise_update (self);
   _bg_window_actions_update (self);
 }
 
@@ -209,9 +211,11 @@ bg_window_set_document (BgWindow   *self,
                            G_CALLBACK (model_notify_history_cb), self,
                            G_CONNECT_SWAPPED);
 
+  _bg_window_disk_set_document (self, document);
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
+  bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -257,6 +261,8 @@ canvas_selection_changed_cb (BgWindow *self,
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
 
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
+  if (self->analysis_pane != NULL)
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
 }
 
 static void
@@ -333,7 +339,9 @@ _bg_window_set_presentation_mode (BgWindow *self,
                                   gboolean  presentation_mode)
 {
   GSettings *settings = bg_window_get_settings (self);
-  double scale = presentation_mode ? BG_WINDOW_PRESENTATION_SCALE : 1.0;
+  double saved = settings != NULL ? g_settings_get_double (settings, "presentation-scale") : 1.0;
+  /* the scale the Preferences chose, else the default */
+  double scale = !presentation_mode ? 1.0 : saved > 1.0 ? saved : BG_WINDOW_PRESENTATION_SCALE;
 
   presentation_mode = !!presentation_mode;
   if (presentation_mode == self->presentation_mode)
@@ -349,6 +357,20 @@ _bg_window_set_presentation_mode (BgWindow *self,
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
+}
+
+/* The Preferences window's scale: above 1 it is presentation mode at that
+ * scale; 1 turns it off. */
+static void
+settings_presentation_scale_cb (BgWindow   *self,
+                                const char *key,
+                                GSettings  *settings)
+{
+  double scale = g_settings_get_double (settings, key);
+
+  _bg_window_set_presentation_mode (self, scale > 1.0);
+  if (scale > 1.0)
+    bg_canvas_set_presentation_scale (self->canvas, scale);
 }
 
 static void
@@ -385,18 +407,7 @@ confirm_close_response_cb (GtkDialog *dialog,
     {
     case GTK_RESPONSE_ACCEPT:
       if (bg_document_get_file (self->document) != NULL)
-        {
-          g_autoptr(GError) error = NULL;
-
-          if (!bg_window_save_to_file (self, NULL, &error))
-            {
-              bg_window_show_error (self, _("Could not save the model"),
-                                    error->message);
-              return;
-            }
-          self->close_confirmed = TRUE;
-          gtk_window_close (GTK_WINDOW (self));
-        }
+        _bg_window_save_checked (self, TRUE);
       else
         _bg_window_save_as (self, TRUE);
       break;
@@ -465,6 +476,7 @@ bg_window_dispose (GObject *object)
       g_signal_handlers_disconnect_by_data (self->document, self);
     }
   g_clear_object (&self->document);
+  _bg_window_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -492,6 +504,7 @@ bg_window_constructed (GObject *object)
         bg_palette_set_domain (self->palette, domain);
       if (g_settings_get_double (settings, "presentation-scale") > 1.0)
         _bg_window_set_presentation_mode (self, TRUE);
+
     }
 
   g_signal_connect_object (self->palette, "notify::domain",
@@ -649,6 +662,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_button);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_icon);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -657,6 +672,7 @@ bg_window_class_init (BgWindowClass *klass)
 
   _bg_window_class_actions_init (widget_class);
   _bg_window_explain_class_init (widget_class);
+  _bg_window_class_disk_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
@@ -698,6 +714,7 @@ bg_window_init (BgWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
   _bg_window_explain_init (self);
+  _bg_window_exercise_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
@@ -734,6 +751,21 @@ bg_window_init (BgWindow *self)
   bg_window_set_document (self, NULL);
 }
 
+/* The grid and presentation scale follow the settings (the Preferences
+ * window changes them); the application is known only after construction. */
+static void
+bg_window_follow_settings (BgWindow *self)
+{
+  GSettings *settings = bg_window_get_settings (self);
+
+  if (settings == NULL)
+    return;
+  bg_preferences_follow_grid (settings, self->canvas);
+  g_signal_connect_object (settings, "changed::presentation-scale",
+                           G_CALLBACK (settings_presentation_scale_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 BgWindow *
 bg_window_new (GtkApplication *application,
                BgDocument     *document)
@@ -744,6 +776,7 @@ bg_window_new (GtkApplication *application,
   g_return_val_if_fail (document == NULL || BG_IS_DOCUMENT (document), NULL);
 
   self = g_object_new (BG_TYPE_WINDOW, "application", application, NULL);
+  bg_window_follow_settings (self);
   if (document != NULL)
     bg_window_set_document (self, document);
 

@@ -35,6 +35,11 @@ void         bg_window_set_document     (BgWindow       *self,
  * the file, or NULL. */
 BgWindow    *bg_window_open_file        (BgWindow       *self,
                                          GFile          *file);
+/* Writes the bond graph as PNG or SVG (by the name's extension) with the
+ * renderer `bgmod-cli render` uses (win.export-diagram asks for the name). */
+gboolean     bg_window_export_diagram   (BgWindow       *self,
+                                         const char     *path,
+                                         GError        **error);
 /* Saves the document to file (NULL: its own file) and records it in the
  * recent files. */
 gboolean     bg_window_save_to_file     (BgWindow       *self,

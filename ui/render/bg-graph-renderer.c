@@ -1,5 +1,8 @@
 /* bg-graph-renderer.c — Cairo + Pango drawing of a bond graph.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: the label layout cache, the per-frame element shapes, and the drawing
  * order (highlights, bonds, labels). Must not: use GTK, edit the model or
  * decide causality.
@@ -13,6 +16,7 @@
 #include <cairo-svg.h>
 
 #include "bg-graph-renderer.h"
+#include "bg-export.h"
 
 #define FONT_FAMILY        "Sans"
 #define FONT_SIZE          12.0   /* model units at presentation scale 1 */
@@ -1173,6 +1177,24 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
 
 /* Export ----------------------------------------------------------------- */
 
+typedef struct
+{
+  BgGraphRenderer *renderer;
+  BgModel         *model;
+  BgCausality     *causality;
+  BgGraphView     *view;
+} Picture;
+
+static void
+draw_picture_cb (cairo_t *cr,
+                 gpointer data)
+{
+  Picture *picture = data;
+
+  bg_graph_renderer_draw (picture->renderer, cr, picture->model,
+                          picture->causality, picture->view);
+}
+
 gboolean
 bg_graph_renderer_export (BgModel     *model,
                           BgCausality *causality,
@@ -1181,13 +1203,12 @@ bg_graph_renderer_export (BgModel     *model,
                           GError     **error)
 {
   g_autofree char *lower = NULL;
+  g_autofree char *reason = NULL;
   BgGraphRenderer *renderer;
   BgGraphView view;
   BgRect bounds;
-  cairo_surface_t *surface;
-  cairo_status_t status;
-  cairo_t *cr;
-  gboolean png, ok = TRUE;
+  Picture picture;
+  gboolean png, ok;
   double margin = 24, zoom, width, height;
 
   g_return_val_if_fail (model != NULL, FALSE);
@@ -1221,32 +1242,14 @@ bg_graph_renderer_export (BgModel     *model,
   view.offset_x = (margin - bounds.x) * zoom;
   view.offset_y = (margin - bounds.y) * zoom;
 
-  if (png)
-    surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                          (int) width, (int) height);
-  else
-    surface = cairo_svg_surface_create (path, width, height);
-
-  cr = cairo_create (surface);
-  bg_graph_renderer_draw (renderer, cr, model, causality, &view);
-  cairo_destroy (cr);
-
-  if (png)
-    status = cairo_surface_write_to_png (surface, path);
-  else
-    {
-      cairo_surface_finish (surface);
-      status = cairo_surface_status (surface);
-    }
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, BG_GRAPH_RENDERER_ERROR,
-                   BG_GRAPH_RENDERER_ERROR_WRITE,
-                   _("%s: cannot write the image: %s"),
-                   path, cairo_status_to_string (status));
-      ok = FALSE;
-    }
-  cairo_surface_destroy (surface);
+  /* The one export path of every picture (bg-export.c). */
+  picture = (Picture) { renderer, model, causality, &view };
+  ok = bg_export_write (path, png ? BG_EXPORT_PNG : BG_EXPORT_SVG_PT, width, height,
+                        1.0, draw_picture_cb, &picture, &reason);
+  if (!ok)
+    g_set_error (error, BG_GRAPH_RENDERER_ERROR,
+                 BG_GRAPH_RENDERER_ERROR_WRITE,
+                 _("%s: cannot write the image: %s"), path, reason);
   bg_graph_renderer_free (renderer);
   return ok;
 }

@@ -1,45 +1,24 @@
 /* bg-plot-renderer-export.c — a plot written to a PNG or SVG file.
  *
- * Owns: checking the requested size and scale, rendering to an image or SVG
- * surface, and writing the file with errors that name it.
- * Must not: leave a half-written file behind.
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
+ * Owns: checking the requested size and scale, and the plot's error
+ * messages; the file itself is written by bg-export.c, the one export path
+ * of every picture (temporary file and rename, never a partial file).
+ * Must not: open or write files itself.
  */
 #include "config.h"
 
 #include "bg-plot-renderer.h"
 #include "bg-plot-renderer-private.h"
+#include "bg-export.h"
 
-#include <errno.h>
 #include <math.h>
-#include <sys/stat.h>
-#include <stdio.h>
 
-#include <cairo-svg.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 /* ---- export ------------------------------------------------------------- */
-
-typedef struct
-{
-  FILE *file;
-  int   saved_errno;
-} Sink;
-
-static cairo_status_t
-sink_write_cb (void                *closure,
-               const unsigned char *data,
-               unsigned int         length)
-{
-  Sink *sink = closure;
-
-  if (fwrite (data, 1, length, sink->file) != length)
-    {
-      sink->saved_errno = errno;
-      return CAIRO_STATUS_WRITE_ERROR;
-    }
-  return CAIRO_STATUS_SUCCESS;
-}
 
 static gboolean
 check_size (int      width,
@@ -54,55 +33,51 @@ check_size (int      width,
   g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_INVALID_SIZE,
                _("Plot size %d × %d at scale %g is not usable: width and "
                  "height must be positive and at most 32767 pixels"),
-                  width, height, scale);
+               width, height, scale);
   return FALSE;
 }
 
-static gboolean
-open_sink (Sink       *sink,
-           const char *path,
-           GError    **error)
+typedef struct
 {
-  sink->saved_errno = 0;
-  sink->file = g_fopen (path, "wb");
-  if (sink->file != NULL)
-    return TRUE;
+  BgPlotRenderer *self;
+  int             width;
+  int             height;
+} Picture;
 
-  {
-    int              saved = errno;
-    g_autofree char *display = g_filename_display_name (path);
-    g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_WRITE,
-                 _("Could not write the plot to “%s”: %s"),
-                    display, g_strerror (saved));
-  }
-  return FALSE;
+static void
+draw_cb (cairo_t *cr,
+         gpointer data)
+{
+  Picture *picture = data;
+
+  bg_plot_renderer_render (picture->self, cr, picture->width, picture->height);
 }
 
 static gboolean
-close_sink (Sink          *sink,
-            const char    *path,
-            cairo_status_t status,
-            GError       **error)
+write_picture (BgPlotRenderer *self,
+               const char     *path,
+               BgExportFormat  format,
+               int             width,
+               int             height,
+               double          scale,
+               GError        **error)
 {
-  g_autofree char *display = g_filename_display_name (path);
+  g_autofree char *reason = NULL;
+  g_autofree char *display = NULL;
+  Picture picture = { self, width, height };
 
-  if (fclose (sink->file) != 0 && sink->saved_errno == 0)
-    sink->saved_errno = errno;
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (status == CAIRO_STATUS_SUCCESS && sink->saved_errno == 0)
+  if (!check_size (width, height, scale, error))
+    return FALSE;
+  if (bg_export_write (path, format, width, height, scale, draw_cb, &picture, &reason))
     return TRUE;
 
+  display = g_filename_display_name (path);
   g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_WRITE,
-               _("Could not write the plot to “%s”: %s"), display,
-                  sink->saved_errno != 0 ? g_strerror (sink->saved_errno)
-                                         : cairo_status_to_string (status));
-
-  /* No half-written image left behind (but never remove a device). */
-  {
-    GStatBuf st;
-    if (g_stat (path, &st) == 0 && S_ISREG (st.st_mode))
-      g_unlink (path);
-  }
+               _("Could not write the plot to “%s”: %s"), display, reason);
   return FALSE;
 }
 
@@ -114,34 +89,7 @@ bg_plot_renderer_write_png (BgPlotRenderer *self,
                             double          scale,
                             GError        **error)
 {
-  cairo_surface_t *surface;
-  cairo_t         *cr;
-  cairo_status_t   status;
-  Sink             sink;
-
-  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!check_size (width, height, scale, error))
-    return FALSE;
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                        (int) ceil (width * scale),
-                                        (int) ceil (height * scale));
-  cr = cairo_create (surface);
-  cairo_scale (cr, scale, scale);
-  bg_plot_renderer_render (self, cr, width, height);
-  cairo_destroy (cr);
-
-  if (!open_sink (&sink, path, error))
-    {
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  status = cairo_surface_write_to_png_stream (surface, sink_write_cb, &sink);
-  cairo_surface_destroy (surface);
-  return close_sink (&sink, path, status, error);
+  return write_picture (self, path, BG_EXPORT_PNG, width, height, scale, error);
 }
 
 gboolean
@@ -152,29 +100,5 @@ bg_plot_renderer_write_svg (BgPlotRenderer *self,
                             double          scale,
                             GError        **error)
 {
-  cairo_surface_t *surface;
-  cairo_t         *cr;
-  cairo_status_t   status;
-  Sink             sink;
-
-  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!check_size (width, height, scale, error))
-    return FALSE;
-  if (!open_sink (&sink, path, error))
-    return FALSE;
-
-  surface = cairo_svg_surface_create_for_stream (sink_write_cb, &sink,
-                                                 width * scale, height * scale);
-  cairo_svg_surface_set_document_unit (surface, CAIRO_SVG_UNIT_PX);
-  cr = cairo_create (surface);
-  cairo_scale (cr, scale, scale);
-  bg_plot_renderer_render (self, cr, width, height);
-  cairo_destroy (cr);
-  cairo_surface_finish (surface);
-  status = cairo_surface_status (surface);
-  cairo_surface_destroy (surface);
-  return close_sink (&sink, path, status, error);
+  return write_picture (self, path, BG_EXPORT_SVG_PX, width, height, scale, error);
 }

@@ -1,0 +1,137 @@
+/* bg-cli-grade.c — `bgmod-cli grade STUDENT.bgmod... [--json]`.
+ *
+ * Owns: grading the exercise strokes of each file in argument order, as one
+ * JSON object per line (FORMAT.md) or as a readable report, and the exit
+ * code: 0 when every file is fully correct, 1 when any is not (also an
+ * invalid model), 2 for a usage error or an unreadable file (the other files
+ * are still graded). Must not: decide what is correct itself
+ * (bg-causality-check.c does).
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <json-glib/json-glib.h>
+
+#include "bg-causality-check.h"
+#include "bg-cli.h"
+#include "bg-file.h"
+
+static void
+print_report (const char    *file,
+              const BgGrade *grade)
+{
+  guint n = bg_grade_get_n_bonds (grade);
+  int width = 0;
+
+  g_print (ngettext ("%s: %u of %u bond correct\n", "%s: %u of %u bonds correct\n", n),
+           file, bg_grade_count (grade, BG_VERDICT_OK), n);
+  for (guint b = 0; b < n; b++)
+    width = MAX (width, (int) g_utf8_strlen (bg_grade_get_bond (grade, b)->bond_id, -1));
+  for (guint b = 0; b < n; b++)
+    {
+      const BgBondGrade *g = bg_grade_get_bond (grade, b);
+      const char *verdict;
+
+      switch (g->verdict)
+        {
+        case BG_VERDICT_OK:
+          /* Translators: a bond's verdict in `bgmod-cli grade` */
+          verdict = _("ok");
+          break;
+        case BG_VERDICT_MISSING:
+          /* Translators: a bond's verdict in `bgmod-cli grade` */
+          verdict = _("missing");
+          break;
+        default:
+          /* Translators: a bond's verdict in `bgmod-cli grade` */
+          verdict = _("WRONG");
+          break;
+        }
+      g_print ("  %-*s  %-8s %s\n", width, g->bond_id, verdict, g->message);
+    }
+}
+
+/* Prints a file that does not load as a failed grade (with its "error");
+ * FALSE for an unreadable file, TRUE for an invalid model. */
+static gboolean
+print_load_error (const char *file,
+                  GError     *error,
+                  gboolean    json)
+{
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonGenerator) generator = json_generator_new ();
+      g_autoptr(JsonNode) root = NULL;
+      g_autofree char *text = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "file");
+      json_builder_add_string_value (builder, file);
+      json_builder_set_member_name (builder, "ok");
+      json_builder_add_boolean_value (builder, FALSE);
+      json_builder_set_member_name (builder, "bonds");
+      json_builder_begin_array (builder);
+      json_builder_end_array (builder);
+      json_builder_set_member_name (builder, "error");
+      json_builder_add_string_value (builder, error->message);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      json_generator_set_root (generator, root);
+      text = json_generator_to_data (generator, NULL);
+      g_print ("%s\n", text);
+    }
+  g_printerr ("bgmod-cli: %s\n", error->message);
+  return !g_error_matches (error, BG_FILE_ERROR, BG_FILE_ERROR_IO);
+}
+
+int
+bg_cli_grade (int    argc,
+              char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  gboolean json = FALSE;
+  int exit_code = BG_CLI_EXIT_OK;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print one JSON object per file, each on its own line"), NULL },
+    { NULL }
+  };
+
+  context = g_option_context_new ("STUDENT.bgmod…");
+  g_option_context_set_summary (context,
+                                N_("Checks the causal strokes students placed in exercise mode: each bond ok, wrong or missing, with the reason. Any valid assignment counts as correct."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!bg_cli_parse (context, "grade", &argc, &argv))
+    return BG_CLI_EXIT_USAGE;
+  if (argc < 2)
+    return bg_cli_usage_error ("grade", _("missing the students' model files"));
+
+  for (int i = 1; i < argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(BgModel) model = bg_file_load_path (argv[i], &error);
+      g_autoptr(BgGrade) grade = NULL;
+
+      if (model == NULL)
+        {
+          if (print_load_error (argv[i], error, json))
+            exit_code = MAX (exit_code, BG_CLI_EXIT_FAILED);
+          else
+            exit_code = BG_CLI_EXIT_USAGE;
+          continue;
+        }
+      grade = bg_grade_exercise (model);
+      if (json)
+        {
+          g_autofree char *text = bg_grade_to_json (grade, argv[i]);
+
+          g_print ("%s\n", text);
+        }
+      else
+        print_report (argv[i], grade);
+      if (!bg_grade_is_ok (grade))
+        exit_code = MAX (exit_code, BG_CLI_EXIT_FAILED);
+    }
+  return exit_code;
+}

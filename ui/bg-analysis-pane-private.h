@@ -1,0 +1,81 @@
+/* bg-analysis-pane-private.h — BgAnalysisPane's instance struct and the
+ * functions its two files share (bg-analysis-pane.c: the widget and the
+ * Bode page; bg-analysis-pane-sweep.c: the parameter sweep page).
+ * Must not: be included outside those two files.
+ */
+#pragma once
+
+#include "bg-analysis-pane.h"
+#include "bg-bode-plot.h"
+#include "bg-sweep.h"
+
+G_BEGIN_DECLS
+
+#define SWEEP_DEFAULT_RUNS 5
+
+typedef struct
+{
+  BgAnalysisPane *pane;     /* a reference */
+  BgSweep        *sweep;
+  GMutex          lock;
+  GArray         *ended;    /* guint run indices not yet drawn */
+  guint           idle_id;
+} SweepJob;
+
+struct _BgAnalysisPane
+{
+  GtkBox          parent_instance;
+
+  BgDocument     *document;
+  char           *element_id;
+  GtkStack       *stack;
+
+  GtkStringList  *inputs, *outputs, *params;
+  GtkDropDown    *input_drop, *output_drop;
+  GtkWidget      *bode_area;
+  GtkLabel       *bode_status;
+  BgBodePlot     *bode_plot;
+
+  GtkLabel       *element_label;
+  GtkDropDown    *param_drop, *mode_drop, *var_drop;
+  GtkEntry       *values_entry;
+  GtkSpinButton  *count_spin;
+  GtkWidget      *sweep_area;
+  GtkLabel       *sweep_status;
+  BgPlotRenderer *sweep_renderer;
+  GPtrArray      *sweep_columns;   /* double *, borrowed by the renderer */
+  char           *sweep_var;
+  guint           sweep_total, sweep_done;
+  GCancellable   *sweep_cancellable;
+  SweepJob       *job;             /* while a sweep runs */
+};
+
+GtkWidget  *_bg_analysis_pane_controls_row   (void);
+void        _bg_analysis_pane_row_add        (GtkWidget         *row,
+                                              GtkWidget         *child);
+GtkWidget  *_bg_analysis_pane_labelled       (GtkWidget         *row,
+                                              const char        *text,
+                                              GtkWidget         *child);
+GtkWidget  *_bg_analysis_pane_action_button  (const char        *label,
+                                              const char        *action);
+GtkWidget  *_bg_analysis_pane_plot_area      (BgAnalysisPane    *self,
+                                              GtkDrawingAreaDrawFunc func);
+GtkWidget  *_bg_analysis_pane_status_label   (void);
+void        _bg_analysis_pane_draw_renderer  (GtkWidget         *area,
+                                              cairo_t           *cr,
+                                              int                width,
+                                              int                height,
+                                              BgPlotRenderer    *renderer);
+const char *_bg_analysis_pane_drop_selected  (GtkDropDown       *drop);
+void        _bg_analysis_pane_actions_update (BgAnalysisPane    *self);
+
+/* bg-analysis-pane-sweep.c */
+GtkWidget  *_bg_analysis_pane_build_sweep_page (BgAnalysisPane  *self);
+void        _bg_analysis_pane_sweep_action   (GtkWidget         *widget,
+                                              const char        *action_name,
+                                              GVariant          *parameter);
+void        _bg_analysis_pane_cancel_action  (GtkWidget         *widget,
+                                              const char        *action_name,
+                                              GVariant          *parameter);
+
+G_END_DECLS

@@ -1,0 +1,366 @@
+/* bg-window-exercise.c — exercise mode and conflict remedies in the window.
+ *
+ * Owns: the "exercise" action group of the window — exercise.mode (a
+ * toggle, Ctrl+E, in the main menu), exercise.check (F7), exercise.reveal
+ * (a toggle, Ctrl+Shift+R) and exercise.remedy(u) — and two bars above the
+ * canvas: the exercise bar (what to do, Check, Reveal, Leave, and after a
+ * check the count and one line per wrong or missing stroke with its
+ * sentence), and the remedy bar shown while the analysis has a conflict
+ * (outside exercise mode): one button per verified remedy of the first
+ * conflict, each applied as one undoable step.
+ *
+ * Must not: decide correctness or remedies (bg-causality-check.c and
+ * bg-remedy.c do) or edit the model other than by bg_remedy_apply().
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-causality-check.h"
+#include "bg-document.h"
+#include "bg-remedy.h"
+#include "bg-window-private.h"
+
+/* Remedies are looked for only in models up to this size: each is checked
+ * on a copy of the model, and teaching models are small. */
+#define REMEDY_MAX_ELEMENTS 2000
+
+typedef struct _BgWindowExercise BgWindowExercise;
+
+struct _BgWindowExercise
+{
+  GSimpleActionGroup *actions;
+  GtkWidget          *exercise_bar;
+  GtkWidget          *result_label;
+  GtkWidget          *remedy_bar;
+  GtkWidget          *remedy_label;
+  GtkWidget          *remedy_buttons;
+  GPtrArray          *remedies;       /* BgRemedy*, for remedies_revision */
+  guint64             remedies_revision;
+  BgModel            *remedies_model; /* not a reference: compared only */
+};
+
+static BgModel *
+window_model (BgWindow *self)
+{
+  return self->document != NULL ? bg_document_get_model (self->document) : NULL;
+}
+
+static GAction *
+lookup (BgWindow   *self,
+        const char *name)
+{
+  return g_action_map_lookup_action (G_ACTION_MAP (self->exercise->actions), name);
+}
+
+/* Check results -------------------------------------------------------------- */
+
+static void
+show_grade (BgWindow      *self,
+            const BgGrade *grade)
+{
+  GString *text;
+  guint n;
+
+  if (grade == NULL)
+    {
+      gtk_label_set_label (GTK_LABEL (self->exercise->result_label), "");
+      gtk_widget_set_visible (self->exercise->result_label, FALSE);
+      return;
+    }
+  n = bg_grade_get_n_bonds (grade);
+  text = g_string_new (NULL);
+  if (bg_grade_is_ok (grade))
+    g_string_append_printf (text, ngettext ("✓ All %u stroke is correct.",
+                                            "✓ All %u strokes are correct.", n), n);
+  else
+    g_string_append_printf (text, ngettext ("%u of %u stroke correct · %u wrong · %u missing",
+                                            "%u of %u strokes correct · %u wrong · %u missing", n),
+                            bg_grade_count (grade, BG_VERDICT_OK), n,
+                            bg_grade_count (grade, BG_VERDICT_WRONG),
+                            bg_grade_count (grade, BG_VERDICT_MISSING));
+  for (guint b = 0; b < n; b++)
+    {
+      const BgBondGrade *g = bg_grade_get_bond (grade, b);
+
+      if (g->verdict == BG_VERDICT_WRONG)
+        g_string_append_printf (text, "\n✗ %s: %s", g->bond_id, g->message);
+    }
+  if (bg_grade_count (grade, BG_VERDICT_MISSING) > 0)
+    {
+      g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+      g_autofree char *list = NULL;
+
+      for (guint b = 0; b < n; b++)
+        if (bg_grade_get_bond (grade, b)->verdict == BG_VERDICT_MISSING)
+          g_ptr_array_add (ids, bg_grade_get_bond (grade, b)->bond_id);
+      g_ptr_array_add (ids, NULL);
+      list = g_strjoinv (", ", (char **) ids->pdata);
+      g_string_append_c (text, '\n');
+      g_string_append_printf (text, _("? No stroke yet on %s"), list);
+    }
+  gtk_label_set_label (GTK_LABEL (self->exercise->result_label), text->str);
+  gtk_widget_set_visible (self->exercise->result_label, TRUE);
+  g_string_free (text, TRUE);
+}
+
+/* Remedies ------------------------------------------------------------------- */
+
+static void
+clear_remedy_buttons (BgWindow *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (self->exercise->remedy_buttons)) != NULL)
+    gtk_box_remove (GTK_BOX (self->exercise->remedy_buttons), child);
+}
+
+static GtkWidget *
+remedy_button (const char *text,
+               guint       index)
+{
+  GtkWidget *button = gtk_button_new ();
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  gtk_button_set_child (GTK_BUTTON (button), label);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "exercise.remedy");
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
+  gtk_widget_set_tooltip_text (button, _("Apply this edit (one step; Ctrl+Z undoes it)"));
+  return button;
+}
+
+/* The remedies of the first conflict, for the model's current revision. */
+static void
+update_remedies (BgWindow *self)
+{
+  BgWindowExercise *ex = self->exercise;
+  BgModel *model = window_model (self);
+  BgCausality *causality = self->document != NULL
+                           ? bg_document_get_causality (self->document) : NULL;
+  int conflict;
+
+  if (model == NULL || causality == NULL ||
+      bg_causality_get_revision (causality) != bg_model_get_revision (model))
+    return;
+  if (ex->remedies != NULL && ex->remedies_model == model &&
+      ex->remedies_revision == bg_model_get_revision (model))
+    return;
+
+  g_clear_pointer (&ex->remedies, g_ptr_array_unref);
+  clear_remedy_buttons (self);
+  ex->remedies_model = model;
+  ex->remedies_revision = bg_model_get_revision (model);
+  conflict = bg_remedy_first_conflict (causality);
+  if (conflict >= 0 && bg_model_get_elements (model)->len <= REMEDY_MAX_ELEMENTS)
+    ex->remedies = bg_remedy_list (model, causality, (guint) conflict);
+  else
+    ex->remedies = g_ptr_array_new ();
+
+  for (guint k = 0; k < ex->remedies->len; k++)
+    gtk_box_append (GTK_BOX (ex->remedy_buttons),
+                    remedy_button (bg_remedy_get_text (g_ptr_array_index (ex->remedies, k)), k));
+}
+
+void
+_bg_window_exercise_update (BgWindow *self)
+{
+  BgWindowExercise *ex = self->exercise;
+  gboolean on = bg_canvas_get_exercise_mode (self->canvas);
+
+  if (ex == NULL)
+    return;
+  update_remedies (self);
+  gtk_widget_set_visible (ex->exercise_bar, on);
+  gtk_widget_set_visible (ex->remedy_bar,
+                          !on && ex->remedies != NULL && ex->remedies->len > 0);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "check")), on);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "reveal")), on);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "remedy")),
+                               !on && ex->remedies != NULL && ex->remedies->len > 0);
+  /* Marks and results hold until the next edit. */
+  if (on && bg_canvas_get_exercise_grade (self->canvas) == NULL)
+    show_grade (self, NULL);
+}
+
+/* Actions -------------------------------------------------------------------- */
+
+static void
+mode_change_state_cb (GSimpleAction *action,
+                      GVariant      *state,
+                      BgWindow      *self)
+{
+  gboolean on = g_variant_get_boolean (state);
+
+  g_simple_action_set_state (action, state);
+  /* the two modes draw the strokes differently: one at a time */
+  if (on)
+    _bg_window_set_explain_mode (self, FALSE);
+  bg_canvas_set_exercise_mode (self->canvas, on);
+  g_simple_action_set_state (G_SIMPLE_ACTION (lookup (self, "reveal")),
+                             g_variant_new_boolean (FALSE));
+  show_grade (self, NULL);
+  _bg_window_exercise_update (self);
+  if (on)
+    gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+static void
+reveal_change_state_cb (GSimpleAction *action,
+                        GVariant      *state,
+                        BgWindow      *self)
+{
+  g_simple_action_set_state (action, state);
+  bg_canvas_set_exercise_reveal (self->canvas, g_variant_get_boolean (state));
+}
+
+static void
+check_activate_cb (GSimpleAction *action,
+                   GVariant      *parameter,
+                   BgWindow      *self)
+{
+  show_grade (self, bg_canvas_check_exercise (self->canvas));
+}
+
+static void
+remedy_activate_cb (GSimpleAction *action,
+                    GVariant      *parameter,
+                    BgWindow      *self)
+{
+  BgWindowExercise *ex = self->exercise;
+  BgModel *model = window_model (self);
+  guint index = g_variant_get_uint32 (parameter);
+  g_autoptr(GError) error = NULL;
+
+  update_remedies (self);
+  if (model == NULL || ex->remedies == NULL || index >= ex->remedies->len)
+    return;
+  if (!bg_remedy_apply (g_ptr_array_index (ex->remedies, index), model, &error))
+    gtk_label_set_label (GTK_LABEL (ex->remedy_label), error->message);
+}
+
+/* Layout --------------------------------------------------------------------- */
+
+static GtkWidget *
+bar_new (void)
+{
+  GtkWidget *bar = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+  gtk_widget_set_margin_start (bar, 12);
+  gtk_widget_set_margin_end (bar, 12);
+  gtk_widget_set_margin_top (bar, 6);
+  gtk_widget_set_margin_bottom (bar, 6);
+  gtk_widget_set_visible (bar, FALSE);
+  return bar;
+}
+
+static GtkWidget *
+build_exercise_bar (BgWindow *self)
+{
+  GtkWidget *bar = bar_new ();
+  GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  GtkWidget *title = gtk_label_new (_("Exercise: click near an end of each bond to put its causal stroke there (again to remove it; or select a bond and press S). Then Check."));
+  GtkWidget *check = gtk_button_new_with_mnemonic (_("_Check"));
+  GtkWidget *reveal = gtk_toggle_button_new_with_mnemonic (_("_Reveal"));
+  GtkWidget *leave = gtk_button_new_with_mnemonic (_("_Leave Exercise"));
+
+  gtk_widget_add_css_class (bar, "exercise-bar");
+  gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  self->exercise->result_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->exercise->result_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->exercise->result_label), 0);
+  gtk_label_set_selectable (GTK_LABEL (self->exercise->result_label), TRUE);
+  gtk_widget_set_visible (self->exercise->result_label, FALSE);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (text), title);
+  gtk_box_append (GTK_BOX (text), self->exercise->result_label);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "exercise.check");
+  gtk_widget_add_css_class (check, "suggested-action");
+  gtk_widget_set_tooltip_text (check, _("Mark every stroke correct, wrong or missing (F7)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (reveal), "exercise.reveal");
+  gtk_widget_set_tooltip_text (reveal, _("Also show the analyzer's strokes (Ctrl+Shift+R)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (leave), "exercise.mode");
+  gtk_widget_set_tooltip_text (leave, _("Back to editing with the analyzer's strokes (Ctrl+E)"));
+  gtk_widget_set_valign (check, GTK_ALIGN_START);
+  gtk_widget_set_valign (reveal, GTK_ALIGN_START);
+  gtk_widget_set_valign (leave, GTK_ALIGN_START);
+
+  gtk_box_append (GTK_BOX (bar), text);
+  gtk_box_append (GTK_BOX (bar), check);
+  gtk_box_append (GTK_BOX (bar), reveal);
+  gtk_box_append (GTK_BOX (bar), leave);
+  return bar;
+}
+
+static GtkWidget *
+build_remedy_bar (BgWindow *self)
+{
+  GtkWidget *bar = bar_new ();
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
+
+  gtk_widget_add_css_class (bar, "remedy-bar");
+  self->exercise->remedy_label = gtk_label_new (_("Resolve the conflict:"));
+  self->exercise->remedy_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  gtk_widget_set_hexpand (self->exercise->remedy_buttons, TRUE);
+  gtk_box_append (GTK_BOX (bar), icon);
+  gtk_box_append (GTK_BOX (bar), self->exercise->remedy_label);
+  gtk_box_append (GTK_BOX (bar), self->exercise->remedy_buttons);
+  return bar;
+}
+
+static void
+add_shortcut (GtkShortcutController *controller,
+              const char            *accel,
+              const char            *action)
+{
+  gtk_shortcut_controller_add_shortcut (controller,
+                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accel),
+                                                          gtk_named_action_new (action)));
+}
+
+void
+_bg_window_exercise_init (BgWindow *self)
+{
+  const GActionEntry entries[] = {
+    { "mode", NULL, NULL, "false", (gpointer) mode_change_state_cb },
+    { "reveal", NULL, NULL, "false", (gpointer) reveal_change_state_cb },
+    { "check", (gpointer) check_activate_cb, NULL, NULL, NULL },
+    { "remedy", (gpointer) remedy_activate_cb, "u", NULL, NULL },
+  };
+  GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (self->palette));
+  GtkWidget *column = gtk_widget_get_parent (row);
+  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+  BgWindowExercise *ex = g_new0 (BgWindowExercise, 1);
+
+  self->exercise = ex;
+  ex->actions = g_simple_action_group_new ();
+  g_action_map_add_action_entries (G_ACTION_MAP (ex->actions), entries,
+                                   G_N_ELEMENTS (entries), self);
+  gtk_widget_insert_action_group (GTK_WIDGET (self), "exercise", G_ACTION_GROUP (ex->actions));
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "<Control>e", "exercise.mode");
+  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "F7", "exercise.check");
+  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "<Control><Shift>r", "exercise.reveal");
+  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+
+  /* Both bars sit above the palette, canvas and inspector. */
+  ex->exercise_bar = build_exercise_bar (self);
+  ex->remedy_bar = build_remedy_bar (self);
+  gtk_box_insert_child_after (GTK_BOX (column), ex->remedy_bar, NULL);
+  gtk_box_insert_child_after (GTK_BOX (column), ex->exercise_bar, NULL);
+}
+
+void
+_bg_window_exercise_finalize (BgWindow *self)
+{
+  if (self->exercise == NULL)
+    return;
+  g_clear_object (&self->exercise->actions);
+  g_clear_pointer (&self->exercise->remedies, g_ptr_array_unref);
+  g_clear_pointer (&self->exercise, g_free);
+}

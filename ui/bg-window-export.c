@@ -1,0 +1,103 @@
+/* bg-window-export.c — File ▸ Export Diagram… in the window.
+ *
+ * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG or SVG of the
+ * bond graph, written by the same renderer `bgmod-cli render` uses
+ * (bg_graph_renderer_export) with the canvas's presentation scale, and
+ * bg_window_export_diagram for a path given directly. Must not: draw
+ * anything itself, or change the model or its view.
+ */
+#include "config.h"
+
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-graph-renderer.h"
+#include "bg-last-folder.h"
+#include "bg-window-private.h"
+
+gboolean
+bg_window_export_diagram (BgWindow    *self,
+                          const char  *path,
+                          GError     **error)
+{
+  g_return_val_if_fail (BG_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return bg_graph_renderer_export (bg_document_get_model (self->document),
+                                   bg_document_get_causality (self->document),
+                                   path,
+                                   bg_canvas_get_presentation_scale (self->canvas),
+                                   error);
+}
+
+static void
+export_response_cb (GtkNativeDialog *native,
+                    int              response,
+                    BgWindow        *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  if (file != NULL)
+    path = g_file_get_path (file);
+  if (path != NULL)
+    {
+      /* a name without an extension gets the chosen filter's */
+      if (strchr (strrchr (path, '/') != NULL ? strrchr (path, '/') : path, '.') == NULL)
+        {
+          GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (native));
+          const char *suffix = filter != NULL &&
+                               g_strcmp0 (gtk_file_filter_get_name (filter), _("SVG drawings")) == 0
+                               ? ".svg" : ".png";
+          char *named = g_strconcat (path, suffix, NULL);
+
+          g_free (path);
+          path = named;
+        }
+      if (!bg_window_export_diagram (self, path, &error))
+        bg_window_show_error (self, _("Could not export the diagram"), error->message);
+    }
+
+  gtk_native_dialog_destroy (native);
+  g_object_unref (native);
+  g_object_unref (self);
+}
+
+static void
+export_diagram_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) svg = gtk_file_filter_new ();
+  g_autofree char *title = bg_document_dup_title (self->document);
+  g_autofree char *name = g_strconcat (title, ".png", NULL);
+
+  native = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE,
+                                        _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_filter_set_name (png, _("PNG images"));
+  gtk_file_filter_add_pattern (png, "*.png");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), png);
+  gtk_file_filter_set_name (svg, _("SVG drawings"));
+  gtk_file_filter_add_pattern (svg, "*.svg");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), svg);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  bg_last_folder_track (native);
+
+  g_signal_connect (native, "response", G_CALLBACK (export_response_cb), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+_bg_window_export_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
+                                   export_diagram_action);
+}
