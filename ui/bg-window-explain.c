@@ -22,6 +22,16 @@ model_changed_cb (BgWindow *self,
   _bg_window_set_explain_mode (self, FALSE);
 }
 
+/* Once the banner has taken its height, the whole graph fits again. */
+static gboolean
+fit_after_layout_cb (GtkWidget     *canvas,
+                     GdkFrameClock *clock,
+                     gpointer       data)
+{
+  bg_canvas_zoom_to_fit (BG_CANVAS (canvas));
+  return G_SOURCE_REMOVE;
+}
+
 void
 _bg_window_set_explain_mode (BgWindow *self,
                              gboolean  explaining)
@@ -53,6 +63,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_explain_bar_set_trace (self->explain_bar, trace);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_after_layout_cb, NULL, NULL);
     }
   else
     {
