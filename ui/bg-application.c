@@ -198,6 +198,7 @@ static const struct
   { "win.show-palette", { "F9", NULL } },
   { "win.show-inspector", { "<Control>F9", NULL } },
   { "win.show-bond-names", { "<Control><Shift>b", NULL } },
+  { "win.explain-causality", { "<Control><Shift>e", NULL } },
   { "win.export-diagram", { "<Control>e", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },

@@ -10,6 +10,7 @@
 
 #include "bg-canvas.h"
 #include "bg-graph-renderer.h"
+#include "bg-causality-trace.h"
 
 G_BEGIN_DECLS
 
@@ -106,6 +107,11 @@ struct _BgCanvas
   /* bg-canvas-menu.c */
   GtkWidget       *context_menu;  /* GtkPopoverMenu, made on first use */
   gboolean         show_bond_ids;
+
+  /* bg-canvas-explain.c: the trace shown step by step, or NULL */
+  BgCausalityTrace *explain_trace;
+  guint            explain_step;
+  guint64          explain_revision;  /* the model's when the trace was set */
   /* Exercise mode (bg-canvas-exercise.c). */
   BgCanvasExercise *exercise;
 };
@@ -193,6 +199,15 @@ void        bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
 void        bg_canvas_draw_legend             (BgCanvas       *self,
                                                cairo_t        *cr,
                                                int             height);
+
+/* bg-canvas-explain.c */
+gboolean    bg_canvas_explaining              (BgCanvas       *self);
+BgStroke    bg_canvas_explain_stroke          (BgCanvas       *self,
+                                               guint           bond_index);
+void        bg_canvas_draw_explain_under      (BgCanvas       *self,
+                                               cairo_t        *cr);
+void        bg_canvas_draw_explain_over       (BgCanvas       *self,
+                                               cairo_t        *cr);
 
 /* bg-canvas-controllers.c */
 void        bg_canvas_controllers_init        (BgCanvas       *self);

@@ -622,6 +622,15 @@ bg_canvas_get_bond_stroke (BgCanvas   *self,
   g_return_val_if_fail (BG_IS_CANVAS (self), BG_STROKE_NONE);
   g_return_val_if_fail (bond_id != NULL, BG_STROKE_NONE);
 
+  if (bg_canvas_explaining (self))
+    {
+      GPtrArray *bonds = bg_model_get_bonds (self->model);
+
+      for (guint i = 0; i < bonds->len; i++)
+        if (g_strcmp0 (((BgBond *) g_ptr_array_index (bonds, i))->id, bond_id) == 0)
+          return bg_canvas_explain_stroke (self, i);
+      return BG_STROKE_NONE;
+    }
   causality = bg_canvas_current_causality (self);
   if (causality == NULL)
     return BG_STROKE_NONE;
@@ -1005,17 +1014,27 @@ bg_canvas_snapshot (GtkWidget   *widget,
   draw_grid (self, cr, width, height);
   if (self->model != NULL)
     {
+      gboolean explaining = bg_canvas_explaining (self);
+
       canvas_fill_view (self, &view);
+      if (explaining)
+        bg_canvas_draw_explain_under (self, cr);
       bg_graph_renderer_draw (self->renderer, cr, self->model,
-                              _bg_canvas_exercise_filter (self, bg_canvas_current_causality (self)),
+                              explaining ? NULL
+                              : _bg_canvas_exercise_filter (self, bg_canvas_current_causality (self)),
                               &view);
-      _bg_canvas_exercise_draw (self, cr);
+      if (explaining)
+        bg_canvas_draw_explain_over (self, cr);
+      else
+        _bg_canvas_exercise_draw (self, cr);
       draw_handles (self, cr);
       if (self->drag == DRAG_BOND && self->bond_from != NULL)
         draw_bond_preview (self, cr);
       if (self->drag == DRAG_RUBBER)
         draw_rubber_band (self, cr);
-      bg_canvas_draw_legend (self, cr, height);
+      /* the legend explains the analysis's colours, not the steps' */
+      if (!explaining)
+        bg_canvas_draw_legend (self, cr, height);
     }
   if (self->bubble_text != NULL)
     draw_bubble (self, cr, width);
@@ -1120,6 +1139,7 @@ bg_canvas_dispose (GObject *object)
     g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
   g_clear_object (&self->model);
   g_clear_pointer (&self->causality, bg_causality_unref);
+  g_clear_pointer (&self->explain_trace, bg_causality_trace_unref);
   g_clear_handle_id (&self->bubble_timeout, g_source_remove);
   bg_canvas_menu_dispose (self);
 

@@ -41,6 +41,7 @@
 #include <gtk/gtk.h>
 #include "bg-model.h"
 #include "bg-causality.h"
+#include "bg-causality-trace.h"
 #include "bg-library.h"
 #include "bg-causality-check.h"
 
@@ -73,6 +74,29 @@ BgModel    *bg_canvas_get_model              (BgCanvas              *self);
 void        bg_canvas_set_causality          (BgCanvas              *self,
                                               BgCausality           *causality);
 BgCausality *bg_canvas_get_causality         (BgCanvas              *self);
+
+/* Explain mode (bg-canvas-explain.c): draws the strokes of the trace's
+ * steps up to `step` (clamped to the last) instead of the analysis's, the
+ * step's element and bond highlighted, the elements and bonds of the steps
+ * it follows from softly, and every conflict found up to the step (with its
+ * chain) in red. The trace must
+ * come from the model as it is now; after an edit the canvas draws the
+ * analysis again. NULL leaves the mode. The canvas keeps a reference. */
+void        bg_canvas_set_explain_step       (BgCanvas              *self,
+                                              BgCausalityTrace      *trace,
+                                              guint                  step);
+BgCausalityTrace *bg_canvas_get_explain_trace (BgCanvas             *self);
+guint       bg_canvas_get_explain_step       (BgCanvas              *self);
+typedef enum
+{
+  BG_CANVAS_EXPLAIN_CURRENT,   /* the step's own element and bond (strong) */
+  BG_CANVAS_EXPLAIN_CONTEXT,   /* those of the steps it follows from (soft) */
+  BG_CANVAS_EXPLAIN_CONFLICT,  /* every conflict found so far (red) */
+} BgCanvasExplainHighlight;
+
+/* The ids highlighted now in one way, sorted; empty outside the mode. */
+GStrv       bg_canvas_dup_explain_ids        (BgCanvas              *self,
+                                              BgCanvasExplainHighlight which);
 
 /* Inserts an element of this spec at a point in widget coordinates (NAN, NAN:
  * the visible centre), snapped to the grid, as one undoable step, and selects
@@ -134,7 +158,6 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
 
-/* The stroke the canvas draws for a bond (from the causality it was given). */
 /* The grid (the show-grid, snap-to-grid and grid-size settings). */
 void        bg_canvas_set_grid               (BgCanvas              *self,
                                               gboolean               show,
@@ -156,6 +179,8 @@ GtkWidget  *bg_canvas_get_context_menu       (BgCanvas              *self);
 /* While a bond is being drawn: why the model would refuse it at the
  * element it points at (drawn crossed out), or NULL. */
 char       *bg_canvas_dup_bond_refusal       (BgCanvas              *self);
+/* The stroke the canvas draws for a bond (from the causality it was given,
+ * or in explain mode the trace's at the step shown). */
 BgStroke    bg_canvas_get_bond_stroke        (BgCanvas              *self,
                                               const char            *bond_id);
 

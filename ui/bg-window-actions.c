@@ -400,6 +400,7 @@ _bg_window_actions_update (BgWindow *self)
                                  has_culprits (causality));
   gtk_widget_action_set_enabled (widget, "win.nothing", FALSE);
   _bg_window_plot_actions_update (self);
+  _bg_window_explain_actions_update (self);
 }
 
 /* The zoom buttons and window accelerators use the canvas's own actions. */

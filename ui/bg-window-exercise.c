@@ -195,6 +195,9 @@ mode_change_state_cb (GSimpleAction *action,
   gboolean on = g_variant_get_boolean (state);
 
   g_simple_action_set_state (action, state);
+  /* the two modes draw the strokes differently: one at a time */
+  if (on)
+    _bg_window_set_explain_mode (self, FALSE);
   bg_canvas_set_exercise_mode (self->canvas, on);
   g_simple_action_set_state (G_SIMPLE_ACTION (lookup (self, "reveal")),
                              g_variant_new_boolean (FALSE));

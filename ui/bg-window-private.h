@@ -7,6 +7,7 @@
 
 #include "bg-window.h"
 #include "bg-plot-pane.h"
+#include "bg-explain-bar.h"
 #include "bg-analysis-pane.h"
 
 G_BEGIN_DECLS
@@ -30,6 +31,8 @@ struct _BgWindow
   GMenu                *recent_menu;
   BgPalette            *palette;
   GtkPaned             *plot_paned;
+  GtkWidget            *canvas_box;     /* the explain bar over the canvas */
+  BgExplainBar         *explain_bar;
   BgCanvas             *canvas;
   GtkWidget            *plot_placeholder;
   BgInspector          *inspector;
@@ -46,6 +49,10 @@ struct _BgWindow
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
+
+  /* Explain Causality (bg-window-explain.c) */
+  gboolean              explaining;
+  BgModel              *explain_model;  /* whose edits end the mode */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
   GtkStack             *plot_stack;
@@ -84,6 +91,14 @@ void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
 
+/* bg-window-explain.c */
+void     _bg_window_explain_init           (BgWindow       *self);
+void     _bg_window_explain_dispose        (BgWindow       *self);
+void     _bg_window_explain_class_init     (GtkWidgetClass *widget_class);
+void     _bg_window_explain_actions_update (BgWindow       *self);
+void     _bg_window_set_explain_mode       (BgWindow       *self,
+                                            gboolean        explaining);
+gboolean _bg_window_get_explain_mode       (BgWindow       *self);
 /* The file changed on disk (bg-window-disk.c). */
 void _bg_window_class_disk_init    (GtkWidgetClass *widget_class);
 void _bg_window_disk_set_document  (BgWindow       *self,

@@ -26,6 +26,7 @@ enum {
   PROP_SHOW_PALETTE,
   PROP_SHOW_INSPECTOR,
   PROP_SHOW_BOND_NAMES,
+  PROP_EXPLAIN_CAUSALITY,
   N_PROPS
 };
 
@@ -184,6 +185,7 @@ bg_window_set_document (BgWindow   *self,
   if (document == self->document)
     return;
 
+  _bg_window_set_explain_mode (self, FALSE);
   if (self->document != NULL)
     {
       g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
@@ -467,6 +469,7 @@ bg_window_dispose (GObject *object)
   BgWindow *self = BG_WINDOW (object);
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _bg_window_explain_dispose (self);
   if (self->document != NULL)
     {
       g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
@@ -552,6 +555,9 @@ bg_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->inspector == NULL ||
                                   gtk_widget_get_visible (GTK_WIDGET (self->inspector)));
       break;
+    case PROP_EXPLAIN_CAUSALITY:
+      g_value_set_boolean (value, self->explaining);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -580,6 +586,9 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_SHOW_BOND_NAMES:
       bg_canvas_set_show_bond_ids (self->canvas, g_value_get_boolean (value));
+      break;
+    case PROP_EXPLAIN_CAUSALITY:
+      _bg_window_set_explain_mode (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -618,9 +627,16 @@ bg_window_class_init (BgWindowClass *klass)
     g_param_spec_boolean ("show-bond-names", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
+  /* The causality shown step by step above the canvas
+   * (win.explain-causality, bg-window-explain.c). */
+  properties[PROP_EXPLAIN_CAUSALITY] =
+    g_param_spec_boolean ("explain-causality", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);
+  g_type_ensure (BG_TYPE_EXPLAIN_BAR);
   g_type_ensure (BG_TYPE_PALETTE);
   g_type_ensure (BG_TYPE_INSPECTOR);
 
@@ -634,6 +650,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, palette);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_paned);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, explain_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_placeholder);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, inspector);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, status_button);
@@ -653,6 +671,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);
+  _bg_window_explain_class_init (widget_class);
   _bg_window_class_disk_init (widget_class);
 }
 
@@ -694,6 +713,7 @@ bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
+  _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
 
   {

@@ -1,0 +1,493 @@
+/* bg-explain-bar.c — the "Explain Causality" banner above the canvas.
+ *
+ * Owns: the trace and step shown, the heading and the wrapping sentence, the
+ * step buttons, and the play timer (see bg-explain-bar.h). Must not:
+ * analyse causality, edit the model, or end the mode itself: the close
+ * button and the keys are the window's actions.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-explain-bar.h"
+
+#define DEFAULT_PLAY_INTERVAL_MS 2000
+
+struct _BgExplainBar
+{
+  GtkWidget         parent_instance;
+
+  BgCanvas         *canvas;      /* not owned */
+  BgCausalityTrace *trace;
+  guint             step;
+  gboolean          playing;
+  guint             play_interval;
+  guint             play_timeout;
+  char             *heading;
+
+  GtkWidget        *heading_label;
+  GtkWidget        *sentence_label;
+  GtkWidget        *conflict_label;  /* a conflict found at an earlier step */
+  GtkWidget        *play_button;
+};
+
+enum
+{
+  PROP_0,
+  PROP_STEP,
+  PROP_PLAYING,
+  PROP_PLAY_INTERVAL,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+G_DEFINE_FINAL_TYPE (BgExplainBar, bg_explain_bar, GTK_TYPE_WIDGET)
+
+GtkWidget *
+bg_explain_bar_new (void)
+{
+  return g_object_new (BG_TYPE_EXPLAIN_BAR, NULL);
+}
+
+static const BgTraceStep *
+bar_current_step (BgExplainBar *self)
+{
+  if (self->trace == NULL || bg_causality_trace_get_n_steps (self->trace) == 0)
+    return NULL;
+  return bg_causality_trace_get_step (self->trace, self->step);
+}
+
+/* A conflict found before the current step stays in view below its
+ * sentence: the last step of a conflicting model shows it. */
+static void
+update_conflict (BgExplainBar *self)
+{
+  const BgTraceStep *found = NULL;
+
+  for (guint k = 0; self->trace != NULL && k < self->step; k++)
+    {
+      const BgTraceStep *s = bg_causality_trace_get_step (self->trace, k);
+
+      if (s->conflict)
+        found = s;
+    }
+  if (found != NULL)
+    {
+      /* TRANSLATORS: %u is the step's number, %s the conflict's sentence */
+      g_autofree char *text = g_strdup_printf (_("Conflict found at step %u: %s"),
+                                               found->index + 1, found->sentence);
+
+      gtk_label_set_label (GTK_LABEL (self->conflict_label), text);
+    }
+  else
+    gtk_label_set_label (GTK_LABEL (self->conflict_label), "");
+  gtk_widget_set_visible (self->conflict_label, found != NULL);
+}
+
+/* The labels, the conflict style and the canvas follow the step. */
+static void
+bar_update (BgExplainBar *self)
+{
+  const BgTraceStep *step = bar_current_step (self);
+  guint n = self->trace != NULL ? bg_causality_trace_get_n_steps (self->trace) : 0;
+
+  g_clear_pointer (&self->heading, g_free);
+  if (step == NULL)
+    {
+      self->heading = g_strdup (_("Explain Causality"));
+      gtk_label_set_label (GTK_LABEL (self->sentence_label),
+                           self->trace != NULL ? _("The model has no bonds to give strokes to.")
+                                               : "");
+    }
+  else
+    {
+      /* TRANSLATORS: the heading of the causality explanation, e.g.
+       * "Step 3 of 14 · storage" */
+      self->heading = g_strdup_printf (_("Step %u of %u · %s"), self->step + 1, n,
+                                       step->conflict ? _("conflict")
+                                                      : bg_trace_phase_display_name (step->phase));
+      gtk_label_set_label (GTK_LABEL (self->sentence_label), step->sentence);
+    }
+  gtk_label_set_label (GTK_LABEL (self->heading_label), self->heading);
+  update_conflict (self);
+  if (step != NULL && (step->conflict || gtk_widget_get_visible (self->conflict_label)))
+    gtk_widget_add_css_class (GTK_WIDGET (self), "conflict");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "conflict");
+  gtk_button_set_icon_name (GTK_BUTTON (self->play_button),
+                            self->playing ? "media-playback-pause-symbolic"
+                                          : "media-playback-start-symbolic");
+  gtk_widget_set_tooltip_text (self->play_button,
+                               self->playing ? _("Pause") : _("Play"));
+  if (self->canvas != NULL)
+    bg_canvas_set_explain_step (self->canvas, self->trace, self->step);
+}
+
+static gboolean
+play_timeout_cb (gpointer data)
+{
+  BgExplainBar *self = data;
+  guint n = bg_explain_bar_get_n_steps (self);
+
+  if (n == 0 || self->step + 1 >= n)
+    {
+      self->play_timeout = 0;
+      bg_explain_bar_set_playing (self, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  bg_explain_bar_set_step (self, self->step + 1);
+  if (self->step + 1 >= n)
+    {
+      /* the last step stays on screen; playing ends there */
+      self->play_timeout = 0;
+      bg_explain_bar_set_playing (self, FALSE);
+      return G_SOURCE_REMOVE;
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+void
+bg_explain_bar_set_canvas (BgExplainBar *self,
+                           BgCanvas     *canvas)
+{
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+  g_return_if_fail (canvas == NULL || BG_IS_CANVAS (canvas));
+
+  self->canvas = canvas;
+}
+
+void
+bg_explain_bar_set_trace (BgExplainBar     *self,
+                          BgCausalityTrace *trace)
+{
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+
+  bg_explain_bar_set_playing (self, FALSE);
+  if (trace != NULL)
+    bg_causality_trace_ref (trace);
+  g_clear_pointer (&self->trace, bg_causality_trace_unref);
+  self->trace = trace;
+  self->step = 0;
+  bar_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+BgCausalityTrace *
+bg_explain_bar_get_trace (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), NULL);
+
+  return self->trace;
+}
+
+guint
+bg_explain_bar_get_n_steps (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), 0);
+
+  return self->trace != NULL ? bg_causality_trace_get_n_steps (self->trace) : 0;
+}
+
+guint
+bg_explain_bar_get_step (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), 0);
+
+  return self->step;
+}
+
+void
+bg_explain_bar_set_step (BgExplainBar *self,
+                         guint         step)
+{
+  guint n;
+
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+
+  n = bg_explain_bar_get_n_steps (self);
+  step = n == 0 ? 0 : MIN (step, n - 1);
+  if (step == self->step)
+    return;
+  self->step = step;
+  bar_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+void
+bg_explain_bar_move (BgExplainBar *self,
+                     int           delta)
+{
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+
+  if (delta < 0 && self->step < (guint) -delta)
+    bg_explain_bar_set_step (self, 0);
+  else
+    bg_explain_bar_set_step (self, self->step + delta);
+}
+
+gboolean
+bg_explain_bar_get_playing (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), FALSE);
+
+  return self->playing;
+}
+
+void
+bg_explain_bar_set_playing (BgExplainBar *self,
+                            gboolean      playing)
+{
+  guint n;
+
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+
+  n = bg_explain_bar_get_n_steps (self);
+  playing = !!playing && n > 1;
+  if (playing == self->playing)
+    return;
+  self->playing = playing;
+  g_clear_handle_id (&self->play_timeout, g_source_remove);
+  if (playing)
+    {
+      if (self->step + 1 >= n)
+        bg_explain_bar_set_step (self, 0);
+      self->play_timeout = g_timeout_add (self->play_interval, play_timeout_cb, self);
+    }
+  bar_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAYING]);
+}
+
+guint
+bg_explain_bar_get_play_interval (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), 0);
+
+  return self->play_interval;
+}
+
+void
+bg_explain_bar_set_play_interval (BgExplainBar *self,
+                                  guint         ms)
+{
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+
+  ms = MAX (ms, 1);
+  if (ms == self->play_interval)
+    return;
+  self->play_interval = ms;
+  if (self->playing)
+    {
+      g_clear_handle_id (&self->play_timeout, g_source_remove);
+      self->play_timeout = g_timeout_add (self->play_interval, play_timeout_cb, self);
+    }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PLAY_INTERVAL]);
+}
+
+const char *
+bg_explain_bar_get_heading (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), NULL);
+
+  return self->heading;
+}
+
+const char *
+bg_explain_bar_get_sentence (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), NULL);
+
+  return gtk_label_get_label (GTK_LABEL (self->sentence_label));
+}
+
+const char *
+bg_explain_bar_get_conflict (BgExplainBar *self)
+{
+  g_return_val_if_fail (BG_IS_EXPLAIN_BAR (self), NULL);
+
+  if (!gtk_widget_get_visible (self->conflict_label))
+    return NULL;
+  return gtk_label_get_label (GTK_LABEL (self->conflict_label));
+}
+
+/* GObject ------------------------------------------------------------------ */
+
+static GtkWidget *
+step_button (const char *icon,
+             const char *action,
+             const char *tooltip)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip, -1);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  return button;
+}
+
+static GtkWidget *
+wrapping_label (const char *css_class)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  /* Wraps at any width, never ellipsized: the whole sentence is the lesson. */
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_width_chars (GTK_LABEL (label), 10);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 400);
+  gtk_widget_set_hexpand (label, TRUE);
+  gtk_widget_add_css_class (label, css_class);
+  return label;
+}
+
+/* The heading and the buttons on one row, the sentence (and a conflict
+ * found earlier) below them across the whole width. */
+static void
+bg_explain_bar_init (BgExplainBar *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  GtkBoxLayout *layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (widget));
+
+  self->play_interval = DEFAULT_PLAY_INTERVAL_MS;
+  gtk_widget_add_css_class (widget, "explain-bar");
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (layout, 4);
+
+  self->heading_label = wrapping_label ("explain-heading");
+  gtk_widget_set_valign (self->heading_label, GTK_ALIGN_CENTER);
+  gtk_box_append (GTK_BOX (row), self->heading_label);
+
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_box_append (GTK_BOX (buttons), step_button ("go-first-symbolic", "win.explain-first",
+                                                  _("First Step")));
+  gtk_box_append (GTK_BOX (buttons), step_button ("go-previous-symbolic", "win.explain-previous",
+                                                  _("Previous Step")));
+  self->play_button = step_button ("media-playback-start-symbolic", "win.explain-play",
+                                   _("Play"));
+  gtk_box_append (GTK_BOX (buttons), self->play_button);
+  gtk_box_append (GTK_BOX (buttons), step_button ("go-next-symbolic", "win.explain-next",
+                                                  _("Next Step")));
+  gtk_box_append (GTK_BOX (buttons), step_button ("go-last-symbolic", "win.explain-last",
+                                                  _("Last Step")));
+  gtk_box_append (GTK_BOX (row), buttons);
+  gtk_box_append (GTK_BOX (row), step_button ("window-close-symbolic", "win.explain-leave",
+                                              _("Leave Explain Causality")));
+  gtk_widget_set_parent (row, widget);
+
+  self->sentence_label = wrapping_label ("explain-sentence");
+  gtk_widget_set_parent (self->sentence_label, widget);
+
+  self->conflict_label = wrapping_label ("explain-conflict");
+  gtk_widget_set_visible (self->conflict_label, FALSE);
+  gtk_widget_set_parent (self->conflict_label, widget);
+
+  bar_update (self);
+}
+
+static void
+bg_explain_bar_dispose (GObject *object)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (object);
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->play_timeout, g_source_remove);
+  g_clear_pointer (&self->trace, bg_causality_trace_unref);
+  self->canvas = NULL;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+
+  G_OBJECT_CLASS (bg_explain_bar_parent_class)->dispose (object);
+}
+
+static void
+bg_explain_bar_finalize (GObject *object)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (object);
+
+  g_free (self->heading);
+
+  G_OBJECT_CLASS (bg_explain_bar_parent_class)->finalize (object);
+}
+
+static void
+bg_explain_bar_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_STEP:
+      g_value_set_uint (value, self->step);
+      break;
+    case PROP_PLAYING:
+      g_value_set_boolean (value, self->playing);
+      break;
+    case PROP_PLAY_INTERVAL:
+      g_value_set_uint (value, self->play_interval);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bg_explain_bar_set_property (GObject      *object,
+                             guint         prop_id,
+                             const GValue *value,
+                             GParamSpec   *pspec)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (object);
+
+  switch (prop_id)
+    {
+    case PROP_STEP:
+      bg_explain_bar_set_step (self, g_value_get_uint (value));
+      break;
+    case PROP_PLAYING:
+      bg_explain_bar_set_playing (self, g_value_get_boolean (value));
+      break;
+    case PROP_PLAY_INTERVAL:
+      bg_explain_bar_set_play_interval (self, g_value_get_uint (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+bg_explain_bar_class_init (BgExplainBarClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = bg_explain_bar_dispose;
+  object_class->finalize = bg_explain_bar_finalize;
+  object_class->get_property = bg_explain_bar_get_property;
+  object_class->set_property = bg_explain_bar_set_property;
+
+  properties[PROP_STEP] =
+    g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                       G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAYING] =
+    g_param_spec_boolean ("playing", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_PLAY_INTERVAL] =
+    g_param_spec_uint ("play-interval", NULL, NULL, 1, 60000, DEFAULT_PLAY_INTERVAL_MS,
+                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                       G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (widget_class, "bgexplainbar");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
+}
