@@ -521,7 +521,7 @@ one_rule_sentence (Checker *c,
     return g_strdup_printf (_("%s has two bonds that give it effort: %s — a 0-junction takes its effort from exactly one."),
                             what, list);
   if (kind == BG_KIND_JUNCTION_0 && too_many)
-    return g_strdup_printf (ngettext ("%s has %u bond that gives it effort: %s — a 0-junction takes its effort from exactly one.",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s has %u bond that gives it effort: %s — a 0-junction takes its effort from exactly one.",
                                       "%s has %u bonds that give it effort: %s — a 0-junction takes its effort from exactly one.",
                                       n),
                             what, n, list);
@@ -532,7 +532,7 @@ one_rule_sentence (Checker *c,
     return g_strdup_printf (_("%s has two bonds that give it flow: %s — a 1-junction takes its flow from exactly one."),
                             what, list);
   if (kind == BG_KIND_JUNCTION_1 && too_many)
-    return g_strdup_printf (ngettext ("%s has %u bond that gives it flow: %s — a 1-junction takes its flow from exactly one.",
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s has %u bond that gives it flow: %s — a 1-junction takes its flow from exactly one.",
                                       "%s has %u bonds that give it flow: %s — a 1-junction takes its flow from exactly one.",
                                       n),
                             what, n, list);

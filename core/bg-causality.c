@@ -1189,7 +1189,7 @@ check_parts (Analysis *a)
   g_ptr_array_add (texts, NULL);
   parts = g_strjoinv ("; ", (char **) texts->pdata);
 
-  message = g_strdup_printf (ngettext ("The model has %u separate part (%s); each part is analysed on its own.",
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "The model has %u separate part (%s); each part is analysed on its own.",
                                        "The model has %u separate parts (%s); each part is analysed on its own.",
                                        n_parts),
                              n_parts, parts);
@@ -2011,12 +2011,12 @@ bg_causality_dup_summary (const BgCausality *self)
   if (self->errors->len > 0)
     return g_strdup (((BgDiagnostic *) g_ptr_array_index (self->errors, 0))->message);
 
-  states = g_strdup_printf (ngettext ("%u state", "%u states", self->states->len),
+  states = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u state", "%u states", self->states->len),
                             self->states->len);
   if (self->groups->len == 0)
     /* Translators: "Causality OK · 3 states" */
     return g_strdup_printf (_("Causality OK · %s"), states);
-  groups = g_strdup_printf (ngettext ("%u algebraic group", "%u algebraic groups",
+  groups = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u algebraic group", "%u algebraic groups",
                                       self->groups->len),
                             self->groups->len);
   /* Translators: "Causality OK · 3 states · 1 algebraic group" */

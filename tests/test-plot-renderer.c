@@ -1041,6 +1041,58 @@ test_gaps_and_growth (void)
   cairo_surface_destroy (s);
 }
 
+/* At the smallest height the plot pane allows (80 px a sub-plot and 44 px
+ * of time axis, times the scale, as in bg-plot-view.c), in normal and
+ * presentation scale, every sub-plot keeps at least three value ticks and a
+ * whole axis title: the full one or its unit, never cut with an ellipsis. */
+static void
+test_short_subplots (void)
+{
+  const char *units[] = { "Pa", "m", "m/s", "N" };
+  const double scales[] = { 1.0, 1.25, 1.5 };
+  double t[51], y[G_N_ELEMENTS (units)][51];
+
+  for (guint k = 0; k <= 50; k++)
+    {
+      t[k] = 0.02 * k;
+      for (guint u = 0; u < G_N_ELEMENTS (units); u++)
+        y[u][k] = (u + 1) * 1e3 * sin (3.0 * t[k]) + 0.37 * u;
+    }
+  for (guint n = 1; n <= G_N_ELEMENTS (units); n++)
+    for (guint s = 0; s < G_N_ELEMENTS (scales); s++)
+      {
+        g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+        int height = (int) ((80 * n + 44) * scales[s]);
+        cairo_surface_t *surface;
+
+        bg_plot_renderer_set_scale (plot, scales[s], scales[s]);
+        for (guint u = 0; u < n; u++)
+          {
+            g_autofree char *name = g_strdup_printf ("X%u.q", u);
+
+            bg_plot_renderer_add_trace (plot, name, units[u], t, y[u], 51);
+          }
+        surface = render_image (plot, (int) (640 * scales[s]), height);
+        for (guint u = 0; u < n; u++)
+          {
+            gboolean shortened = FALSE;
+            g_autofree char *title = bg_plot_renderer_dup_value_title (plot, u, &shortened);
+            guint ticks = bg_plot_renderer_get_n_value_ticks (plot, u);
+            double h = 0;
+
+            g_assert_true (bg_plot_renderer_get_plot_area (plot, u, NULL, NULL, NULL, &h));
+            g_test_message ("%u sub-plots, scale %.2f, %d px (plot %.0f px): \"%s\"%s, %u ticks",
+                            n, scales[s], height, h, title, shortened ? " (unit only)" : "", ticks);
+            g_assert_cmpuint (ticks, >=, 3);
+            g_assert_nonnull (title);
+            g_assert_null (strstr (title, "…"));
+            g_assert_true (g_str_has_suffix (title, "]"));
+            g_assert_nonnull (strchr (title, '['));
+          }
+        cairo_surface_destroy (surface);
+      }
+}
+
 static void
 test_empty_and_scaled (void)
 {
@@ -1110,6 +1162,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/view-window", test_view_window);
   g_test_add_func ("/ui/plot/gaps-and-growth", test_gaps_and_growth);
   g_test_add_func ("/ui/plot/empty-and-scaled", test_empty_and_scaled);
+  g_test_add_func ("/ui/plot/short-subplots", test_short_subplots);
 
   return g_test_run ();
 }

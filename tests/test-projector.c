@@ -786,10 +786,83 @@ test_presentation_scales_window (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* A new window takes its size, palette domain and presentation mode from
+ * the last session's settings (the application is set after the window's
+ * construction, so this checks that the restore still runs). */
+static void
+test_restore_state (void)
+{
+  GSettings *settings = bg_application_get_settings (app);
+  BgWindow *window;
+  gboolean presentation = FALSE;
+  int width = 0, height = 0;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("the settings schema is not installed");
+      return;
+    }
+  g_settings_set_int (settings, "window-width", 1111);
+  g_settings_set_int (settings, "window-height", 707);
+  g_settings_set_double (settings, "presentation-scale", 1.5);
+  window = bg_window_new (GTK_APPLICATION (app), NULL);
+  gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_cmpint (width, ==, 1111);
+  g_assert_cmpint (height, ==, 707);
+  g_assert_true (presentation);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (bg_window_get_canvas (window)), ==, 1.5);
+
+  /* and it follows the settings afterwards */
+  g_settings_set_double (settings, "presentation-scale", 1.0);
+  g_object_get (window, "presentation-mode", &presentation, NULL);
+  g_assert_false (presentation);
+
+  g_settings_reset (settings, "window-width");
+  g_settings_reset (settings, "window-height");
+  g_settings_reset (settings, "presentation-scale");
+  gtk_window_destroy (GTK_WINDOW (window));
+  bg_test_ui_pump ();
+}
+
 static void
 test_fits_1024 (void)
 {
   check_fits_1024 ();
+}
+
+/* The Russian UI: the palette's headings and search placeholder (from the
+ * .ui template) and the status line's plural counts (from the core) are
+ * translated, without the process's default text domain being set. */
+static gboolean
+is_search_entry (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  /* not the one inside the domain drop-down's popover */
+  return GTK_IS_SEARCH_ENTRY (widget) && gtk_widget_get_ancestor (widget, GTK_TYPE_DROP_DOWN) == NULL;
+}
+
+static void
+check_russian_labels (void)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
+  GtkWidget *palette = GTK_WIDGET (bg_window_get_palette (window));
+  GtkWidget *search = bg_test_ui_find_widget (palette, is_search_entry, NULL);
+  g_autofree char *placeholder = NULL;
+  const char *status;
+
+  g_assert_nonnull (bg_test_ui_find_widget (palette, has_label_text, "Примитивы"));
+  g_assert_nonnull (bg_test_ui_find_widget (palette, has_label_text, "Сложные компоненты"));
+  g_assert_null (bg_test_ui_find_widget (palette, has_label_text, "Primitives"));
+  g_assert_nonnull (search);
+  g_object_get (search, "placeholder-text", &placeholder, NULL);
+  g_assert_cmpstr (placeholder, ==, "Поиск компонентов");
+  status = bg_window_get_status_text (window);
+  g_test_message ("status: %s", status);
+  g_assert_null (strstr (status, "state"));
+  g_assert_nonnull (strstr (status, "состояни"));
+  bg_test_ui_destroy_window (window);
 }
 
 /* last: gettext caches translations, so the language is not switched back */
@@ -802,6 +875,7 @@ test_fits_1024_russian (void)
       return;
     }
   g_setenv ("LANGUAGE", "ru", TRUE);
+  check_russian_labels ();
   check_fits_1024 ();
   {
     BgWindow *window = bg_test_ui_new_window (app, NULL);
@@ -869,6 +943,7 @@ main (int   argc,
   tmp_dir = bg_test_ui_make_home ("bgmod-test-projector-XXXXXX");
   app = bg_test_ui_app_new ();
 
+  g_test_add_func ("/ui/projector/restore-state", test_restore_state);
   g_test_add_func ("/ui/projector/fits-1024", test_fits_1024);
   g_test_add_func ("/ui/projector/sidebars", test_sidebars);
   g_test_add_func ("/ui/projector/examples-menu", test_examples_menu);

@@ -582,7 +582,7 @@ keyboard_update_accessible (BgCanvas *self)
       selected = g_strdup_printf (_("Selected: %s"), name);
     }
   else if (n_selected > 0)
-    selected = g_strdup_printf (ngettext ("%u item selected", "%u items selected",
+    selected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u item selected", "%u items selected",
                                           n_selected), n_selected);
   else
     selected = g_strdup (_("Nothing selected"));

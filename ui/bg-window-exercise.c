@@ -71,10 +71,10 @@ show_grade (BgWindow      *self,
   n = bg_grade_get_n_bonds (grade);
   text = g_string_new (NULL);
   if (bg_grade_is_ok (grade))
-    g_string_append_printf (text, ngettext ("✓ All %u stroke is correct.",
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "✓ All %u stroke is correct.",
                                             "✓ All %u strokes are correct.", n), n);
   else
-    g_string_append_printf (text, ngettext ("%u of %u stroke correct · %u wrong · %u missing",
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u of %u stroke correct · %u wrong · %u missing",
                                             "%u of %u strokes correct · %u wrong · %u missing", n),
                             bg_grade_count (grade, BG_VERDICT_OK), n,
                             bg_grade_count (grade, BG_VERDICT_WRONG),

@@ -59,6 +59,7 @@ struct _BgWindow
 
   /* exercise mode and conflict remedies (bg-window-exercise.c) */
   struct _BgWindowExercise *exercise;
+  gboolean              settings_applied;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */

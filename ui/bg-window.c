@@ -481,35 +481,51 @@ bg_window_dispose (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
 
-/* Size, maximized state and palette domain from the last session. */
+/* Size, maximized state, palette domain and presentation mode from the
+ * last session, then the grid and presentation scale follow the settings
+ * (the Preferences window changes them). GtkWindow:application is not a
+ * construct property, so this runs once, when the window first gets a
+ * BgApplication. */
+static void
+bg_window_apply_settings (BgWindow *self)
+{
+  GSettings *settings = bg_window_get_settings (self);
+  int domain;
+
+  if (settings == NULL || self->settings_applied)
+    return;
+  self->settings_applied = TRUE;
+
+  domain = g_settings_get_enum (settings, "palette-domain");
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (settings, "window-width"),
+                               g_settings_get_int (settings, "window-height"));
+  if (g_settings_get_boolean (settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+  if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
+    bg_palette_set_domain (self->palette, domain);
+  if (g_settings_get_double (settings, "presentation-scale") > 1.0)
+    _bg_window_set_presentation_mode (self, TRUE);
+
+  bg_preferences_follow_grid (settings, self->canvas);
+  g_signal_connect_object (settings, "changed::presentation-scale",
+                           G_CALLBACK (settings_presentation_scale_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->palette, "notify::domain",
+                           G_CALLBACK (palette_notify_domain_cb), self,
+                           G_CONNECT_SWAPPED);
+}
+
 static void
 bg_window_constructed (GObject *object)
 {
   BgWindow *self = BG_WINDOW (object);
-  GSettings *settings;
 
   G_OBJECT_CLASS (bg_window_parent_class)->constructed (object);
 
-  settings = bg_window_get_settings (self);
-  if (settings != NULL)
-    {
-      int domain = g_settings_get_enum (settings, "palette-domain");
-
-      gtk_window_set_default_size (GTK_WINDOW (self),
-                                   g_settings_get_int (settings, "window-width"),
-                                   g_settings_get_int (settings, "window-height"));
-      if (g_settings_get_boolean (settings, "window-maximized"))
-        gtk_window_maximize (GTK_WINDOW (self));
-      if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
-        bg_palette_set_domain (self->palette, domain);
-      if (g_settings_get_double (settings, "presentation-scale") > 1.0)
-        _bg_window_set_presentation_mode (self, TRUE);
-
-    }
-
-  g_signal_connect_object (self->palette, "notify::domain",
-                           G_CALLBACK (palette_notify_domain_cb), self,
-                           G_CONNECT_SWAPPED);
+  g_signal_connect (self, "notify::application",
+                    G_CALLBACK (bg_window_apply_settings), NULL);
+  bg_window_apply_settings (self);
 }
 
 /* The sidebars fold away for a narrow screen (win.show-palette,
@@ -751,21 +767,6 @@ bg_window_init (BgWindow *self)
   bg_window_set_document (self, NULL);
 }
 
-/* The grid and presentation scale follow the settings (the Preferences
- * window changes them); the application is known only after construction. */
-static void
-bg_window_follow_settings (BgWindow *self)
-{
-  GSettings *settings = bg_window_get_settings (self);
-
-  if (settings == NULL)
-    return;
-  bg_preferences_follow_grid (settings, self->canvas);
-  g_signal_connect_object (settings, "changed::presentation-scale",
-                           G_CALLBACK (settings_presentation_scale_cb), self,
-                           G_CONNECT_SWAPPED);
-}
-
 BgWindow *
 bg_window_new (GtkApplication *application,
                BgDocument     *document)
@@ -776,7 +777,6 @@ bg_window_new (GtkApplication *application,
   g_return_val_if_fail (document == NULL || BG_IS_DOCUMENT (document), NULL);
 
   self = g_object_new (BG_TYPE_WINDOW, "application", application, NULL);
-  bg_window_follow_settings (self);
   if (document != NULL)
     bg_window_set_document (self, document);
 

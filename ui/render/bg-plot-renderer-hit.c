@@ -65,6 +65,36 @@ laid_out_subplot (BgPlotRenderer *self,
   return g_ptr_array_index (self->subplots, subplot);
 }
 
+/* The value tick marks of @subplot as last laid out (0 before rendering). */
+guint
+bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
+                                    guint           subplot)
+{
+  const Subplot *sp;
+
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), 0);
+
+  sp = laid_out_subplot (self, subplot);
+  return sp != NULL ? sp->ticks.count : 0;
+}
+
+/* The value axis title of @subplot as last drawn, or NULL before rendering;
+ * *shortened says it was cut to the unit alone to fit. */
+char *
+bg_plot_renderer_dup_value_title (BgPlotRenderer *self,
+                                  guint           subplot,
+                                  gboolean       *shortened)
+{
+  const Subplot *sp;
+
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), NULL);
+
+  sp = laid_out_subplot (self, subplot);
+  if (shortened != NULL)
+    *shortened = sp != NULL && sp->title_shortened;
+  return sp != NULL ? g_strdup (sp->drawn_title) : NULL;
+}
+
 gboolean
 bg_plot_renderer_get_plot_area (BgPlotRenderer *self,
                                 guint           subplot,

@@ -242,14 +242,38 @@ compute_value_ticks (BgPlotRenderer *self,
                      double          t1)
 {
   Subplot *sp = g_ptr_array_index (self->subplots, index);
-  /* Tick labels two lines apart, or one and a quarter in a short stacked
-   * sub-plot so that it still shows a few values. */
-  double   spacing = (sp->h < 8.0 * c->line_h ? 1.25 : 2.0) * c->line_h;
+  /* Tick density from the height in lines of text: labels two lines apart
+   * in a tall plot; a short one packs them down to one and a fifth lines
+   * apart so that it still shows at least three values. */
+  double   spacing = (sp->h < 8.0 * c->line_h ? 1.2 : 2.0) * c->line_h;
   guint    max_iv = (guint) MAX (2.0, floor (sp->h / spacing));
+  guint    most = (guint) MAX (2.0, floor (sp->h / (1.2 * c->line_h)));
 
-  resolve_value_window (self, index, t0, t1, max_iv);
-  if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
-    sp->ticks.count = 0;
+  for (;;)
+    {
+      resolve_value_window (self, index, t0, t1, max_iv);
+      if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
+        sp->ticks.count = 0;
+      if (sp->ticks.count >= 3 || max_iv >= most)
+        break;
+      max_iv++;
+    }
+  /* Still fewer than three in a fitted window: widen it to two nice
+   * intervals, so its ends and middle carry values. */
+  if (sp->ticks.count < 3 && g_hash_table_lookup (self->value_ranges, sp->unit) == NULL &&
+      sp->h >= 2.0 * c->line_h)
+    {
+      double a = sp->y0, b = sp->y1;
+
+      bg_si_nice_range (&a, &b, 2);
+      if (bg_si_nice_ticks (a, b, 2, &sp->ticks) && sp->ticks.count >= 3)
+        {
+          sp->y0 = a;
+          sp->y1 = b;
+        }
+      else if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
+        sp->ticks.count = 0;
+    }
   sp->exponent = bg_si_exponent_for (MAX (fabs (sp->y0), fabs (sp->y1)));
   if (sp->ticks.count > 1)
     {
@@ -578,35 +602,41 @@ _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
   _bg_plot_renderer_draw_text (c, ttitle, self->area_x + self->area_w / 2.0,
                                ty, 0.5, 0.0);
 
-  /* Value titles run upwards along the left edge, centred on their plot,
-   * shortened with an ellipsis when the plot is too low for them. */
+  /* Value titles run upwards along the left edge, centred on their plot.
+   * A title longer than the plot may use the sub-plot's whole slot (its
+   * legend rows and the gap below); still too long, it becomes the unit
+   * alone ("[mm]"), which is never cut. */
   for (i = 0; i < self->subplots->len; i++)
     {
       Subplot         *sp = g_ptr_array_index (self->subplots, i);
       g_autofree char *title = value_axis_title (self, i);
-      double           w, h;
+      double           top = MIN (sp->legend_y, sp->y);
+      double           bottom = i + 1 < self->subplots->len
+                                ? sp->y + sp->h + c->line_h : sp->y + sp->h;
+      double           room = bottom - top, centre, w, h;
 
-      /* Too long for the plot's height: the unit matters most. */
+      sp->title_shortened = FALSE;
       _bg_plot_renderer_text_size (c, title, &w, &h);
-      if (w > sp->h && strchr (title, '[') != NULL)
+      if (w > room && strchr (title, '[') != NULL)
         {
           char *shorter = g_strdup (strchr (title, '['));
           g_free (title);
           title = shorter;
+          sp->title_shortened = TRUE;
+          _bg_plot_renderer_text_size (c, title, &w, &h);
         }
-      pango_layout_set_width (c->layout, (int) (sp->h * PANGO_SCALE));
-      pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_END);
-      _bg_plot_renderer_text_size (c, title, &w, &h);
+      /* centred on the plot when it fits there, else on the slot */
+      centre = w <= sp->h ? sp->y + sp->h / 2.0 : top + room / 2.0;
+      g_free (sp->drawn_title);
+      sp->drawn_title = g_strdup (title);
       cairo_save (cr);
-      cairo_translate (cr, c->pad, round (sp->y + sp->h / 2.0 + w / 2.0));
+      cairo_translate (cr, c->pad, round (centre + w / 2.0));
       cairo_rotate (cr, -G_PI / 2.0);
       cairo_move_to (cr, 0.0, 0.0);
       pango_cairo_update_layout (cr, c->layout);
       pango_cairo_show_layout (cr, c->layout);
       cairo_restore (cr);
       pango_cairo_update_layout (cr, c->layout);
-      pango_layout_set_width (c->layout, -1);
-      pango_layout_set_ellipsize (c->layout, PANGO_ELLIPSIZE_NONE);
     }
 }
 

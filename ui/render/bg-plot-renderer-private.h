@@ -61,6 +61,8 @@ typedef struct
   BgTicks ticks;
   int     exponent;
   guint   decimals;
+  char   *drawn_title;     /* the value axis title as last drawn */
+  gboolean title_shortened; /* shortened to fit (never cut mid-word) */
 } Subplot;
 
 struct _BgPlotRenderer

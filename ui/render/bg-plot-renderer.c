@@ -66,6 +66,7 @@ subplot_free (gpointer data)
   Subplot *sp = data;
 
   g_free (sp->unit);
+  g_free (sp->drawn_title);
   g_free (sp);
 }
 

@@ -187,6 +187,13 @@ gboolean  bg_plot_renderer_get_plot_area  (BgPlotRenderer *self,
                                            double         *y,
                                            double         *width,
                                            double         *height);
+/* The value tick count and the value axis title (as drawn; *shortened
+ * when cut to the unit alone) of @subplot after the last rendering. */
+guint     bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
+                                              guint           subplot);
+char     *bg_plot_renderer_dup_value_title (BgPlotRenderer *self,
+                                            guint           subplot,
+                                            gboolean       *shortened);
 /* Maps a point to its sub-plot, time and value; FALSE outside every plot
  * area. Output pointers may be NULL. */
 gboolean  bg_plot_renderer_pick           (BgPlotRenderer *self,
