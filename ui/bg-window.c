@@ -26,6 +26,8 @@ enum {
   PROP_SHOW_PALETTE,
   PROP_SHOW_INSPECTOR,
   PROP_SHOW_BOND_NAMES,
+  PROP_EXERCISE_MODE,
+  PROP_EXERCISE_REVEAL,
   N_PROPS
 };
 
@@ -562,6 +564,12 @@ bg_window_get_property (GObject    *object,
       g_value_set_boolean (value, self->inspector == NULL ||
                                   gtk_widget_get_visible (GTK_WIDGET (self->inspector)));
       break;
+    case PROP_EXERCISE_MODE:
+      g_value_set_boolean (value, _bg_window_exercise_get_mode (self));
+      break;
+    case PROP_EXERCISE_REVEAL:
+      g_value_set_boolean (value, _bg_window_exercise_get_reveal (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -590,6 +598,12 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_SHOW_BOND_NAMES:
       bg_canvas_set_show_bond_ids (self->canvas, g_value_get_boolean (value));
+      break;
+    case PROP_EXERCISE_MODE:
+      _bg_window_exercise_set_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_EXERCISE_REVEAL:
+      _bg_window_exercise_set_reveal (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -626,6 +640,16 @@ bg_window_class_init (BgWindowClass *klass)
   /* the canvas's "show-bond-ids", for the main menu (win.show-bond-names) */
   properties[PROP_SHOW_BOND_NAMES] =
     g_param_spec_boolean ("show-bond-names", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  /* exercise mode and showing the analyzer's strokes in it
+   * (bg-window-exercise.c; win.exercise-mode, win.exercise-reveal) */
+  properties[PROP_EXERCISE_MODE] =
+    g_param_spec_boolean ("exercise-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_EXERCISE_REVEAL] =
+    g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
