@@ -47,9 +47,11 @@ print_bonds (BgModel           *model,
 
       g_print ("  %-*s  %s → %s  ", width, bond->id, from_ref, to_ref);
       if (stroke == BG_STROKE_AT_TO)
-        g_print (_("stroke at %s (to)"), bond->to->id);
+        /* Translators: "to" is the end of the bond the stroke is at. */
+        g_print (C_("stroke end", "stroke at %s (to)"), bond->to->id);
       else if (stroke == BG_STROKE_AT_FROM)
-        g_print (_("stroke at %s (from)"), bond->from->id);
+        /* Translators: "from" is the end of the bond the stroke is at. */
+        g_print (C_("stroke end", "stroke at %s (from)"), bond->from->id);
       else
         g_print ("%s", _("no stroke"));
       g_print ("\n");

@@ -23,10 +23,14 @@
 
 #define PLOT_WIDTH 1000
 #define PLOT_HEIGHT 700
+/* Frequencies a double resolves against typical eigenvalues. */
+#define BODE_MIN_HZ 1e-12
+#define BODE_MAX_HZ 1e12
 
 typedef struct
 {
   char  *input, *output, *csv, *plot;
+  char  *from_text, *to_text;
   double from, to;
   int    points;
 } Options;
@@ -35,6 +39,8 @@ static void
 options_clear (Options *o)
 {
   g_free (o->input);
+  g_free (o->from_text);
+  g_free (o->to_text);
   g_free (o->output);
   g_free (o->csv);
   g_free (o->plot);
@@ -92,6 +98,9 @@ check_options (const Options *o)
   if ((!isnan (o->from) && !(o->from > 0)) || (!isnan (o->to) && !(o->to > 0))
       || (!isnan (o->from) && !isnan (o->to) && !(o->to > o->from)))
     return _("--from and --to need frequencies in Hz with 0 < from < to");
+  if ((!isnan (o->from) && (o->from < BODE_MIN_HZ || o->from > BODE_MAX_HZ))
+      || (!isnan (o->to) && (o->to < BODE_MIN_HZ || o->to > BODE_MAX_HZ)))
+    return _("--from and --to need frequencies from 1e-12 to 1e12 Hz");
   if (o->points < 2 || o->points > BG_BODE_MAX_POINTS)
     return _("--points needs a number of frequencies from 2 to 100000");
   if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
@@ -130,7 +139,7 @@ bg_cli_bode (int    argc,
   g_autoptr (BgLinearization) lin = NULL;
   g_autoptr (BgBode) bode = NULL;
   g_autoptr (GError) error = NULL;
-  Options o = { NULL, NULL, NULL, NULL, NAN, NAN, BG_BODE_DEFAULT_POINTS };
+  Options o = { NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, BG_BODE_DEFAULT_POINTS };
   const char *outputs[2] = { NULL, NULL };
   const char *problem;
   int exit_code = BG_CLI_EXIT_OK, input, output;
@@ -138,9 +147,9 @@ bg_cli_bode (int    argc,
   const GOptionEntry entries[] = {
     { "input", 0, 0, G_OPTION_ARG_STRING, &o.input, N_("The source driving the response (its id)"), "SRC" },
     { "output", 0, 0, G_OPTION_ARG_STRING, &o.output, N_("The variable responding"), "VAR" },
-    { "from", 0, 0, G_OPTION_ARG_DOUBLE, &o.from,
+    { "from", 0, 0, G_OPTION_ARG_STRING, &o.from_text,
       N_("Lowest frequency in Hz (default: a decade below the slowest mode)"), "F1" },
-    { "to", 0, 0, G_OPTION_ARG_DOUBLE, &o.to,
+    { "to", 0, 0, G_OPTION_ARG_STRING, &o.to_text,
       N_("Highest frequency in Hz (default: a decade above the fastest mode)"), "F2" },
     { "points", 0, 0, G_OPTION_ARG_INT, &o.points,
       N_("Number of log-spaced frequencies (default 200)"), "N" },
@@ -155,7 +164,9 @@ bg_cli_bode (int    argc,
   g_option_context_set_summary (context,
                                 N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "bode", &argc, &argv))
+  if (!bg_cli_parse (context, "bode", &argc, &argv)
+      || !bg_cli_parse_number ("bode", "from", o.from_text, &o.from)
+      || !bg_cli_parse_number ("bode", "to", o.to_text, &o.to))
     {
       options_clear (&o);
       return BG_CLI_EXIT_USAGE;

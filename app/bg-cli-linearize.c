@@ -290,6 +290,8 @@ bg_cli_linearize (int    argc,
                                                      : _("expected one model file"));
   if (!(at >= 0) || !isfinite (at))
     return bg_cli_usage_error ("linearize", _("--at needs a time ≥ 0 in seconds"));
+  if (at > BG_SIM_MAX_T_END)
+    return bg_cli_usage_error ("linearize", _("--at must be at most 1e12 s"));
 
   outputs = bg_cli_split_vars (vars);
   lin = bg_cli_linearize_file ("linearize", argv[1], at, (const char *const *) outputs,

@@ -33,6 +33,7 @@
 typedef struct
 {
   double t_end, output_step, rtol, atol;
+  char  *t_end_text, *output_step_text, *rtol_text, *atol_text;
   char  *vars;
   char  *csv;
   char  *plot;
@@ -42,6 +43,10 @@ typedef struct
 static void
 options_clear (Options *o)
 {
+  g_free (o->t_end_text);
+  g_free (o->output_step_text);
+  g_free (o->rtol_text);
+  g_free (o->atol_text);
   g_free (o->vars);
   g_free (o->csv);
   g_free (o->plot);
@@ -264,16 +269,18 @@ bg_cli_simulate (int    argc,
   BgResult *result;
   const BgSimReport *report;
   const GError *error;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL };
+  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
-    { "t-end", 0, 0, G_OPTION_ARG_DOUBLE, &o.t_end, N_("End time in seconds"), "T" },
-    { "output-step", 0, 0, G_OPTION_ARG_DOUBLE, &o.output_step,
+    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o.t_end_text,
+      N_("End time in seconds (1e-12 to 1e12)"), "T" },
+    { "output-step", 0, 0, G_OPTION_ARG_STRING, &o.output_step_text,
       N_("Time between output rows in seconds"), "H" },
-    { "rtol", 0, 0, G_OPTION_ARG_DOUBLE, &o.rtol, N_("Relative tolerance"), "R" },
-    { "atol", 0, 0, G_OPTION_ARG_DOUBLE, &o.atol,
-      N_("Absolute tolerance, relative to each state's physical scale"), "A" },
+    { "rtol", 0, 0, G_OPTION_ARG_STRING, &o.rtol_text,
+      N_("Relative tolerance (1e-14 to 1)"), "R" },
+    { "atol", 0, 0, G_OPTION_ARG_STRING, &o.atol_text,
+      N_("Absolute tolerance as a fraction of each state's physical scale (0 to 0.01)"), "A" },
     { "vars", 0, 0, G_OPTION_ARG_STRING, &o.vars,
       N_("Comma-separated variables to write (default: all)"), "a,b,..." },
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o.csv,
@@ -291,6 +298,14 @@ bg_cli_simulate (int    argc,
                                 N_("Simulates a model and writes its variables as CSV (standard output unless --csv or --plot is given)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!bg_cli_parse (context, "simulate", &argc, &argv))
+    {
+      options_clear (&o);
+      return BG_CLI_EXIT_USAGE;
+    }
+  if (!bg_cli_parse_number ("simulate", "t-end", o.t_end_text, &o.t_end)
+      || !bg_cli_parse_number ("simulate", "output-step", o.output_step_text, &o.output_step)
+      || !bg_cli_parse_number ("simulate", "rtol", o.rtol_text, &o.rtol)
+      || !bg_cli_parse_number ("simulate", "atol", o.atol_text, &o.atol))
     {
       options_clear (&o);
       return BG_CLI_EXIT_USAGE;

@@ -81,6 +81,14 @@ gboolean bg_cli_parse       (GOptionContext *context,
  * returns BG_CLI_EXIT_USAGE. */
 int      bg_cli_usage_error (const char *command,
                              const char *message);
+/* Reads the value of a numeric option (text as given, or NULL when the
+ * option is absent: *value is then left alone). Accepts only a whole finite
+ * decimal number; otherwise prints "--rtol: “nan” is not a finite number"
+ * as a usage error and returns FALSE (exit with BG_CLI_EXIT_USAGE). */
+gboolean bg_cli_parse_number (const char *command,
+                              const char *option,
+                              const char *text,
+                              double     *value);
 /* Loads a model file. On failure prints the message to stderr, sets
  * *exit_code (2: unreadable, 1: not a valid model) and returns NULL. */
 BgModel *bg_cli_load_model  (const char *path,

@@ -7,6 +7,8 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -108,6 +110,30 @@ bg_cli_parse (GOptionContext *context,
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+bg_cli_parse_number (const char *command,
+                     const char *option,
+                     const char *text,
+                     double     *value)
+{
+  g_autofree char *message = NULL;
+  char *end = NULL;
+  double x;
+
+  if (text == NULL)
+    return TRUE;
+  errno = 0;
+  x = g_ascii_strtod (text, &end);
+  if (end != text && *end == '\0' && errno != ERANGE && isfinite (x))
+    {
+      *value = x;
+      return TRUE;
+    }
+  message = g_strdup_printf (_("--%s: “%s” is not a finite number"), option, text);
+  bg_cli_usage_error (command, message);
+  return FALSE;
 }
 
 BgModel *

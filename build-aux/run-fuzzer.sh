@@ -4,12 +4,13 @@
 # Owns: the clang build in _build-fuzz (-Dfuzzing=true) and one timed run of
 # a target: "load" (the file loader; starts from the stored corpus and the
 # seeds, copies crashers into tests/fuzz/corpus/ as crash-<hash>.bgmod so the
-# replay test keeps them) or "edit" (edits and undo/redo; crashers go to
+# replay test keeps them), "sim" (load, analyse, compile and a bounded
+# simulation; same corpus and crasher rule) or "edit" (edits and undo/redo; crashers go to
 # tests/fuzz/edit-crashers/). Scratch corpora live in tests/fuzz/out/
 # (ignored by git). Must not: modify the stored corpus except by adding
 # crashers.
 #
-# Usage: build-aux/run-fuzzer.sh [SECONDS] [load|edit]   (default 300 load)
+# Usage: build-aux/run-fuzzer.sh [SECONDS] [load|sim|edit]   (default 300 load)
 # Environment: FUZZ_BUILD_DIR (default _build-fuzz).
 # Exit 0 when no crash was found, 1 otherwise (crashers are listed).
 set -eu
@@ -20,9 +21,11 @@ target="${2:-load}"
 case "$target" in
   load) seeds="tests/fuzz/corpus tests/fuzz/seeds"; keep=tests/fuzz/corpus; ext=.bgmod
         extra="-max_len=65536 -dict=tests/fuzz/bgmod.dict" ;;
+  sim)  seeds="tests/fuzz/corpus tests/fuzz/seeds"; keep=tests/fuzz/corpus; ext=.bgmod
+        extra="-max_len=65536 -dict=tests/fuzz/bgmod.dict" ;;
   edit) seeds=""; keep=tests/fuzz/edit-crashers; ext=.bin
         extra="-max_len=1024" ;;
-  *) echo "run-fuzzer: unknown target $target (load or edit)" >&2; exit 2 ;;
+  *) echo "run-fuzzer: unknown target $target (load, sim or edit)" >&2; exit 2 ;;
 esac
 build="${FUZZ_BUILD_DIR:-_build-fuzz}"
 

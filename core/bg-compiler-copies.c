@@ -1,5 +1,8 @@
 /* bg-compiler-copies.c — scaled copies folded into their readers.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: copy propagation on an assembled plan. Most assignments are scaled
  * copies (junction flows, TF, R, C, I); each becomes an alias folded into
  * the operations, outputs and derivatives that read it, and is dropped

@@ -1,5 +1,8 @@
 /* bg-compiler-emit.c — the emitter the equation files write into.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: BgEmit (bg-compiler-passes-private.h), which collects what the
  * per-component equation files (core/components/bg-*-eqs.c) emit through
  * the interface of bg-compiler-private.h: registers with their scales, one

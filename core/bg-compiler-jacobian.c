@@ -1,5 +1,8 @@
 /* bg-compiler-jacobian.c — the Jacobian pattern and the linear solver.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: which states each derivative reads (a sparse CSC pattern with the
  * diagonal, traced through the plan's operations and algebraic groups),
  * the half-bandwidths, a greedy colouring of the columns for sparse

@@ -1,5 +1,8 @@
 /* bg-compiler-passes-private.h — what the compiler's files share.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: the emitter's state (BgEmit) and the schedule of operations, and the
  * `_bg_compiler_` functions of the passes bg_compiler_compile() runs:
  *   bg-compiler.c           the driver: checks, element emission, plan tables

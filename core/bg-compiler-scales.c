@@ -1,5 +1,8 @@
 /* bg-compiler-scales.c — the typical effort and flow of each domain.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: estimating, from the model's sources, storages, resistors, loads,
  * pump tables and cylinder areas, the effort and flow scale of each domain
  * (the rule is in bg-compiler.h); the compiler gives every register its

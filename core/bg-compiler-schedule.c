@@ -1,5 +1,8 @@
 /* bg-compiler-schedule.c — the order in which a plan evaluates.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: renumbering registers (states first), finding the operation that
  * defines each register (refusing a register defined twice or never), the
  * dependency graph between operations, ordering it into strongly connected

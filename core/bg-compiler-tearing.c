@@ -1,5 +1,8 @@
 /* bg-compiler-tearing.c — one algebraic group made solvable.
  *
+ * In the layout: core/: the plan stage of model → analysis → plan → run →
+ * result, one pass of bg_compiler_compile() per file.
+ *
  * Owns: greedy tearing of an algebraic group (a strongly connected set of
  * operations): the operations that can run in sequence once a few tear
  * unknowns are guessed, and those unknowns, which Newton solves for at run

@@ -216,6 +216,35 @@ plan_is_finite (const BgPlan *plan)
   return TRUE;
 }
 
+/* Smallest absolute tolerance and state scale: far below any physical
+ * quantity, far above the subnormals where CVODE's error weights 1/atol
+ * overflow. */
+#define MIN_STATE_SCALE 1e-280
+/* Below this fraction of the scale the squared error weights of CVODE's
+ * norms overflow; double precision resolves no finer anyway. */
+#define MIN_ATOL_FRACTION 1e-15
+
+/* A state's absolute tolerance: atol (a fraction of the scale) or 1 % of
+ * rtol times the scale, never 0 and never above the scale itself. */
+static double
+state_atol (const BgSimSettings *settings, double scale)
+{
+  double atol = settings->atol > 0 ? settings->atol * scale : 1e-2 * settings->rtol * scale;
+
+  return CLAMP (atol, MIN_ATOL_FRACTION * scale, scale);
+}
+
+/* After any tightening for long oscillations: rtol no finer than double
+ * precision resolves, each atol within [MIN_ATOL_FRACTION, 1] of its scale. */
+static void
+clamp_tolerances (BgPlan *plan)
+{
+  plan->rtol = MAX (plan->rtol, BG_SIM_MIN_RTOL);
+  for (guint i = 0; i < plan->n_states; i++)
+    plan->atol[i] = CLAMP (plan->atol[i], MIN_ATOL_FRACTION * plan->state_scale[i],
+                           plan->state_scale[i]);
+}
+
 static void
 fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 {
@@ -234,9 +263,8 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
       StateInfo *info = &g_array_index (em->states, StateInfo, i);
       plan->state_names[i] = g_steal_pointer (&info->name);
       plan->y0[i] = info->y0;
-      plan->state_scale[i] = info->scale;
-      plan->atol[i] = settings->atol > 0 ? settings->atol * info->scale
-                                         : 1e-2 * settings->rtol * info->scale;
+      plan->state_scale[i] = MAX (info->scale, MIN_STATE_SCALE);
+      plan->atol[i] = state_atol (settings, plan->state_scale[i]);
       plan->state_reg[i] = info->reg;
       plan->deriv_reg[i] = info->deriv;
     }
@@ -396,10 +424,12 @@ bg_compiler_compile (BgModel             *model,
   if (!plan_is_finite (plan))
     {
       g_set_error_literal (error, BG_COMPILER_ERROR, BG_COMPILER_ERROR_INVALID,
-                           _("A parameter is missing or not a finite number"));
+                           _("The model's coefficients overflow: products of extreme "
+                             "parameters (a chain of transformer ratios?) exceed 1e308"));
       bg_plan_unref (plan);
       return NULL;
     }
   bg_tolerance_apply (plan, !(s.atol > 0));
+  clamp_tolerances (plan);
   return plan;
 }

@@ -1,5 +1,9 @@
 /* bg-document.c — one open bond-graph document.
  *
+ * In the layout: core/ (GIO only, no GTK): what the window holds open; the
+ * model it owns is the first stage of model → analysis → plan → run →
+ * result.
+ *
  * Owns: the model, its file, the saved revisions (the model's and its
  * view's) and the current analysis. The analysis is linear in the model and
  * runs synchronously after every "changed"; a "view-changed" (the plotted
@@ -10,6 +14,7 @@
 
 #include <glib/gi18n-lib.h>
 
+#include "bg-disk-watch.h"
 #include "bg-document.h"
 #include "bg-file.h"
 
@@ -23,6 +28,7 @@ struct _BgDocument
   guint64      saved_revision;
   guint64      saved_view_revision;
   gboolean     modified;
+  BgDiskWatch *watch;          /* the file on disk, when there is a file */
 };
 
 G_DEFINE_FINAL_TYPE (BgDocument, bg_document, G_TYPE_OBJECT)
@@ -38,6 +44,29 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+enum { SIGNAL_CHANGED_ON_DISK, N_SIGNALS };
+static guint signals[N_SIGNALS];
+
+static void
+watch_changed_cb (BgDocument  *self,
+                  BgDiskWatch *watch)
+{
+  g_signal_emit (self, signals[SIGNAL_CHANGED_ON_DISK], 0);
+}
+
+/* Watches the given file from now on (NULL: none). */
+static void
+set_watch (BgDocument  *self,
+           BgDiskWatch *watch)
+{
+  if (self->watch != NULL)
+    g_signal_handlers_disconnect_by_data (self->watch, self);
+  g_set_object (&self->watch, watch);
+  if (watch != NULL)
+    g_signal_connect_object (watch, "changed", G_CALLBACK (watch_changed_cb),
+                             self, G_CONNECT_SWAPPED);
+}
 
 static void
 bg_document_update_modified (BgDocument *self)
@@ -106,6 +135,11 @@ bg_document_constructed (GObject *object)
                            G_CALLBACK (bg_document_model_notify_name_cb),
                            self, G_CONNECT_SWAPPED);
   self->causality = bg_causality_analyze (self->model);
+  if (self->file != NULL)
+    {
+      g_autoptr(BgDiskWatch) watch = bg_disk_watch_new (self->file);
+      set_watch (self, watch);
+    }
 }
 
 static void
@@ -113,6 +147,7 @@ bg_document_dispose (GObject *object)
 {
   BgDocument *self = BG_DOCUMENT (object);
 
+  set_watch (self, NULL);
   g_clear_object (&self->model);
   g_clear_object (&self->file);
   g_clear_pointer (&self->causality, bg_causality_unref);
@@ -203,6 +238,10 @@ bg_document_class_init (BgDocumentClass *klass)
                           G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_CHANGED_ON_DISK] =
+    g_signal_new ("changed-on-disk", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 }
 
 static void
@@ -234,15 +273,22 @@ bg_document_new_for_file (GFile   *file,
                           GError **error)
 {
   g_autoptr(BgModel) model = NULL;
+  g_autoptr(BgDiskWatch) watch = NULL;
+  BgDocument *self;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
+  /* The stamp is taken before reading: a change made while we read
+   * counts as a change. */
+  watch = bg_disk_watch_new (file);
   model = bg_file_load (file, error);
   if (model == NULL)
     return NULL;
 
-  return bg_document_new_for_model (model, file);
+  self = bg_document_new_for_model (model, file);
+  set_watch (self, watch);
+  return self;
 }
 
 BgModel *
@@ -346,12 +392,25 @@ bg_document_save (BgDocument  *self,
 
   if (self->file == NULL || !g_file_equal (self->file, file))
     {
+      g_autoptr(BgDiskWatch) watch = bg_disk_watch_new (file);
+
       g_set_object (&self->file, file);
+      set_watch (self, watch);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FILE]);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
     }
+  else
+    bg_disk_watch_record (self->watch);
 
   bg_document_update_modified (self);
 
   return TRUE;
+}
+
+gboolean
+bg_document_changed_on_disk (BgDocument *self)
+{
+  g_return_val_if_fail (BG_IS_DOCUMENT (self), FALSE);
+
+  return self->watch != NULL && bg_disk_watch_has_changed (self->watch);
 }

@@ -1,5 +1,9 @@
 /* bg-document.h — one open bond-graph document.
  *
+ * In the layout: core/ (GIO only, no GTK): what the window holds open; the
+ * model it owns is the first stage of model → analysis → plan → run →
+ * result.
+ *
  * Owns: a BgModel, the file it was read from or saved to, whether it has
  * unsaved changes (model and view revisions against the saved ones: a
  * change of the plotted variables is unsaved too) and the current
@@ -8,6 +12,9 @@
  *
  * Properties: "model" (construct-only), "file", "modified", "title",
  * "causality" (a BgCausality pointer; notify::causality after each analysis).
+ * Signals: "changed-on-disk" (void): another program changed, replaced or
+ * deleted the file since it was last loaded or saved here (BgDiskWatch;
+ * once until the next save).
  */
 #pragma once
 
@@ -47,5 +54,9 @@ void         bg_document_mark_unsaved    (BgDocument  *self);
 gboolean     bg_document_save            (BgDocument  *self,
                                           GFile       *file,
                                           GError     **error);
+
+/* TRUE when the document's file on disk is not what it loaded or last
+ * saved (checks the disk now; FALSE without a file). Ask before saving. */
+gboolean     bg_document_changed_on_disk (BgDocument  *self);
 
 G_END_DECLS

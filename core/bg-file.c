@@ -24,6 +24,7 @@
 #include <glib/gstdio.h>
 
 #include "bg-file.h"
+#include "bg-file-read.h"
 #include "bg-json.h"
 #include "bg-waveform.h"
 
@@ -567,6 +568,33 @@ static const char *const element_keys[] = {
 };
 
 /* Type and domain of an element object, checked. */
+/* An advanced component's "domain" key must be the domain of one of its
+ * ports: "electrical" on a CylinderDA (hydraulic and translational ports)
+ * is refused. */
+static gboolean
+check_advanced_domain (const char  *type,
+                       BgDomain     domain,
+                       const char  *domain_path,
+                       GError     **error)
+{
+  const BgComponentSpec *spec = bg_library_lookup (type, BG_DOMAIN_NONE);
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  for (guint i = 0; i < spec->n_ports; i++)
+    {
+      const char *id = bg_domain_to_id (spec->ports[i].domain);
+
+      if (spec->ports[i].domain == domain)
+        return TRUE;
+      if (strstr (list->str, id) == NULL)
+        g_string_append_printf (list, "%s%s", list->len > 0 ? ", " : "", id);
+    }
+  set_error (error, BG_FILE_ERROR_INVALID, domain_path,
+             _("\"%s\" contradicts the ports of %s (%s); leave the key out"),
+             bg_domain_to_id (domain), type, list->str);
+  return FALSE;
+}
+
 static gboolean
 read_type_domain (const JDoc  *doc,
                   guint32      obj,
@@ -601,8 +629,14 @@ read_type_domain (const JDoc  *doc,
     *domain_out = bg_domain_from_id (domain_id);
   if (*domain_out != BG_DOMAIN_NONE)
     {
-      if (bg_library_type_is_advanced (type))
-        *domain_out = BG_DOMAIN_NONE;  /* advanced components know their own */
+      if (!bg_library_type_is_advanced (type))
+        return TRUE;
+      /* Advanced components know their own domains; a key naming none of
+       * their ports' domains is a mistake, not a hint. */
+      domain_path = member_path (path, "domain");
+      if (!check_advanced_domain (type, *domain_out, domain_path, error))
+        return FALSE;
+      *domain_out = BG_DOMAIN_NONE;
       return TRUE;
     }
 
@@ -1160,40 +1194,16 @@ load_file (GFile      *file,
            const char *display_name,
            GError    **error)
 {
-  g_autoptr(GFileInfo) info = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
   BgModel *model;
 
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE ","
-                            G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                            G_FILE_QUERY_INFO_NONE, NULL, &local_error);
-  if (info == NULL)
+  if (!_bg_file_read_bounded (file, BG_FILE_MAX_BYTES, &contents, &length, &local_error))
     {
-      set_error (error, BG_FILE_ERROR_IO, display_name, "%s",
-                 describe_io_error (local_error));
+      prefix_error (error, display_name, local_error, local_error->code);
       return NULL;
     }
-  if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-    {
-      set_error (error, BG_FILE_ERROR_IO, display_name,
-                 _("is a directory, not a file"));
-      return NULL;
-    }
-  if (g_file_info_get_size (info) > BG_FILE_MAX_BYTES)
-    {
-      set_error (error, BG_FILE_ERROR_TOO_LARGE, display_name,
-                 _("the file is larger than %d MiB"), BG_FILE_MAX_BYTES / (1024 * 1024));
-      return NULL;
-    }
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &local_error))
-    {
-      set_error (error, BG_FILE_ERROR_IO, display_name, "%s",
-                 describe_io_error (local_error));
-      return NULL;
-    }
-
   model = bg_file_load_from_data (contents, length, &local_error);
   if (model == NULL)
     prefix_error (error, display_name, local_error, local_error->code);

@@ -1,5 +1,8 @@
 /* bg-json.c — strict JSON reading and canonical JSON writing.
  *
+ * In the layout: core/ (no GTK): the JSON under .bgmod files (bg-file.c)
+ * and the editor's view (bg-view.c).
+ *
  * Owns: the reader (strict RFC 8259 from valid UTF-8, iterative, bounded
  * by the caller's limits on size, values and depth, refusing duplicate
  * member names, with line numbers in every message), the compact document

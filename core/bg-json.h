@@ -1,5 +1,8 @@
 /* bg-json.h — strict JSON reading and canonical JSON writing.
  *
+ * In the layout: core/ (no GTK): the JSON under .bgmod files (bg-file.c)
+ * and the editor's view (bg-view.c).
+ *
  * Owns: the reader's limits and errors, the document it returns (a flat,
  * read-only tree: value 0 is the root, children are linked by index, 0 also
  * meaning "none") with inline accessors, and the writer's functions. Must

@@ -84,6 +84,13 @@ typedef enum
   BG_PARAM_TABLE,    /* rows of two numbers, e.g. a pump curve */
 } BgParamKind;
 
+/* Every number a parameter holds is 0 or has a magnitude in
+ * [BG_PARAM_MIN_MAGNITUDE, BG_PARAM_MAX_MAGNITUDE]: products of a few
+ * parameters (an energy q²/2C, a power e·f) then stay far from overflow and
+ * from subnormals, so a model that loads also simulates. */
+#define BG_PARAM_MIN_MAGNITUDE 1e-50
+#define BG_PARAM_MAX_MAGNITUDE 1e50
+
 typedef enum
 {
   BG_LIMIT_ANY,          /* finite */

@@ -1,5 +1,8 @@
 /* bg-model-edit-bonds.c — undoable edits of a BgModel's bonds.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: resolving a bond's ends (element, named or free port, domain) and
  * the rules for connecting them, and the bond edits: connect, remove,
  * reverse the arrow, flip the topology direction. Each validates first and

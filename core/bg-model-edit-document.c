@@ -1,5 +1,8 @@
 /* bg-model-edit-document.c — undoable edits of a BgModel as a whole.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: checking simulation settings (bg_sim_settings_check, also used by
  * the compiler and the loader) and the undoable edits of the settings and
  * of the model's name.
@@ -26,6 +29,17 @@ refuse_setting (GError    **error,
   return FALSE;
 }
 
+static gboolean
+refuse_range (GError     **error,
+              const char  *name,
+              double       min,
+              double       max)
+{
+  g_autofree char *rule = g_strdup_printf (_("must be between %g and %g"), min, max);
+
+  return refuse_setting (error, name, rule);
+}
+
 gboolean
 bg_sim_settings_check (const BgSimSettings *s,
                        GError             **error)
@@ -36,6 +50,8 @@ bg_sim_settings_check (const BgSimSettings *s,
     return refuse_setting (error, "t_end", _("must be finite"));
   if (s->t_end <= 0)
     return refuse_setting (error, "t_end", _("must be > 0"));
+  if (s->t_end < BG_SIM_MIN_T_END || s->t_end > BG_SIM_MAX_T_END)
+    return refuse_range (error, "t_end", BG_SIM_MIN_T_END, BG_SIM_MAX_T_END);
   if (!isfinite (s->output_step))
     return refuse_setting (error, "output_step", _("must be finite"));
   if (s->output_step < 0)
@@ -51,10 +67,19 @@ bg_sim_settings_check (const BgSimSettings *s,
     return refuse_setting (error, "rtol", _("must be finite"));
   if (!(s->rtol > 0 && s->rtol < 1))
     return refuse_setting (error, "rtol", _("must be > 0 and < 1"));
+  if (s->rtol < BG_SIM_MIN_RTOL)
+    return refuse_range (error, "rtol", BG_SIM_MIN_RTOL, 1);
   if (!isfinite (s->atol))
     return refuse_setting (error, "atol", _("must be finite"));
   if (s->atol < 0)
     return refuse_setting (error, "atol", _("must be ≥ 0 (0 scales it per state)"));
+  if (s->atol > BG_SIM_MAX_ATOL)
+    {
+      g_autofree char *rule =
+        g_strdup_printf (_("must be ≤ %g: it is a fraction of each state's scale"),
+                         BG_SIM_MAX_ATOL);
+      return refuse_setting (error, "atol", rule);
+    }
   return TRUE;
 }
 

@@ -1,5 +1,8 @@
 /* bg-model-edit-elements.c — undoable edits of a BgModel's elements.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: adding, removing (with their bonds), moving, renaming, labelling and
  * rotating elements, and setting their parameters: each validates first
  * and either refuses with a GError (model untouched) or records one undo

@@ -1,5 +1,8 @@
 /* bg-model-history.c — the undo history of a BgModel.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: the reversible primitive operations (insert or remove elements or
  * bonds at indices, set a field from old to new) and the steps that group
  * them, applying an operation forwards or backwards, recording the

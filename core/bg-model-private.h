@@ -1,5 +1,8 @@
 /* bg-model-private.h — what the files of BgModel share.
  *
+ * In the layout: core/: the model stage of model → analysis → plan → run →
+ * result; BgModel is split by concern into bg-model*.c.
+ *
  * Owns: the items (Element, Bond: the public structs with a reference
  * count), the history records (Op, Step), the instance struct, the property
  * and signal ids, and the `_bg_model_` functions one file of the class

@@ -249,6 +249,13 @@ void              bg_sim_settings_init_default (BgSimSettings *settings);
 gboolean          bg_sim_settings_check        (const BgSimSettings *settings,
                                                 GError             **error);
 #define BG_SIM_MAX_OUTPUT_ROWS 1e7
+/* Limits the solver can honour in double precision. atol is a fraction of
+ * each state's scale (0: 1 % of rtol); above 1 % it no longer bounds the
+ * error of anything a user reads. */
+#define BG_SIM_MIN_T_END 1e-12
+#define BG_SIM_MAX_T_END 1e12
+#define BG_SIM_MIN_RTOL  1e-14
+#define BG_SIM_MAX_ATOL  1e-2
 /* Effective output step: output_step or t_end / 1000. */
 double            bg_sim_settings_output_step  (const BgSimSettings *settings);
 

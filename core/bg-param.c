@@ -1,8 +1,10 @@
 /* bg-param.c — parameter values: defaults, copies, comparison and checks.
  *
  * Owns: the life cycle of a BgParamValue (number, choice word or table) and
- * the check of one value against its BgParamSpec limit, with a message that
- * names the limit ("must be > 0") so callers can prefix the place. Must not:
+ * the check of one value against its BgParamSpec limit and against the
+ * magnitudes every parameter must keep (BG_PARAM_MIN/MAX_MAGNITUDE), with a
+ * message that names the limit ("must be > 0") so callers can prefix the
+ * place. Must not:
  * check constraints between parameters (spec->validate does) or know about
  * elements and models.
  */
@@ -108,10 +110,10 @@ bg_param_value_equal (const BgParamValue *a,
     }
 }
 
+/* 0, or a magnitude the simulator can multiply safely (bg-library.h). */
 static gboolean
-check_number (double             x,
-              const BgParamSpec *spec,
-              GError           **error)
+check_magnitude (double   x,
+                 GError **error)
 {
   if (!isfinite (x))
     {
@@ -119,6 +121,23 @@ check_number (double             x,
                    _("must be finite"));
       return FALSE;
     }
+  if (x != 0 && (fabs (x) < BG_PARAM_MIN_MAGNITUDE || fabs (x) > BG_PARAM_MAX_MAGNITUDE))
+    {
+      g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
+                   _("must be 0 or of a magnitude between %g and %g"),
+                   BG_PARAM_MIN_MAGNITUDE, BG_PARAM_MAX_MAGNITUDE);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_number (double             x,
+              const BgParamSpec *spec,
+              GError           **error)
+{
+  if (!check_magnitude (x, error))
+    return FALSE;
   switch (spec->limit)
     {
     case BG_LIMIT_ANY:
@@ -176,12 +195,16 @@ check_table (const GArray *table,
       return FALSE;
     }
   for (guint i = 0; i < table->len; i++)
-    if (!isfinite (g_array_index (table, double, i)))
-      {
-        g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
-                     _("row %u: must be finite"), i / 2 + 1);
-        return FALSE;
-      }
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (!check_magnitude (g_array_index (table, double, i), &local_error))
+        {
+          g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
+                       _("row %u: %s"), i / 2 + 1, local_error->message);
+          return FALSE;
+        }
+    }
   return TRUE;
 }
 

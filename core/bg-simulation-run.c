@@ -1,5 +1,9 @@
 /* bg-simulation-run.c — one simulation of a compiled plan in a worker thread.
  *
+ * In the layout: core/ (GIO only, no GTK): the run stage of model →
+ * analysis → plan → run → result, used by the window and by bgmod-cli
+ * simulate alike.
+ *
  * Owns: the GTask that runs bg_simulator_run() in a thread, the progress
  * slot the worker writes behind a mutex and the single merged idle callback
  * that carries it to the main thread, and the report copied back at the

@@ -1,5 +1,9 @@
 /* bg-simulation-run.h — one simulation of a compiled plan in a worker thread.
  *
+ * In the layout: core/ (GIO only, no GTK): the run stage of model →
+ * analysis → plan → run → result, used by the window and by bgmod-cli
+ * simulate alike.
+ *
  * Owns: the run's own plan reference, its BgResult (the worker appends; the
  * main thread reads), the GCancellable that stops it, the latest progress
  * the worker published (behind a mutex, delivered by at most one pending

@@ -2,9 +2,12 @@
  *
  * Owns: the solver set-up (BDF, Newton, the plan's dense/band/KLU linear
  * solver, per-state absolute tolerances), the one-step loop with output
- * interpolation, restarts at waveform steps, root finding for terminating
- * events, cancellation, progress and failure reports. Must not: keep global
- * state, change the plan, or touch a model or GTK.
+ * interpolation, restarts at waveform steps (merged where the solver
+ * cannot resolve the gap), root finding for terminating events,
+ * cancellation, progress and failure reports: a non-finite value in a row
+ * or a derivative names its variable; CVODE codes become our translated
+ * sentences (bg-cvode-reason.c). Must not: keep global state, change the
+ * plan, or touch a model or GTK.
  */
 #include "config.h"
 
@@ -24,11 +27,17 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include "bg-simulator.h"
+#include "bg-cvode-reason.h"
 #include "bg-plan-private.h"
 
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
 
 #define PROGRESS_INTERVAL_US 50000
+/* Switch times closer than this fraction of t_end to 0, to each other or to
+ * t_end are merged: CVODE cannot start an interval much shorter than a few
+ * ulps of the current time, and no output could show the difference. */
+#define SWITCH_RESOLUTION 1e-12
+#define NO_INDEX G_MAXUINT
 /* An event this close to an output time (relative to the output step)
  * falls on it. */
 #define EVENT_MERGE 1e-9
@@ -39,7 +48,14 @@ typedef struct
   BgPlanWork   *work;
   BgResult     *result;
   double       *values;        /* one output row */
-  char         *solver_message;
+  char         *solver_message; /* SUNDIALS' English text, for debug logs only */
+  guint         bad_var;        /* first non-finite output, or NO_INDEX */
+  guint         bad_state;      /* first non-finite derivative, or NO_INDEX */
+
+  /* Restarts: merged switch times and the input time each one applies. */
+  double       *restart_t, *restart_wave;
+  guint         n_restarts;
+  double        wave_t0;        /* input time of the first segment */
 
   SUNContext      ctx;
   void           *cvode;
@@ -57,12 +73,25 @@ typedef struct
   gpointer      progress_data;
 } Run;
 
+/* A derivative that is not finite is a recoverable error: CVODE retries a
+ * smaller step and, if that does not help, fails with the state named. */
 static int
 rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
 {
   Run *run = user_data;
+  const double *yd = N_VGetArrayPointer (ydot);
+
   run->work->t = t;
-  return bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)) ? 0 : 1;
+  if (!bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
+    return 1;
+  for (guint i = 0; i < run->plan->n_states; i++)
+    if (!isfinite (yd[i]))
+      {
+        run->bad_state = i;
+        return 1;
+      }
+  run->bad_state = NO_INDEX;
+  return 0;
 }
 
 static int
@@ -129,6 +158,7 @@ error_handler_cb (int error_code, const char *module, const char *function,
     return;
   g_free (run->solver_message);
   run->solver_message = g_strdup (msg);
+  g_debug ("CVODE %s in %s: %s", module, function, msg);
 }
 
 static void
@@ -151,6 +181,8 @@ run_clear (Run *run)
   g_free (run->solver_message);
   g_free (run->color_cols);
   g_free (run->color_first);
+  g_free (run->restart_t);
+  g_free (run->restart_wave);
 }
 
 static void
@@ -240,12 +272,67 @@ setup_cvode (Run *run, GError **error)
 fail:
   g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_SETUP,
                _("The solver could not be set up: %s"),
-               run->solver_message != NULL ? run->solver_message : _("out of memory"));
+               run->solver_message != NULL ? _("the solver rejected its settings")
+                                           : _("out of memory"));
   return FALSE;
+}
+
+/* Restart points ------------------------------------------------------------ */
+
+/* Merges switch times the solver cannot resolve (see SWITCH_RESOLUTION): one
+ * near 0 applies from the start, one near t_end is left to the last row
+ * (which evaluates the inputs at t_end), and a cluster restarts once at its
+ * first time with the inputs after its last. */
+static void
+merge_switch_times (Run *run)
+{
+  const BgPlan *plan = run->plan;
+  double gap = SWITCH_RESOLUTION * plan->t_end;
+
+  run->restart_t = g_new (double, MAX (plan->n_switch_times, 1));
+  run->restart_wave = g_new (double, MAX (plan->n_switch_times, 1));
+  run->wave_t0 = 0.0;
+  for (guint i = 0; i < plan->n_switch_times; i++)
+    {
+      double s = plan->switch_times[i];
+      guint n = run->n_restarts;
+
+      if (s >= plan->t_end - gap)
+        break;
+      if (s <= gap)
+        run->wave_t0 = s;
+      else if (n > 0 && s - run->restart_t[n - 1] <= gap)
+        run->restart_wave[n - 1] = s;
+      else
+        {
+          run->restart_t[n] = s;
+          run->restart_wave[n] = s;
+          run->n_restarts++;
+        }
+    }
+}
+
+/* The time at which a segment evaluates its inputs: its middle, but not
+ * before the last switch merged into its start. */
+static double
+segment_wave_time (Run *run, double start, double last_switch, double end)
+{
+  return MAX (0.5 * (start + end), last_switch);
 }
 
 /* Output rows --------------------------------------------------------------- */
 
+static guint
+first_non_finite (const double *values, guint n)
+{
+  for (guint i = 0; i < n; i++)
+    if (!isfinite (values[i]))
+      return i;
+  return NO_INDEX;
+}
+
+/* Appends the row at t, unless a value in it is not finite (then
+ * run->bad_var names it and the run fails, keeping the rows before). */
 static gboolean
 append_row (Run *run, double t, const double *y)
 {
@@ -256,6 +343,9 @@ append_row (Run *run, double t, const double *y)
   ok = bg_plan_eval_outputs (run->work, t, y, run->values);
   run->work->t_wave = saved;
   if (!ok)
+    return FALSE;
+  run->bad_var = first_non_finite (run->values, run->plan->n_vars);
+  if (run->bad_var != NO_INDEX)
     return FALSE;
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
@@ -314,19 +404,48 @@ event_message (const BgEvent *ev, double t)
     }
 }
 
-static BgSimStatus
-fail_run (Run *run, BgSimReport *report, double t, GError **error)
+/* "C1.E (the variable E of C1) is not a finite number". */
+static char *
+describe_non_finite (const char *name, gboolean derivative)
 {
-  const char *reason;
-  int code = BG_SIMULATOR_ERROR_SOLVER;
+  const char *dot = strrchr (name, '.');
+  g_autofree char *owner = dot != NULL ? g_strndup (name, dot - name) : g_strdup (name);
+  const char *var = dot != NULL ? dot + 1 : name;
 
+  if (derivative)
+    return g_strdup_printf (_("the derivative of %s (the state %s of %s) is not a finite number"),
+                            name, var, owner);
+  return g_strdup_printf (_("%s (the variable %s of %s) is not a finite number"),
+                          name, var, owner);
+}
+
+/* Why the run failed, in the user's language; flag is CVODE's return code
+ * (0 when the failure was found outside CVODE). */
+static char *
+failure_reason (Run *run, int flag, int *code)
+{
+  *code = BG_SIMULATOR_ERROR_SOLVER;
   if (run->work->n_group_failures > 0)
     {
-      reason = _("an algebraic loop has no solution near this point");
-      code = BG_SIMULATOR_ERROR_ALGEBRAIC;
+      *code = BG_SIMULATOR_ERROR_ALGEBRAIC;
+      return g_strdup (_("an algebraic loop has no solution near this point"));
     }
-  else
-    reason = run->solver_message != NULL ? run->solver_message : _("unknown solver error");
+  if (run->bad_var != NO_INDEX)
+    return describe_non_finite (run->plan->var_names[run->bad_var], FALSE);
+  if (flag < 0 && run->bad_state != NO_INDEX)
+    return describe_non_finite (run->plan->state_names[run->bad_state], TRUE);
+  if (flag < 0)
+    return g_strdup (_bg_cvode_reason (flag));
+  return g_strdup (_("unknown solver error"));
+}
+
+static BgSimStatus
+fail_run (Run *run, BgSimReport *report, double t, int flag, GError **error)
+{
+  g_autofree char *reason = NULL;
+  int code;
+
+  reason = failure_reason (run, flag, &code);
   report->status = BG_SIM_STATUS_FAILED;
   report->t = t;
   report->message = g_strdup_printf (_("The simulation failed at t = %.6g s: %s"), t, reason);
@@ -356,7 +475,7 @@ run_without_states (Run *run, GCancellable *cancellable, BgSimReport *report, GE
       if ((k & 1023) == 0 && g_cancellable_is_cancelled (cancellable))
         return cancel_run (report, t, error);
       if (!append_row (run, t, NULL))
-        return fail_run (run, report, t, error);
+        return fail_run (run, report, t, 0, error);
       report_progress (run, t, FALSE);
     }
   report->status = BG_SIM_STATUS_FINISHED;
@@ -371,21 +490,21 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   guint64 n_out = count_output_times (plan), next_out = 0;
   guint seg = 0;
   double seg_end, tret = 0, t_last_out;
+  int flag;
   double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
 
+  merge_switch_times (run);
   if (!append_row (run, 0.0, plan->y0))
-    return fail_run (run, report, 0.0, error);
+    return fail_run (run, report, 0.0, 0, error);
   next_out = 1;
 
-  seg_end = plan->n_switch_times > 0 ? plan->switch_times[0] : plan->t_end;
+  seg_end = run->n_restarts > 0 ? run->restart_t[0] : plan->t_end;
   /* Jumps take the level of the segment's inside, away from both ends. */
-  run->work->t_wave = 0.5 * seg_end;
+  run->work->t_wave = segment_wave_time (run, 0.0, run->wave_t0, seg_end);
   CVodeSetStopTime (run->cvode, seg_end);
 
   for (;;)
     {
-      int flag;
-
       if (g_cancellable_is_cancelled (cancellable))
         return cancel_run (report, tret, error);
 
@@ -394,7 +513,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
         {
           double tcur = tret;
           CVodeGetCurrentTime (run->cvode, &tcur);
-          return fail_run (run, report, tcur, error);
+          return fail_run (run, report, tcur, flag, error);
         }
 
       /* At an event, output times within EVENT_MERGE of the crossing give
@@ -406,7 +525,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
             memcpy (ytd, yd, plan->n_states * sizeof (double));
           if (!append_row (run, t_out, ytd))
-            return fail_run (run, report, t_out, error);
+            return fail_run (run, report, t_out, 0, error);
           next_out++;
         }
       report_progress (run, tret, FALSE);
@@ -426,7 +545,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           /* (A row published just before the crossing stands for it.) */
           if (tret - run->last_row_t > EVENT_MERGE * plan->output_step
               && !append_row (run, tret, yd))
-            return fail_run (run, report, tret, error);
+            return fail_run (run, report, tret, 0, error);
           report->status = BG_SIM_STATUS_EVENT;
           report->t = tret;
           report->element_id = g_strdup (ev->element_id);
@@ -439,13 +558,14 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           if (seg_end >= plan->t_end)
             break;
           /* A waveform jumps or kinks here: restart with the new segment's inputs. */
-          double seg_start = seg_end;
+          double seg_start = seg_end, after = run->restart_wave[seg];
 
           seg++;
-          if (CVodeReInit (run->cvode, seg_start, run->y) != CV_SUCCESS)
-            return fail_run (run, report, seg_start, error);
-          seg_end = seg < plan->n_switch_times ? plan->switch_times[seg] : plan->t_end;
-          run->work->t_wave = 0.5 * (seg_start + seg_end);
+          flag = CVodeReInit (run->cvode, seg_start, run->y);
+          if (flag != CV_SUCCESS)
+            return fail_run (run, report, seg_start, flag, error);
+          seg_end = seg < run->n_restarts ? run->restart_t[seg] : plan->t_end;
+          run->work->t_wave = segment_wave_time (run, seg_start, after, seg_end);
           CVodeSetStopTime (run->cvode, seg_end);
         }
     }
@@ -510,6 +630,8 @@ bg_simulator_run (BgPlan            *plan,
   run.result = result;
   run.values = g_new (double, plan->n_vars);
   run.last_row_t = -G_MAXDOUBLE;
+  run.bad_var = NO_INDEX;
+  run.bad_state = NO_INDEX;
   run.progress = progress;
   run.progress_data = user_data;
 

@@ -7,7 +7,8 @@
  * output rows at every output step plus one at the event (an event within
  * 1e-9 output steps of an output time takes its place: t strictly
  * increases), cancellation
- * between internal steps, solver failures reported with time and reason.
+ * between internal steps, solver failures reported with time and reason
+ * (a non-finite value in a row is one: the run stops before that row).
  * Must not: keep global state (runs are re-entrant: one plan per run, any
  * thread), touch a model or GTK.
  *

@@ -4,7 +4,8 @@
  * survives save + reload) and /core/fuzz/corpus (every file of
  * tests/fuzz/corpus goes through the same entry point as the fuzz target
  * without a crash or leak — run it under ASan — and each refusal is one
- * non-empty line that names the place FORMAT.md promises). Must not: depend
+ * non-empty line that names the place FORMAT.md promises) and
+ * /core/fuzz/simulate (the same inputs through the simulator target). Must not: depend
  * on the corpus order or on which mutated files happen to load.
  */
 #include "config.h"
@@ -13,6 +14,7 @@
 
 #include "bg-file.h"
 #include "fuzz/fuzz-load.h"
+#include "fuzz/fuzz-sim.h"
 
 #define MIN_CORPUS_FILES 200
 
@@ -175,6 +177,40 @@ test_corpus (void)
   g_assert_cmpuint (n_refused, >=, files->len / 2);
 }
 
+/* Every stored input (corpus, seeds, examples, the hostile fixtures) through
+ * the simulator target: the models that load and have no conflict run
+ * within the target's bounds, keeping its promises. */
+static void
+test_simulate (void)
+{
+  const char *dirs[] = {
+    g_test_get_filename (G_TEST_DIST, "fuzz", "corpus", NULL),
+    g_test_get_filename (G_TEST_DIST, "fuzz", "seeds", NULL),
+    g_test_get_filename (G_TEST_DIST, "data", "hostile", NULL),
+  };
+  guint n_simulated = 0;
+
+  for (guint d = 0; d < G_N_ELEMENTS (dirs); d++)
+    {
+      g_autoptr(GPtrArray) files = list_inputs (dirs[d]);
+
+      for (guint i = 0; files != NULL && i < files->len; i++)
+        {
+          const char *path = g_ptr_array_index (files, i);
+          g_autoptr(GError) error = NULL;
+          g_autofree char *data = NULL;
+          gsize length = 0;
+
+          g_file_get_contents (path, &data, &length, &error);
+          g_assert_no_error (error);
+          g_test_message ("%s", path);
+          n_simulated += bg_fuzz_sim ((const guint8 *) data, length);
+        }
+    }
+  g_test_message ("%u models simulated", n_simulated);
+  g_assert_cmpuint (n_simulated, >=, 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -183,6 +219,7 @@ main (int   argc,
 
   g_test_add_func ("/core/fuzz/seeds", test_seeds);
   g_test_add_func ("/core/fuzz/corpus", test_corpus);
+  g_test_add_func ("/core/fuzz/simulate", test_simulate);
 
   return g_test_run ();
 }

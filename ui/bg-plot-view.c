@@ -21,8 +21,13 @@
 #define REDRAW_INTERVAL_MS 33      /* ~30 frames a second while rows arrive */
 #define MIN_BOX_PIXELS 5.0
 #define WHEEL_FACTOR 1.2
-#define PRESENTATION_SCALE 1.75
+/* Plot text and lines in presentation mode: the window's own text grows
+ * 1.25× (style.css); more than 1.5× leaves a projector-sized pane too
+ * little room for three ticks per sub-plot. */
+#define PRESENTATION_SCALE 1.5
 #define MIN_NATURAL_HEIGHT 340
+#define SUBPLOT_MIN_HEIGHT 80    /* legend row and three ticks, at scale 1 */
+#define TIME_AXIS_MIN_HEIGHT 44  /* time numbers and title, at scale 1 */
 
 typedef struct
 {
@@ -285,6 +290,8 @@ bg_plot_view_set_vars (BgPlotView        *self,
   g_strfreev (self->names);
   self->names = g_strdupv ((char **) names);
   bg_plot_view_rebuild_traces (self);
+  /* the minimum height counts the sub-plots */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -572,8 +579,12 @@ bg_plot_view_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 120;
-      *natural = (int) (MIN_NATURAL_HEIGHT * scale);
+      /* each sub-plot keeps room for its legend row and three ticks, and
+       * the time axis for its numbers and title */
+      guint n = MAX (1, bg_plot_renderer_get_n_subplots (self->renderer));
+
+      *minimum = (int) ((SUBPLOT_MIN_HEIGHT * n + TIME_AXIS_MIN_HEIGHT) * scale);
+      *natural = MAX (*minimum, (int) (MIN_NATURAL_HEIGHT * scale));
     }
 }
 

@@ -145,8 +145,7 @@ save_action (GtkWidget  *widget,
       return;
     }
 
-  if (!bg_window_save_to_file (self, NULL, &error))
-    bg_window_show_error (self, _("Could not save the model"), error->message);
+  _bg_window_save_checked (self, FALSE);
 }
 
 static void

@@ -51,10 +51,10 @@ bg_window_size_plot_pane (BgWindow *self)
 {
   int max = 0;
   int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
-  /* The canvas keeps 55 % of the height (45 % in presentation mode, where
+  /* The canvas keeps 55 % of the height (40 % in presentation mode, where
    * the sub-plots need taller axes); max-position already leaves the plot
    * pane its minimum height. */
-  double canvas_share = self->presentation_mode ? 0.45 : 0.55;
+  double canvas_share = self->presentation_mode ? 0.40 : 0.55;
 
   g_object_get (self->plot_paned, "max-position", &max, NULL);
   if (max <= 0 || height <= 0)

@@ -1,6 +1,7 @@
 /* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
- * (layout, document, status line) and bg-window-actions.c (actions, dialogs).
- * Must not: be included outside those two files.
+ * (layout, document, status line), bg-window-actions.c (actions, dialogs),
+ * bg-window-plot.c and bg-window-disk.c (the file changed on disk).
+ * Must not: be included outside those files.
  */
 #pragma once
 
@@ -40,6 +41,8 @@ struct _BgWindow
   GtkButton            *run_button;
   GtkImage             *run_icon;
   GtkLabel             *run_label;
+  GtkInfoBar           *disk_bar;
+  GtkLabel             *disk_label;
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
@@ -89,5 +92,14 @@ void _bg_window_run_action         (GtkWidget      *widget,
 void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
+
+/* The file changed on disk (bg-window-disk.c). */
+void _bg_window_class_disk_init    (GtkWidgetClass *widget_class);
+void _bg_window_disk_set_document  (BgWindow       *self,
+                                    BgDocument     *document);
+/* Saves to the document's file, asking first (Overwrite / Save As /
+ * Cancel) when another program changed it; closes after when asked. */
+void _bg_window_save_checked       (BgWindow       *self,
+                                    gboolean        close_after);
 
 G_END_DECLS

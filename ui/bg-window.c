@@ -211,6 +211,7 @@ bg_window_set_document (BgWindow   *self,
                            G_CALLBACK (model_notify_history_cb), self,
                            G_CONNECT_SWAPPED);
 
+  _bg_window_disk_set_document (self, document);
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
@@ -406,18 +407,7 @@ confirm_close_response_cb (GtkDialog *dialog,
     {
     case GTK_RESPONSE_ACCEPT:
       if (bg_document_get_file (self->document) != NULL)
-        {
-          g_autoptr(GError) error = NULL;
-
-          if (!bg_window_save_to_file (self, NULL, &error))
-            {
-              bg_window_show_error (self, _("Could not save the model"),
-                                    error->message);
-              return;
-            }
-          self->close_confirmed = TRUE;
-          gtk_window_close (GTK_WINDOW (self));
-        }
+        _bg_window_save_checked (self, TRUE);
       else
         _bg_window_save_as (self, TRUE);
       break;
@@ -678,6 +668,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_button);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_icon);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -685,6 +677,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);
+  _bg_window_class_disk_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */

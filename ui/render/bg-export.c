@@ -1,5 +1,8 @@
 /* bg-export.c — the one way a picture (plot or diagram) reaches a file.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: the temporary file beside the target, the Cairo stream that writes
  * into it (keeping the first errno), flushing, renaming, and removing the
  * temporary file on every failure. Must not: leave a partial or temporary

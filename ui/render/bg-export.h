@@ -1,5 +1,8 @@
 /* bg-export.h — the one way a picture (plot or diagram) reaches a file.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: rendering a drawing to PNG or SVG and writing it so that a failure
  * never leaves a partial file: a temporary file in the target's folder,
  * flushed and renamed over the target (a device or a pipe is written

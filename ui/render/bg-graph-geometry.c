@@ -1,5 +1,8 @@
 /* bg-graph-geometry.c — label boxes, port anchors, bond ends, barbs, strokes.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: the pure arithmetic of the drawn graph (see the header). Must not:
  * draw, allocate, measure text or keep state.
  */

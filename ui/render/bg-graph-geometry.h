@@ -1,5 +1,8 @@
 /* bg-graph-geometry.h — the shapes of a drawn bond graph, as plain numbers.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: the layout of an element's label box (from a measured text size),
  * the anchor points of named ports on it, bond end points clipped to element
  * boundaries, the half-arrow barb and the causal stroke of a bond, and the

@@ -1,5 +1,8 @@
 /* bg-graph-renderer.c — Cairo + Pango drawing of a bond graph.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: the label layout cache, the per-frame element shapes, and the drawing
  * order (highlights, bonds, labels). Must not: use GTK, edit the model or
  * decide causality.

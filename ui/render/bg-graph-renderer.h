@@ -1,5 +1,8 @@
 /* bg-graph-renderer.h — draws a bond graph with Cairo and Pango.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: turning a BgModel (and optionally its BgCausality) into pixels on any
  * cairo_t — the canvas's snapshot, PNG and SVG export and `bgmod-cli render`
  * all use it: textbook labels ("C : C1", bare bold junction digits, boxes

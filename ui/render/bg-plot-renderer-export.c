@@ -1,5 +1,8 @@
 /* bg-plot-renderer-export.c — a plot written to a PNG or SVG file.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: checking the requested size and scale, and the plot's error
  * messages; the file itself is written by bg-export.c, the one export path
  * of every picture (temporary file and rename, never a partial file).

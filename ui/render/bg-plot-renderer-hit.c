@@ -1,5 +1,8 @@
 /* bg-plot-renderer-hit.c — questions about the last drawing of a plot.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: the values of every trace at a time (the cursor read-out), and the
  * geometry of the last render for hit-testing: plot areas, which sub-plot a
  * point falls in, and the maps between time/value and x/y.

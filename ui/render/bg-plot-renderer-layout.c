@@ -1,5 +1,8 @@
 /* bg-plot-renderer-layout.c — where a BgPlotRenderer puts things.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: resolving the view (the time window and each sub-plot's value
  * window, fitted to nice ticks unless the user fixed it), the tick marks of
  * both axes with labels that fit, the vertical layout of the stacked

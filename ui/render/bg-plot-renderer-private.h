@@ -1,5 +1,8 @@
 /* bg-plot-renderer-private.h — what the files of BgPlotRenderer share.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: the renderer's instance struct and its parts (Trace, Marker,
  * Subplot), the drawing context of one render (Ctx), the coordinate maps of
  * the last layout, and the `_bg_plot_renderer_` functions one file of the

@@ -1,5 +1,8 @@
 /* bg-plot-renderer-traces.c — the traces of a BgPlotRenderer.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: finding samples by time, the finite value range of a trace in a time
  * window (remembered, so a growing column scans only its new samples),
  * min/max decimation to one column per device pixel, and drawing a trace as

@@ -1,5 +1,8 @@
 /* bg-plot-renderer.c — time plots drawn with Cairo and Pango, no GTK.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: the state of one plot (traces and the sub-plot of each unit,
  * markers, cursor, fixed view windows, colours, font and scales), the
  * drawing context of one render and the order in which a render draws its

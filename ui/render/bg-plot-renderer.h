@@ -1,5 +1,8 @@
 /* bg-plot-renderer.h — time plots drawn with Cairo and Pango, no GTK.
  *
+ * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
+ * model → analysis → plan → run → result → plot/export.
+ *
  * Owns: a set of traces (borrowed time/value columns), vertical markers, the
  * view window and the style (colours, font and line scale); drawing them to
  * any cairo_t as stacked sub-plots, one per distinct unit, sharing the time

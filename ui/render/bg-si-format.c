@@ -1,5 +1,8 @@
 /* bg-si-format.c — SI-prefix number formatting and "nice" axis ticks.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: 1-2-5 tick steps, the choice of one SI prefix per axis or value, and
  * the text of numbers written with it. Pure functions, no state.
  * Must not: depend on Cairo/Pango, on the process locale, or on globals.

@@ -1,5 +1,8 @@
 /* bg-si-format.h — SI-prefix number formatting and "nice" axis ticks.
  *
+ * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
+ * widgets draw with and bgmod-cli links; no GTK.
+ *
  * Owns: choosing 1-2-5 tick steps for an axis range, choosing one SI prefix
  * (p n µ m, none, k M G) for an axis or a single value, and writing numbers
  * with that prefix ("1.5 k", "250 mPa", "0", "−3 µ"). Pure functions, no
