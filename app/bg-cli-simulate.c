@@ -1,8 +1,11 @@
 /* bg-cli-simulate.c — `bgmod-cli simulate MODEL.bgmod [options]` (FORMAT.md).
  *
- * Owns: the simulate subcommand: settings overrides, the variable selection,
- * CSV output (header `t,<vars>`, one row per output step plus the event
- * row), the --plot export through the shared plot renderer, and the exit
+ * Owns: the simulate subcommand: settings overrides, the variable selection
+ * (the run computes and stores only the CSV's and the plot's columns), the
+ * memory estimate and --max-memory, CSV output streamed while the run goes
+ * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
+ * through a 1 MiB buffer), the --plot export through the shared plot
+ * renderer, and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
  * unreadable file. The run goes through BgSimulationRun, the window's
@@ -22,6 +25,7 @@
 #include "bg-causality.h"
 #include "bg-cli.h"
 #include "bg-compiler.h"
+#include "bg-plot-defaults.h"
 #include "bg-plot-renderer.h"
 #include "bg-simulation-run.h"
 #include "bg-view.h"
@@ -30,6 +34,8 @@
 #define PLOT_WIDTH 1000
 #define PLOT_HEIGHT 700
 
+#define CSV_BUFFER_BYTES (1 << 20)
+
 typedef struct
 {
   double t_end, output_step, rtol, atol;
@@ -37,6 +43,7 @@ typedef struct
   char  *vars;
   char  *csv;
   char  *plot;
+  char  *max_memory;
   char  *sweep;
 } Options;
 
@@ -51,6 +58,33 @@ options_clear (Options *o)
   g_free (o->csv);
   g_free (o->plot);
   g_free (o->sweep);
+  g_free (o->max_memory);
+}
+
+/* "2G", "512MiB", "300M", "1e9": bytes with an optional binary suffix. */
+static gboolean
+parse_size (const char *text, guint64 *bytes)
+{
+  char *end = NULL;
+  double value = g_ascii_strtod (text, &end);
+  double scale = 1;
+
+  if (end == text || !(value > 0) || !isfinite (value))
+    return FALSE;
+  switch (g_ascii_toupper (*end))
+    {
+    case 'K': scale = 1024.0; end++; break;
+    case 'M': scale = 1024.0 * 1024; end++; break;
+    case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
+    case 'T': scale = 1024.0 * 1024 * 1024 * 1024; end++; break;
+    default: break;
+    }
+  if (scale > 1 && (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0))
+    end += strlen (end);
+  if (*end != '\0' || value * scale >= 1.8e19)
+    return FALSE;
+  *bytes = (guint64) (value * scale);
+  return TRUE;
 }
 
 /* The selected variable indices (t first), or NULL after printing why. */
@@ -91,59 +125,120 @@ select_vars (BgPlan *plan, const char *list)
   return vars;
 }
 
-static gboolean
-write_csv (BgResult *result, GArray *vars, const char *path, GError **error)
+/* The CSV, written while the run goes on: rows reach the file as the
+ * simulator publishes them (from its progress callback), formatted from
+ * the result's chunks, through one large stdio buffer. */
+typedef struct
 {
-  gsize n_rows = bg_result_get_n_rows (result);
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  int saved_errno;
+  FILE     *out;
+  gboolean  to_stdout;
+  char     *path;
+  char     *buffer;
+  BgResult *result;
+  GArray   *vars;
+  gsize     written;    /* rows written */
+  int       saved_errno;
+} CsvStream;
 
-  if (out == NULL)
+static gboolean
+csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GError **error)
+{
+  memset (csv, 0, sizeof *csv);
+  csv->to_stdout = g_str_equal (path, "-");
+  csv->out = csv->to_stdout ? stdout : g_fopen (path, "w");
+  csv->path = g_strdup (path);
+  if (csv->out == NULL)
     {
-      saved_errno = errno;
+      int saved_errno = errno;
       g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                    _("cannot write %s: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
+  csv->buffer = g_malloc (CSV_BUFFER_BYTES);
+  setvbuf (csv->out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
+  csv->result = result;
+  csv->vars = g_array_ref (vars);
   for (guint i = 0; i < vars->len; i++)
     {
       if (i > 0)
-        fputc (',', out);
-      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), out);
+        fputc (',', csv->out);
+      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), csv->out);
     }
-  fputc ('\n', out);
-  for (gsize r = 0; r < n_rows; r++)
-    {
-      for (guint i = 0; i < vars->len; i++)
-        {
-          if (i > 0)
-            fputc (',', out);
-          fputs (g_ascii_formatd (buf, sizeof buf, "%.12g",
-                                  bg_result_get_value (result, g_array_index (vars, guint, i), r)),
-                 out);
-        }
-      fputc ('\n', out);
-    }
-  if (fflush (out) != 0 || ferror (out) || (!to_stdout && fclose (out) != 0))
-    {
-      saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
+  fputc ('\n', csv->out);
   return TRUE;
 }
 
+/* Writes the rows published since the last call, a chunk's span at a time. */
+static void
+csv_write_new_rows (CsvStream *csv)
+{
+  gsize n_rows = bg_result_get_n_rows (csv->result);
+  guint n = csv->vars->len;
+  g_autofree const double **spans = g_new (const double *, n);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  while (csv->written < n_rows)
+    {
+      gsize len = n_rows - csv->written, len_v;
+
+      for (guint i = 0; i < n; i++)
+        {
+          if (!bg_result_get_span (csv->result, g_array_index (csv->vars, guint, i), csv->written,
+                                   &spans[i], &len_v))
+            return;
+          len = MIN (len, len_v);
+        }
+      for (gsize k = 0; k < len; k++)
+        {
+          for (guint i = 0; i < n; i++)
+            {
+              if (i > 0)
+                putc (',', csv->out);
+              fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", spans[i][k]), csv->out);
+            }
+          putc ('\n', csv->out);
+        }
+      csv->written += len;
+    }
+}
+
+/* Writes what is left and closes the file; FALSE with an error when any
+ * write failed. */
+static gboolean
+csv_close (CsvStream *csv, GError **error)
+{
+  gboolean ok;
+  int saved_errno;
+
+  csv_write_new_rows (csv);
+  ok = fflush (csv->out) == 0 && !ferror (csv->out);
+  saved_errno = errno;
+  if (!csv->to_stdout && fclose (csv->out) != 0 && ok)
+    {
+      ok = FALSE;
+      saved_errno = errno;
+    }
+  else if (csv->to_stdout)
+    setvbuf (stdout, NULL, _IOLBF, 0);
+  if (!ok)
+    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
+                 _("cannot write %s: %s"), csv->path, g_strerror (saved_errno));
+  g_free (csv->buffer);
+  g_free (csv->path);
+  g_array_unref (csv->vars);
+  memset (csv, 0, sizeof *csv);
+  return ok;
+}
+
 /* Without --vars the plot shows the variables the editor saved with the
- * model (those the plan knows), else each element's usual variables. */
+ * model (those the plan knows), else the window's default variables (at
+ * most BG_PLOT_DEFAULTS_MAX, see bg-plot-defaults.h). */
 static GArray *
 default_plot_vars (BgModel *model, BgPlan *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
-  GPtrArray *elements = bg_model_get_elements (model);
   g_auto (GStrv) saved = bg_view_dup_plot_vars (model);
+  g_auto (GStrv) names = NULL;
 
   for (guint i = 0; saved != NULL && saved[i] != NULL; i++)
     {
@@ -154,22 +249,13 @@ default_plot_vars (BgModel *model, BgPlan *plan)
   if (vars->len > 0)
     return vars;
 
-  for (guint i = 0; i < elements->len; i++)
-    {
-      BgElement *el = g_ptr_array_index (elements, i);
-      g_auto (GStrv) suffixes = NULL;
+  names = bg_plot_defaults_dup (model);
 
-      if (el->spec->plot_vars == NULL || el->spec->kind == BG_KIND_SE
-          || el->spec->kind == BG_KIND_SF)
-        continue;
-      suffixes = g_strsplit (el->spec->plot_vars, ",", -1);
-      for (guint k = 0; suffixes[k] != NULL; k++)
-        {
-          g_autofree char *name = g_strdup_printf ("%s.%s", el->id, g_strstrip (suffixes[k]));
-          int v = bg_plan_lookup_var (plan, name);
-          if (v > 0)
-            g_array_append_val (vars, v);
-        }
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      int v = bg_plan_lookup_var (plan, names[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
     }
   return vars;
 }
@@ -210,6 +296,22 @@ write_plot (BgPlan *plan, BgResult *result, GArray *vars, const BgSimReport *rep
   else
     ok = bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
   return ok;
+}
+
+/* The run stores t and the CSV's and the plot's variables (every variable
+ * when the CSV has them all). */
+static BgResult *
+new_result (BgPlan *plan, gboolean all, GArray *csv_vars, GArray *plot_vars)
+{
+  g_autoptr (GArray) stored = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  if (all)
+    return bg_simulator_new_result (plan);
+  if (csv_vars != NULL && csv_vars != plot_vars)
+    g_array_append_vals (stored, csv_vars->data, csv_vars->len);
+  if (plot_vars != NULL)
+    g_array_append_vals (stored, plot_vars->data, plot_vars->len);
+  return bg_simulator_new_result_for (plan, (const guint *) stored->data, stored->len, FALSE);
 }
 
 static int
@@ -266,10 +368,15 @@ bg_cli_simulate (int    argc,
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgSimulationRun) run = NULL;
   g_autoptr (GArray) vars = NULL;
-  BgResult *result;
+  g_autoptr (GArray) plot_vars = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (BgResult) result = NULL;
+  CsvStream csv = { 0 };
+  gboolean want_csv;
+  guint64 max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
   const BgSimReport *report;
-  const GError *error;
-  Options o = { NAN, NAN, NAN, NAN, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+  const GError *run_error;
+  Options o = { .t_end = NAN, .output_step = NAN, .rtol = NAN, .atol = NAN };
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
   const GOptionEntry entries[] = {
@@ -287,6 +394,8 @@ bg_cli_simulate (int    argc,
       N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
       N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory,
+      N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &o.sweep,
       N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
       "EL.PARAM=V1,V2,..." },
@@ -321,6 +430,14 @@ bg_cli_simulate (int    argc,
       options_clear (&o);
       return bg_cli_usage_error ("simulate", _("--plot needs a file name ending in .png or .svg"));
     }
+  if (o.max_memory != NULL && !parse_size (o.max_memory, &max_memory))
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("--max-memory needs a size in bytes, e.g. 512M or 4G, not “%s”"),
+                         o.max_memory);
+      options_clear (&o);
+      return bg_cli_usage_error ("simulate", message);
+    }
 
   model = bg_cli_load_model (argv[1], &exit_code);
   if (model == NULL)
@@ -343,24 +460,43 @@ bg_cli_simulate (int    argc,
 
   if (o.sweep != NULL)
     {
-      g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
+      g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, plot_vars,
+      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars,
                                          o.csv, o.plot);
       goto out;
     }
 
-  run = bg_simulation_run_new (plan);
+  want_csv = o.csv != NULL || o.plot == NULL;
+  if (o.plot != NULL)
+    plot_vars = o.vars != NULL ? g_array_ref (vars) : default_plot_vars (model, plan);
+  result = new_result (plan, want_csv && o.vars == NULL, want_csv ? vars : NULL, plot_vars);
+  if (!bg_simulator_check_memory (plan, result, max_memory, &error))
+    {
+      g_printerr ("bgmod-cli simulate: %s %s\n", error->message,
+                  _("Or raise the limit with --max-memory."));
+      exit_code = BG_CLI_EXIT_FAILED;
+      goto out;
+    }
+  if (want_csv && !csv_open (&csv, result, vars, o.csv != NULL ? o.csv : "-", &error))
+    {
+      g_printerr ("bgmod-cli simulate: %s\n", error->message);
+      exit_code = BG_CLI_EXIT_USAGE;
+      goto out;
+    }
+
+  run = bg_simulation_run_new_with_result (plan, result);
+  if (want_csv)
+    g_signal_connect_swapped (run, "progress", G_CALLBACK (csv_write_new_rows), &csv);
   bg_simulation_run_start (run);
   bg_simulation_run_wait (run);
-  result = bg_simulation_run_get_result (run);
   report = bg_simulation_run_get_report (run);
-  error = bg_simulation_run_get_error (run);
+  run_error = bg_simulation_run_get_error (run);
 
-  if (o.csv != NULL || o.plot == NULL)
+  if (want_csv)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (result, vars, o.csv != NULL ? o.csv : "-", &write_error))
+      if (!csv_close (&csv, &write_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
@@ -369,8 +505,6 @@ bg_cli_simulate (int    argc,
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      g_autoptr (GArray) plot_vars = o.vars != NULL ? g_array_ref (vars)
-                                                    : default_plot_vars (model, plan);
       if (!write_plot (plan, result, plot_vars, report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
@@ -382,7 +516,8 @@ bg_cli_simulate (int    argc,
     g_printerr ("%s\n", report->message);
   else if (report->status != BG_SIM_STATUS_FINISHED)
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error != NULL ? error->message : report->message);
+      g_printerr ("bgmod-cli simulate: %s\n",
+                  run_error != NULL ? run_error->message : report->message);
       exit_code = BG_CLI_EXIT_FAILED;
     }
 

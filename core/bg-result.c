@@ -9,11 +9,14 @@
 
 #include <math.h>
 #include <string.h>
+#include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 #include "bg-result.h"
 
 typedef struct
 {
-  GPtrArray *chunks;   /* double[size of chunk k] each; the array is guarded by lock */
+  GPtrArray *chunks;   /* double[size of chunk k] each, NULL before the first;
+                        * guarded by lock */
   gsize      filled;   /* derived columns: values published, atomic */
   gsize      w_start;  /* derived columns' writer: first row of the last chunk */
   gsize      w_size;   /* its rows */
@@ -27,11 +30,17 @@ struct _BgResult
   char          **units;
   char          **descriptions;
   GHashTable     *by_name;     /* name -> index + 1 */
+  gpointer        owner;       /* of borrowed names, units, descriptions, by_name */
+  GDestroyNotify  owner_free;
   gboolean       *stored;      /* per variable */
   guint          *stored_vars; /* the stored variables, increasing */
   guint           n_stored;
   gsize           write_start; /* row writer only: first row of the last chunk */
   gsize           write_size;  /* its rows */
+
+  BgResultDeriveFunc derive;
+  gpointer        derive_data;
+  GDestroyNotify  derive_destroy;
 
   GMutex          lock;        /* guards every column's chunk array */
   Column         *columns;
@@ -47,6 +56,27 @@ dup_strings (guint n, const char *const *src)
   return out;
 }
 
+/* Everything but the strings and the name table. */
+static BgResult *
+result_alloc (guint n_vars, const gboolean *stored)
+{
+  BgResult *self = g_new0 (BgResult, 1);
+
+  g_atomic_ref_count_init (&self->ref_count);
+  self->n_vars = n_vars;
+  g_mutex_init (&self->lock);
+  self->columns = g_new0 (Column, n_vars);
+  self->stored = g_new0 (gboolean, n_vars);
+  self->stored_vars = g_new0 (guint, n_vars);
+  for (guint v = 0; v < n_vars; v++)
+    {
+      self->stored[v] = stored == NULL || stored[v];
+      if (self->stored[v])
+        self->stored_vars[self->n_stored++] = v;
+    }
+  return self;
+}
+
 BgResult *
 bg_result_new_partial (guint              n_vars,
                        const char *const *names,
@@ -59,26 +89,39 @@ bg_result_new_partial (guint              n_vars,
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  self = g_new0 (BgResult, 1);
-  g_atomic_ref_count_init (&self->ref_count);
-  self->n_vars = n_vars;
+  self = result_alloc (n_vars, stored);
   self->names = dup_strings (n_vars, names);
   self->units = dup_strings (n_vars, units);
   self->descriptions = dup_strings (n_vars, descriptions);
   self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
   for (guint i = 0; i < n_vars; i++)
     g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
-  g_mutex_init (&self->lock);
-  self->columns = g_new0 (Column, n_vars);
-  self->stored = g_new0 (gboolean, n_vars);
-  self->stored_vars = g_new0 (guint, n_vars);
-  for (guint v = 0; v < n_vars; v++)
-    {
-      self->columns[v].chunks = g_ptr_array_new_with_free_func (g_free);
-      self->stored[v] = stored == NULL || stored[v];
-      if (self->stored[v])
-        self->stored_vars[self->n_stored++] = v;
-    }
+  return self;
+}
+
+BgResult *
+bg_result_new_shared (guint              n_vars,
+                      char *const       *names,
+                      char *const       *units,
+                      char *const       *descriptions,
+                      GHashTable        *by_name,
+                      const gboolean    *stored,
+                      gpointer           owner,
+                      GDestroyNotify     owner_free)
+{
+  BgResult *self;
+
+  g_return_val_if_fail (n_vars > 0, NULL);
+  g_return_val_if_fail (names != NULL && units != NULL && descriptions != NULL, NULL);
+  g_return_val_if_fail (by_name != NULL, NULL);
+
+  self = result_alloc (n_vars, stored);
+  self->names = (char **) names;
+  self->units = (char **) units;
+  self->descriptions = (char **) descriptions;
+  self->by_name = g_hash_table_ref (by_name);
+  self->owner = owner;
+  self->owner_free = owner_free;
   return self;
 }
 
@@ -105,12 +148,20 @@ bg_result_unref (BgResult *self)
   g_return_if_fail (self != NULL);
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
+  if (self->derive_destroy != NULL)
+    self->derive_destroy (self->derive_data);
   g_hash_table_unref (self->by_name);
-  g_strfreev (self->names);
-  g_strfreev (self->units);
-  g_strfreev (self->descriptions);
+  if (self->owner_free != NULL)
+    self->owner_free (self->owner);
+  else
+    {
+      g_strfreev (self->names);
+      g_strfreev (self->units);
+      g_strfreev (self->descriptions);
+    }
   for (guint v = 0; v < self->n_vars; v++)
-    g_ptr_array_unref (self->columns[v].chunks);
+    if (self->columns[v].chunks != NULL)
+      g_ptr_array_unref (self->columns[v].chunks);
   g_free (self->columns);
   g_free (self->stored);
   g_free (self->stored_vars);
@@ -137,6 +188,45 @@ bg_result_is_stored (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, FALSE);
   return self->stored[var];
+}
+
+void
+bg_result_set_deriver (BgResult           *self,
+                       BgResultDeriveFunc  func,
+                       gpointer            user_data,
+                       GDestroyNotify      destroy)
+{
+  g_return_if_fail (self != NULL);
+  if (self->derive_destroy != NULL)
+    self->derive_destroy (self->derive_data);
+  self->derive = func;
+  self->derive_data = user_data;
+  self->derive_destroy = destroy;
+}
+
+gboolean
+bg_result_derive (BgResult *self, const guint *vars, guint n_vars, GError **error)
+{
+  g_autoptr (GArray) missing = g_array_new (FALSE, FALSE, sizeof (guint));
+  gsize n_rows;
+
+  g_return_val_if_fail (self != NULL && (vars != NULL || n_vars == 0), FALSE);
+  n_rows = bg_result_get_n_rows (self);
+  for (guint i = 0; i < n_vars; i++)
+    {
+      g_return_val_if_fail (vars[i] < self->n_vars, FALSE);
+      if (!self->stored[vars[i]] && bg_result_get_n_filled (self, vars[i]) < n_rows)
+        g_array_append_val (missing, vars[i]);
+    }
+  if (missing->len == 0)
+    return TRUE;
+  if (self->derive == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
+                   _("%s was not recorded in this run"), self->names[g_array_index (missing, guint, 0)]);
+      return FALSE;
+    }
+  return self->derive (self, (const guint *) missing->data, missing->len, self->derive_data, error);
 }
 
 gsize
@@ -222,9 +312,11 @@ writer_chunk (BgResult *self, Column *col, gsize row, gsize *w_start, gsize *w_s
       guint index;
 
       locate (row, &index, w_start, w_size);
-      g_assert (index == col->chunks->len);
       chunk = g_malloc (sizeof (double) * *w_size);
       g_mutex_lock (&self->lock);
+      if (col->chunks == NULL)
+        col->chunks = g_ptr_array_new_with_free_func (g_free);
+      g_assert (index == col->chunks->len);
       g_ptr_array_add (col->chunks, chunk);
       g_mutex_unlock (&self->lock);
       return chunk;

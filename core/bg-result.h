@@ -50,6 +50,17 @@ BgResult   *bg_result_new_partial       (guint               n_vars,
                                          const char *const  *units,
                                          const char *const  *descriptions,
                                          const gboolean     *stored);
+/* Like bg_result_new_partial, but borrows the strings and a name → index
+ * + 1 table (a reference is taken) from owner, which the result keeps until
+ * it is freed (owner_free (owner)); for results with many variables. */
+BgResult   *bg_result_new_shared        (guint               n_vars,
+                                         char *const        *names,
+                                         char *const        *units,
+                                         char *const        *descriptions,
+                                         GHashTable         *by_name,
+                                         const gboolean     *stored,
+                                         gpointer            owner,
+                                         GDestroyNotify      owner_free);
 BgResult   *bg_result_ref               (BgResult   *self);
 void        bg_result_unref             (BgResult   *self);
 
@@ -81,7 +92,26 @@ void        bg_result_append_derived    (BgResult     *self,
                                          guint         var,
                                          const double *values,
                                          gsize         n);
-/* Bytes the stored values take (and will take per further row). */
+/* Fills the columns vars (not stored ones) up to the current row count;
+ * installed by whoever can compute them (bg_simulator_new_result_for). */
+typedef gboolean (*BgResultDeriveFunc) (BgResult     *result,
+                                        const guint  *vars,
+                                        guint         n_vars,
+                                        gpointer      user_data,
+                                        GError      **error);
+void        bg_result_set_deriver       (BgResult           *self,
+                                         BgResultDeriveFunc  func,
+                                         gpointer            user_data,
+                                         GDestroyNotify      destroy);
+/* Brings the columns vars up to the current row count: stored columns
+ * already are; the others are derived (FALSE with an error when the result
+ * has no deriver or the derivation failed; the values so far stay). Call
+ * from one thread at a time. */
+gboolean    bg_result_derive            (BgResult     *self,
+                                         const guint  *vars,
+                                         guint         n_vars,
+                                         GError      **error);
+/* Bytes the stored values take per row. */
 gsize       bg_result_get_bytes_per_row (BgResult   *self);
 
 /* Readers ------------------------------------------------------------ */

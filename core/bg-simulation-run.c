@@ -174,6 +174,34 @@ bg_simulation_run_new (BgPlan *plan)
   return self;
 }
 
+BgSimulationRun *
+bg_simulation_run_new_with_result (BgPlan *plan, BgResult *result)
+{
+  BgSimulationRun *self;
+
+  g_return_val_if_fail (plan != NULL && result != NULL, NULL);
+
+  self = g_object_new (BG_TYPE_SIMULATION_RUN, NULL);
+  self->plan = bg_plan_ref (plan);
+  self->result = bg_result_ref (result);
+
+  return self;
+}
+
+BgSimulationRun *
+bg_simulation_run_new_recording (BgPlan *plan, const guint *vars, guint n_vars)
+{
+  BgSimulationRun *self;
+
+  g_return_val_if_fail (plan != NULL, NULL);
+
+  self = g_object_new (BG_TYPE_SIMULATION_RUN, NULL);
+  self->plan = bg_plan_ref (plan);
+  self->result = bg_simulator_new_result_for (plan, vars, n_vars, TRUE);
+
+  return self;
+}
+
 void
 bg_simulation_run_start (BgSimulationRun *self)
 {

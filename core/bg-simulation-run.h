@@ -37,6 +37,17 @@ G_DECLARE_FINAL_TYPE (BgSimulationRun, bg_simulation_run, BG, SIMULATION_RUN, GO
 /* A run of plan (a new reference is taken) into a new, empty result. */
 BgSimulationRun   *bg_simulation_run_new          (BgPlan          *plan);
 
+/* A run into result (empty, made for plan: bg_simulator_new_result_for);
+ * a reference is taken. */
+BgSimulationRun   *bg_simulation_run_new_with_result (BgPlan        *plan,
+                                                     BgResult      *result);
+/* A run whose result records t, the states and vars (plan variable
+ * indices); any other variable is derived from the states when asked for
+ * (bg_result_derive). */
+BgSimulationRun   *bg_simulation_run_new_recording (BgPlan        *plan,
+                                                   const guint   *vars,
+                                                   guint          n_vars);
+
 /* Starts the worker; call once. Progress and "finished" are delivered on the
  * thread-default main context of the caller. */
 void               bg_simulation_run_start        (BgSimulationRun *self);

@@ -47,9 +47,11 @@ typedef struct
   const BgPlan *plan;
   BgPlanWork   *work;
   BgResult     *result;
-  double       *values;        /* one output row */
+  BgPlanOutputs *outputs;      /* the result's stored variables */
+  BgPlanWork   *out_work;      /* evaluates output rows only, in order */
+  double       *values;        /* one output row (stored variables) */
   char         *solver_message; /* SUNDIALS' English text, for debug logs only */
-  guint         bad_var;        /* first non-finite output, or NO_INDEX */
+  guint         bad_var;        /* plan variable of the first non-finite output, or NO_INDEX */
   guint         bad_state;      /* first non-finite derivative, or NO_INDEX */
 
   /* Restarts: merged switch times and the input time each one applies. */
@@ -177,6 +179,8 @@ run_clear (Run *run)
   if (run->ctx != NULL)
     SUNContext_Free (&run->ctx);
   bg_plan_work_free (run->work);
+  bg_plan_work_free (run->out_work);
+  bg_plan_outputs_free (run->outputs);
   g_free (run->values);
   g_free (run->solver_message);
   g_free (run->color_cols);
@@ -332,21 +336,26 @@ first_non_finite (const double *values, guint n)
 }
 
 /* Appends the row at t, unless a value in it is not finite (then
- * run->bad_var names it and the run fails, keeping the rows before). */
+ * run->bad_var names it and the run fails, keeping the rows before).
+ * Output rows have their own work: the right-hand side's registers and
+ * algebraic-group guesses stay as CVODE left them, and a row depends only on
+ * the rows before it (bg_simulator_derive() recomputes the same numbers). */
 static gboolean
 append_row (Run *run, double t, const double *y)
 {
-  double saved = run->work->t_wave;
-  gboolean ok;
+  guint bad;
 
-  run->work->t_wave = t;
-  ok = bg_plan_eval_outputs (run->work, t, y, run->values);
-  run->work->t_wave = saved;
-  if (!ok)
-    return FALSE;
-  run->bad_var = first_non_finite (run->values, run->plan->n_vars);
-  if (run->bad_var != NO_INDEX)
-    return FALSE;
+  if (!bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
+    {
+      run->work->n_group_failures += run->out_work->n_group_failures;
+      return FALSE;
+    }
+  bad = first_non_finite (run->values, bg_result_get_n_stored (run->result));
+  if (bad != NO_INDEX)
+    {
+      run->bad_var = bg_result_get_stored_var (run->result, bad);
+      return FALSE;
+    }
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
   run->last_row_t = t;
@@ -377,8 +386,8 @@ output_time (const BgPlan *plan, guint64 k, guint64 n_out)
   return MIN ((double) k * plan->output_step, plan->t_end);
 }
 
-static guint64
-count_output_times (const BgPlan *plan)
+guint64
+bg_simulator_count_rows (BgPlan *plan)
 {
   double steps = plan->t_end / plan->output_step;
   guint64 k = (guint64) floor (steps + 1e-9);
@@ -466,7 +475,7 @@ cancel_run (BgSimReport *report, double t, GError **error)
 static BgSimStatus
 run_without_states (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
 {
-  guint64 n_out = count_output_times (run->plan);
+  guint64 n_out = bg_simulator_count_rows ((BgPlan *) run->plan);
 
   for (guint64 k = 0; k < n_out; k++)
     {
@@ -487,7 +496,7 @@ static BgSimStatus
 integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **error)
 {
   const BgPlan *plan = run->plan;
-  guint64 n_out = count_output_times (plan), next_out = 0;
+  guint64 n_out = bg_simulator_count_rows ((BgPlan *) plan), next_out = 0;
   guint seg = 0;
   double seg_end, tret = 0, t_last_out;
   int flag;
@@ -575,16 +584,6 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   return BG_SIM_STATUS_FINISHED;
 }
 
-BgResult *
-bg_simulator_new_result (BgPlan *plan)
-{
-  g_return_val_if_fail (plan != NULL, NULL);
-  return bg_result_new (plan->n_vars,
-                        (const char *const *) plan->var_names,
-                        (const char *const *) plan->var_units,
-                        (const char *const *) plan->var_descriptions);
-}
-
 void
 bg_sim_report_clear (BgSimReport *report)
 {
@@ -628,7 +627,16 @@ bg_simulator_run (BgPlan            *plan,
   run.plan = plan;
   run.work = bg_plan_work_new (plan);
   run.result = result;
-  run.values = g_new (double, plan->n_vars);
+  {
+    guint n_stored = bg_result_get_n_stored (result);
+    g_autofree guint *stored = g_new (guint, MAX (n_stored, 1));
+
+    for (guint i = 0; i < n_stored; i++)
+      stored[i] = bg_result_get_stored_var (result, i);
+    run.outputs = bg_plan_outputs_new (plan, stored, n_stored);
+  }
+  run.out_work = bg_plan_work_new (plan);
+  run.values = g_new (double, MAX (bg_result_get_n_stored (result), 1));
   run.last_row_t = -G_MAXDOUBLE;
   run.bad_var = NO_INDEX;
   run.bad_state = NO_INDEX;

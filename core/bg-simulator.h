@@ -37,6 +37,8 @@ typedef enum
   BG_SIMULATOR_ERROR_SOLVER,       /* the integration failed (time and reason in the message) */
   BG_SIMULATOR_ERROR_ALGEBRAIC,    /* an algebraic group has no solution */
   BG_SIMULATOR_ERROR_RESULT,       /* the result's variables do not match the plan */
+  BG_SIMULATOR_ERROR_MEMORY,       /* the run would need more memory than allowed */
+  BG_SIMULATOR_ERROR_NOT_RECORDED, /* a variable cannot be derived: the states were not stored */
 } BgSimulatorError;
 
 typedef enum
@@ -65,8 +67,36 @@ typedef void (*BgSimProgressFunc) (double   t,
                                    double   t_end,
                                    gpointer user_data);
 
-/* A new, empty result with the plan's variables (names, units, descriptions). */
+/* Recording (bg-simulator-record.c) ---------------------------------------
+ *
+ * A run computes and stores only its result's stored variables. A result
+ * of bg_simulator_new_result_for() that stores the states can give any other
+ * variable afterwards (bg_result_derive()): the plan's output operations
+ * for that variable recompute it from the stored states and times, the same
+ * doubles a run storing it would have produced (see bg-plan-outputs.c). */
+
+#define BG_SIMULATOR_DEFAULT_MAX_MEMORY ((guint64) 2 << 30)   /* 2 GiB */
+
+/* A new, empty result that stores every variable of the plan. */
 BgResult   *bg_simulator_new_result (BgPlan            *plan);
+/* A new, empty result with all of the plan's variables that stores t, vars
+ * and, with with_states, every state (then the others can be derived). */
+BgResult   *bg_simulator_new_result_for (BgPlan        *plan,
+                                     const guint       *vars,
+                                     guint              n_vars,
+                                     gboolean           with_states);
+/* Rows a run to t_end produces (an event may end it sooner). */
+guint64     bg_simulator_count_rows (BgPlan            *plan);
+/* Bytes a run to t_end needs: rows × stored columns × 8 plus the solver's
+ * own (vectors, Jacobian, linear solver, registers). */
+guint64     bg_simulator_estimate_memory (BgPlan       *plan,
+                                     BgResult          *result);
+/* FALSE with BG_SIMULATOR_ERROR_MEMORY and a message that gives the
+ * estimate, the limit and what to change when the estimate exceeds limit. */
+gboolean    bg_simulator_check_memory (BgPlan          *plan,
+                                     BgResult          *result,
+                                     guint64            limit,
+                                     GError           **error);
 
 /* Runs the plan into result (which must have the plan's variables; rows are
  * appended). report may be NULL; clear it with bg_sim_report_clear(). */

@@ -282,6 +282,46 @@ test_end_stop (void)
   g_unlink (path);
 }
 
+/* A run over --max-memory is refused before it starts, with the estimate
+ * and what to change; a size that is not one is a usage error. */
+static void
+test_max_memory (void)
+{
+  g_autofree char *path = example ("rc-circuit.bgmod");
+  g_autofree char *bench = example ("hydraulic-bench.bgmod");
+  Run run;
+
+  /* 10⁷ rows of every variable (about 6 GiB): over the default 2 GiB */
+  run_cli (&run, bench, "--t-end", "1000", "--output-step", "1e-4", "--csv", "/dev/null", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: This run would need about "));
+  g_assert_nonnull (strstr (run.err, "(10000001 rows × "));
+  g_assert_nonnull (strstr (run.err, " recorded variables, plus "));
+  g_assert_nonnull (strstr (run.err, "more than the limit of 2.0"));
+  g_assert_nonnull (strstr (run.err, "Record fewer variables, use a longer output step or a "
+                                     "shorter end time. Or raise the limit with --max-memory.\n"));
+  run_clear (&run);
+
+  /* one variable fits; a tighter limit refuses it too */
+  run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
+           "--csv", "/dev/null", "--max-memory", "100K", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.err, "(10001 rows × 2 recorded variables, plus "));
+  run_clear (&run);
+  run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
+           "--csv", "/dev/null", "--max-memory", "2MiB", NULL);
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_cmpstr (run.err, ==, "");
+  run_clear (&run);
+
+  run_cli (&run, path, "--max-memory", "lots", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_cmpstr (run.out, ==, "");
+  g_assert_nonnull (strstr (run.err, "--max-memory needs a size in bytes, e.g. 512M or 4G, not “lots”"));
+  run_clear (&run);
+}
+
 static void
 test_russian (void)
 {
@@ -445,6 +485,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/simulate/russian", test_russian);
   g_test_add_func ("/cli/simulate/solver-failure", test_solver_failure);
   g_test_add_func ("/cli/simulate/plot", test_plot);
+  g_test_add_func ("/cli/simulate/max-memory", test_max_memory);
   g_test_add_func ("/cli/simulate/plot-saved-vars", test_plot_saved_vars);
   return g_test_run ();
 }

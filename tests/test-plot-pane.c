@@ -12,7 +12,9 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
+#include "bg-causality.h"
 #include "bg-compiler.h"
+#include "bg-simulator.h"
 #include "bg-file.h"
 #include "bg-plot-pane.h"
 #include "bg-test-ui.h"
@@ -117,7 +119,8 @@ start_run (BgWindow *window)
   g_assert_true (bg_plot_pane_is_running (window_pane (window)));
 }
 
-/* A long hydraulic-bench run: a fine output step makes many rows. */
+/* A long hydraulic-bench run: a fine output step makes many rows (680 000,
+ * about a second of work). */
 static BgWindow *
 open_long_bench (void)
 {
@@ -126,7 +129,7 @@ open_long_bench (void)
   BgSimSettings settings = *bg_model_get_simulation (model);
   g_autoptr(GError) error = NULL;
 
-  settings.output_step = 1e-4;
+  settings.output_step = 1e-5;
   g_assert_true (bg_model_set_simulation (model, &settings, &error));
   g_assert_no_error (error);
   bg_test_ui_pump ();
@@ -410,7 +413,7 @@ test_run_object_stop (void)
 
   g_assert_no_error (error);
   settings = *bg_model_get_simulation (model);
-  settings.output_step = 1e-4;
+  settings.output_step = 1e-5;
   causality = bg_causality_analyze (model);
   plan = bg_compiler_compile (model, causality, &settings, &error);
   g_assert_no_error (error);
@@ -748,6 +751,127 @@ test_vars_saved (void)
   }
 }
 
+/* The run records the states and the plotted variables only; a variable
+ * ticked after the run is derived from the recorded states at once (no new
+ * run) and plots exactly the numbers a run that stored it gives. */
+static void
+test_tick_after_run (void)
+{
+  BgWindow *window = open_window ("rlc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgVariablePicker *picker = bg_plot_pane_get_picker (pane);
+  const char *names[] = { "C1.e", NULL };
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "tick.csv", NULL);
+  g_autofree char *csv = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(BgCausality) causality = NULL;
+  g_autoptr(BgPlan) plan = NULL;
+  g_autoptr(BgResult) full = NULL;
+  g_autoptr(GError) error = NULL;
+  BgSimulationRun *run;
+  BgResult *result;
+  GtkWidget *check;
+  gsize n_rows;
+  int var;
+
+  bg_plot_pane_set_vars (pane, names);
+  start_run (window);
+  iterate_until_done (pane);
+  run = bg_plot_pane_get_run (pane);
+  result = bg_simulation_run_get_result (run);
+  n_rows = bg_result_get_n_rows (result);
+  var = bg_result_lookup (result, "L1.E");
+  g_assert_cmpint (var, >, 0);
+  /* recorded: t, the two states and C1.e; the energy of L1 is not */
+  g_assert_true (bg_result_is_stored (result, (guint) bg_result_lookup (result, "C1.e")));
+  g_assert_true (bg_result_is_stored (result, (guint) bg_result_lookup (result, "C1.q")));
+  g_assert_true (bg_result_is_stored (result, (guint) bg_result_lookup (result, "L1.p")));
+  g_assert_false (bg_result_is_stored (result, (guint) var));
+  g_assert_cmpuint (bg_result_get_n_filled (result, (guint) var), ==, 0);
+
+  /* tick L1.E in the picker: it appears at once, with every row */
+  bg_variable_picker_count_visible (picker);
+  check = bg_test_ui_find_widget (GTK_WIDGET (picker), is_check_for, "L1.E");
+  g_assert_nonnull (check);
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  bg_test_ui_pump ();
+  g_assert_false (bg_plot_pane_is_running (pane));
+  g_assert_true (bg_plot_pane_get_run (pane) == run);
+  g_assert_cmpuint (bg_plot_view_get_n_traces (bg_plot_pane_get_view (pane)), ==, 2);
+  g_assert_cmpuint (bg_plot_view_get_n_rows (bg_plot_pane_get_view (pane)), ==, n_rows);
+  g_assert_cmpuint (bg_result_get_n_filled (result, (guint) var), ==, n_rows);
+
+  /* the same doubles as a run that stores every variable */
+  causality = bg_causality_analyze (model);
+  plan = bg_compiler_compile (model, causality, NULL, &error);
+  g_assert_no_error (error);
+  full = bg_simulator_new_result (plan);
+  g_assert_cmpint (bg_simulator_run (plan, full, NULL, NULL, NULL, NULL, &error), ==,
+                   BG_SIM_STATUS_FINISHED);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bg_result_get_n_rows (full), ==, n_rows);
+  for (gsize r = 0; r < n_rows; r++)
+    g_assert_cmpfloat (bg_result_get_value (result, (guint) var, r), ==,
+                       bg_result_get_value (full, (guint) var, r));
+
+  /* and the plot holds them: its CSV export (12 digits) against the full run */
+  g_assert_true (bg_plot_view_write_csv (bg_plot_pane_get_view (pane), csv_path, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (csv_path, &csv, NULL, &error));
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpstr (lines[0], ==, "t,C1.e,L1.E");
+  for (gsize r = 0; r < n_rows; r++)
+    {
+      g_auto(GStrv) cells = g_strsplit (lines[r + 1], ",", -1);
+      double expected = bg_result_get_value (full, (guint) var, r);
+
+      g_assert_cmpuint (g_strv_length (cells), ==, 3);
+      g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), expected,
+                                      1e-11 * MAX (fabs (expected), 1e-300));
+    }
+
+  bg_test_ui_destroy_window (window);
+}
+
+/* A run over the max-memory setting is refused before it starts: the pane
+ * and the window say the estimate and what to change; nothing runs. */
+static void
+test_memory_limit (void)
+{
+  BgWindow *window = open_window ("rc-circuit.bgmod");
+  BgPlotPane *pane = window_pane (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgSimSettings settings = *bg_model_get_simulation (model);
+  g_autoptr(GSettings) gsettings = g_settings_new ("org.bgmod.BGMod");
+  g_autoptr(GError) error = NULL;
+  const char *status;
+
+  /* 10⁷ rows of t, C1.q and the plotted variables: hundreds of MiB, over 16 */
+  settings.t_end = 1000;
+  settings.output_step = 1e-4;
+  g_assert_true (bg_model_set_simulation (model, &settings, &error));
+  g_assert_no_error (error);
+  g_settings_set_uint (gsettings, "max-memory", 16);
+  bg_test_ui_pump ();
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  bg_test_ui_pump ();
+  g_assert_false (bg_plot_pane_is_running (pane));
+  g_assert_null (bg_plot_pane_get_run (pane));
+  status = bg_plot_pane_get_status_text (pane);
+  g_assert_true (g_str_has_prefix (status, "This run would need about "));
+  g_assert_nonnull (strstr (status, "(10000001 rows × "));
+  g_assert_nonnull (strstr (status, " recorded variables, plus "));
+  g_assert_nonnull (strstr (status, "more than the limit of 16.0" "\xc2\xa0" "MiB. Record fewer "
+                                    "variables, use a longer output step or a shorter end time. "
+                                    "Or raise the limit (in MiB): gsettings set org.bgmod.BGMod "
+                                    "max-memory 4096"));
+
+  g_settings_reset (gsettings, "max-memory");
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_picker_search (void)
 {
@@ -785,6 +909,13 @@ main (int   argc,
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      /* the build tree's compiled schema, in the memory backend */
+      g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+
+      g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
   bg_test_ui_init (&argc, &argv);
   tmp_dir = bg_test_ui_make_home ("bgmod-test-plot-pane-XXXXXX");
   app = bg_test_ui_app_new ();
@@ -801,6 +932,8 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/conflict-blocks-run", test_conflict_blocks_run);
   g_test_add_func ("/ui/plot-pane/export", test_export);
   g_test_add_func ("/ui/plot-pane/vars-saved", test_vars_saved);
+  g_test_add_func ("/ui/plot-pane/tick-after-run", test_tick_after_run);
+  g_test_add_func ("/ui/plot-pane/memory-limit", test_memory_limit);
   g_test_add_func ("/ui/plot-pane/picker-search", test_picker_search);
   /* last: gettext caches translations, so the language is not switched back */
   g_test_add_func ("/ui/plot-pane/russian", test_russian);

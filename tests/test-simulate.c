@@ -1679,6 +1679,134 @@ test_result_store (void)
   g_assert_cmpfloat (out[2], ==, BG_RESULT_CHUNK_ROWS + 1);
 }
 
+/* Recording and deriving ------------------------------------------------ */
+
+/* Every example, run once storing every variable and once storing only t
+ * and the states: each other variable derived afterwards is the same double
+ * in every row. */
+static void
+test_derive_exact (void)
+{
+  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  g_autofree char *dir_path = g_build_filename (datadir != NULL ? datadir : BGMOD_SOURCE_DATADIR,
+                                                "examples", NULL);
+  g_autoptr (GDir) dir = g_dir_open (dir_path, 0, NULL);
+  const char *name;
+  guint n_models = 0;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autoptr (BgModel) model = NULL;
+      g_autoptr (BgCausality) causality = NULL;
+      g_autoptr (BgResult) partial = NULL;
+      g_autoptr (GArray) all = g_array_new (FALSE, FALSE, sizeof (guint));
+      GError *error = NULL;
+      gsize rows;
+      Sim sim;
+
+      if (!g_str_has_suffix (name, ".bgmod"))
+        continue;
+      path = g_build_filename (dir_path, name, NULL);
+      model = bg_file_load_path (path, &error);
+      g_assert_no_error (error);
+      causality = bg_causality_analyze (model);
+      if (!bg_causality_is_ok (causality))
+        continue;
+
+      simulate (model, &sim);
+      partial = bg_simulator_new_result_for (sim.plan, NULL, 0, TRUE);
+      g_assert_cmpuint (bg_result_get_n_stored (partial), ==, 1 + bg_plan_get_n_states (sim.plan));
+      g_assert_cmpint (bg_simulator_run (sim.plan, partial, NULL, NULL, NULL, NULL, &error), ==,
+                       sim.status);
+      g_assert_no_error (error);
+      rows = bg_result_get_n_rows (partial);
+      g_assert_cmpuint (rows, ==, n_rows (&sim));
+
+      for (guint v = 0; v < bg_plan_get_n_vars (sim.plan); v++)
+        if (!bg_result_is_stored (partial, v))
+          {
+            g_assert_cmpuint (bg_result_get_n_filled (partial, v), ==, 0);
+            g_array_append_val (all, v);
+          }
+      g_assert_true (bg_result_derive (partial, (const guint *) all->data, all->len, &error));
+      g_assert_no_error (error);
+      for (guint v = 0; v < bg_plan_get_n_vars (sim.plan); v++)
+        {
+          g_assert_cmpuint (bg_result_get_n_filled (partial, v), ==, rows);
+          for (gsize r = 0; r < rows; r++)
+            if (bg_result_get_value (partial, v, r) != bg_result_get_value (sim.result, v, r))
+              g_error ("%s: %s row %" G_GSIZE_FORMAT ": derived %.17g, stored %.17g", name,
+                       bg_plan_get_var_name (sim.plan, v), r,
+                       bg_result_get_value (partial, v, r), bg_result_get_value (sim.result, v, r));
+        }
+      g_test_message ("%s: %u variables derived exactly over %" G_GSIZE_FORMAT " rows",
+                      name, all->len, rows);
+      sim_clear (&sim);
+      n_models++;
+    }
+  g_assert_cmpuint (n_models, >=, 5);
+}
+
+/* A result without the states cannot derive: a clear message. */
+static void
+test_derive_not_recorded (void)
+{
+  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgResult) result = NULL;
+  GError *error = NULL;
+  guint v_c;
+  Sim sim;
+
+  set_sim (model, 1.0, 0.1);
+  simulate (model, &sim);
+  v_c = (guint) bg_plan_lookup_var (sim.plan, "C1.e");
+  result = bg_simulator_new_result_for (sim.plan, &v_c, 1, FALSE);
+  g_assert_cmpuint (bg_result_get_n_stored (result), ==, 2);
+  g_assert_cmpint (bg_simulator_run (sim.plan, result, NULL, NULL, NULL, NULL, &error), ==,
+                   BG_SIM_STATUS_FINISHED);
+  g_assert_cmpfloat (bg_result_get_value (result, v_c, 10), ==,
+                     bg_result_get_value (sim.result, v_c, 10));
+  v_c = (guint) bg_plan_lookup_var (sim.plan, "R1.f");
+  g_assert_false (bg_result_derive (result, &v_c, 1, &error));
+  g_assert_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED);
+  g_assert_cmpstr (error->message, ==, "R1.f was not recorded in this run");
+  g_clear_error (&error);
+  sim_clear (&sim);
+}
+
+/* The memory estimate and the refusal message. */
+static void
+test_memory_limit (void)
+{
+  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgCausality) causality = NULL;
+  g_autoptr (BgPlan) plan = NULL;
+  g_autoptr (BgResult) result = NULL;
+  GError *error = NULL;
+  guint64 need;
+
+  set_sim (model, 1000.0, 0.001);   /* 10⁶ rows */
+  causality = bg_causality_analyze (model);
+  plan = bg_compiler_compile (model, causality, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (bg_simulator_count_rows (plan), ==, 1000001);
+  result = bg_simulator_new_result_for (plan, NULL, 0, TRUE);
+  need = bg_simulator_estimate_memory (plan, result);
+  /* t and one state: 16 bytes a row, plus a chunk, plus the solver */
+  g_assert_cmpuint (need, >=, 1000001 * 16);
+  g_assert_cmpuint (need, <, 1000001 * 16 + (1 << 20));
+  g_assert_true (bg_simulator_check_memory (plan, result, need, &error));
+  g_assert_no_error (error);
+  g_assert_false (bg_simulator_check_memory (plan, result, 10 << 20, &error));
+  g_assert_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_MEMORY);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "This run would need about 15.3" "\xc2\xa0" "MiB (1000001 rows × 2 recorded variables, plus "));
+  g_assert_nonnull (strstr (error->message, "more than the limit of 10.0" "\xc2\xa0" "MiB. Record fewer variables, use a longer output step or a shorter end time."));
+  g_clear_error (&error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1710,5 +1838,8 @@ main (int argc, char **argv)
   g_test_add_func ("/core/simulate/run-wait", test_run_wait);
   g_test_add_func ("/core/simulate/zero-states-step", test_zero_states_step);
   g_test_add_func ("/core/result/store", test_result_store);
+  g_test_add_func ("/core/result/derive-exact", test_derive_exact);
+  g_test_add_func ("/core/result/derive-not-recorded", test_derive_not_recorded);
+  g_test_add_func ("/core/result/memory-limit", test_memory_limit);
   return g_test_run ();
 }

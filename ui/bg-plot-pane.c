@@ -215,6 +215,39 @@ bg_plot_pane_live_plot (BgPlotPane *self)
   return g_settings_get_boolean (settings, "live-plot");
 }
 
+/* The "max-memory" setting (MiB) in bytes when the schema is installed;
+ * the default otherwise. */
+static guint64
+bg_plot_pane_max_memory (BgPlotPane *self)
+{
+  GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+  g_autoptr(GSettingsSchema) schema = NULL;
+  g_autoptr(GSettings) settings = NULL;
+
+  if (source != NULL)
+    schema = g_settings_schema_source_lookup (source, "org.bgmod.BGMod", TRUE);
+  if (schema == NULL || !g_settings_schema_has_key (schema, "max-memory"))
+    return BG_SIMULATOR_DEFAULT_MAX_MEMORY;
+  settings = g_settings_new_full (schema, NULL, NULL);
+  return (guint64) g_settings_get_uint (settings, "max-memory") << 20;
+}
+
+/* A run that records the plotted variables besides the states. */
+static BgSimulationRun *
+bg_plot_pane_new_run (BgPlotPane *self, BgPlan *plan)
+{
+  g_auto(GStrv) names = bg_variable_picker_dup_selected (self->picker);
+  g_autoptr(GArray) vars = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  for (guint i = 0; names != NULL && names[i] != NULL; i++)
+    {
+      int v = bg_plan_lookup_var (plan, names[i]);
+      if (v > 0)
+        g_array_append_val (vars, v);
+    }
+  return bg_simulation_run_new_recording (plan, (const guint *) vars->data, vars->len);
+}
+
 gboolean
 bg_plot_pane_can_run (BgPlotPane *self)
 {
@@ -248,6 +281,7 @@ bg_plot_pane_run (BgPlotPane  *self,
                   GError     **error)
 {
   g_autoptr(BgPlan) plan = NULL;
+  g_autoptr(BgSimulationRun) run = NULL;
   g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
@@ -263,9 +297,21 @@ bg_plot_pane_run (BgPlotPane  *self,
       return FALSE;
     }
 
-  bg_plot_pane_drop_run (self);
   bg_plot_pane_choose_default_vars (self);
-  self->run = bg_simulation_run_new (plan);
+  run = bg_plot_pane_new_run (self, plan);
+  if (!bg_simulator_check_memory (plan, bg_simulation_run_get_result (run),
+                                  bg_plot_pane_max_memory (self), &local_error))
+    {
+      g_autofree char *message =
+        g_strdup_printf ("%s %s", local_error->message,
+                         _("Or raise the limit (in MiB): gsettings set org.bgmod.BGMod max-memory 4096"));
+      bg_plot_pane_set_status (self, message);
+      g_set_error_literal (error, local_error->domain, local_error->code, message);
+      return FALSE;
+    }
+
+  bg_plot_pane_drop_run (self);
+  self->run = g_steal_pointer (&run);
   g_signal_connect_object (self->run, "progress", G_CALLBACK (run_progress_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "finished", G_CALLBACK (run_finished_cb), self,

@@ -102,6 +102,26 @@ bg_plot_view_hand_over (BgPlotView *self)
     }
 }
 
+/* Rows [first, first + n) of a variable: a column the run did not record
+ * is derived from the recorded states first; rows that cannot be (an
+ * algebraic loop without a solution) are NaN, a gap in the trace. */
+static void
+bg_plot_view_copy_rows (BgResult *result,
+                        guint     var,
+                        gsize     first,
+                        gsize     n,
+                        double   *out)
+{
+  gsize filled, avail;
+
+  bg_result_derive (result, &var, 1, NULL);
+  filled = bg_result_get_n_filled (result, var);
+  avail = filled > first ? MIN (n, filled - first) : 0;
+  bg_result_copy_column (result, var, first, avail, out);
+  for (gsize k = avail; k < n; k++)
+    out[k] = NAN;
+}
+
 gboolean
 bg_plot_view_pull (BgPlotView *self)
 {
@@ -134,8 +154,8 @@ bg_plot_view_pull (BgPlotView *self)
     {
       Trace *trace = g_ptr_array_index (self->traces, i);
 
-      bg_result_copy_column (result, trace->var, self->n_rows, n - self->n_rows,
-                             trace->y + self->n_rows);
+      bg_plot_view_copy_rows (result, trace->var, self->n_rows, n - self->n_rows,
+                              trace->y + self->n_rows);
     }
   self->n_rows = n;
   bg_plot_view_hand_over (self);
@@ -164,7 +184,7 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
       trace->name = g_strdup (self->names[i]);
       trace->var = var;
       trace->y = g_new (double, MAX (self->capacity, 1));
-      bg_result_copy_column (result, var, 0, self->n_rows, trace->y);
+      bg_plot_view_copy_rows (result, var, 0, self->n_rows, trace->y);
       g_ptr_array_add (self->traces, trace);
       bg_plot_renderer_add_trace (self->renderer, trace->name,
                                   bg_result_get_var_unit (result, var),

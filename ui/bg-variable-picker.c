@@ -11,6 +11,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-variable-picker.h"
+#include "bg-plot-defaults.h"
 #include "bg-view.h"
 
 typedef struct
@@ -145,13 +146,6 @@ bg_variable_picker_save (BgModel           *model,
   bg_view_set_plot_vars (model, names);
 }
 
-static gboolean
-shows_by_default (const BgComponentSpec *spec)
-{
-  return spec->kind == BG_KIND_C || spec->kind == BG_KIND_I ||
-         spec->section == BG_SECTION_ADVANCED;
-}
-
 static void
 add_element_plot_vars (GStrvBuilder    *builder,
                        const BgElement *el)
@@ -172,20 +166,9 @@ add_element_plot_vars (GStrvBuilder    *builder,
 GStrv
 bg_variable_picker_dup_default (BgModel *model)
 {
-  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-  GPtrArray *elements;
-
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
-  elements = bg_model_get_elements (model);
-  for (guint i = 0; i < elements->len; i++)
-    {
-      const BgElement *el = g_ptr_array_index (elements, i);
-
-      if (shows_by_default (el->spec))
-        add_element_plot_vars (builder, el);
-    }
-  return g_strv_builder_end (builder);
+  return bg_plot_defaults_dup (model);
 }
 
 GStrv

@@ -6,14 +6,13 @@
  * each, `bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv` and
  * bench-cli-hand (the same equations against CVODE with the plan's
  * tolerances and band widths, printing the same CSV); the median wall time
- * of each, their ratio, the median peak resident set of each (wait4
- * rusage), and how far apart the two CSVs are. Then one long run: the
+ * of each, their ratio, the median peak resident set of each (through
+ * /usr/bin/time), and how far apart the two CSVs are. Then one long run: the
  * 1 000-mass chain over 10⁴ s (10⁶ rows), its wall time and peak RSS. Prints
  * the load average before and after. Must not: assert anything.
  *
  * Usage: bench-cli [--no-long] [N ...]   (default N: 1000 10000)
  */
-#define _DEFAULT_SOURCE 1   /* wait4 */
 #include "config.h"
 
 #include <math.h>
@@ -21,7 +20,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 
@@ -45,22 +43,42 @@ typedef struct
   int    status;
 } Sample;
 
+/* Runs argv under /usr/bin/time, which reports the peak RSS of the
+ * program alone (a child's own rusage would also count the pages it shared
+ * with this process before exec). */
 static Sample
-run_process (char **argv)
+run_process (char **argv, const char *dir)
 {
   Sample s = { NAN, NAN, -1 };
-  struct rusage usage;
+  g_autofree char *rss_path = g_build_filename (dir, "rss.txt", NULL);
+  g_autofree char *rss_text = NULL;
+  g_autoptr (GPtrArray) args = g_ptr_array_new ();
   gint64 start = g_get_monotonic_time ();
   pid_t pid;
   int wstatus = 0;
 
-  if (posix_spawn (&pid, argv[0], NULL, NULL, argv, environ) != 0)
+  g_ptr_array_add (args, (char *) "/usr/bin/time");
+  g_ptr_array_add (args, (char *) "-f");
+  g_ptr_array_add (args, (char *) "%M");
+  g_ptr_array_add (args, (char *) "-o");
+  g_ptr_array_add (args, rss_path);
+  for (guint i = 0; argv[i] != NULL; i++)
+    g_ptr_array_add (args, argv[i]);
+  g_ptr_array_add (args, NULL);
+  if (posix_spawn (&pid, "/usr/bin/time", NULL, NULL, (char **) args->pdata, environ) != 0)
     return s;
-  if (wait4 (pid, &wstatus, 0, &usage) != pid)
+  if (waitpid (pid, &wstatus, 0) != pid)
     return s;
   s.wall = (g_get_monotonic_time () - start) / 1e6;
-  s.rss = usage.ru_maxrss / 1024.0;   /* kB on Linux */
   s.status = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
+  if (g_file_get_contents (rss_path, &rss_text, NULL, NULL))
+    {
+      /* The last line is the figure (time writes a note above it when the
+       * program failed). */
+      const char *last = g_strrstr (g_strchomp (rss_text), "\n");
+      s.rss = g_ascii_strtod (last != NULL ? last + 1 : rss_text, NULL) / 1024.0;   /* kB */
+    }
+  g_unlink (rss_path);
   return s;
 }
 
@@ -164,13 +182,13 @@ bench (guint n, const char *dir)
       Sample o, h;
       if (rep % 2 == 0)
         {
-          o = run_process (ours_argv);
-          h = run_process (hand_argv);
+          o = run_process (ours_argv, dir);
+          h = run_process (hand_argv, dir);
         }
       else
         {
-          h = run_process (hand_argv);
-          o = run_process (ours_argv);
+          h = run_process (hand_argv, dir);
+          o = run_process (ours_argv, dir);
         }
       wall_ours[rep] = o.wall;
       rss_ours[rep] = o.rss;
@@ -208,7 +226,7 @@ bench_long (const char *dir)
 
   if (!bg_file_save_path (model, model_path, &error))
     g_error ("%s", error->message);
-  s = run_process (argv);
+  s = run_process (argv, dir);
   if (g_stat (csv, &st) != 0)
     st.st_size = 0;
   printf ("1000 masses, 10^4 s, output every 0.01 s (10^6 rows), --vars K1.q:\n"
