@@ -36,6 +36,8 @@ causal_rule_id (BgCausalRule rule)
       return "one-in";
     case BG_CAUSAL_ONE_OUT:
       return "one-out";
+    case BG_CAUSAL_SAME_ROLE:
+      return "same-role";
     default:
       return "unknown";
     }

@@ -288,6 +288,17 @@ process (Checker *c,
         return FALSE;
     }
 
+  if (!c->skip[x] && c->specs[x]->causal_rule == BG_CAUSAL_SAME_ROLE)
+    {
+      /* GY: both ports receive effort or both supply it. */
+      count_ends (c, c->val, x, &n_in, &n_out, &n_free);
+      if (n_in > 0 && n_out > 0)
+        return FALSE;
+      for (guint i = c->end_start[x]; i < c->end_start[x + 1] && n_in + n_out > 0; i++)
+        if (c->val[c->ends[i] / 2] == BG_STROKE_NONE)
+          assign (c, c->ends[i] / 2, stroke_for_end (c->ends[i], n_in > 0));
+      return TRUE;
+    }
   if (!is_one_rule (c, x, &want_in))
     return TRUE;
   count_ends (c, c->val, x, &n_in, &n_out, &n_free);
@@ -382,6 +393,13 @@ assignment_valid (Checker        *c,
 
           if (role >= 0 && end_in (strokes[c->ends[i] / 2], c->ends[i]) != role)
             return FALSE;
+        }
+      if (!c->skip[x] && c->specs[x]->causal_rule == BG_CAUSAL_SAME_ROLE)
+        {
+          count_ends (c, strokes, x, &n_in, &n_out, &n_free);
+          if (n_in > 0 && n_out > 0)
+            return FALSE;
+          continue;
         }
       if (!is_one_rule (c, x, &want_in))
         continue;
@@ -626,6 +644,21 @@ find_violations (Checker   *c,
           any = TRUE;
         }
 
+      if (!c->skip[x] && c->specs[x]->causal_rule == BG_CAUSAL_SAME_ROLE)
+        {
+          g_autofree char *text = NULL;
+
+          count_ends (c, s, x, &n_in, &n_out, &n_free);
+          if (n_in == 0 || n_out == 0)
+            continue;
+          text = g_strdup_printf (_("Gyrator %s: its ports both receive effort or both supply it, "
+                                    "but here one receives it and the other supplies it."),
+                                  c->elements[x]->id);
+          for (guint i = c->end_start[x]; i < c->end_start[x + 1]; i++)
+            blame (blames, c->ends[i] / 2, TRUE, text);
+          any = TRUE;
+          continue;
+        }
       if (!is_one_rule (c, x, &want_in))
         continue;
       count_ends (c, s, x, &n_in, &n_out, &n_free);

@@ -217,11 +217,10 @@ port_domain (BgElement *el,
 {
   const BgComponentSpec *spec = el->spec;
 
-  if (spec->domain != BG_DOMAIN_NONE)
-    return spec->domain;
+  /* A named port knows its domain (a gyrator's S may differ from P). */
   if (port >= 0 && (guint) port < spec->n_ports)
     return spec->ports[port].domain;
-  return BG_DOMAIN_NONE;
+  return spec->domain;
 }
 
 /* The domain the bond carries. */
@@ -383,7 +382,8 @@ sentence_propagation (BgElement *x,
                       guint      side,
                       BgBond    *cause,
                       guint      cause_side,
-                      gboolean   last)
+                      gboolean   last,
+                      gboolean   recv)
 {
   g_autofree char *who = title (x);
   BgCausalRule rule = x->spec->causal_rule;
@@ -441,6 +441,17 @@ sentence_propagation (BgElement *x,
       return g_strdup_printf (_("%s receives the %s at port %s from %s, so it sets the %s at port %s: bond %s gets its stroke at %s."),
                               who, quantity (dc, FALSE), cport, src, quantity (d, FALSE),
                               port, bond->id, x->id);
+    }
+  if (rule == BG_CAUSAL_SAME_ROLE)
+    {
+      /* GY: the ports take the same role; port S may be in another domain. */
+      if (recv)
+        return g_strdup_printf (_("%s receives the %s at port %s from %s, and a gyrator's ports both receive effort, so it receives the %s at port %s too and sets the %s there: bond %s gets its stroke at %s."),
+                                who, quantity (dc, TRUE), cport, src, quantity (d, TRUE),
+                                port, quantity (d, FALSE), bond->id, x->id);
+      return g_strdup_printf (_("%s sets the %s at port %s for %s, and a gyrator's ports both set effort, so it sets the %s at port %s too: bond %s gets its stroke away from %s, at %s."),
+                              who, quantity (dc, TRUE), cport, src, quantity (d, TRUE),
+                              port, bond->id, x->id, other->id);
     }
   /* A rule that does not propagate; not produced by the analyzer. */
   return g_strdup_printf (_("%s sets the stroke of bond %s."), who, bond->id);
@@ -517,7 +528,7 @@ _bg_trace_recorder_stroke (BgTraceRecorder *rec,
         else if (cause >= 0 && step_of_bond[cause] != G_MAXUINT)
           g_array_append_val (after, step_of_bond[cause]);
 
-        sentence = sentence_propagation (element, b, side, cb, cside, last);
+        sentence = sentence_propagation (element, b, side, cb, cside, last, recv);
         note = storage_note (b, side, stroke);
         if (note != NULL)
           {

@@ -294,6 +294,10 @@ describe_element (Analysis *a,
       return g_strdup_printf (_("cylinder %s"), id);
     case BG_KIND_PUMP_CURVE:
       return g_strdup_printf (_("pump %s"), id);
+    case BG_KIND_GY:
+      return g_strdup_printf (_("gyrator %s"), id);
+    case BG_KIND_DC_MOTOR:
+      return g_strdup_printf (_("DC motor %s"), id);
     default:
       return g_strdup (id);
     }
@@ -612,6 +616,58 @@ report_pattern_conflict (Analysis *a,
   add_diagnostic (a, a->result->errors, "causal-conflict", message, &list);
 }
 
+/* A gyrator whose ports took different roles: both chains named. */
+static void
+report_same_role_conflict (Analysis *a,
+                           guint     x)
+{
+  g_autoptr(GPtrArray) chains = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *what = describe_element (a, x);
+  g_autofree char *chain_text = NULL;
+  char *message;
+  IdList list;
+
+  a->reported[x] = TRUE;
+  id_list_init (a, &list);
+  id_list_add_element (a, &list, x);
+  for (guint i = a->end_start[x]; i < a->end_start[x + 1]; i++)
+    if (end_is_assigned (a, a->ends[i]))
+      g_ptr_array_add (chains, chain_describe (a, a->ends[i] / 2, &list));
+  g_ptr_array_add (chains, NULL);
+  chain_text = g_strjoinv (", ", (char **) chains->pdata);
+  message = g_strdup_printf (_("Causal conflict at %s: one port receives effort and the "
+                               "other supplies it (%s); a gyrator's ports both receive "
+                               "effort or both supply it — change what drives one side, "
+                               "e.g. put a storage or resistance there."),
+                             what, chain_text);
+  add_diagnostic (a, a->result->errors, "causal-conflict", message, &list);
+}
+
+/* GY: the first assigned port fixes the other's role. */
+static void
+process_same_role (Analysis *a,
+                   guint     x)
+{
+  if (a->n_in[x] > 0 && a->n_out[x] > 0)
+    {
+      report_same_role_conflict (a, x);
+      return;
+    }
+  if (a->n_unassigned[x] == 0 || (a->n_in[x] == 0 && a->n_out[x] == 0))
+    return;
+  for (guint i = a->end_start[x]; i < a->end_start[x + 1]; i++)
+    if (!end_is_assigned (a, a->ends[i]))
+      {
+        int cause = -1;
+
+        for (guint j = a->end_start[x]; j < a->end_start[x + 1]; j++)
+          if (end_is_assigned (a, a->ends[j]))
+            cause = (int) (a->ends[j] / 2);
+        assign_end (a, a->ends[i], a->n_in[x] > 0, x, cause);
+        return;
+      }
+}
+
 /* Applies the rule of element x if it has exactly one pattern left. */
 static void
 process_element (Analysis *a,
@@ -623,6 +679,11 @@ process_element (Analysis *a,
 
   if (a->skip[x] || a->reported[x])
     return;
+  if (rule == BG_CAUSAL_SAME_ROLE)
+    {
+      process_same_role (a, x);
+      return;
+    }
   if (rule != BG_CAUSAL_ONE_IN && rule != BG_CAUSAL_ONE_OUT)
     return;
 
@@ -726,7 +787,7 @@ assign_fixed (Analysis *a)
           message = g_strdup_printf (_("Causal conflict on bond %s: %s and %s both set its %s."),
                                      bond_id (a, end / 2), element_id (a, other),
                                      element_id (a, x),
-                                     quantity_name (a->specs[x]->ports[0].domain,
+                                     quantity_name (a->specs[x]->ports[MAX (a->end_port[end], 0)].domain,
                                                     !receives));
           message = append_advice (g_steal_pointer (&message),
                                    conflict_advice (a, origins, !receives,
@@ -796,6 +857,12 @@ report_derivative (Analysis *a,
       chain = chain_describe (a, b, &list);
       message = g_strdup_printf (_("%s is forced into derivative causality by %s (%s); storages must integrate."),
                                  element_id (a, x), element_id (a, origin), chain);
+      if (origin_spec->kind == BG_KIND_DC_MOTOR && domain == BG_DOMAIN_ROTATIONAL)
+        message = append_advice (message,
+                                 _("The motor's rotor inertia already sets the shaft speed: add the load's inertia to the motor's J, or put a shaft compliance (C) between them."));
+      else if (origin_spec->kind == BG_KIND_DC_MOTOR)
+        message = append_advice (message,
+                                 _("The motor's armature inductance already sets its current: add the inductance to the motor's L_a, or put a capacitance or resistance between them."));
       add_diagnostic (a, a->result->errors, "derivative-causality", message, &list);
     }
 }
@@ -844,6 +911,8 @@ end_preference (Analysis *a,
     return a->n_in[x] == 0;
   if (rule == BG_CAUSAL_ONE_OUT)
     return a->n_out[x] != 0;
+  if (rule == BG_CAUSAL_SAME_ROLE && a->n_in[x] + a->n_out[x] > 0)
+    return a->n_in[x] > 0;
   return -1;
 }
 
@@ -1038,7 +1107,8 @@ check_structure (Analysis *a)
                                    g_strdup_printf (_("%s has no bond on port %s."),
                                                     element_id (a, x), spec->ports[p].name),
                                    x);
-          if (spec->causal_rule == BG_CAUSAL_ONE_IN || spec->causal_rule == BG_CAUSAL_ONE_OUT)
+          if (spec->causal_rule == BG_CAUSAL_ONE_IN || spec->causal_rule == BG_CAUSAL_ONE_OUT
+              || spec->causal_rule == BG_CAUSAL_SAME_ROLE)
             a->skip[x] = TRUE;
         }
     }
@@ -1144,7 +1214,8 @@ collect_states (Analysis *a)
       const char *id;
       gboolean integral = FALSE;
 
-      if (spec->causal_rule != BG_CAUSAL_STORAGE && spec->kind != BG_KIND_CYLINDER_DA)
+      if (spec->causal_rule != BG_CAUSAL_STORAGE && spec->kind != BG_KIND_CYLINDER_DA
+          && spec->kind != BG_KIND_DC_MOTOR)
         continue;
       id = element_id (a, x);
 
@@ -1180,12 +1251,24 @@ collect_states (Analysis *a)
         case BG_KIND_CYLINDER_DA:
           g_ptr_array_add (states, g_strconcat (id, ".x", NULL));
           break;
+        case BG_KIND_DC_MOTOR:
+          /* Integral at both ports when both receive effort. */
+          integral = element_degree (a, x) == 2;
+          for (guint i = a->end_start[x]; i < a->end_start[x + 1]; i++)
+            integral = integral && end_is_assigned (a, a->ends[i]) && end_is_in (a, a->ends[i]);
+          if (integral)
+            {
+              g_ptr_array_add (states, g_strconcat (id, ".lambda", NULL));
+              g_ptr_array_add (states, g_strconcat (id, ".L", NULL));
+            }
+          break;
         case BG_KIND_JUNCTION_0:
         case BG_KIND_JUNCTION_1:
         case BG_KIND_R:
         case BG_KIND_SE:
         case BG_KIND_SF:
         case BG_KIND_TF:
+        case BG_KIND_GY:
         case BG_KIND_PUMP_CURVE:
         case BG_N_KINDS:
         default:
@@ -1306,6 +1389,15 @@ element_edges (Analysis *a,
                 edge_add (sink, var_flow (a->ends[i]), var_flow (a->ends[j]));
                 edge_add (sink, var_effort (a->ends[j]), var_effort (a->ends[i]));
               }
+      break;
+    case BG_CAUSAL_SAME_ROLE:
+      /* GY: each port's received variable gives the other port's output. */
+      for (guint i = first; i < last; i++)
+        for (guint j = first; j < last; j++)
+          if (i != j && end_is_in (a, a->ends[i]))
+            edge_add (sink, var_effort (a->ends[i]), var_flow (a->ends[j]));
+          else if (i != j)
+            edge_add (sink, var_flow (a->ends[i]), var_effort (a->ends[j]));
       break;
     case BG_CAUSAL_FREE:
       for (guint i = first; i < last; i++)

@@ -86,5 +86,7 @@ void bg_cylinder_eqs_emit         (BgEmit *em, const BgEmitElement *el);
 void bg_mechanical_load_eqs_emit  (BgEmit *em, const BgEmitElement *el);
 void bg_pump_curve_eqs_emit       (BgEmit *em, const BgEmitElement *el);
 void bg_gas_accumulator_eqs_emit  (BgEmit *em, const BgEmitElement *el);
+void bg_gyrator_eqs_emit          (BgEmit *em, const BgEmitElement *el);
+void bg_dc_motor_eqs_emit         (BgEmit *em, const BgEmitElement *el);
 
 G_END_DECLS

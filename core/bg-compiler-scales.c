@@ -109,6 +109,28 @@ _bg_compiler_estimate_scales (BgEmit    *em,
       bump (&f[BG_DOMAIN_HYDRAULIC], f[BG_DOMAIN_TRANSLATIONAL] * area);
     }
 
+  /* Carry scales through gyrators and motors (e_S = r f_P, f_S = e_P / r). */
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *element = g_ptr_array_index (elements, i);
+      BgEmitElement    el = { element, element->id, NULL, 0 };
+      BgDomain         p, s;
+      double           r;
+
+      if (element->spec->kind == BG_KIND_GY)
+        r = bg_emit_number (&el, "r");
+      else if (element->spec->kind == BG_KIND_DC_MOTOR)
+        r = bg_emit_number (&el, "k");
+      else
+        continue;
+      p = element->spec->ports[0].domain;
+      s = element->spec->ports[1].domain;
+      bump (&e[s], r * f[p]);
+      bump (&f[s], e[p] / r);
+      bump (&e[p], r * f[s]);
+      bump (&f[p], e[s] / r);
+    }
+
   /* Through resistors: a flow of e / R_max, an effort of f · R_max (the
    * smaller estimate: a tighter tolerance costs steps, a looser one accuracy). */
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)

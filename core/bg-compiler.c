@@ -53,6 +53,10 @@ emit_func_for_kind (BgKind kind)
       return bg_pump_curve_eqs_emit;
     case BG_KIND_GAS_ACCUMULATOR:
       return bg_gas_accumulator_eqs_emit;
+    case BG_KIND_GY:
+      return bg_gyrator_eqs_emit;
+    case BG_KIND_DC_MOTOR:
+      return bg_dc_motor_eqs_emit;
     case BG_N_KINDS:
     default:
       return NULL;

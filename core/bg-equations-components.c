@@ -309,6 +309,64 @@ form_gas_accumulator (const BgEqElement *el)
   }
 }
 
+/* GY: e_P = -r local_S, e_S = r local_P, solved for both ports receiving
+ * effort or both supplying it. */
+static void
+form_gy (const BgEqElement *el)
+{
+  if (el->ports[0].effort_in != el->ports[1].effort_in)
+    {
+      _bg_eq_fail (el, _("A gyrator has no consistent causality."));
+      return;
+    }
+  if (el->ports[0].effort_in)
+    {
+      _bg_eq_set_local_flow (el, 1, scale (mul (_bg_eq_effort (el, 0), inverse_param (el, "r", "r")), -1));
+      _bg_eq_set_local_flow (el, 0, mul (_bg_eq_effort (el, 1), inverse_param (el, "r", "r")));
+    }
+  else
+    {
+      _bg_eq_set_effort (el, 0, scale (mul (_bg_eq_param (el, "r", "r"), _bg_eq_local_flow (el, 1)), -1));
+      _bg_eq_set_effort (el, 1, mul (_bg_eq_param (el, "r", "r"), _bg_eq_local_flow (el, 0)));
+    }
+  _bg_eq_set_output (el, "eP", _bg_eq_effort (el, 0));
+  _bg_eq_set_output (el, "eS", _bg_eq_effort (el, 1));
+  _bg_eq_set_output (el, "fP", _bg_eq_local_flow (el, 0));
+  _bg_eq_set_output (el, "fS", _bg_eq_local_flow (el, 1));
+}
+
+/* DC motor: i = λ/L_a, ω = L/J; local_E = i, local_W = -ω;
+ * dλ/dt = v_E - R_a i - k ω, dL/dt = k i - b ω - τ_W. */
+static void
+form_dc_motor (const BgEqElement *el)
+{
+  BgExpr *i, *w;
+
+  if (!el->ports[0].effort_in || !el->ports[1].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  i = mul (_bg_eq_state (el, "lambda"), inverse_param (el, "L_a", "L_a"));
+  w = mul (_bg_eq_state (el, "L"), inverse_param (el, "J", "J"));
+  _bg_eq_set_local_flow (el, 0, bg_expr_ref (i));
+  _bg_eq_set_local_flow (el, 1, scale (bg_expr_ref (w), -1));
+  _bg_eq_set_derivative (el, "lambda",
+                         add (add (_bg_eq_effort (el, 0),
+                                   scale (mul (_bg_eq_param (el, "R_a", "R_a"), bg_expr_ref (i)), -1)),
+                              scale (mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (w)), -1)));
+  _bg_eq_set_derivative (el, "L",
+                         add (add (mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (i)),
+                                   scale (mul (_bg_eq_param (el, "b", "b"), bg_expr_ref (w)), -1)),
+                              scale (_bg_eq_effort (el, 1), -1)));
+  _bg_eq_set_output (el, "tau", mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (i)));
+  _bg_eq_set_output (el, "emf", mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (w)));
+  _bg_eq_set_output (el, "P_elec", mul (_bg_eq_effort (el, 0), bg_expr_ref (i)));
+  _bg_eq_set_output (el, "P_mech", mul (_bg_eq_effort (el, 1), bg_expr_ref (w)));
+  _bg_eq_set_output (el, "i", i);
+  _bg_eq_set_output (el, "w", w);
+}
+
 BgEqForm
 _bg_equations_form_for_kind (BgKind kind)
 {
@@ -325,6 +383,8 @@ _bg_equations_form_for_kind (BgKind kind)
     [BG_KIND_MECHANICAL_LOAD] = form_mechanical_load,
     [BG_KIND_PUMP_CURVE] = form_pump_curve,
     [BG_KIND_GAS_ACCUMULATOR] = form_gas_accumulator,
+    [BG_KIND_GY] = form_gy,
+    [BG_KIND_DC_MOTOR] = form_dc_motor,
   };
 
   if ((guint) kind >= BG_N_KINDS)

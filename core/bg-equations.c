@@ -348,6 +348,20 @@ _bg_eq_input (const BgEqElement *el,
 
   param_value (e, param, &spec);
   meaning = meaning_of (_(spec->label), e->id);
+  /* A waveform other than a constant is written out after the meaning. */
+  {
+    BgWave wave;
+
+    bg_wave_from_params (&wave, e->spec, e->params, param);
+    if (wave.kind != BG_WAVE_CONSTANT)
+      {
+        g_autofree char *text = bg_wave_describe (&wave);
+        char *longer = g_strdup_printf ("%s: %s", meaning, text);
+
+        g_free (meaning);
+        meaning = longer;
+      }
+  }
   add_symbol (el->builder, name, BG_EQ_SYMBOL_INPUT, e->id, meaning,
               input_at_zero (e, param), spec->unit, "u", e->id);
   return bg_expr_symbol (name);

@@ -564,8 +564,49 @@ out:
 }
 
 static const char *const element_keys[] = {
-  "id", "type", "domain", "x", "y", "rotation", "label", "params", NULL
+  "id", "type", "domain", "domain_s", "x", "y", "rotation", "label", "params", NULL
 };
+
+/* `domain_s`: a gyrator's S side in another domain (GY only). */
+static gboolean
+load_domain_s (Loader     *loader,
+               guint32     obj,
+               const char *path,
+               BgElement  *element,
+               GError    **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *where = member_path (path, "domain_s");
+  const char *id;
+  BgDomain domain;
+
+  if (!get_string (loader->doc, obj, path, "domain_s", FALSE, &id, error))
+    return FALSE;
+  if (id == NULL)
+    return TRUE;
+  if (element->spec->kind != BG_KIND_GY)
+    {
+      set_error (error, BG_FILE_ERROR_INVALID, where,
+                 _("only a gyrator (GY) has a second domain"));
+      return FALSE;
+    }
+  domain = bg_domain_from_id (id);
+  if (domain == BG_DOMAIN_NONE)
+    {
+      g_autofree char *shown = excerpt (id);
+
+      set_error (error, BG_FILE_ERROR_INVALID, where,
+                 _("unknown domain \"%s\" (use electrical, hydraulic, "
+                   "translational or rotational)"), shown);
+      return FALSE;
+    }
+  if (!bg_model_set_domain_s (loader->model, element->id, domain, &local_error))
+    {
+      set_error_from (error, where, local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
 
 /* Type and domain of an element object, checked. */
 /* An advanced component's "domain" key must be the domain of one of its
@@ -743,6 +784,8 @@ load_element (Loader  *loader,
       return FALSE;
     }
 
+  if (!load_domain_s (loader, obj, path, element, error))
+    return FALSE;
   params = jv_member (doc, obj, "params");
   if (params != 0 && !load_params (loader, element, params, path, error))
     return FALSE;
@@ -1307,6 +1350,11 @@ append_element (GString   *out,
     {
       g_string_append (out, ", \"domain\": ");
       append_string (out, bg_domain_to_id (spec->domain));
+    }
+  if (spec->kind == BG_KIND_GY && spec->ports[1].domain != spec->domain)
+    {
+      g_string_append (out, ", \"domain_s\": ");
+      append_string (out, bg_domain_to_id (spec->ports[1].domain));
     }
   g_string_append (out, ", \"x\": ");
   append_number (out, element->x);

@@ -20,7 +20,8 @@ G_DEFINE_QUARK (bg-library-error-quark, bg_library_error)
   &bg_junction_0_specs[D], &bg_junction_1_specs[D],                   \
   &bg_one_port_r_specs[D], &bg_one_port_c_specs[D],                   \
   &bg_one_port_i_specs[D], &bg_one_port_se_specs[D],                  \
-  &bg_one_port_sf_specs[D], &bg_transformer_specs[D]
+  &bg_one_port_sf_specs[D], &bg_transformer_specs[D],                 \
+  &bg_gyrator_specs[D][D]
 
 /* Palette order: each domain's primitives, then the advanced components. */
 static const BgComponentSpec *const all_specs[] = {
@@ -32,6 +33,7 @@ static const BgComponentSpec *const all_specs[] = {
   &bg_mechanical_load_spec,
   &bg_pump_curve_spec,
   &bg_gas_accumulator_spec,
+  &bg_dc_motor_spec,
 };
 
 const BgComponentSpec *const *
@@ -48,7 +50,7 @@ bg_library_lookup (const char *type,
 {
   g_return_val_if_fail (type != NULL, NULL);
 
-  /* 36 entries: a scan beats any index for this size. */
+  /* 45 entries: a scan beats any index for this size. */
   for (guint i = 0; i < G_N_ELEMENTS (all_specs); i++)
     {
       const BgComponentSpec *spec = all_specs[i];
@@ -59,6 +61,16 @@ bg_library_lookup (const char *type,
         return spec;
     }
   return NULL;
+}
+
+const BgComponentSpec *
+bg_library_lookup_gyrator (BgDomain domain,
+                           BgDomain domain_s)
+{
+  if (domain <= BG_DOMAIN_NONE || domain >= BG_N_DOMAINS
+      || domain_s <= BG_DOMAIN_NONE || domain_s >= BG_N_DOMAINS)
+    return NULL;
+  return &bg_gyrator_specs[domain][domain_s];
 }
 
 const BgComponentSpec **

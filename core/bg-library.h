@@ -6,7 +6,8 @@
  * from any thread. Must not: hold per-document state or know about GTK.
  *
  * A spec is keyed by (type, domain). Primitives ("0" "1" "R" "C" "I" "Se" "Sf"
- * "TF") exist once per domain; advanced components exist once, with
+ * "TF" "GY") exist once per domain (a GY also once per pair of domains of
+ * its ports P and S, see bg_library_lookup_gyrator); advanced components exist once, with
  * domain = BG_DOMAIN_NONE, and are listed in the palettes of the domains of
  * their ports.
  */
@@ -42,6 +43,8 @@ typedef enum
   BG_KIND_MECHANICAL_LOAD,
   BG_KIND_PUMP_CURVE,
   BG_KIND_GAS_ACCUMULATOR,
+  BG_KIND_GY,
+  BG_KIND_DC_MOTOR,
   BG_N_KINDS
 } BgKind;
 
@@ -60,6 +63,7 @@ typedef enum
   BG_CAUSAL_FREE,     /* one port, either role (R) */
   BG_CAUSAL_ONE_IN,   /* exactly one port receives effort (0-junction, TF) */
   BG_CAUSAL_ONE_OUT,  /* exactly one port supplies effort (1-junction, CylinderDA) */
+  BG_CAUSAL_SAME_ROLE,/* both ports receive effort, or both supply it (GY) */
 } BgCausalRule;
 
 typedef enum
@@ -159,6 +163,9 @@ const BgComponentSpec *bg_library_lookup             (const char *type,
 /* NULL-terminated list of the specs in a palette section (free the array only). */
 const BgComponentSpec **bg_library_list_palette      (BgDomain    domain,
                                                       BgSection   section);
+/* The GY with port P in domain and port S in domain_s; NULL for NONE. */
+const BgComponentSpec *bg_library_lookup_gyrator     (BgDomain    domain,
+                                                      BgDomain    domain_s);
 gboolean               bg_library_is_type            (const char *type);
 /* Advanced components know their own domain (TRUE); primitives need one. */
 gboolean               bg_library_type_is_advanced   (const char *type);
@@ -192,6 +199,11 @@ gboolean bg_param_value_equal        (const BgParamValue *a,
                                       const BgParamValue *b);
 /* Checks one value against its spec's limit; the message names the limit,
  * e.g. "must be > 0". Cross-parameter checks are spec->validate. */
+/* Rows of two numbers from CSV text (comma-, semicolon- or tab-separated;
+ * a decimal comma where ';' or tabs separate; '#' comments, blank lines and
+ * one header line skipped). The message names the line. */
+GArray  *bg_param_table_from_text    (const char         *text,
+                                      GError            **error);
 gboolean bg_param_value_check        (const BgParamValue *value,
                                       const BgParamSpec  *spec,
                                       GError            **error);

@@ -393,6 +393,62 @@ bg_model_set_rotation (BgModel    *self,
   return TRUE;
 }
 
+gboolean
+bg_model_set_domain_s (BgModel    *self,
+                       const char *element_id,
+                       BgDomain    domain_s,
+                       GError    **error)
+{
+  const BgComponentSpec *spec;
+  g_autofree char *label = NULL;
+  GPtrArray *bonds;
+  Element *el;
+  Op op = { .kind = OP_SPEC };
+
+  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (element_id != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  el = lookup_element (self, element_id, error);
+  if (el == NULL)
+    return FALSE;
+  if (el->pub.spec->kind != BG_KIND_GY)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_PARAM,
+                   _("%s: only a gyrator (GY) has a second domain"), element_id);
+      return FALSE;
+    }
+  spec = bg_library_lookup_gyrator (el->pub.spec->domain, domain_s);
+  if (spec == NULL)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
+                   _("%s: unknown domain for port S"), element_id);
+      return FALSE;
+    }
+  if (spec == el->pub.spec)
+    return TRUE;
+  bonds = bg_model_get_element_bonds (self, &el->pub);
+  if (bonds->len > 1 && g_ptr_array_index (bonds, 1) != NULL)
+    {
+      const BgBond *bond = g_ptr_array_index (bonds, 1);
+
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_DOMAIN_MISMATCH,
+                   _("%s: port S is bonded (%s) in the %s domain; remove that "
+                     "bond before changing the domain of S"),
+                   element_id, bond->id, bg_domain_to_id (el->pub.spec->ports[1].domain));
+      return FALSE;
+    }
+
+  op.u.spec.el = _bg_model_element_ref (el);
+  op.u.spec.old_p = el->pub.spec;
+  op.u.spec.new_p = spec;
+  label = g_strdup_printf (_("Change the domain of %s.S"), element_id);
+  _bg_model_edit_begin (self, label);
+  _bg_model_record (self, &op);
+  _bg_model_edit_end (self);
+  return TRUE;
+}
+
 /* Edits: parameters ------------------------------------------------------ */
 
 static char *

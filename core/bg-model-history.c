@@ -65,6 +65,9 @@ op_clear (Op *op)
       g_free (op->u.name.old_s);
       g_free (op->u.name.new_s);
       break;
+    case OP_SPEC:
+      _bg_model_element_unref (op->u.spec.el);
+      break;
     case OP_EXERCISE:
       _bg_model_bond_unref (op->u.exercise.bond);
       break;
@@ -218,6 +221,10 @@ op_apply (BgModel *self,
       _bg_model_replace_string (&self->name, forward ? op->u.name.new_s
                                                      : op->u.name.old_s);
       _bg_model_notify (self, PROP_NAME);
+      break;
+    case OP_SPEC:
+      /* Same parameters in the same order: only the ports' domains change. */
+      op->u.spec.el->pub.spec = forward ? op->u.spec.new_p : op->u.spec.old_p;
       break;
     case OP_EXERCISE:
       op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s

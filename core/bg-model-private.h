@@ -54,6 +54,7 @@ typedef enum
   OP_FLIP,
   OP_SIMULATION,
   OP_NAME,
+  OP_SPEC,
   OP_EXERCISE,
 } OpKind;
 
@@ -100,6 +101,11 @@ typedef struct
     {
       char *old_s, *new_s;
     } name;
+    struct
+    {
+      Element               *el;
+      const BgComponentSpec *old_p, *new_p;
+    } spec; /* a gyrator's S domain */
     struct
     {
       Bond    *bond;

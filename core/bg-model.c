@@ -136,6 +136,8 @@ static const char *const id_prefixes[BG_N_KINDS + 1] = {
   [BG_KIND_MECHANICAL_LOAD] = "LOAD",
   [BG_KIND_PUMP_CURVE] = "PUMP",
   [BG_KIND_GAS_ACCUMULATOR] = "ACC",
+  [BG_KIND_GY] = "GY",
+  [BG_KIND_DC_MOTOR] = "MOT",
   [BOND_HINT] = "b",
 };
 

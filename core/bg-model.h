@@ -184,6 +184,12 @@ gboolean          bg_model_set_label           (BgModel    *self,
                                                 const char *element_id,
                                                 const char *label, /* NULL clears */
                                                 GError    **error);
+/* A gyrator's port S domain (FORMAT.md `domain_s`); refused while S is
+ * bonded. Its parameters stay. */
+gboolean          bg_model_set_domain_s        (BgModel    *self,
+                                                const char *element_id,
+                                                BgDomain    domain_s,
+                                                GError    **error);
 gboolean          bg_model_set_rotation        (BgModel    *self,
                                                 const char *element_id,
                                                 int         rotation,

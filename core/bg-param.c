@@ -241,3 +241,70 @@ bg_param_value_check (const BgParamValue *value,
     }
   return FALSE;
 }
+
+/* One cell: a number with '.' or, in ';'- or tab-separated text, ',' as
+ * the decimal mark. */
+static gboolean
+parse_cell (const char *cell,
+            gboolean    comma_decimal,
+            double     *value)
+{
+  g_autofree char *text = g_strstrip (g_strdup (cell));
+  char *end = NULL;
+
+  if (comma_decimal)
+    g_strdelimit (text, ",", '.');
+  if (text[0] == '\0')
+    return FALSE;
+  *value = g_ascii_strtod (text, &end);
+  return end != NULL && *end == '\0' && isfinite (*value);
+}
+
+GArray *
+bg_param_table_from_text (const char *text,
+                          GError    **error)
+{
+  g_auto(GStrv) lines = NULL;
+  g_autoptr(GArray) table = g_array_new (FALSE, FALSE, sizeof (double));
+  gboolean first = TRUE;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  lines = g_strsplit_set (text, "\r\n", -1);
+  for (guint n = 0; lines[n] != NULL; n++)
+    {
+      const char *line = lines[n];
+      gboolean comma_decimal = strchr (line, ';') != NULL || strchr (line, '\t') != NULL;
+      g_auto(GStrv) cells = NULL;
+      double xy[2];
+      guint n_cells;
+
+      while (g_ascii_isspace (*line))
+        line++;
+      if (*line == '\0' || *line == '#')
+        continue;
+      cells = comma_decimal ? g_strsplit_set (line, ";\t", -1) : g_strsplit (line, ",", -1);
+      n_cells = g_strv_length (cells);
+      if (n_cells < 2 || !parse_cell (cells[0], comma_decimal, &xy[0])
+          || !parse_cell (cells[1], comma_decimal, &xy[1]))
+        {
+          if (first)   /* a header line */
+            {
+              first = FALSE;
+              continue;
+            }
+          g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
+                       _("line %u: expected two numbers, such as “0.5, 10”"), n + 1);
+          return NULL;
+        }
+      first = FALSE;
+      g_array_append_vals (table, xy, 2);
+    }
+  if (table->len == 0)
+    {
+      g_set_error (error, BG_LIBRARY_ERROR, BG_LIBRARY_ERROR_BAD_VALUE,
+                   _("no rows of two numbers found"));
+      return NULL;
+    }
+  return g_steal_pointer (&table);
+}

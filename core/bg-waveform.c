@@ -378,3 +378,35 @@ bg_param_is_visible (const BgComponentSpec *spec,
   words = g_strsplit (parts[1], "|", -1);
   return other->choice != NULL && g_strv_contains ((const char *const *) words, other->choice);
 }
+
+char *
+bg_wave_describe (const BgWave *wave)
+{
+  g_return_val_if_fail (wave != NULL, NULL);
+
+  switch (wave->kind)
+    {
+    case BG_WAVE_STEP:
+      return g_strdup_printf (_("u = %g for t < %g s, then %g"),
+                              wave->value, wave->time, wave->after);
+    case BG_WAVE_RAMP:
+      if (wave->until > wave->time)
+        return g_strdup_printf (_("u = %g + %g·(min(t, %g s) − %g s) for t ≥ %g s, else %g"),
+                                wave->value, wave->slope, wave->until, wave->time,
+                                wave->time, wave->value);
+      return g_strdup_printf (_("u = %g + %g·(t − %g s) for t ≥ %g s, else %g"),
+                              wave->value, wave->slope, wave->time, wave->time, wave->value);
+    case BG_WAVE_SINE:
+      return g_strdup_printf (_("u = %g + %g·sin(2π·%g Hz·t + %g)"),
+                              wave->value, wave->amplitude, wave->frequency, wave->phase);
+    case BG_WAVE_PULSE:
+      return g_strdup_printf (_("u = %g for the first %g s of every %g s from t = %g s, else %g"),
+                              wave->after, wave->width, wave->period, wave->time, wave->value);
+    case BG_WAVE_TABLE:
+      return g_strdup_printf (_("u(t) linear between %u table points, flat outside"),
+                              wave->n_points);
+    case BG_WAVE_CONSTANT:
+    default:
+      return g_strdup_printf (_("u = %g"), wave->value);
+    }
+}

@@ -76,6 +76,8 @@ gboolean   bg_wave_validate         (const BgComponentSpec *spec,
 gboolean   bg_wave_default_for      (const char *waveform,
                                      const char *param,
                                      double     *number);
+/* u(t) in one line of plain text: "u = 0 for t < 0.05 s, then 12". */
+char      *bg_wave_describe         (const BgWave *wave);
 /* visible_if of pspec ("waveform=step|pulse") against the element's values. */
 gboolean   bg_param_is_visible      (const BgComponentSpec *spec,
                                      const BgParamSpec     *pspec,

@@ -261,7 +261,7 @@ test_equations_rlc (void)
                    "Symbols:\n"
                    "  p_L1  Flux linkage (L1); state, initially 0 Wb\n"
                    "  q_C1  Charge (C1); state, initially 0 C\n"
-                   "  u_U   Voltage (U); input, 0 V at t = 0\n"
+                   "  u_U   Voltage (U): u = 0 for t < 0.05 s, then 10; input, 0 V at t = 0\n"
                    "  R1    Resistance (R1) = 10 Ω\n"
                    "  L1    Inductance (L1) = 0.1 H\n"
                    "  C1    Capacitance (C1) = 0.001 F\n");

@@ -459,7 +459,7 @@ test_components_json (void)
   root = parse_json (run.out);
   array = json_node_get_array (root);
   /* Eight primitives in four domains and four advanced components. */
-  g_assert_cmpuint (json_array_get_length (array), ==, 8 * 4 + 4);
+  g_assert_cmpuint (json_array_get_length (array), ==, 9 * 4 + 5);
 
   r = find_component (array, "R", "electrical");
   g_assert_nonnull (r);
@@ -506,7 +506,7 @@ test_components_domain (void)
   hyd_root = parse_json (hyd.out);
   array = json_node_get_array (hyd_root);
   /* Hydraulic primitives plus CylinderDA, PumpCurve, GasAccumulator. */
-  g_assert_cmpuint (json_array_get_length (array), ==, 8 + 3);
+  g_assert_cmpuint (json_array_get_length (array), ==, 9 + 3);
   g_assert_nonnull (find_component (array, "PumpCurve", NULL));
   g_assert_nonnull (find_component (array, "CylinderDA", NULL));
   g_assert_nonnull (find_component (array, "GasAccumulator", NULL));
@@ -517,7 +517,21 @@ test_components_domain (void)
   run_cli (&ele, args_ele, NULL);
   g_assert_cmpint (ele.status, ==, 0);
   ele_root = parse_json (ele.out);
-  g_assert_cmpuint (json_array_get_length (json_node_get_array (ele_root)), ==, 8);
+  array = json_node_get_array (ele_root);
+  /* Electrical primitives (with GY) and the DC motor (LIBRARY.md "Extensions"). */
+  g_assert_cmpuint (json_array_get_length (array), ==, 9 + 1);
+  g_assert_nonnull (find_component (array, "GY", "electrical"));
+  g_assert_nonnull (find_component (array, "DCMotor", NULL));
+  {
+    JsonObject *gy = find_component (array, "GY", "electrical");
+    JsonObject *mot = find_component (array, "DCMotor", NULL);
+
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (gy, "name"), "ru"),
+                     ==, "Гиратор");
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (mot, "name"), "ru"),
+                     ==, "Двигатель постоянного тока");
+    g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mot, "ports")), ==, 2);
+  }
 
   run_cli (&text, args_text, NULL);
   g_assert_cmpint (text.status, ==, 0);

@@ -670,6 +670,7 @@ check_against_plan (BgModel           *model,
   FunctionData fd = { model, t };
   guint n_checked = 0;
 
+  work->t = t;
   work->t_wave = t;
   g_assert_true (bg_plan_eval_rhs (work, y, ydot));
   g_assert_true (bg_plan_eval_outputs (work, t, y, outputs));

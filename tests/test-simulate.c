@@ -17,6 +17,7 @@
 #include "bg-compiler.h"
 #include "bg-simulator.h"
 #include "bg-file.h"
+#include "bg-waveform.h"
 #include "bg-simulation-run.h"
 
 /* Model building --------------------------------------------------------- */
@@ -759,14 +760,10 @@ param_number (BgElement *el, const char *name)
 static double
 load_force (BgElement *el, double t)
 {
-  guint index;
-  const char *form;
+  BgWave wave;
 
-  g_assert_nonnull (bg_component_spec_find_param (el->spec, "waveform", &index));
-  form = el->params[index].choice;
-  if (form != NULL && g_str_equal (form, "step") && t >= param_number (el, "time"))
-    return param_number (el, "after");
-  return param_number (el, "load");
+  bg_wave_from_params (&wave, el->spec, el->params, "load");
+  return bg_wave_eval (&wave, t, t);
 }
 
 static double
@@ -832,6 +829,17 @@ energy_terms (BgModel *model, Sim *sim, gsize r, double *stored, double *power, 
             *stored += accumulator_energy (el, value (sim, vn, r));
           }
           break;
+        case BG_KIND_DC_MOTOR:
+          {
+            /* Armature and rotor energy; R_a i² and b ω² dissipated. */
+            g_autofree char *in = g_strdup_printf ("%s.i", el->id);
+            g_autofree char *wn = g_strdup_printf ("%s.w", el->id);
+            double cur = value (sim, in, r), w = value (sim, wn, r);
+            term = -param_number (el, "R_a") * cur * cur - param_number (el, "b") * w * w;
+            *stored += 0.5 * param_number (el, "L_a") * cur * cur
+                       + 0.5 * param_number (el, "J") * w * w;
+          }
+          break;
         default:
           break;
         }
@@ -876,7 +884,7 @@ check_power_continuity (BgModel *model, Sim *sim)
       BgKind kind = el->spec->kind;
 
       if (kind != BG_KIND_JUNCTION_0 && kind != BG_KIND_JUNCTION_1 && kind != BG_KIND_TF
-          && kind != BG_KIND_CYLINDER_DA)
+          && kind != BG_KIND_CYLINDER_DA && kind != BG_KIND_GY)
         continue;
       ebonds = bg_model_get_element_bonds (model, el);
       for (gsize r = 0; r < n_rows (sim); r++)

@@ -412,6 +412,33 @@ test_model_refuses (void)
                    "I0: period: must be greater than the pulse width (0.5 s)");
 }
 
+/* Paste from CSV: comma, semicolon with decimal commas, tabs; a header and
+ * comments skipped; bad lines named. */
+static void
+test_table_from_text (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) a = bg_param_table_from_text ("t,u\n0,1\n0.5, 2e3\n\n# end\n", &error);
+  g_autoptr(GArray) b = bg_param_table_from_text ("0;1,5\r\n2;-3,25\r\n", &error);
+  g_autoptr(GArray) c = bg_param_table_from_text ("1\t2\n3\t4", &error);
+  GArray *bad;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (a->len, ==, 4);
+  g_assert_cmpfloat (g_array_index (a, double, 3), ==, 2000);
+  g_assert_cmpuint (b->len, ==, 4);
+  g_assert_cmpfloat (g_array_index (b, double, 1), ==, 1.5);
+  g_assert_cmpfloat (g_array_index (b, double, 3), ==, -3.25);
+  g_assert_cmpuint (c->len, ==, 4);
+  bad = bg_param_table_from_text ("0,1\n1,x\n", &error);
+  g_assert_null (bad);
+  g_assert_cmpstr (error->message, ==, "line 2: expected two numbers, such as “0.5, 10”");
+  g_clear_error (&error);
+  bad = bg_param_table_from_text ("time,value\n", &error);
+  g_assert_null (bad);
+  g_assert_cmpstr (error->message, ==, "no rows of two numbers found");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -427,5 +454,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/waveform/file-messages", test_file_messages);
   g_test_add_func ("/core/waveform/file-round-trip", test_file_round_trip);
   g_test_add_func ("/core/waveform/model-refuses", test_model_refuses);
+  g_test_add_func ("/core/waveform/table-from-text", test_table_from_text);
   return g_test_run ();
 }

@@ -533,7 +533,7 @@ test_inspector_pump_table (void)
   g_assert_cmpuint (bg_model_get_revision (model), >, revision);
 
   /* add a row and fill it */
-  add = gtk_widget_get_next_sibling (rows);
+  add = gtk_widget_get_first_child (gtk_widget_get_next_sibling (rows));
   g_assert_true (GTK_IS_BUTTON (add));
   g_signal_emit_by_name (add, "clicked");
   gtk_editable_set_text (GTK_EDITABLE (table_cell (rows, 3, 0)), "2.5e7");
@@ -550,6 +550,29 @@ test_inspector_pump_table (void)
   element = bg_model_find_element (model, id);
   g_assert_cmpuint (table_rows (element, index), ==, 3);
   g_assert_cmpfloat (table_value (element, index, 0, 0), ==, 1.2e7);
+
+  /* "Paste CSV": spreadsheet text (a header, semicolons, decimal commas)
+   * from the clipboard replaces the rows in one step */
+  {
+    GtkWidget *paste = gtk_widget_get_next_sibling (add);
+    GdkClipboard *clipboard = gtk_widget_get_clipboard (paste);
+
+    g_assert_true (GTK_IS_BUTTON (paste));
+    gdk_clipboard_set_text (clipboard, "dp;Q\n0;1,5e-4\n1e7;1e-4\n2e7;0\n");
+    g_signal_emit_by_name (paste, "clicked");
+    for (guint i = 0; i < 50 && table_rows (bg_model_find_element (model, id), index) != 3; i++)
+      bg_test_ui_wait_ms (20);
+    bg_test_ui_wait_ms (100);
+    element = bg_model_find_element (model, id);
+    g_assert_cmpfloat (table_value (element, index, 0, 1), ==, 1.5e-4);
+    g_assert_cmpfloat (table_value (element, index, 1, 0), ==, 1e7);
+    g_assert_null (bg_inspector_get_field_error (inspector, pspec->name));
+    /* bad text: the line is named, the table stays */
+    bg_inspector_paste_table_text (inspector, pspec->name, "0,1\n2,x\n");
+    g_assert_cmpstr (bg_inspector_get_field_error (inspector, pspec->name), ==,
+                     "Paste: line 2: expected two numbers, such as “0.5, 10”");
+    g_assert_cmpfloat (table_value (bg_model_find_element (model, id), index, 1, 0), ==, 1e7);
+  }
 
   bg_test_ui_destroy_window (window);
 }

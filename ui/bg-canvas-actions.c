@@ -330,10 +330,20 @@ copy_element (BgModel          *dest,
     return FALSE;
   *new_id = copy->id;
 
-  for (guint i = 0; i < e->spec->n_params; i++)
-    if (!bg_model_set_param (dest, copy->id, e->spec->params[i].name,
-                             &e->params[i], error))
-      return FALSE;
+  /* A gyrator's S domain; then all parameters together, since some are
+   * checked against each other (a pulse's width and period). */
+  if (e->spec->kind == BG_KIND_GY
+      && !bg_model_set_domain_s (dest, copy->id, e->spec->ports[1].domain, error))
+    return FALSE;
+  if (e->spec->n_params > 0)
+    {
+      g_autofree const char **names = g_new (const char *, e->spec->n_params);
+
+      for (guint i = 0; i < e->spec->n_params; i++)
+        names[i] = e->spec->params[i].name;
+      if (!bg_model_set_params (dest, copy->id, names, e->params, e->spec->n_params, error))
+        return FALSE;
+    }
   if (e->label != NULL && !bg_model_set_label (dest, copy->id, e->label, error))
     return FALSE;
   if (e->rotation != 0 &&

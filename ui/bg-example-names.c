@@ -23,6 +23,10 @@ static const char *const example_names[] = {
   N_("Parallel RC driven by a current step"),
   N_("RC circuit: charging a capacitor"),
   N_("Series RLC circuit: underdamped step response"),
+  N_("DC motor: a 12 V step drives a load through a 5:1 gear pair"),
+  N_("Series RLC driven by a sine at its resonance (Q = 5)"),
+  N_("Mass-spring-damper under a train of force pulses"),
+  N_("Hydraulic cylinder following a table of supply pressure"),
 };
 
 /* NAME in the user's language when it is an example's name, else NAME. */

@@ -17,6 +17,7 @@
 #include "bg-inspector.h"
 #include "bg-unit-entry.h"
 #include "bg-waveform.h"
+#include "bg-wave-preview.h"
 
 typedef enum
 {
@@ -25,6 +26,7 @@ typedef enum
   FIELD_NUMBER,
   FIELD_CHOICE,
   FIELD_TABLE,
+  FIELD_DOMAIN_S,
   FIELD_MODEL_NAME,
   FIELD_T_END,
   FIELD_OUTPUT_STEP,
@@ -78,6 +80,7 @@ struct _BgInspector
   gboolean               clearing;    /* tearing the form down */
 
   GtkBox                *content;
+  BgWavePreview         *wave_preview; /* PAGE_ELEMENT of a source, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (BgInspector, bg_inspector, GTK_TYPE_WIDGET)
@@ -397,6 +400,7 @@ static gboolean apply_waveform (BgInspector *self, BgElement *element,
 /* Tables --------------------------------------------------------------- */
 
 static void table_remove_row_cb (GtkButton *button, Field *field);
+static void table_paste_clicked_cb (GtkButton *button, Field *field);
 
 static void
 table_add_row (Field  *field,
@@ -462,6 +466,73 @@ table_add_clicked_cb (GtkButton *button,
   table_add_row (field, NULL);
   last = gtk_widget_get_last_child (field->rows_box);
   gtk_widget_grab_focus (gtk_widget_get_first_child (last));
+}
+
+/* Paste from CSV: the clipboard text replaces the table in one step. The
+ * field may be gone when the text arrives, so the reply finds it by name. */
+typedef struct
+{
+  BgInspector *self;
+  char        *name;
+} PasteRequest;
+
+void
+bg_inspector_paste_table_text (BgInspector *self,
+                               const char  *name,
+                               const char  *text)
+{
+  Field *field = bg_inspector_find_field (self, name);
+  BgElement *element = bg_inspector_get_element (self);
+  g_autoptr(GError) error = NULL;
+  BgParamValue value = { BG_PARAM_TABLE, 0, NULL, NULL };
+
+  g_return_if_fail (BG_IS_INSPECTOR (self));
+
+  if (field == NULL || element == NULL || field->kind != FIELD_TABLE)
+    return;
+  value.table = text != NULL ? bg_param_table_from_text (text, &error) : NULL;
+  if (value.table == NULL && error == NULL)
+    g_set_error_literal (&error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                         _("The clipboard holds no text"));
+  self->applying = TRUE;
+  if (value.table != NULL)
+    bg_model_set_param (self->model, element->id, name, &value, &error);
+  self->applying = FALSE;
+  bg_param_value_clear (&value);
+  if (error != NULL)
+    {
+      g_autofree char *message = g_strdup_printf (_("Paste: %s"), error->message);
+
+      field_show_error (field, message);
+      return;
+    }
+  field_update (field, TRUE);
+}
+
+static void
+table_paste_done_cb (GObject      *source,
+                     GAsyncResult *result,
+                     gpointer      data)
+{
+  PasteRequest *request = data;
+  g_autofree char *text = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (source), result, NULL);
+
+  bg_inspector_paste_table_text (request->self, request->name, text);
+  g_object_unref (request->self);
+  g_free (request->name);
+  g_free (request);
+}
+
+static void
+table_paste_clicked_cb (GtkButton *button,
+                        Field     *field)
+{
+  PasteRequest *request = g_new0 (PasteRequest, 1);
+
+  request->self = g_object_ref (field->self);
+  request->name = g_strdup (field->name);
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (button)), NULL,
+                                 table_paste_done_cb, request);
 }
 
 /* Reads the table rows; blank rows are skipped. */
@@ -548,6 +619,10 @@ field_update (Field    *field,
     case FIELD_TABLE:
       table_fill (field, &element->params[field->index]);
       break;
+    case FIELD_DOMAIN_S:
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (field->input),
+                                  element->spec->ports[1].domain - BG_DOMAIN_FIRST);
+      break;
     case FIELD_MODEL_NAME:
       text = g_strdup (bg_model_get_name (self->model) != NULL
                        ? bg_model_get_name (self->model) : "");
@@ -616,6 +691,8 @@ apply_element_field (Field   *field,
           return FALSE;
         g_free (self->element_id);
         self->element_id = g_strdup (id);
+        if (self->wave_preview != NULL)
+          bg_wave_preview_set_element_id (self->wave_preview, id);
         g_signal_emit (self, signals[ELEMENT_RENAMED], 0, id);
         return TRUE;
       }
@@ -681,6 +758,16 @@ apply_element_field (Field   *field,
           return TRUE;
         return bg_model_set_param (self->model, element->id,
                                    field->pspec->name, &value, error);
+      }
+
+    case FIELD_DOMAIN_S:
+      {
+        guint selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (field->input));
+
+        if (selected == GTK_INVALID_LIST_POSITION)
+          return TRUE;
+        return bg_model_set_domain_s (self->model, element->id,
+                                      (BgDomain) (BG_DOMAIN_FIRST + selected), error);
       }
 
     case FIELD_MODEL_NAME:
@@ -790,7 +877,7 @@ field_apply (Field *field)
     return;
 
   self->applying = TRUE;
-  if (field->kind <= FIELD_TABLE)
+  if (field->kind <= FIELD_DOMAIN_S)
     ok = apply_element_field (field, &error);
   else
     ok = apply_settings_field (field, &error);
@@ -836,6 +923,7 @@ bg_inspector_clear (BgInspector *self)
   self->clearing = FALSE;
 
   g_ptr_array_set_size (self->fields, 0);
+  self->wave_preview = NULL;
   g_clear_pointer (&self->element_id, g_free);
   g_clear_pointer (&self->bond_id, g_free);
   self->spec = NULL;
@@ -951,8 +1039,19 @@ bg_inspector_add_param_field (BgInspector       *self,
         /* keep the titles over the entries, not over the remove buttons */
         gtk_widget_set_margin_end (headers, 38);
         field->rows_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-        gtk_widget_set_halign (add, GTK_ALIGN_START);
         g_signal_connect (add, "clicked", G_CALLBACK (table_add_clicked_cb), field);
+        {
+          GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+          GtkWidget *paste = gtk_button_new_with_mnemonic (_("_Paste CSV"));
+
+          gtk_widget_set_tooltip_text (paste, _("Replace the rows with two columns "
+                                                "copied from a spreadsheet or a CSV file"));
+          g_signal_connect (paste, "clicked", G_CALLBACK (table_paste_clicked_cb), field);
+          gtk_box_append (GTK_BOX (buttons), add);
+          gtk_box_append (GTK_BOX (buttons), paste);
+          add = buttons;
+        }
+        gtk_widget_set_halign (add, GTK_ALIGN_START);
 
         gtk_widget_insert_before (headers, field->box,
                                   GTK_WIDGET (field->error_label));
@@ -969,6 +1068,23 @@ bg_inspector_add_param_field (BgInspector       *self,
 
   field->pspec = pspec;
   field->index = index;
+}
+
+/* A gyrator's S side may be in another domain (FORMAT.md `domain_s`). */
+static void
+bg_inspector_add_domain_s_field (BgInspector *self,
+                                 GtkBox      *group)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GtkWidget *dropdown;
+  Field *field;
+
+  for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
+    gtk_string_list_append (names, bg_domain_display_name (d));
+  dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
+  field = bg_inspector_add_field (self, group, FIELD_DOMAIN_S, "domain_s",
+                                  _("Domain of port S"), dropdown, NULL);
+  g_signal_connect (dropdown, "notify::selected", G_CALLBACK (choice_selected_cb), field);
 }
 
 static void
@@ -1002,6 +1118,18 @@ bg_inspector_build_element (BgInspector *self,
     gtk_box_append (group, make_dim_text (_("This component has no parameters.")));
   for (guint i = 0; i < spec->n_params; i++)
     bg_inspector_add_param_field (self, group, &spec->params[i], i);
+  if (bg_component_spec_find_param (spec, "waveform", NULL) != NULL)
+    {
+      GtkWidget *preview = bg_wave_preview_new (self->model, element->id,
+                                                spec->kind == BG_KIND_MECHANICAL_LOAD
+                                                ? "load" : "value");
+
+      gtk_box_append (group, make_caption (_("Input u(t) over the run")));
+      gtk_box_append (group, preview);
+      self->wave_preview = BG_WAVE_PREVIEW (preview);
+    }
+  if (spec->kind == BG_KIND_GY)
+    bg_inspector_add_domain_s_field (self, group);
 
   bg_inspector_update_fields (self);
 }

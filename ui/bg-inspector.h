@@ -49,4 +49,11 @@ gboolean    bg_inspector_parse_number  (const char         *text,
 /* Shortest text that reads back as the same double, with '.'. */
 char       *bg_inspector_format_number (double              value);
 
+/* Replaces table parameter `name` of the shown element with rows parsed
+ * from CSV text (what "Paste CSV" does with the clipboard); a refusal is
+ * shown under the table. */
+void bg_inspector_paste_table_text (BgInspector *self,
+                                    const char  *name,
+                                    const char  *text);
+
 G_END_DECLS

@@ -236,6 +236,7 @@ bg_palette_draw_symbol (cairo_t               *cr,
       break;
 
     case BG_KIND_TF:
+    case BG_KIND_GY:
       gdk_cairo_set_source_rgba (cr, accent);
       show_text_centred (cr, spec->symbol, cx, cy, 13, &hw, &hh);
       gdk_cairo_set_source_rgba (cr, foreground);

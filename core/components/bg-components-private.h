@@ -30,11 +30,15 @@ extern const BgComponentSpec bg_one_port_sf_specs[BG_N_DOMAINS];
 /* Transformer (bg-transformer.c) */
 extern const BgComponentSpec bg_transformer_specs[BG_N_DOMAINS];
 
+/* Gyrator (bg-gyrator.c), indexed [domain of P][domain of S] */
+extern const BgComponentSpec bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS];
+
 /* Advanced components, one spec each, domain BG_DOMAIN_NONE */
 extern const BgComponentSpec bg_cylinder_spec;          /* bg-cylinder.c */
 extern const BgComponentSpec bg_mechanical_load_spec;   /* bg-mechanical-load.c */
 extern const BgComponentSpec bg_pump_curve_spec;        /* bg-pump-curve.c */
 extern const BgComponentSpec bg_gas_accumulator_spec;   /* bg-gas-accumulator.c */
+extern const BgComponentSpec bg_dc_motor_spec;          /* bg-dc-motor.c */
 
 /* The parameters of a waveform after its base level (LIBRARY.md
  * "Waveforms"), shared by Se, Sf and MechanicalLoad. `after` and `time`

@@ -51,7 +51,8 @@ static const BgPortSpec effort_in_ports[BG_N_DOMAINS][1] = PORTS_FOR (BG_PORT_RO
       .unit = "", .limit = BG_LIMIT_ANY, .default_choice = "constant",      \
       .choices = bg_wave_choices },                                         \
     { .name = "value", .kind = BG_PARAM_NUMBER, .label = LABEL,             \
-      .unit = UNIT, .limit = BG_LIMIT_ANY, .default_number = DEFAULT },     \
+      .unit = UNIT, .limit = BG_LIMIT_ANY, .default_number = DEFAULT,       \
+      .visible_if = "waveform=constant|step|ramp|sine|pulse" },             \
     BG_WAVE_PARAMS (UNIT),                                                  \
   }
 
