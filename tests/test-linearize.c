@@ -2,7 +2,8 @@
  *
  * Owns: A, B, C, D of linear models (exact) and of the pump feeding a
  * chamber (central differences against the table's hand-computed slope);
- * eigenvalues of RC, RLC, mass–spring–damper and a two-mass chain; Bode
+ * eigenvalues of RC, RLC, mass–spring–damper, a two-mass chain and the DC
+ * motor; Bode
  * points of RC and RLC; the operating point of a run; every refusal with
  * its message. Tolerances are stated at each check. Must not: depend on
  * GTK or on timing.
@@ -229,6 +230,31 @@ bode (BgLinearization *lin, const char *input, const char *output,
 
 /* RC, U → C1.e: −3.0103 dB and −45° at 1/(2πRC) (within 1e-9 dB and
  * 1e-9°); 0 dB, 0° a thousand times lower (within 1e-5). */
+/* DC motor with a free shaft (zero torque source on W): with states
+ * λ = L_a·i and L = J·ω, A = [[−R_a/L_a, −k/J], [k/L_a, −b/J]], so
+ * λ = −σ ± j√((R_a·b + k²)/(L_a·J) − σ²), σ = (R_a/L_a + b/J)/2
+ * (LIBRARY.md defaults: R_a 1 Ω, L_a 0.01 H, k 0.05 N·m/A, J 1e-4 kg·m²,
+ * b 1e-5 N·m·s/rad), relative 1e-12. */
+static void
+test_dc_motor (void)
+{
+  static const char *const elements[] = {
+    "Se electrical U value=12", "DCMotor - MOT", "Se rotational T value=0", NULL
+  };
+  static const char *const bonds[] = { "b1 U MOT.E", "b2 T MOT.W", NULL };
+  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgLinearization) lin = linearize (model, NULL);
+  g_autoptr (GArray) modes = modes_of (lin);
+  double ra = 1, la = 0.01, k = 0.05, j = 1e-4, b = 1e-5;
+  double sigma = (ra / la + b / j) / 2, wd = sqrt ((ra * b + k * k) / (la * j) - sigma * sigma);
+
+  g_assert_true (bg_linearization_is_exact (lin));
+  g_assert_cmpuint (bg_linearization_get_n_states (lin), ==, 2);
+  g_assert_cmpuint (modes->len, ==, 2);
+  assert_mode (MODE (modes, 0), -sigma, -wd, 1e-12);
+  assert_mode (MODE (modes, 1), -sigma, wd, 1e-12);
+}
+
 static void
 test_bode_rc (void)
 {
@@ -439,6 +465,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/linearize/rlc", test_rlc);
   g_test_add_func ("/core/linearize/mass-spring-damper", test_mass_spring_damper);
   g_test_add_func ("/core/linearize/two-mass-chain", test_two_mass_chain);
+  g_test_add_func ("/core/linearize/dc-motor", test_dc_motor);
   g_test_add_func ("/core/linearize/pump-chamber", test_pump_chamber);
   g_test_add_func ("/core/linearize/operating-point-run", test_operating_point_run);
   g_test_add_func ("/core/linearize/errors", test_errors);
