@@ -141,6 +141,29 @@ is_label_with (GtkWidget     *widget,
          strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL;
 }
 
+/* An action's sensitivity, as the bar's button bound to it shows it. */
+static gboolean
+action_enabled (BgWindow   *window,
+                const char *name)
+{
+  g_autofree char *action = g_strconcat ("win.", name, NULL);
+  GtkWidget *button = bg_test_ui_find_actionable (GTK_WIDGET (window), action);
+
+  g_assert_nonnull (button);
+  return gtk_widget_get_sensitive (button);
+}
+
+/* The state of a stateful window action: its property. */
+static gboolean
+action_state (BgWindow   *window,
+              const char *name)
+{
+  gboolean state;
+
+  g_object_get (window, name, &state, NULL);
+  return state;
+}
+
 static void
 test_student_session (void)
 {
@@ -153,9 +176,16 @@ test_student_session (void)
 
   /* Outside exercise mode a click near a bond end places nothing. */
   g_assert_false (bg_canvas_place_stroke_at (canvas, 0, 0));
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  /* Check and Reveal are enabled only in exercise mode. */
+  g_assert_false (action_enabled (window, "exercise-check"));
+  g_assert_false (action_enabled (window, "exercise-reveal"));
+  g_assert_true (action_enabled (window, "exercise-mode"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
   bg_test_ui_pump ();
   g_assert_true (bg_canvas_get_exercise_mode (canvas));
+  g_assert_true (action_state (window, "exercise-mode"));
+  g_assert_true (action_enabled (window, "exercise-check"));
+  g_assert_true (action_enabled (window, "exercise-reveal"));
   g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with,
                                             "Exercise: click near an end"));
 
@@ -173,7 +203,7 @@ test_student_session (void)
   g_assert_cmpint (stroke_of (canvas, "b2"), ==, BG_STROKE_AT_FROM);
   save_png (window, "exercise-placed.png");
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.check", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
   bg_test_ui_pump ();
   grade = bg_canvas_get_exercise_grade (canvas);
   g_assert_nonnull (grade);
@@ -195,7 +225,7 @@ test_student_session (void)
   click_end (canvas, "b2", TRUE);
   g_assert_cmpint (stroke_of (canvas, "b2"), ==, BG_STROKE_AT_TO);
   g_assert_null (bg_canvas_get_exercise_grade (canvas));
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.check", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
   bg_test_ui_pump ();
   g_assert_true (bg_grade_is_ok (bg_canvas_get_exercise_grade (canvas)));
   g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with,
@@ -203,12 +233,16 @@ test_student_session (void)
   save_png (window, "exercise-correct.png");
 
   /* Reveal, and leave: the analyzer's strokes again. */
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.reveal", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-reveal", NULL);
   g_assert_true (bg_canvas_get_exercise_reveal (canvas));
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  g_assert_true (action_state (window, "exercise-reveal"));
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
   bg_test_ui_pump ();
   g_assert_false (bg_canvas_get_exercise_mode (canvas));
   g_assert_false (bg_canvas_get_exercise_reveal (canvas));
+  g_assert_false (action_state (window, "exercise-mode"));
+  g_assert_false (action_state (window, "exercise-reveal"));
+  g_assert_false (action_enabled (window, "exercise-check"));
   /* The strokes stay in the document (saved in its exercise section). */
   {
     g_autofree char *text = bg_file_to_data (model, NULL);
@@ -226,7 +260,7 @@ test_keyboard_stroke (void)
   BgCanvas *canvas = bg_window_get_canvas (window);
   const char *ids[] = { "b2", NULL };
 
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
   bg_canvas_select_ids (canvas, ids);
   bg_test_ui_pump ();
   gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.exercise-stroke", NULL);
@@ -248,7 +282,7 @@ is_remedy_button (GtkWidget     *widget,
   GVariant *target;
 
   if (!GTK_IS_BUTTON (widget) || !gtk_widget_get_mapped (widget) ||
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "exercise.remedy") != 0)
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), "win.apply-remedy") != 0)
     return FALSE;
   target = gtk_actionable_get_action_target_value (GTK_ACTIONABLE (widget));
   return target != NULL && g_variant_get_uint32 (target) == GPOINTER_TO_UINT (index);
@@ -302,7 +336,7 @@ test_remedies_hidden_in_exercise (void)
 
   bg_test_ui_pump ();
   g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
   bg_test_ui_pump ();
   g_assert_null (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
   bg_test_ui_destroy_window (window);
@@ -323,11 +357,11 @@ test_screenshots (void)
     }
   window = open_example ("rc-circuit.bgmod");
   canvas = bg_window_get_canvas (window);
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.mode", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
   bg_test_ui_pump ();
   click_end (canvas, "b1", TRUE);
   click_end (canvas, "b2", FALSE);
-  gtk_widget_activate_action (GTK_WIDGET (window), "exercise.check", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
   gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-fit", NULL);
   save_png (window, "shot-exercise.png");
   bg_test_ui_destroy_window (window);

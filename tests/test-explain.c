@@ -397,7 +397,7 @@ test_exercise_excludes (void)
   BgCanvas *canvas = window_canvas (window);
 
   enter (window);
-  activate (window, "exercise.mode");
+  activate (window, "win.exercise-mode");
   g_assert_true (bg_canvas_get_exercise_mode (canvas));
   g_assert_false (explaining (window));
   g_assert_null (bg_canvas_get_explain_trace (canvas));

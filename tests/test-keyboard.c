@@ -723,6 +723,46 @@ test_shortcuts_window (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* No two actions share an accelerator: the second would never fire. */
+static void
+test_unique_accels (void)
+{
+  g_auto(GStrv) descriptions =
+    gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  g_autoptr(GHashTable) owners = g_hash_table_new_full (g_str_hash, g_str_equal,
+                                                        g_free, g_free);
+  g_autoptr(GString) clashes = g_string_new (NULL);
+  guint n = 0;
+
+  for (guint i = 0; descriptions[i] != NULL; i++)
+    {
+      g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app),
+                                                                   descriptions[i]);
+
+      for (guint j = 0; keys[j] != NULL; j++)
+        {
+          guint keyval;
+          GdkModifierType mods;
+          char *name;
+          const char *owner;
+
+          g_assert_true (gtk_accelerator_parse (keys[j], &keyval, &mods));
+          name = gtk_accelerator_name (gdk_keyval_to_lower (keyval), mods);
+          owner = g_hash_table_lookup (owners, name);
+          if (owner != NULL)
+            g_string_append_printf (clashes, " %s (%s and %s)", name, owner, descriptions[i]);
+          g_hash_table_replace (owners, name, g_strdup (descriptions[i]));
+          n++;
+        }
+    }
+  g_assert_cmpstr (clashes->str, ==, "");
+  /* the table is the application's, exercise and export included */
+  g_assert_cmpuint (n, >, 20);
+  g_assert_cmpstr (g_hash_table_lookup (owners, "<Control>e"), ==, "win.export-diagram");
+  g_assert_cmpstr (g_hash_table_lookup (owners, "<Shift><Control>x"), ==, "win.exercise-mode");
+  g_assert_cmpstr (g_hash_table_lookup (owners, "F7"), ==, "win.exercise-check");
+}
+
 static void
 test_about_version (void)
 {
@@ -771,6 +811,7 @@ main (int   argc,
   g_test_add_func ("/ui/keyboard/accessible", test_accessible);
   g_test_add_func ("/ui/keyboard/palette-keys", test_palette_keys);
   g_test_add_func ("/ui/keyboard/shortcuts-window", test_shortcuts_window);
+  g_test_add_func ("/ui/keyboard/unique-accels", test_unique_accels);
   g_test_add_func ("/ui/keyboard/about-version", test_about_version);
 
   status = g_test_run ();

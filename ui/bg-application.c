@@ -202,6 +202,9 @@ static const struct
   { "win.export-diagram", { "<Control>e", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
+  { "win.exercise-mode", { "<Control><Shift>x", NULL } },
+  { "win.exercise-check", { "F7", NULL } },
+  { "win.exercise-reveal", { "<Control><Shift>r", NULL } },
 };
 
 /* GApplication --------------------------------------------------------------- */

@@ -6,7 +6,8 @@
  * actions (forwarded to the canvas), win.presentation-mode,
  * win.show-palette and win.show-inspector (the sidebars),
  * win.show-bond-names (the canvas's bond ids), win.run and
- * win.stop (handled in bg-window-plot.c), all enabled
+ * win.stop (handled in bg-window-plot.c), the exercise actions
+ * (bg-window-exercise.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
  * Must not: lay out widgets or keep state outside BgWindow's struct.
@@ -401,6 +402,7 @@ _bg_window_actions_update (BgWindow *self)
   gtk_widget_action_set_enabled (widget, "win.nothing", FALSE);
   _bg_window_plot_actions_update (self);
   _bg_window_explain_actions_update (self);
+  _bg_window_exercise_actions_update (self);
 }
 
 /* The zoom buttons and window accelerators use the canvas's own actions. */
@@ -451,6 +453,7 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.run", NULL, _bg_window_run_action);
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
   _bg_window_export_class_init (widget_class);
+  _bg_window_exercise_class_init (widget_class);
   /* the placeholder entry of an empty file list: never enabled */
   gtk_widget_class_install_action (widget_class, "win.nothing", NULL, nothing_action);
 }

@@ -1,8 +1,10 @@
 /* bg-window-exercise.c — exercise mode and conflict remedies in the window.
  *
- * Owns: the "exercise" action group of the window — exercise.mode (a
- * toggle, Ctrl+E, in the main menu), exercise.check (F7), exercise.reveal
- * (a toggle, Ctrl+Shift+R) and exercise.remedy(u) — and two bars above the
+ * Owns: the window's exercise actions — win.exercise-mode (the
+ * "exercise-mode" property, in the main menu), win.exercise-check,
+ * win.exercise-reveal (the "exercise-reveal" property) and
+ * win.apply-remedy(u), their sensitivity in _actions_update (accelerators
+ * are in bg-application.c's table) — and two bars above the
  * canvas: the exercise bar (what to do, Check, Reveal, Leave, and after a
  * check the count and one line per wrong or missing stroke with its
  * sentence), and the remedy bar shown while the analysis has a conflict
@@ -29,7 +31,6 @@ typedef struct _BgWindowExercise BgWindowExercise;
 
 struct _BgWindowExercise
 {
-  GSimpleActionGroup *actions;
   GtkWidget          *exercise_bar;
   GtkWidget          *result_label;
   GtkWidget          *remedy_bar;
@@ -44,13 +45,6 @@ static BgModel *
 window_model (BgWindow *self)
 {
   return self->document != NULL ? bg_document_get_model (self->document) : NULL;
-}
-
-static GAction *
-lookup (BgWindow   *self,
-        const char *name)
-{
-  return g_action_map_lookup_action (G_ACTION_MAP (self->exercise->actions), name);
 }
 
 /* Check results -------------------------------------------------------------- */
@@ -126,7 +120,7 @@ remedy_button (const char *text,
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
   gtk_button_set_child (GTK_BUTTON (button), label);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "exercise.remedy");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.apply-remedy");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
   gtk_widget_set_tooltip_text (button, _("Apply this edit (one step; Ctrl+Z undoes it)"));
   return button;
@@ -176,10 +170,6 @@ _bg_window_exercise_update (BgWindow *self)
   gtk_widget_set_visible (ex->exercise_bar, on);
   gtk_widget_set_visible (ex->remedy_bar,
                           !on && ex->remedies != NULL && ex->remedies->len > 0);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "check")), on);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "reveal")), on);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (lookup (self, "remedy")),
-                               !on && ex->remedies != NULL && ex->remedies->len > 0);
   /* Marks and results hold until the next edit. */
   if (on && bg_canvas_get_exercise_grade (self->canvas) == NULL)
     show_grade (self, NULL);
@@ -187,48 +177,90 @@ _bg_window_exercise_update (BgWindow *self)
 
 /* Actions -------------------------------------------------------------------- */
 
-static void
-mode_change_state_cb (GSimpleAction *action,
-                      GVariant      *state,
-                      BgWindow      *self)
+gboolean
+_bg_window_exercise_get_mode (BgWindow *self)
 {
-  gboolean on = g_variant_get_boolean (state);
+  return self->canvas != NULL && bg_canvas_get_exercise_mode (self->canvas);
+}
 
-  g_simple_action_set_state (action, state);
+gboolean
+_bg_window_exercise_get_reveal (BgWindow *self)
+{
+  return self->canvas != NULL && bg_canvas_get_exercise_reveal (self->canvas);
+}
+
+/* Behind the "exercise-mode" property (win.exercise-mode). */
+void
+_bg_window_exercise_set_mode (BgWindow *self,
+                              gboolean  on)
+{
+  gboolean revealed = _bg_window_exercise_get_reveal (self);
+
+  on = !!on;
+  if (on == _bg_window_exercise_get_mode (self))
+    return;
   /* the two modes draw the strokes differently: one at a time */
   if (on)
     _bg_window_set_explain_mode (self, FALSE);
+  bg_canvas_set_exercise_reveal (self->canvas, FALSE);
   bg_canvas_set_exercise_mode (self->canvas, on);
-  g_simple_action_set_state (G_SIMPLE_ACTION (lookup (self, "reveal")),
-                             g_variant_new_boolean (FALSE));
   show_grade (self, NULL);
   _bg_window_exercise_update (self);
+  _bg_window_actions_update (self);
+  g_object_notify (G_OBJECT (self), "exercise-mode");
+  if (revealed)
+    g_object_notify (G_OBJECT (self), "exercise-reveal");
   if (on)
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
 }
 
-static void
-reveal_change_state_cb (GSimpleAction *action,
-                        GVariant      *state,
-                        BgWindow      *self)
+/* Behind the "exercise-reveal" property (win.exercise-reveal). */
+void
+_bg_window_exercise_set_reveal (BgWindow *self,
+                                gboolean  reveal)
 {
-  g_simple_action_set_state (action, state);
-  bg_canvas_set_exercise_reveal (self->canvas, g_variant_get_boolean (state));
+  reveal = !!reveal && _bg_window_exercise_get_mode (self);
+  if (reveal == _bg_window_exercise_get_reveal (self))
+    return;
+  bg_canvas_set_exercise_reveal (self->canvas, reveal);
+  g_object_notify (G_OBJECT (self), "exercise-reveal");
+}
+
+static gboolean
+has_remedies (BgWindow *self)
+{
+  BgWindowExercise *ex = self->exercise;
+
+  return ex != NULL && ex->remedies != NULL && ex->remedies->len > 0;
+}
+
+void
+_bg_window_exercise_actions_update (BgWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean on = _bg_window_exercise_get_mode (self);
+
+  gtk_widget_action_set_enabled (widget, "win.exercise-check", on);
+  gtk_widget_action_set_enabled (widget, "win.exercise-reveal", on);
+  gtk_widget_action_set_enabled (widget, "win.apply-remedy", !on && has_remedies (self));
 }
 
 static void
-check_activate_cb (GSimpleAction *action,
-                   GVariant      *parameter,
-                   BgWindow      *self)
+check_action (GtkWidget  *widget,
+              const char *action_name,
+              GVariant   *parameter)
 {
+  BgWindow *self = BG_WINDOW (widget);
+
   show_grade (self, bg_canvas_check_exercise (self->canvas));
 }
 
 static void
-remedy_activate_cb (GSimpleAction *action,
-                    GVariant      *parameter,
-                    BgWindow      *self)
+apply_remedy_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
 {
+  BgWindow *self = BG_WINDOW (widget);
   BgWindowExercise *ex = self->exercise;
   BgModel *model = window_model (self);
   guint index = g_variant_get_uint32 (parameter);
@@ -239,6 +271,18 @@ remedy_activate_cb (GSimpleAction *action,
     return;
   if (!bg_remedy_apply (g_ptr_array_index (ex->remedies, index), model, &error))
     gtk_label_set_label (GTK_LABEL (ex->remedy_label), error->message);
+}
+
+void
+_bg_window_exercise_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_property_action (widget_class, "win.exercise-mode",
+                                            "exercise-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.exercise-reveal",
+                                            "exercise-reveal");
+  gtk_widget_class_install_action (widget_class, "win.exercise-check", NULL, check_action);
+  gtk_widget_class_install_action (widget_class, "win.apply-remedy", "u",
+                                   apply_remedy_action);
 }
 
 /* Layout --------------------------------------------------------------------- */
@@ -278,13 +322,13 @@ build_exercise_bar (BgWindow *self)
   gtk_box_append (GTK_BOX (text), title);
   gtk_box_append (GTK_BOX (text), self->exercise->result_label);
 
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "exercise.check");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "win.exercise-check");
   gtk_widget_add_css_class (check, "suggested-action");
   gtk_widget_set_tooltip_text (check, _("Mark every stroke correct, wrong or missing (F7)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (reveal), "exercise.reveal");
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (reveal), "win.exercise-reveal");
   gtk_widget_set_tooltip_text (reveal, _("Also show the analyzer's strokes (Ctrl+Shift+R)"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (leave), "exercise.mode");
-  gtk_widget_set_tooltip_text (leave, _("Back to editing with the analyzer's strokes (Ctrl+E)"));
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (leave), "win.exercise-mode");
+  gtk_widget_set_tooltip_text (leave, _("Back to editing with the analyzer's strokes (Ctrl+Shift+X)"));
   gtk_widget_set_valign (check, GTK_ALIGN_START);
   gtk_widget_set_valign (reveal, GTK_ALIGN_START);
   gtk_widget_set_valign (leave, GTK_ALIGN_START);
@@ -312,42 +356,14 @@ build_remedy_bar (BgWindow *self)
   return bar;
 }
 
-static void
-add_shortcut (GtkShortcutController *controller,
-              const char            *accel,
-              const char            *action)
-{
-  gtk_shortcut_controller_add_shortcut (controller,
-                                        gtk_shortcut_new (gtk_shortcut_trigger_parse_string (accel),
-                                                          gtk_named_action_new (action)));
-}
-
 void
 _bg_window_exercise_init (BgWindow *self)
 {
-  const GActionEntry entries[] = {
-    { "mode", NULL, NULL, "false", (gpointer) mode_change_state_cb },
-    { "reveal", NULL, NULL, "false", (gpointer) reveal_change_state_cb },
-    { "check", (gpointer) check_activate_cb, NULL, NULL, NULL },
-    { "remedy", (gpointer) remedy_activate_cb, "u", NULL, NULL },
-  };
   GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (self->palette));
   GtkWidget *column = gtk_widget_get_parent (row);
-  GtkEventController *shortcuts = gtk_shortcut_controller_new ();
   BgWindowExercise *ex = g_new0 (BgWindowExercise, 1);
 
   self->exercise = ex;
-  ex->actions = g_simple_action_group_new ();
-  g_action_map_add_action_entries (G_ACTION_MAP (ex->actions), entries,
-                                   G_N_ELEMENTS (entries), self);
-  gtk_widget_insert_action_group (GTK_WIDGET (self), "exercise", G_ACTION_GROUP (ex->actions));
-
-  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
-  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "<Control>e", "exercise.mode");
-  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "F7", "exercise.check");
-  add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts), "<Control><Shift>r", "exercise.reveal");
-  gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
-
   /* Both bars sit above the palette, canvas and inspector. */
   ex->exercise_bar = build_exercise_bar (self);
   ex->remedy_bar = build_remedy_bar (self);
@@ -360,7 +376,6 @@ _bg_window_exercise_finalize (BgWindow *self)
 {
   if (self->exercise == NULL)
     return;
-  g_clear_object (&self->exercise->actions);
   g_clear_pointer (&self->exercise->remedies, g_ptr_array_unref);
   g_clear_pointer (&self->exercise, g_free);
 }

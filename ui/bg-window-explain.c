@@ -54,7 +54,7 @@ _bg_window_set_explain_mode (BgWindow *self,
 
       /* exercise mode hides the strokes this mode shows: one at a time */
       if (bg_canvas_get_exercise_mode (self->canvas))
-        gtk_widget_activate_action (GTK_WIDGET (self), "exercise.mode", NULL);
+        _bg_window_exercise_set_mode (self, FALSE);
       causality = bg_causality_analyze_traced (model, &trace);
 
       self->explain_model = g_object_ref (model);

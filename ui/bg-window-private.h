@@ -85,6 +85,15 @@ void _bg_window_plot_actions_update (BgWindow      *self);
 void _bg_window_exercise_init      (BgWindow       *self);
 void _bg_window_exercise_finalize  (BgWindow       *self);
 void _bg_window_exercise_update    (BgWindow       *self);
+/* win.exercise-mode, -check, -reveal and win.apply-remedy(u) */
+void _bg_window_exercise_class_init (GtkWidgetClass *widget_class);
+void _bg_window_exercise_actions_update (BgWindow   *self);
+gboolean _bg_window_exercise_get_mode   (BgWindow   *self);
+void     _bg_window_exercise_set_mode   (BgWindow   *self,
+                                         gboolean    on);
+gboolean _bg_window_exercise_get_reveal (BgWindow   *self);
+void     _bg_window_exercise_set_reveal (BgWindow   *self,
+                                         gboolean    reveal);
 void _bg_window_run_action         (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);

@@ -27,6 +27,8 @@ enum {
   PROP_SHOW_INSPECTOR,
   PROP_SHOW_BOND_NAMES,
   PROP_EXPLAIN_CAUSALITY,
+  PROP_EXERCISE_MODE,
+  PROP_EXERCISE_REVEAL,
   N_PROPS
 };
 
@@ -574,6 +576,12 @@ bg_window_get_property (GObject    *object,
     case PROP_EXPLAIN_CAUSALITY:
       g_value_set_boolean (value, self->explaining);
       break;
+    case PROP_EXERCISE_MODE:
+      g_value_set_boolean (value, _bg_window_exercise_get_mode (self));
+      break;
+    case PROP_EXERCISE_REVEAL:
+      g_value_set_boolean (value, _bg_window_exercise_get_reveal (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -605,6 +613,12 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_EXPLAIN_CAUSALITY:
       _bg_window_set_explain_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_EXERCISE_MODE:
+      _bg_window_exercise_set_mode (self, g_value_get_boolean (value));
+      break;
+    case PROP_EXERCISE_REVEAL:
+      _bg_window_exercise_set_reveal (self, g_value_get_boolean (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -647,6 +661,16 @@ bg_window_class_init (BgWindowClass *klass)
    * (win.explain-causality, bg-window-explain.c). */
   properties[PROP_EXPLAIN_CAUSALITY] =
     g_param_spec_boolean ("explain-causality", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  /* exercise mode and showing the analyzer's strokes in it
+   * (bg-window-exercise.c; win.exercise-mode, win.exercise-reveal) */
+  properties[PROP_EXERCISE_MODE] =
+    g_param_spec_boolean ("exercise-mode", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                          G_PARAM_STATIC_STRINGS);
+  properties[PROP_EXERCISE_REVEAL] =
+    g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
