@@ -12,65 +12,11 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
+
+#include "bg-test-cli.h"
 #include <json-glib/json-glib.h>
 
-typedef struct
-{
-  int   status;  /* exit code, or -1 when killed by a signal */
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
-
 static char *tmp_dir;
-
-/* Runs bgmod-cli with the arguments (NULL-terminated); env is a
- * NULL-terminated list of NAME, VALUE pairs added to the test environment.
- * Returns FALSE, with the test marked skipped, when there is no bgmod-cli
- * to run (BGMOD_CLI unset): the caller then returns. */
-static gboolean
-run_cli (CliRun            *run,
-         const char *const *args,
-         const char *const *env)
-{
-  const char *cli = g_getenv ("BGMOD_CLI");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  if (cli == NULL)
-    {
-      g_test_skip ("BGMOD_CLI is not set; run through meson test");
-      run->status = -2;
-      run->out = g_strdup ("");
-      run->err = g_strdup ("");
-      return FALSE;
-    }
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  envp = g_environ_unsetenv (envp, "LANGUAGE");
-  for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
-    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  return TRUE;
-}
 
 static char *
 write_model (const char *name,
@@ -133,8 +79,8 @@ test_grade_folder_json (void)
   g_autofree char *good = write_rc ("good.bgmod", "\"b1\": \"to\", \"b2\": \"to\", \"b3\": \"from\"");
   g_autofree char *wrong = write_rc ("wrong.bgmod", "\"b1\": \"to\", \"b2\": \"from\", \"b3\": \"from\"");
   g_autofree char *part = write_rc ("part.bgmod", "\"b1\": \"to\", \"b3\": \"from\"");
-  g_auto(CliRun) run = { 0 };
-  g_auto(CliRun) one = { 0 };
+  g_auto(BgCliRun) run = { 0 };
+  g_auto(BgCliRun) one = { 0 };
   const char *args[] = { "grade", good, wrong, part, "--json", NULL };
   const char *args_one[] = { "grade", good, "--json", NULL };
   g_auto(GStrv) lines = NULL;
@@ -143,7 +89,7 @@ test_grade_folder_json (void)
   g_autoptr(JsonObject) third = NULL;
   JsonObject *bond;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.err, ==, "");
@@ -166,7 +112,7 @@ test_grade_folder_json (void)
   bond = json_array_get_object_element (json_object_get_array_member (third, "bonds"), 1);
   g_assert_cmpstr (json_object_get_string_member (bond, "verdict"), ==, "missing");
 
-  if (!run_cli (&one, args_one, NULL))
+  if (!bg_test_run_cli (&one, args_one, NULL))
     return;
   g_assert_cmpint (one.status, ==, 0);
 }
@@ -175,12 +121,12 @@ static void
 test_grade_text_and_russian (void)
 {
   g_autofree char *wrong = write_rc ("wrong-ru.bgmod", "\"b1\": \"from\", \"b2\": \"to\", \"b3\": \"from\"");
-  g_auto(CliRun) en = { 0 };
-  g_auto(CliRun) ru = { 0 };
+  g_auto(BgCliRun) en = { 0 };
+  g_auto(BgCliRun) ru = { 0 };
   const char *args[] = { "grade", wrong, NULL };
   const char *env_ru[] = { "LANGUAGE", "ru", NULL };
 
-  if (!run_cli (&en, args, NULL) || !run_cli (&ru, args, env_ru))
+  if (!bg_test_run_cli (&en, args, NULL) || !bg_test_run_cli (&ru, args, env_ru))
     return;
   g_assert_cmpint (en.status, ==, 1);
   g_assert_nonnull (strstr (en.out, ": 2 of 3 bonds correct\n"));
@@ -198,10 +144,10 @@ test_grade_bad_files (void)
   g_autofree char *good = write_rc ("good2.bgmod", "\"b1\": \"to\", \"b2\": \"to\", \"b3\": \"from\"");
   g_autofree char *invalid = write_rc ("invalid.bgmod", "\"b7\": \"to\"");
   g_autofree char *absent = g_build_filename (tmp_dir, "absent.bgmod", NULL);
-  g_auto(CliRun) run = { 0 };
-  g_auto(CliRun) gone = { 0 };
-  g_auto(CliRun) none = { 0 };
-  g_auto(CliRun) option = { 0 };
+  g_auto(BgCliRun) run = { 0 };
+  g_auto(BgCliRun) gone = { 0 };
+  g_auto(BgCliRun) none = { 0 };
+  g_auto(BgCliRun) option = { 0 };
   const char *args[] = { "grade", "--json", invalid, good, NULL };
   const char *args_gone[] = { "grade", good, absent, NULL };
   const char *args_none[] = { "grade", "--json", NULL };
@@ -209,7 +155,7 @@ test_grade_bad_files (void)
   g_auto(GStrv) lines = NULL;
   g_autoptr(JsonObject) first = NULL;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 1);
   lines = g_strsplit (run.out, "\n", -1);
@@ -220,7 +166,7 @@ test_grade_bad_files (void)
                                    "invalid.bgmod: exercise.strokes.b7: no bond \"b7\""));
   g_assert_nonnull (strstr (run.err, "exercise.strokes.b7: no bond \"b7\""));
 
-  if (!run_cli (&gone, args_gone, NULL))
+  if (!bg_test_run_cli (&gone, args_gone, NULL))
     return;
   g_assert_cmpint (gone.status, ==, 2);
   g_assert_nonnull (strstr (gone.out, "good2.bgmod: 3 of 3 bonds correct"));
@@ -228,12 +174,12 @@ test_grade_bad_files (void)
 
   /* With --json an unreadable file still has its line, in order. */
   {
-    g_auto(CliRun) gone_json = { 0 };
+    g_auto(BgCliRun) gone_json = { 0 };
     const char *args_gone_json[] = { "grade", "--json", absent, good, NULL };
     g_auto(GStrv) json_lines = NULL;
     g_autoptr(JsonObject) absent_obj = NULL;
 
-    g_assert_true (run_cli (&gone_json, args_gone_json, NULL));
+    g_assert_true (bg_test_run_cli (&gone_json, args_gone_json, NULL));
     g_assert_cmpint (gone_json.status, ==, 2);
     json_lines = g_strsplit (gone_json.out, "\n", -1);
     g_assert_cmpuint (g_strv_length (json_lines), ==, 3);
@@ -243,11 +189,11 @@ test_grade_bad_files (void)
     g_assert_true (json_object_has_member (absent_obj, "error"));
   }
 
-  if (!run_cli (&none, args_none, NULL))
+  if (!bg_test_run_cli (&none, args_none, NULL))
     return;
   g_assert_cmpint (none.status, ==, 2);
   g_assert_nonnull (strstr (none.err, "bgmod-cli grade: missing the students' model files"));
-  if (!run_cli (&option, args_option, NULL))
+  if (!bg_test_run_cli (&option, args_option, NULL))
     return;
   g_assert_cmpint (option.status, ==, 2);
 }
@@ -258,13 +204,13 @@ static void
 test_analyze_remedies (void)
 {
   g_autofree char *model = example ("conflict-two-capacitors.bgmod");
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   const char *args[] = { "analyze", model, "--json", NULL };
   g_autoptr(JsonObject) root = NULL;
   JsonObject *error;
   JsonArray *remedies;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 1);
   root = parse_line (run.out);
@@ -286,20 +232,20 @@ test_fix_examples (void)
     {
       g_autofree char *model = example (names[i]);
       g_autofree char *out = g_build_filename (tmp_dir, names[i], NULL);
-      g_auto(CliRun) fix = { 0 };
-      g_auto(CliRun) analyze = { 0 };
-      g_auto(CliRun) simulate = { 0 };
+      g_auto(BgCliRun) fix = { 0 };
+      g_auto(BgCliRun) analyze = { 0 };
+      g_auto(BgCliRun) simulate = { 0 };
       const char *args_fix[] = { "fix", model, "--output", out, NULL };
       const char *args_analyze[] = { "analyze", out, NULL };
       const char *args_simulate[] = { "simulate", out, "--t-end", "0.2", "--csv", "-", NULL };
 
-      if (!run_cli (&fix, args_fix, NULL))
+      if (!bg_test_run_cli (&fix, args_fix, NULL))
         return;
       g_assert_cmpint (fix.status, ==, 0);
       g_assert_true (g_str_has_prefix (fix.err, "Applied: Add a resistance"));
-      g_assert_true (run_cli (&analyze, args_analyze, NULL));
+      g_assert_true (bg_test_run_cli (&analyze, args_analyze, NULL));
       g_assert_cmpint (analyze.status, ==, 0);
-      g_assert_true (run_cli (&simulate, args_simulate, NULL));
+      g_assert_true (bg_test_run_cli (&simulate, args_simulate, NULL));
       g_assert_cmpint (simulate.status, ==, 0);
       g_assert_true (g_str_has_prefix (simulate.out, "t,"));
     }
@@ -312,11 +258,11 @@ test_fix_refusals (void)
   g_autofree char *fine = write_rc ("fine.bgmod", NULL);
   g_autofree char *out = g_build_filename (tmp_dir, "out.bgmod", NULL);
   g_autofree char *second = g_build_filename (tmp_dir, "second.bgmod", NULL);
-  g_auto(CliRun) no_conflict = { 0 };
-  g_auto(CliRun) no_remedy = { 0 };
-  g_auto(CliRun) no_output = { 0 };
-  g_auto(CliRun) zero = { 0 };
-  g_auto(CliRun) two = { 0 };
+  g_auto(BgCliRun) no_conflict = { 0 };
+  g_auto(BgCliRun) no_remedy = { 0 };
+  g_auto(BgCliRun) no_output = { 0 };
+  g_auto(BgCliRun) zero = { 0 };
+  g_auto(BgCliRun) two = { 0 };
   const char *args_no_conflict[] = { "fix", fine, "--output", out, NULL };
   const char *args_no_remedy[] = { "fix", conflict, "--output", out, "--remedy", "3", NULL };
   const char *args_no_output[] = { "fix", conflict, NULL };
@@ -324,20 +270,20 @@ test_fix_refusals (void)
   const char *args_two[] = { "fix", conflict, "-o", second, "--remedy", "2", NULL };
   g_autofree char *text = NULL;
 
-  if (!run_cli (&no_conflict, args_no_conflict, NULL))
+  if (!bg_test_run_cli (&no_conflict, args_no_conflict, NULL))
     return;
   g_assert_cmpint (no_conflict.status, ==, 1);
   g_assert_nonnull (strstr (no_conflict.err, "fine.bgmod has no causal conflict to fix"));
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
-  g_assert_true (run_cli (&no_remedy, args_no_remedy, NULL));
+  g_assert_true (bg_test_run_cli (&no_remedy, args_no_remedy, NULL));
   g_assert_cmpint (no_remedy.status, ==, 1);
   g_assert_cmpstr (no_remedy.err, ==, "bgmod-cli: no remedy 3: the first conflict has 2 remedies\n");
-  g_assert_true (run_cli (&no_output, args_no_output, NULL));
+  g_assert_true (bg_test_run_cli (&no_output, args_no_output, NULL));
   g_assert_cmpint (no_output.status, ==, 2);
   g_assert_nonnull (strstr (no_output.err, "missing --output OUT.bgmod"));
-  g_assert_true (run_cli (&zero, args_zero, NULL));
+  g_assert_true (bg_test_run_cli (&zero, args_zero, NULL));
   g_assert_cmpint (zero.status, ==, 2);
-  g_assert_true (run_cli (&two, args_two, NULL));
+  g_assert_true (bg_test_run_cli (&two, args_two, NULL));
   g_assert_cmpint (two.status, ==, 0);
   g_assert_true (g_file_get_contents (second, &text, NULL, NULL));
   g_assert_nonnull (strstr (text, "\"id\": \"R2\""));

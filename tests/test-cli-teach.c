@@ -13,56 +13,18 @@
 #include <sys/wait.h>
 #include <json-glib/json-glib.h>
 
-typedef struct
-{
-  int   status;  /* exit code, or -1 when killed by a signal */
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
+#include "bg-test-cli.h"
 
 /* Runs bgmod-cli with the arguments (NULL-terminated), LANGUAGE=language
  * when not NULL. Returns FALSE, the test skipped, without BGMOD_CLI. */
 static gboolean
-run_cli (CliRun            *run,
+run_cli (BgCliRun          *run,
          const char        *language,
          const char *const *args)
 {
-  const char *cli = g_getenv ("BGMOD_CLI");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
+  const char *const env[] = { "LANGUAGE", language, NULL };
 
-  if (cli == NULL)
-    {
-      g_test_skip ("BGMOD_CLI is not set; run through meson test");
-      return FALSE;
-    }
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  if (language != NULL)
-    envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
-  else
-    envp = g_environ_unsetenv (envp, "LANGUAGE");
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  return TRUE;
+  return bg_test_run_cli (run, args, language != NULL ? env : NULL);
 }
 
 static char *
@@ -87,7 +49,7 @@ parse_json (const char *text)
 static void
 test_steps_text (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rc-circuit.bgmod");
   const char *args[] = { "analyze", path, "--steps", NULL };
 
@@ -108,7 +70,7 @@ test_steps_text (void)
 static void
 test_steps_bench (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("hydraulic-bench.bgmod");
   const char *args[] = { "analyze", path, "--steps", NULL };
 
@@ -126,7 +88,7 @@ test_steps_bench (void)
 static void
 test_steps_conflict (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("conflict-two-capacitors.bgmod");
   const char *args[] = { "analyze", path, "--steps", NULL };
 
@@ -141,8 +103,8 @@ test_steps_conflict (void)
 static void
 test_steps_json (void)
 {
-  g_auto(CliRun) run = { 0 };
-  g_auto(CliRun) plain = { 0 };
+  g_auto(BgCliRun) run = { 0 };
+  g_auto(BgCliRun) plain = { 0 };
   g_autofree char *path = example ("conflict-accumulator-on-chamber.bgmod");
   const char *args[] = { "analyze", path, "--steps", "--json", NULL };
   const char *plain_args[] = { "analyze", path, "--json", NULL };
@@ -208,7 +170,7 @@ test_steps_json (void)
 static void
 test_steps_russian (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rc-circuit.bgmod");
   const char *args[] = { "analyze", path, "--steps", NULL };
 
@@ -224,8 +186,8 @@ test_steps_russian (void)
 static void
 test_steps_usage (void)
 {
-  g_auto(CliRun) missing = { 0 };
-  g_auto(CliRun) unreadable = { 0 };
+  g_auto(BgCliRun) missing = { 0 };
+  g_auto(BgCliRun) unreadable = { 0 };
   const char *args_missing[] = { "analyze", "--steps", NULL };
   const char *args_unreadable[] = { "analyze", "/nonexistent/model.bgmod", "--steps", "--json", NULL };
 
@@ -246,7 +208,7 @@ test_steps_usage (void)
 static void
 test_equations_rlc (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rlc-circuit.bgmod");
   const char *args[] = { "equations", path, NULL };
 
@@ -271,7 +233,7 @@ test_equations_rlc (void)
 static void
 test_equations_outputs (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rc-circuit.bgmod");
   const char *args[] = { "equations", path, NULL };
 
@@ -289,7 +251,7 @@ test_equations_outputs (void)
 static void
 test_equations_json (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("hydraulic-bench.bgmod");
   const char *args[] = { "equations", path, "--json", NULL };
   g_autoptr(JsonNode) root = NULL;
@@ -333,7 +295,7 @@ test_equations_json (void)
 static void
 test_equations_latex (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rc-circuit.bgmod");
   const char *args[] = { "equations", path, "--latex", NULL };
 
@@ -348,7 +310,7 @@ test_equations_latex (void)
 static void
 test_equations_conflict (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("conflict-two-capacitors.bgmod");
   const char *args[] = { "equations", path, "--json", NULL };
 
@@ -364,9 +326,9 @@ test_equations_conflict (void)
 static void
 test_equations_usage (void)
 {
-  g_auto(CliRun) both = { 0 };
-  g_auto(CliRun) missing = { 0 };
-  g_auto(CliRun) unreadable = { 0 };
+  g_auto(BgCliRun) both = { 0 };
+  g_auto(BgCliRun) missing = { 0 };
+  g_auto(BgCliRun) unreadable = { 0 };
   g_autofree char *path = example ("rc-circuit.bgmod");
   const char *args_both[] = { "equations", path, "--json", "--latex", NULL };
   const char *args_missing[] = { "equations", NULL };
@@ -391,7 +353,7 @@ test_equations_usage (void)
 static void
 test_equations_russian (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = example ("rlc-circuit.bgmod");
   const char *args[] = { "equations", path, NULL };
 

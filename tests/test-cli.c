@@ -11,65 +11,11 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
+
+#include "bg-test-cli.h"
 #include <json-glib/json-glib.h>
 
-typedef struct
-{
-  int   status;  /* exit code, or -1 when killed by a signal */
-  char *out;
-  char *err;
-} CliRun;
-
-static void
-cli_run_clear (CliRun *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CliRun, cli_run_clear)
-
 static char *tmp_dir;
-
-/* Runs bgmod-cli with the arguments (NULL-terminated); env is a
- * NULL-terminated list of NAME, VALUE pairs added to the test environment.
- * Returns FALSE, with the test marked skipped, when there is no bgmod-cli
- * to run (BGMOD_CLI unset): the caller then returns. */
-static gboolean
-run_cli (CliRun            *run,
-         const char *const *args,
-         const char *const *env)
-{
-  const char *cli = g_getenv ("BGMOD_CLI");
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_auto(GStrv) envp = g_get_environ ();
-  g_autoptr(GError) error = NULL;
-  int wait_status = 0;
-
-  if (cli == NULL)
-    {
-      g_test_skip ("BGMOD_CLI is not set; run through meson test");
-      run->status = -2;
-      run->out = g_strdup ("");
-      run->err = g_strdup ("");
-      return FALSE;
-    }
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
-  envp = g_environ_unsetenv (envp, "LANGUAGE");
-  for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
-    envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
-
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
-  return TRUE;
-}
 
 static char *
 write_model (const char *name,
@@ -124,10 +70,10 @@ parse_json (const char *text)
 static void
 test_no_command (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   const char *args[] = { NULL };
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -138,10 +84,10 @@ test_no_command (void)
 static void
 test_help (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   const char *args[] = { "--help", NULL };
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Usage: bgmod-cli COMMAND"));
@@ -156,10 +102,10 @@ test_help (void)
 static void
 test_unknown_command (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   const char *args[] = { "frobnicate", NULL };
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -171,16 +117,16 @@ test_unknown_command (void)
 static void
 test_analyze_usage (void)
 {
-  g_auto(CliRun) missing = { 0 };
-  g_auto(CliRun) two = { 0 };
-  g_auto(CliRun) option = { 0 };
-  g_auto(CliRun) help = { 0 };
+  g_auto(BgCliRun) missing = { 0 };
+  g_auto(BgCliRun) two = { 0 };
+  g_auto(BgCliRun) option = { 0 };
+  g_auto(BgCliRun) help = { 0 };
   const char *args_missing[] = { "analyze", NULL };
   const char *args_two[] = { "analyze", "a.bgmod", "b.bgmod", NULL };
   const char *args_option[] = { "analyze", "--frob", "a.bgmod", NULL };
   const char *args_help[] = { "analyze", "--help", NULL };
 
-  if (!run_cli (&missing, args_missing, NULL))
+  if (!bg_test_run_cli (&missing, args_missing, NULL))
     return;
   g_assert_cmpint (missing.status, ==, 2);
   g_assert_cmpstr (missing.out, ==, "");
@@ -188,15 +134,15 @@ test_analyze_usage (void)
                    "bgmod-cli analyze: missing the model file\n"
                    "Run “bgmod-cli analyze --help” for its options.\n");
 
-  run_cli (&two, args_two, NULL);
+  bg_test_run_cli (&two, args_two, NULL);
   g_assert_cmpint (two.status, ==, 2);
   g_assert_true (g_str_has_prefix (two.err, "bgmod-cli analyze: expected one model file\n"));
 
-  run_cli (&option, args_option, NULL);
+  bg_test_run_cli (&option, args_option, NULL);
   g_assert_cmpint (option.status, ==, 2);
   g_assert_true (g_str_has_prefix (option.err, "bgmod-cli analyze: Unknown option --frob\n"));
 
-  run_cli (&help, args_help, NULL);
+  bg_test_run_cli (&help, args_help, NULL);
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "bgmod-cli analyze [OPTION…] MODEL.bgmod"));
   g_assert_nonnull (strstr (help.out, "--json"));
@@ -207,11 +153,11 @@ test_analyze_usage (void)
 static void
 test_analyze_unreadable (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = g_build_filename (tmp_dir, "no-such-file.bgmod", NULL);
   const char *args[] = { "analyze", path, "--json", NULL };
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
@@ -222,8 +168,8 @@ test_analyze_unreadable (void)
 static void
 test_analyze_invalid (void)
 {
-  g_auto(CliRun) syntax = { 0 };
-  g_auto(CliRun) invalid = { 0 };
+  g_auto(BgCliRun) syntax = { 0 };
+  g_auto(BgCliRun) invalid = { 0 };
   g_autofree char *bad_json = write_model ("bad-json.bgmod", "{\"format\": \"bgmod\",\n}\n");
   g_autofree char *bad_model =
     write_model ("bad-model.bgmod",
@@ -233,13 +179,13 @@ test_analyze_invalid (void)
   const char *args_syntax[] = { "analyze", bad_json, NULL };
   const char *args_invalid[] = { "analyze", "--json", bad_model, NULL };
 
-  if (!run_cli (&syntax, args_syntax, NULL))
+  if (!bg_test_run_cli (&syntax, args_syntax, NULL))
     return;
   g_assert_cmpint (syntax.status, ==, 1);
   g_assert_cmpstr (syntax.out, ==, "");
   g_assert_nonnull (strstr (syntax.err, "line 2"));
 
-  run_cli (&invalid, args_invalid, NULL);
+  bg_test_run_cli (&invalid, args_invalid, NULL);
   g_assert_cmpint (invalid.status, ==, 1);
   g_assert_cmpstr (invalid.out, ==, "");
   g_assert_nonnull (strstr (invalid.err, "bonds[0].to"));
@@ -249,14 +195,14 @@ test_analyze_invalid (void)
 static void
 test_analyze_ok_json (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = write_model ("rc.bgmod", rc_model);
   const char *args[] = { "analyze", path, "--json", NULL };
   g_autoptr(JsonNode) root = NULL;
   JsonObject *obj;
   JsonArray *bonds;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
@@ -280,14 +226,14 @@ test_analyze_ok_json (void)
 static void
 test_analyze_conflict_json (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   g_autofree char *path = write_model ("two-storages.bgmod", conflict_model);
   const char *args[] = { "analyze", "--json", path, NULL };
   g_autoptr(JsonNode) root = NULL;
   JsonObject *obj, *err;
   JsonArray *errors, *elements;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.err, ==, "");
@@ -312,14 +258,14 @@ test_analyze_conflict_json (void)
 static void
 test_analyze_human (void)
 {
-  g_auto(CliRun) ok = { 0 };
-  g_auto(CliRun) conflict = { 0 };
+  g_auto(BgCliRun) ok = { 0 };
+  g_auto(BgCliRun) conflict = { 0 };
   g_autofree char *rc = write_model ("rc-human.bgmod", rc_model);
   g_autofree char *bad = write_model ("conflict-human.bgmod", conflict_model);
   const char *args_ok[] = { "analyze", rc, NULL };
   const char *args_conflict[] = { "analyze", bad, NULL };
 
-  if (!run_cli (&ok, args_ok, NULL))
+  if (!bg_test_run_cli (&ok, args_ok, NULL))
     return;
   g_assert_cmpint (ok.status, ==, 0);
   g_assert_cmpstr (ok.err, ==, "");
@@ -329,7 +275,7 @@ test_analyze_human (void)
   g_assert_nonnull (strstr (ok.out, "Algebraic groups: none\n"));
   g_assert_true (g_str_has_suffix (ok.out, "Causality OK · 1 state\n"));
 
-  run_cli (&conflict, args_conflict, NULL);
+  bg_test_run_cli (&conflict, args_conflict, NULL);
   g_assert_cmpint (conflict.status, ==, 1);
   g_assert_true (g_str_has_suffix (conflict.out, "Causality has 1 error (listed on stderr)\n"));
   g_assert_cmpstr (conflict.err, ==,
@@ -346,8 +292,8 @@ test_analyze_human (void)
 static void
 test_analyze_russian (void)
 {
-  g_auto(CliRun) conflict = { 0 };
-  g_auto(CliRun) usage = { 0 };
+  g_auto(BgCliRun) conflict = { 0 };
+  g_auto(BgCliRun) usage = { 0 };
   g_autofree char *bad = write_model ("conflict-ru.bgmod", conflict_model);
   const char *args_conflict[] = { "analyze", bad, "--json", NULL };
   const char *args_usage[] = { "analyze", NULL };
@@ -355,7 +301,7 @@ test_analyze_russian (void)
   g_autoptr(JsonNode) root = NULL;
   JsonObject *err;
 
-  if (!run_cli (&conflict, args_conflict, env))
+  if (!bg_test_run_cli (&conflict, args_conflict, env))
     return;
   g_assert_cmpint (conflict.status, ==, 1);
   root = parse_json (conflict.out);
@@ -369,7 +315,7 @@ test_analyze_russian (void)
                    "переопределяют систему — подключите один из них через явное "
                    "гидравлическое сопротивление линии, если это соответствует физике.");
 
-  run_cli (&usage, args_usage, env);
+  bg_test_run_cli (&usage, args_usage, env);
   g_assert_cmpint (usage.status, ==, 2);
   g_assert_cmpstr (usage.err, ==,
                    "bgmod-cli analyze: не указан файл модели\n"
@@ -400,7 +346,7 @@ test_analyze_examples (void)
     }
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      g_auto(CliRun) run = { 0 };
+      g_auto(BgCliRun) run = { 0 };
       g_autofree char *path = NULL;
       g_autoptr(JsonNode) root = NULL;
       const char *args[] = { "analyze", NULL, "--json", NULL };
@@ -410,7 +356,7 @@ test_analyze_examples (void)
         continue;
       path = g_build_filename (dir_path, name, NULL);
       args[1] = path;
-      if (!run_cli (&run, args, NULL))
+      if (!bg_test_run_cli (&run, args, NULL))
         return;
       root = parse_json (run.out);
       ok = json_object_get_boolean_member (json_node_get_object (root), "ok");
@@ -446,13 +392,13 @@ find_component (JsonArray  *array,
 static void
 test_components_json (void)
 {
-  g_auto(CliRun) run = { 0 };
+  g_auto(BgCliRun) run = { 0 };
   const char *args[] = { "components", "--json", NULL };
   g_autoptr(JsonNode) root = NULL;
   JsonArray *array;
   JsonObject *r, *cyl, *port, *param;
 
-  if (!run_cli (&run, args, NULL))
+  if (!bg_test_run_cli (&run, args, NULL))
     return;
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
@@ -488,10 +434,10 @@ test_components_json (void)
 static void
 test_components_domain (void)
 {
-  g_auto(CliRun) hyd = { 0 };
-  g_auto(CliRun) ele = { 0 };
-  g_auto(CliRun) text = { 0 };
-  g_auto(CliRun) bad = { 0 };
+  g_auto(BgCliRun) hyd = { 0 };
+  g_auto(BgCliRun) ele = { 0 };
+  g_auto(BgCliRun) text = { 0 };
+  g_auto(BgCliRun) bad = { 0 };
   const char *args_hyd[] = { "components", "--domain", "hydraulic", "--json", NULL };
   const char *args_ele[] = { "components", "--json", "--domain=electrical", NULL };
   const char *args_text[] = { "components", "--domain", "translational", NULL };
@@ -500,7 +446,7 @@ test_components_domain (void)
   g_autoptr(JsonNode) ele_root = NULL;
   JsonArray *array;
 
-  if (!run_cli (&hyd, args_hyd, NULL))
+  if (!bg_test_run_cli (&hyd, args_hyd, NULL))
     return;
   g_assert_cmpint (hyd.status, ==, 0);
   hyd_root = parse_json (hyd.out);
@@ -514,7 +460,7 @@ test_components_domain (void)
   g_assert_null (find_component (array, "R", "electrical"));
   g_assert_nonnull (find_component (array, "R", "hydraulic"));
 
-  run_cli (&ele, args_ele, NULL);
+  bg_test_run_cli (&ele, args_ele, NULL);
   g_assert_cmpint (ele.status, ==, 0);
   ele_root = parse_json (ele.out);
   array = json_node_get_array (ele_root);
@@ -533,14 +479,14 @@ test_components_domain (void)
     g_assert_cmpuint (json_array_get_length (json_object_get_array_member (mot, "ports")), ==, 2);
   }
 
-  run_cli (&text, args_text, NULL);
+  bg_test_run_cli (&text, args_text, NULL);
   g_assert_cmpint (text.status, ==, 0);
   g_assert_true (g_str_has_prefix (text.out, "Translational mechanics — Primitives\n"));
   g_assert_nonnull (strstr (text.out, "Translational mechanics — Advanced\n"));
   g_assert_nonnull (strstr (text.out, "  MechanicalLoad   "));
   g_assert_null (strstr (text.out, "PumpCurve"));
 
-  run_cli (&bad, args_bad, NULL);
+  bg_test_run_cli (&bad, args_bad, NULL);
   g_assert_cmpint (bad.status, ==, 2);
   g_assert_cmpstr (bad.out, ==, "");
   g_assert_true (g_str_has_prefix (bad.err,

@@ -1,0 +1,32 @@
+/* bg-test-cli.h — running bgmod-cli from the CLI test programs.
+ *
+ * Owns: spawning the bgmod-cli that meson names in BGMOD_CLI with a clean
+ * locale and capturing its exit code, standard output and standard error.
+ * Must not: interpret what the command printed (each test checks that).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  int   status;  /* exit code, or -1 when killed by a signal */
+  char *out;
+  char *err;
+} BgCliRun;
+
+void     bg_cli_run_clear (BgCliRun *run);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BgCliRun, bg_cli_run_clear)
+
+/* Runs bgmod-cli with the arguments (NULL-terminated) under LC_ALL=C.UTF-8
+ * and no LANGUAGE; env is a NULL-terminated list of NAME, VALUE pairs set
+ * on top. Returns FALSE, with the test marked skipped, when there is no
+ * bgmod-cli to run (BGMOD_CLI unset): the caller then returns. */
+gboolean bg_test_run_cli  (BgCliRun          *run,
+                           const char *const *args,
+                           const char *const *env);
+
+G_END_DECLS
