@@ -146,7 +146,6 @@ csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GErr
   memset (csv, 0, sizeof *csv);
   csv->to_stdout = g_str_equal (path, "-");
   csv->out = csv->to_stdout ? stdout : g_fopen (path, "w");
-  csv->path = g_strdup (path);
   if (csv->out == NULL)
     {
       int saved_errno = errno;
@@ -154,6 +153,7 @@ csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GErr
                    _("cannot write %s: %s"), path, g_strerror (saved_errno));
       return FALSE;
     }
+  csv->path = g_strdup (path);
   csv->buffer = g_malloc (CSV_BUFFER_BYTES);
   setvbuf (csv->out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
   csv->result = result;
