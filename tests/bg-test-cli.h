@@ -6,6 +6,7 @@
  */
 #pragma once
 
+#include <stdarg.h>
 #include <glib.h>
 
 G_BEGIN_DECLS
@@ -22,11 +23,18 @@ void     bg_cli_run_clear (BgCliRun *run);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BgCliRun, bg_cli_run_clear)
 
 /* Runs bgmod-cli with the arguments (NULL-terminated) under LC_ALL=C.UTF-8
- * and no LANGUAGE; env is a NULL-terminated list of NAME, VALUE pairs set
- * on top. Returns FALSE, with the test marked skipped, when there is no
+ * and no LANGUAGE, with tests/lsan.supp's suppressions for a sanitizer
+ * build; env is a NULL-terminated list of NAME, VALUE pairs set on top. Returns FALSE, with the test marked skipped, when there is no
  * bgmod-cli to run (BGMOD_CLI unset): the caller then returns. */
 gboolean bg_test_run_cli  (BgCliRun          *run,
                            const char *const *args,
                            const char *const *env);
+/* The same with the arguments as a NULL-terminated va_list, after command
+ * when it is not NULL, and LANGUAGE=language when that is not NULL.
+ * Asserts that BGMOD_CLI is set and that the command exited normally. */
+void     bg_test_run_cli_va (BgCliRun    *run,
+                             const char  *language,
+                             const char  *command,
+                             va_list      args);
 
 G_END_DECLS

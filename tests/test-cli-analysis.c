@@ -6,6 +6,7 @@
  * Must not: link the linearization directly.
  */
 #include "config.h"
+#include "bg-test-cli.h"
 
 #include <math.h>
 #include <string.h>
@@ -14,67 +15,23 @@
 #include <json-glib/json-glib.h>
 #include <sys/wait.h>
 
-typedef struct
-{
-  char *out, *err;
-  int   status;
-} Run;
-
 static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-/* Runs bgmod-cli with the arguments (NULL-terminated) in the language
- * given (NULL: the test environment's). */
-static void
-run_cli_v (Run *run, const char *language, va_list args)
-{
-  const char *cli = g_getenv ("BGMOD_CLI");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  GError *error = NULL;
-  const char *arg;
-  int wait_status = 0;
-  g_autofree char *supp = NULL, *lsan = NULL;
-  g_auto (GStrv) envp = NULL;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  g_ptr_array_add (argv, NULL);
-
-  supp = g_test_build_filename (G_TEST_DIST, "lsan.supp", NULL);
-  lsan = g_strdup_printf ("suppressions=%s", supp);
-  envp = g_environ_setenv (g_get_environ (), "LSAN_OPTIONS", lsan, FALSE);
-  if (language != NULL)
-    envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-static void
-run_cli (Run *run, ...)
+run_cli (BgCliRun *run, ...)
 {
   va_list args;
 
   va_start (args, run);
-  run_cli_v (run, NULL, args);
+  bg_test_run_cli_va (run, NULL, NULL, args);
   va_end (args);
 }
 
 static void
-run_cli_ru (Run *run, ...)
+run_cli_ru (BgCliRun *run, ...)
 {
   va_list args;
 
   va_start (args, run);
-  run_cli_v (run, "ru", args);
+  bg_test_run_cli_va (run, "ru", NULL, args);
   va_end (args);
 }
 
@@ -112,7 +69,7 @@ test_linearize_rlc_json (void)
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *obj;
   JsonArray *eig;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "linearize", path, "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -146,7 +103,7 @@ test_linearize_rlc_json (void)
                                       100 / (2 * G_PI), 1e-9);
       g_assert_cmpfloat_with_epsilon (json_object_get_double_member (e, "damping"), 0.5, 1e-9);
     }
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 /* --vars chooses the outputs; --at runs to T first (the RC example: the
@@ -157,7 +114,7 @@ test_linearize_vars_at (void)
   g_autofree char *path = example ("rc-circuit.bgmod");
   g_autoptr (JsonParser) parser = json_parser_new ();
   JsonObject *obj;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "linearize", path, "--vars", "C1.e,R1.f", "--at", "0.5", "--json", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -166,14 +123,14 @@ test_linearize_vars_at (void)
   g_assert_cmpstr (json_array_get_string_element (json_object_get_array_member (obj, "outputs"), 1), ==, "R1.f");
   g_assert_cmpfloat (json_object_get_double_member (obj, "at"), ==, 0.5);
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "D")), ==, 2);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "linearize", path, "--vars", "C1.e", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.out, "Linearized at t = 0 s (exact: the model is linear)\n"));
   g_assert_nonnull (strstr (run.out, "Eigenvalues:\n"));
   g_assert_nonnull (strstr (run.out, "ζ = 1\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 /* The hydraulic bench is nonlinear: central differences, and it says so. */
@@ -181,19 +138,19 @@ static void
 test_linearize_nonlinear (void)
 {
   g_autofree char *path = example ("hydraulic-bench.bgmod");
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "linearize", path, "--vars", "CYL.x", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_nonnull (strstr (run.out, "central differences: the model is nonlinear"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   /* The cylinder hits its end stop at 6.8 s. */
   run_cli (&run, "linearize", path, "--at", "100", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.err, ==, "bgmod-cli linearize: The run ended before the operating time: "
                                 "CYL reached its end stop x = L at t = 6.811 s\n");
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -201,36 +158,36 @@ test_linearize_errors (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
   g_autofree char *conflict = example ("conflict-two-capacitors.bgmod");
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "linearize", path, "--vars", "C9.q", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli linearize: “C9.q” is not a variable of this model\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "linearize", path, "--at", "-1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli linearize: --at needs a time ≥ 0 in seconds\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "linearize", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli linearize: missing the model file\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "linearize", "/nonexistent/x.bgmod", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "linearize", conflict, NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "Causal conflict at 0-junction J_C"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli_ru (&run, "linearize", path, "--vars", "C9.q", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "«C9.q» — не переменная этой модели"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 /* The RLC example (f0 = 15.915 Hz, Q = 1): CSV f,mag_db,phase_deg on 200
@@ -243,7 +200,7 @@ test_bode_csv (void)
   g_auto (GStrv) rows = NULL;
   g_autofree char *from = NULL, *to = NULL;
   double f0 = 100 / (2 * G_PI);
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -254,7 +211,7 @@ test_bode_csv (void)
   g_assert_true (g_str_has_prefix (rows[1], "1,"));
   g_assert_true (g_str_has_prefix (rows[200], "1000,"));
   g_clear_pointer (&rows, g_strfreev);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   from = g_strdup_printf ("%.17g", f0 / 10);
   to = g_strdup_printf ("%.17g", f0 * 10);
@@ -269,7 +226,7 @@ test_bode_csv (void)
     g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[1], NULL), 0, 1e-6);
     g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), -90, 1e-6);
   }
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -281,7 +238,7 @@ test_bode_plot (void)
   g_autofree char *svg = g_build_filename (dir, "bode.svg", NULL);
   g_autofree char *data = NULL;
   gsize length = 0;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", png, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -289,13 +246,13 @@ test_bode_plot (void)
   g_assert_true (g_file_get_contents (png, &data, &length, NULL));
   g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
   g_clear_pointer (&data, g_free);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", svg, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (svg, &data, &length, NULL));
   g_assert_nonnull (strstr (data, "<svg"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_unlink (png);
   g_unlink (svg);
   g_rmdir (dir);
@@ -309,7 +266,7 @@ test_bode_errors (void)
     { { "--output", "C1.e", NULL }, "--input is required: the id of a source (Se, Sf or a load)" },
     { { "--input", "U", NULL }, "--output is required: a variable such as C1.e" },
   };
-  Run run;
+  BgCliRun run;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -317,38 +274,38 @@ test_bode_errors (void)
       run_cli (&run, "bode", path, cases[i].args[0], cases[i].args[1], NULL);
       g_assert_cmpint (run.status, ==, 2);
       g_assert_true (g_str_has_prefix (run.err, want));
-      run_clear (&run);
+      bg_cli_run_clear (&run);
     }
 
   run_cli (&run, "bode", path, "--input", "L1", "--output", "C1.e", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: “L1” is not a source of this model (sources: U)\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C9.e", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: “C9.e” is not a variable of this model\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--from", "10", "--to", "1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --from and --to need frequencies in Hz with 0 < from < to\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--points", "1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --points needs a number of frequencies from 2 to 100000\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, "bode", path, "--input", "U", "--output", "C1.e", "--plot", "x.pdf", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli bode: --plot needs a file name ending in .png or .svg\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli_ru (&run, "bode", path, "--input", "L1", "--output", "C1.e", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "«L1» — не источник этой модели (источники: U)"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 /* --sweep: t and one column per value; each column equals the single run
@@ -358,7 +315,7 @@ test_sweep_csv (void)
 {
   g_autofree char *path = example ("rlc-circuit.bgmod");
   g_auto (GStrv) rows = NULL;
-  Run run, single;
+  BgCliRun run, single;
 
   run_cli (&run, "simulate", path, "--vars", "C1.e,L1.f", "--sweep", "R1.value=1,10,100", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -380,8 +337,8 @@ test_sweep_csv (void)
         g_assert_cmpstr (a[2], ==, b[1]);
       }
   }
-  run_clear (&single);
-  run_clear (&run);
+  bg_cli_run_clear (&single);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -391,32 +348,32 @@ test_sweep_plot_and_errors (void)
   g_autofree char *dir = g_dir_make_tmp ("test-cli-analysis-XXXXXX", NULL);
   g_autofree char *svg = g_build_filename (dir, "sweep.svg", NULL);
   g_autofree char *data = NULL;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "simulate", path, "--vars", "C1.e", "--sweep", "R1.value=1,100", "--plot", svg, NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (svg, &data, NULL, NULL));
   g_assert_nonnull (strstr (data, "<svg"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_unlink (svg);
   g_rmdir (dir);
 
   run_cli (&run, "simulate", path, "--sweep", "R1=1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: “R1=1” is not a sweep: write ELEMENT.PARAM=V1,V2,… (e.g. R1.value=100,1000)\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   run_cli (&run, "simulate", path, "--sweep", "R9.value=1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: The model has no element “R9”\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   run_cli (&run, "simulate", path, "--sweep", "R1.value=1,-1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: R1.value: "));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   run_cli_ru (&run, "simulate", path, "--sweep", "R9.value=1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "«R9»"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 int

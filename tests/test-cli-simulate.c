@@ -16,71 +16,25 @@
 
 #include "bg-causality.h"
 #include "bg-file.h"
-
-typedef struct
-{
-  char *out, *err;
-  int   status;
-} Run;
+#include "bg-test-cli.h"
 
 static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-/* Runs bgmod-cli simulate with the given arguments (NULL-terminated), in
- * the language given (NULL: the test environment's). */
-static void
-run_cli_v (Run *run, const char *language, va_list args)
-{
-  const char *cli = g_getenv ("BGMOD_CLI");
-  g_autoptr (GPtrArray) argv = g_ptr_array_new ();
-  GError *error = NULL;
-  const char *arg;
-  int wait_status = 0;
-  g_autofree char *supp = NULL, *lsan = NULL;
-  g_auto (GStrv) envp = NULL;
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
-  g_ptr_array_add (argv, (gpointer) "simulate");
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  g_ptr_array_add (argv, NULL);
-
-  /* Under ASan, --plot lays out text: fontconfig's process-lifetime caches
-   * are not reported as leaks (tests/lsan.supp names only fontconfig). */
-  supp = g_test_build_filename (G_TEST_DIST, "lsan.supp", NULL);
-  lsan = g_strdup_printf ("suppressions=%s", supp);
-  envp = g_environ_setenv (g_get_environ (), "LSAN_OPTIONS", lsan, FALSE);
-  if (language != NULL)
-    envp = g_environ_setenv (envp, "LANGUAGE", language, TRUE);
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-static void
-run_cli (Run *run, ...)
+run_cli (BgCliRun *run, ...)
 {
   va_list args;
 
   va_start (args, run);
-  run_cli_v (run, NULL, args);
+  bg_test_run_cli_va (run, NULL, "simulate", args);
   va_end (args);
 }
 
 static void
-run_cli_ru (Run *run, ...)
+run_cli_ru (BgCliRun *run, ...)
 {
   va_list args;
 
   va_start (args, run);
-  run_cli_v (run, "ru", args);
+  bg_test_run_cli_va (run, "ru", "simulate", args);
   va_end (args);
 }
 
@@ -125,7 +79,7 @@ test_csv_all_vars (void)
   g_autofree char *path = example ("rc-circuit.bgmod");
   g_auto (GStrv) rows = NULL;
   g_auto (GStrv) header = NULL;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--t-end", "1", "--output-step", "0.1", "--csv", "-", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -146,7 +100,7 @@ test_csv_all_vars (void)
       g_assert_cmpuint (g_strv_length (cells), ==, g_strv_length (header));
       g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[0], NULL), 0.1 * (r - 1), 1e-12);
     }
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -154,7 +108,7 @@ test_csv_vars (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
   g_auto (GStrv) rows = NULL;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--t-end", "2", "--output-step", "0.5", "--vars", "C1.e,b1.f", NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -168,48 +122,48 @@ test_csv_vars (void)
     g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[1], NULL), 10 * (1 - exp (-1.0)), 1e-4);
     g_assert_cmpfloat_with_epsilon (g_ascii_strtod (cells[2], NULL), 0.01 * exp (-1.0), 1e-7);
   }
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
 test_unknown_var (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--vars", "C1.e,nope", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_nonnull (strstr (run.err, "unknown variable “nope” in --vars"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
 test_bad_settings (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--t-end", "-1", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "simulation.t_end: must be > 0"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, path, "--plot", "out.jpg", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "--plot needs a file name ending in .png or .svg"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
 test_unreadable (void)
 {
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, "/nonexistent/model.bgmod", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "/nonexistent/model.bgmod"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -219,7 +173,7 @@ test_conflict (void)
   g_autoptr (BgModel) model = bg_file_load_path (path, NULL);
   g_autoptr (BgCausality) causality = NULL;
   const BgDiagnostic *first;
-  Run run;
+  BgCliRun run;
 
   g_assert_nonnull (model);
   causality = bg_causality_analyze (model);
@@ -231,7 +185,7 @@ test_conflict (void)
   g_assert_cmpstr (run.out, ==, "");
   /* The analyzer's own message. */
   g_assert_nonnull (strstr (run.err, first->message));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static const char cylinder_model[] =
@@ -257,7 +211,7 @@ test_end_stop (void)
   g_auto (GStrv) rows = NULL;
   g_auto (GStrv) last = NULL;
   double t_event;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--vars", "CYL.x", "--csv", csv, NULL);
   /* A terminating event is a normal end: exit 0 and one line on stderr. */
@@ -277,7 +231,7 @@ test_end_stop (void)
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[0], NULL), t_event, 1e-3);
   g_assert_cmpfloat_with_epsilon (g_ascii_strtod (last[1], NULL), 0.3, 1e-7);
   g_assert_cmpuint (g_strv_length (rows), ==, 1 + 1 + (guint) floor (t_event / 0.01 + 1e-9) + 1);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_unlink (csv);
   g_unlink (path);
 }
@@ -289,7 +243,7 @@ test_max_memory (void)
 {
   g_autofree char *path = example ("rc-circuit.bgmod");
   g_autofree char *bench = example ("hydraulic-bench.bgmod");
-  Run run;
+  BgCliRun run;
 
   /* 10⁷ rows of every variable (about 6 GiB): over the default 2 GiB */
   run_cli (&run, bench, "--t-end", "1000", "--output-step", "1e-4", "--csv", "/dev/null", NULL);
@@ -301,42 +255,42 @@ test_max_memory (void)
   g_assert_nonnull (strstr (run.err, "more than the limit of 2.0"));
   g_assert_nonnull (strstr (run.err, "Record fewer variables, use a longer output step or a "
                                      "shorter end time. Or raise the limit with --max-memory.\n"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   /* one variable fits; a tighter limit refuses it too */
   run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
            "--csv", "/dev/null", "--max-memory", "100K", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "(10001 rows × 2 recorded variables, plus "));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
            "--csv", "/dev/null", "--max-memory", "2MiB", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli (&run, path, "--max-memory", "lots", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_nonnull (strstr (run.err, "--max-memory needs a size in bytes, e.g. 512M or 4G, not “lots”"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
 test_russian (void)
 {
   g_autofree char *path = temp_model (cylinder_model);
-  Run run;
+  BgCliRun run;
 
   run_cli_ru (&run, path, "--csv", "/dev/null", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.err, "CYL дошёл до упора x = L при t = "));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 
   run_cli_ru (&run, path, "--vars", "nope", NULL);
   g_assert_cmpint (run.status, ==, 2);
   g_assert_nonnull (strstr (run.err, "неизвестная переменная «nope» в --vars"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_unlink (path);
 }
 
@@ -346,7 +300,7 @@ test_solver_failure (void)
   g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "hostile",
                                                  "tf-chain-overflow.bgmod", NULL);
   g_auto (GStrv) lines = NULL;
-  Run run;
+  BgCliRun run;
 
   /* Three 1:1e50 transformers after a 1e50 V step at t = 0.5 s: the flows
    * overflow. The run fails there (exit 1) naming the variable, its bond
@@ -361,7 +315,7 @@ test_solver_failure (void)
   g_assert_true (g_str_has_prefix (lines[500], "0.499,"));
   g_assert_cmpstr (run.err, ==, "bgmod-cli simulate: The simulation failed at t = 0.5 s: "
                    "b1.f (the variable f of b1) is not a finite number\n");
-  run_clear (&run);
+  bg_cli_run_clear (&run);
 }
 
 static void
@@ -373,7 +327,7 @@ test_plot (void)
   g_autofree char *svg = g_build_filename (dir, "rc.svg", NULL);
   g_autofree char *data = NULL;
   gsize length = 0;
-  Run run;
+  BgCliRun run;
 
   run_cli (&run, path, "--plot", png, NULL);
   g_assert_cmpint (run.status, ==, 0);
@@ -381,7 +335,7 @@ test_plot (void)
   g_assert_true (g_file_get_contents (png, &data, &length, NULL));
   g_assert_cmpuint (length, >, 1000);
   g_assert_cmpint (memcmp (data, "\x89PNG", 4), ==, 0);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_clear_pointer (&data, g_free);
 
   run_cli (&run, path, "--vars", "C1.e,R1.f", "--plot", svg, "--csv", "-", NULL);
@@ -389,7 +343,7 @@ test_plot (void)
   g_assert_true (g_str_has_prefix (run.out, "t,C1.e,R1.f\n"));
   g_assert_true (g_file_get_contents (svg, &data, &length, NULL));
   g_assert_nonnull (strstr (data, "<svg"));
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_unlink (png);
   g_unlink (svg);
   g_rmdir (dir);
@@ -430,14 +384,14 @@ plot_bytes (const char *model,
             gsize      *length)
 {
   char *data = NULL;
-  Run run;
+  BgCliRun run;
 
   if (vars != NULL)
     run_cli (&run, model, "--vars", vars, "--plot", png, NULL);
   else
     run_cli (&run, model, "--plot", png, NULL);
   g_assert_cmpint (run.status, ==, 0);
-  run_clear (&run);
+  bg_cli_run_clear (&run);
   g_assert_true (g_file_get_contents (png, &data, length, NULL));
   g_unlink (png);
   return data;
