@@ -20,37 +20,7 @@
 #include "bg-linearize.h"
 #include "bg-modes.h"
 #include "bg-bode.h"
-
-/* elements: "TYPE DOMAIN ID [name=value ...]" (DOMAIN "-" for advanced
- * ones); bonds: "ID FROM TO". */
-static BgModel *
-build_model (const char *const *elements, const char *const *bonds)
-{
-  BgModel *model = bg_model_new ();
-  GError *error = NULL;
-
-  for (guint i = 0; elements[i] != NULL; i++)
-    {
-      g_auto (GStrv) w = g_strsplit (elements[i], " ", -1);
-      BgDomain domain = g_str_equal (w[1], "-") ? BG_DOMAIN_NONE : bg_domain_from_id (w[1]);
-
-      g_assert_nonnull (bg_model_add_element (model, w[0], domain, w[2], 100.0 * i, 0, &error));
-      g_assert_no_error (error);
-      for (guint k = 3; w[k] != NULL; k++)
-        {
-          g_auto (GStrv) kv = g_strsplit (w[k], "=", 2);
-          bg_model_set_param_number (model, w[2], kv[0], g_ascii_strtod (kv[1], NULL), &error);
-          g_assert_no_error (error);
-        }
-    }
-  for (guint i = 0; bonds[i] != NULL; i++)
-    {
-      g_auto (GStrv) w = g_strsplit (bonds[i], " ", -1);
-      g_assert_nonnull (bg_model_connect (model, w[1], w[2], w[0], &error));
-      g_assert_no_error (error);
-    }
-  return model;
-}
+#include "bg-test-sim.h"
 
 static BgPlan *
 compile (BgModel *model)
@@ -108,7 +78,7 @@ rc_model (double r, double c)
   g_autofree char *ce = g_strdup_printf ("C electrical C1 value=%g", c);
   const char *const elements[] = { "Se electrical U value=10", "1 electrical J", re, ce, NULL };
   static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J C1", NULL };
-  return build_model (elements, bonds);
+  return bg_test_build_model (elements, bonds);
 }
 
 static BgModel *
@@ -119,7 +89,7 @@ rlc_model (double r, double l, double c)
   g_autofree char *ce = g_strdup_printf ("C electrical C1 value=%g", c);
   const char *const elements[] = { "Se electrical U value=0", "1 electrical J", re, le, ce, NULL };
   static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J L1", "b4 J C1", NULL };
-  return build_model (elements, bonds);
+  return bg_test_build_model (elements, bonds);
 }
 
 /* RC: the exact matrices, one real pole −1/RC (ζ = 1). */
@@ -177,7 +147,7 @@ test_mass_spring_damper (void)
     "I translational M value=1", "C translational K value=0.01", NULL
   };
   static const char *const bonds[] = { "b1 F J", "b2 J B", "b3 J M", "b4 J K", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   g_autoptr (BgLinearization) lin = linearize (model, NULL);
   g_autoptr (GArray) modes = modes_of (lin);
   double a = 2 / 2.0, wd = sqrt (100 - a * a);
@@ -199,7 +169,7 @@ test_two_mass_chain (void)
   static const char *const bonds[] = {
     "b1 F J1", "b2 J1 M1", "b3 J1 K1", "b4 J1 J0", "b5 J0 K2", "b6 J0 J2", "b7 J2 M2", NULL
   };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   g_autoptr (BgLinearization) lin = linearize (model, NULL);
   g_autoptr (GArray) modes = modes_of (lin);
   double k_over_m = 200 / 2.0;
@@ -242,7 +212,7 @@ test_dc_motor (void)
     "Se electrical U value=12", "DCMotor - MOT", "Se rotational T value=0", NULL
   };
   static const char *const bonds[] = { "b1 U MOT.E", "b2 T MOT.W", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   g_autoptr (BgLinearization) lin = linearize (model, NULL);
   g_autoptr (GArray) modes = modes_of (lin);
   double ra = 1, la = 0.01, k = 0.05, j = 1e-4, b = 1e-5;
@@ -337,7 +307,7 @@ check_pump_chamber (double p0, double slope)
     "b1 TANK PUMP.T", "b2 PUMP.P J", "b3 J C_ch", "b4 J R1", NULL
   };
   static const char *const outputs[] = { "PUMP.Q", "C_ch.e", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   g_autoptr (BgLinearization) lin = linearize (model, outputs);
   double a = (slope - 1 / r) / cc;
 

@@ -19,71 +19,9 @@
 #include "bg-file.h"
 #include "bg-waveform.h"
 #include "bg-simulation-run.h"
+#include "bg-test-sim.h"
 
 /* Model building --------------------------------------------------------- */
-
-/* elements: "TYPE DOMAIN ID [name=value ...]" (DOMAIN "-" for advanced ones;
- * a value that is not a number sets a choice, e.g. waveform=step);
- * bonds: "ID FROM TO [reversed]". */
-static BgModel *
-build_model (const char *const *elements, const char *const *bonds)
-{
-  BgModel *model = bg_model_new ();
-  GError *error = NULL;
-
-  for (guint i = 0; elements[i] != NULL; i++)
-    {
-      g_auto (GStrv) w = g_strsplit (elements[i], " ", -1);
-      BgDomain domain = g_str_equal (w[1], "-") ? BG_DOMAIN_NONE : bg_domain_from_id (w[1]);
-
-      g_assert_nonnull (bg_model_add_element (model, w[0], domain, w[2], 100.0 * i, 0, &error));
-      g_assert_no_error (error);
-      for (guint k = 3; w[k] != NULL; k++)
-        {
-          g_auto (GStrv) kv = g_strsplit (w[k], "=", 2);
-          char *end = NULL;
-          double number = g_ascii_strtod (kv[1], &end);
-
-          if (end != NULL && *end == '\0')
-            bg_model_set_param_number (model, w[2], kv[0], number, &error);
-          else
-            {
-              BgParamValue value = { 0 };
-              value.kind = BG_PARAM_CHOICE;
-              value.choice = g_strdup (kv[1]);
-              bg_model_set_param (model, w[2], kv[0], &value, &error);
-              bg_param_value_clear (&value);
-            }
-          g_assert_no_error (error);
-        }
-    }
-  for (guint i = 0; bonds != NULL && bonds[i] != NULL; i++)
-    {
-      g_auto (GStrv) w = g_strsplit (bonds[i], " ", -1);
-
-      g_assert_nonnull (bg_model_connect (model, w[1], w[2], w[0], &error));
-      g_assert_no_error (error);
-      if (w[3] != NULL && g_str_equal (w[3], "reversed"))
-        {
-          bg_model_reverse_arrow (model, w[0], &error);
-          g_assert_no_error (error);
-        }
-    }
-  return model;
-}
-
-static void
-set_sim (BgModel *model, double t_end, double step)
-{
-  BgSimSettings s;
-  GError *error = NULL;
-
-  bg_sim_settings_init_default (&s);
-  s.t_end = t_end;
-  s.output_step = step;
-  g_assert_true (bg_model_set_simulation (model, &s, &error));
-  g_assert_no_error (error);
-}
 
 typedef struct
 {
@@ -180,10 +118,10 @@ rc_closed (double t, gpointer data)
 static void
 test_rc_charging (void)
 {
-  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (rc_elements, rc_bonds);
   Sim sim;
 
-  set_sim (model, 5.0, 0.01);
+  bg_test_set_sim (model, 5.0, 0.01);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_FINISHED);
   g_assert_cmpuint (n_rows (&sim), ==, 501);
@@ -233,10 +171,10 @@ test_rl_initial_flux (void)
     NULL
   };
   static const char *const bonds[] = { "b1 J L1", "b2 J R1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   Sim sim;
 
-  set_sim (model, 1.0, 0.001);
+  bg_test_set_sim (model, 1.0, 0.001);
   simulate (model, &sim);
   /* i(t) within 1e-5 A of the 1 A initial current. */
   g_assert_cmpfloat (max_error (&sim, "L1.f", rl_closed, NULL), <, 1e-5);
@@ -258,11 +196,11 @@ test_rlc_series_step (void)
     NULL
   };
   static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J L1", "b4 J C1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   SecondOrder so = { 1.0, 1.0, 0.5, 0.5 };
   Sim sim;
 
-  set_sim (model, 12.0, 0.01);
+  bg_test_set_sim (model, 12.0, 0.01);
   simulate (model, &sim);
   /* v_C within 1e-5 V of the closed form; the overshoot is e^{-πζ/√(1-ζ²)} = 16.3 %. */
   g_assert_cmpfloat (max_error (&sim, "C1.e", second_order_closed, &so), <, 1e-5);
@@ -295,11 +233,11 @@ test_parallel_rc_current_step (void)
     NULL
   };
   static const char *const bonds[] = { "b1 I0 N", "b2 N R1", "b3 N C1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   FirstOrder fo = { 10.0, 1.0, 0.2 };
   Sim sim;
 
-  set_sim (model, 5.0, 0.01);
+  bg_test_set_sim (model, 5.0, 0.01);
   simulate (model, &sim);
   /* Within 1e-4 V of 10 V. */
   g_assert_cmpfloat (max_error (&sim, "C1.e", first_order_closed, &fo), <, 1e-4);
@@ -321,11 +259,11 @@ test_mass_spring_damper (void)
     NULL
   };
   static const char *const bonds[] = { "b1 F J", "b2 J M1", "b3 J K1", "b4 J B1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   SecondOrder so = { 0.5, 2.0, 0.1, 0.5 };
   Sim sim;
 
-  set_sim (model, 20.0, 0.01);
+  bg_test_set_sim (model, 20.0, 0.01);
   simulate (model, &sim);
   /* Spring extension within 1e-5 m of 0.5 m. */
   g_assert_cmpfloat (max_error (&sim, "K1.q", second_order_closed, &so), <, 1e-5);
@@ -344,12 +282,12 @@ check_transformer_drive (const char *domain, double effort, double n, double m, 
   g_autofree char *damper = g_strdup_printf ("R %s B1 value=%g", domain, b);
   const char *const elements[] = { se, tf, j, mass, damper, NULL };
   static const char *const bonds[] = { "b1 U T1.P", "b2 T1.S J", "b3 J M1", "b4 J B1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   FirstOrder out = { effort / (n * b), m / b, 0 };
   FirstOrder in = { effort / (n * n * b), m / b, 0 };
   Sim sim;
 
-  set_sim (model, 8 * m / b, m / b / 100);
+  bg_test_set_sim (model, 8 * m / b, m / b / 100);
   simulate (model, &sim);
   /* Flows within 1e-5 of their final values; efforts exact. */
   g_assert_cmpfloat (max_error (&sim, "M1.f", first_order_closed, &out), <, 1e-5 * out.final);
@@ -392,12 +330,12 @@ test_hydraulic_rc (void)
     NULL
   };
   static const char *const bonds[] = { "b1 P J", "b2 J R1", "b3 J C1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   FirstOrder p = { 1e6, 1e-3, 0 };
   FirstOrder v = { 1e-6, 1e-3, 0 };
   Sim sim;
 
-  set_sim (model, 5e-3, 1e-5);
+  bg_test_set_sim (model, 5e-3, 1e-5);
   simulate (model, &sim);
   /* Default tolerances: pressure within 10 Pa of 1 MPa, volume within 1e-11 m³. */
   g_assert_cmpfloat (max_error (&sim, "C1.e", first_order_closed, &p), <, 10.0);
@@ -436,7 +374,7 @@ test_cylinder_end_stop (void)
     NULL
   };
   static const char *const bonds[] = { "b1 PA CYL.A", "b2 PB CYL.B", "b3 CYL.M LOAD", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   double aa = G_PI * 0.05 * 0.05 / 4, ab = G_PI * (0.05 * 0.05 - 0.025 * 0.025) / 4;
   double force = aa * 2e5 - ab * 1e5;
   CylinderMotion c = { force / 100, 10.0 / 100, 0.15 };
@@ -455,7 +393,7 @@ test_cylinder_end_stop (void)
     }
   t_stop = (lo + hi) / 2;
 
-  set_sim (model, 10.0, 0.01);
+  bg_test_set_sim (model, 10.0, 0.01);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
   g_assert_cmpstr (sim.report.element_id, ==, "CYL");
@@ -490,19 +428,19 @@ test_event_on_output_time (void)
     NULL
   };
   static const char *const bonds[] = { "b1 PA CYL.A", "b2 PB CYL.B", "b3 CYL.M LOAD", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   double t_stop, h;
   gsize rows;
   Sim sim;
 
-  set_sim (model, 10.0, 0.01);
+  bg_test_set_sim (model, 10.0, 0.01);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
   t_stop = sim.report.t;
   sim_clear (&sim);
 
   h = (t_stop - 1e-13) / 70;
-  set_sim (model, 10.0, h);
+  bg_test_set_sim (model, 10.0, h);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
   /* The crossing does not depend on the output grid. */
@@ -540,7 +478,7 @@ check_pump_line (double r)
     line,
     NULL
   };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   double lo = 0, hi = 1e-4, q;
   Sim sim;
 
@@ -555,7 +493,7 @@ check_pump_line (double r)
     }
   q = (lo + hi) / 2;
 
-  set_sim (model, 1.0, 0.1);
+  bg_test_set_sim (model, 1.0, 0.1);
   simulate (model, &sim);
   g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, 0);
   g_assert_cmpuint (bg_plan_get_n_algebraic_groups (sim.plan), ==, 1);
@@ -599,12 +537,12 @@ test_accumulator_full (void)
     NULL
   };
   static const char *const bonds[] = { "b1 Q ACC", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   Filling f = { 1e-4, 5e6, 1e-3, 1.4 };
   gsize last;
   Sim sim;
 
-  set_sim (model, 20.0, 0.01);
+  bg_test_set_sim (model, 20.0, 0.01);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_EVENT);
   g_assert_cmpstr (sim.report.element_id, ==, "ACC");
@@ -654,12 +592,12 @@ static const char *const chain_bonds[] = {
 static void
 test_arrow_reversal (void)
 {
-  g_autoptr (BgModel) model = build_model (chain_elements, chain_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (chain_elements, chain_bonds);
   GError *error = NULL;
   Sim forward, reversed;
   guint n_vars;
 
-  set_sim (model, 3.0, 0.01);
+  bg_test_set_sim (model, 3.0, 0.01);
   simulate (model, &forward);
   g_assert_true (bg_model_reverse_arrow (model, "b6", &error));
   g_assert_no_error (error);
@@ -694,14 +632,14 @@ test_arrow_reversal (void)
 static void
 test_drawing_direction (void)
 {
-  g_autoptr (BgModel) model = build_model (chain_elements, chain_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (chain_elements, chain_bonds);
   GPtrArray *bonds = bg_model_get_bonds (model);
   g_autoptr (GPtrArray) ids = g_ptr_array_new_with_free_func (g_free);
   GError *error = NULL;
   Sim drawn, flipped;
   guint n_compared = 0;
 
-  set_sim (model, 3.0, 0.01);
+  bg_test_set_sim (model, 3.0, 0.01);
   simulate (model, &drawn);
   for (guint b = 0; b < bonds->len; b++)
     g_ptr_array_add (ids, g_strdup (((BgBond *) g_ptr_array_index (bonds, b))->id));
@@ -913,10 +851,10 @@ check_power_continuity (BgModel *model, Sim *sim)
 static void
 test_energy_balance_chain (void)
 {
-  g_autoptr (BgModel) model = build_model (chain_elements, chain_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (chain_elements, chain_bonds);
   Sim sim;
 
-  set_sim (model, 5.0, 0.001);
+  bg_test_set_sim (model, 5.0, 0.001);
   simulate (model, &sim);
   check_power_continuity (model, &sim);
   /* Within 1e-4 of the energy moved (trapezoid error at h = 1 ms). */
@@ -1083,7 +1021,7 @@ test_long_oscillation (void)
     "b9 J_load B_load", "b10 J_load I_load", NULL
   };
   static const char *const names[] = { "I_motor.p", "K_shaft.q", "I_load.p", "b5.f" };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   double a = 1 / SHAFT_JM, d = 1 / (SHAFT_N * SHAFT_JL), k = 1 / SHAFT_C;
   /* Augmented [[A h, b h], [0, 0]]: its exponential steps x by h exactly. */
   double m[16] = {
@@ -1098,7 +1036,7 @@ test_long_oscillation (void)
   gsize rows;
   Sim sim;
 
-  set_sim (model, 3.0, 0);
+  bg_test_set_sim (model, 3.0, 0);
   simulate (model, &sim);
   rows = n_rows (&sim);
   g_assert_cmpuint (rows, ==, 1001);
@@ -1167,10 +1105,10 @@ test_pump_to_cut_off (void)
     NULL
   };
   static const char *const bonds[] = { "b1 TANK PUMP.T", "b2 PUMP.P C1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   Sim sim;
 
-  set_sim (model, 1.0, 0.001);
+  bg_test_set_sim (model, 1.0, 0.001);
   simulate (model, &sim);
   g_assert_cmpint (sim.status, ==, BG_SIM_STATUS_FINISHED);
   /* Through the kink at 15 MPa and towards the cut-off: within 1e-5 of
@@ -1219,7 +1157,7 @@ test_resistive_ladder (void)
   for (guint i = 0; i < n; i++)
     z = rs + (i == 0 ? rp : rp * z / (rp + z));
 
-  set_sim (model, 1.0, 0.5);
+  bg_test_set_sim (model, 1.0, 0.5);
   simulate (model, &sim);
   g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, 0);
   g_assert_cmpuint (bg_plan_get_n_algebraic_groups (sim.plan), >=, 1);
@@ -1294,7 +1232,7 @@ build_chain (guint n, gboolean grouped)
       bg_model_connect (model, node, next, NULL, &error);
     }
   g_assert_no_error (error);
-  set_sim (model, 5.0, 0.05);
+  bg_test_set_sim (model, 5.0, 0.05);
   return model;
 }
 
@@ -1340,7 +1278,7 @@ test_solvers_agree (void)
 static void
 test_small_is_dense (void)
 {
-  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (rc_elements, rc_bonds);
   g_autoptr (BgCausality) causality = bg_causality_analyze (model);
   g_autoptr (BgPlan) plan = bg_compiler_compile (model, causality, NULL, NULL);
   g_autofree char *summary = NULL;
@@ -1374,8 +1312,8 @@ test_compile_errors (void)
     NULL
   };
   static const char *const bonds[] = { "b1 U N", "b2 N C1", "b3 N C2", NULL };
-  g_autoptr (BgModel) conflict = build_model (elements, bonds);
-  g_autoptr (BgModel) rc = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgModel) conflict = bg_test_build_model (elements, bonds);
+  g_autoptr (BgModel) rc = bg_test_build_model (rc_elements, rc_bonds);
   g_autoptr (BgCausality) bad = bg_causality_analyze (conflict);
   g_autoptr (BgCausality) good = bg_causality_analyze (rc);
   const BgDiagnostic *first;
@@ -1480,7 +1418,7 @@ test_worker_thread (void)
   guint t_var, m_var;
   gsize seen = 0, total;
 
-  set_sim (model, 5.0, 0.0005);
+  bg_test_set_sim (model, 5.0, 0.0005);
   g_clear_pointer (&causality, bg_causality_unref);
   causality = bg_causality_analyze (model);
   w.plan = bg_compiler_compile (model, causality, NULL, NULL);
@@ -1569,7 +1507,7 @@ test_run_wait (void)
   BgResult *result;
   guint m_var;
 
-  set_sim (model, 5.0, 0.0005);
+  bg_test_set_sim (model, 5.0, 0.0005);
   causality = bg_causality_analyze (model);
   plan = bg_compiler_compile (model, causality, NULL, NULL);
   g_assert_nonnull (plan);
@@ -1621,10 +1559,10 @@ test_zero_states_step (void)
     NULL
   };
   static const char *const bonds[] = { "b1 U R1", NULL };
-  g_autoptr (BgModel) model = build_model (elements, bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (elements, bonds);
   Sim sim;
 
-  set_sim (model, 1.0, 0.05);
+  bg_test_set_sim (model, 1.0, 0.05);
   simulate (model, &sim);
   g_assert_cmpuint (bg_plan_get_n_states (sim.plan), ==, 0);
   g_assert_cmpint (bg_plan_get_solver (sim.plan), ==, BG_PLAN_SOLVER_NONE);
@@ -1761,13 +1699,13 @@ test_derive_exact (void)
 static void
 test_derive_not_recorded (void)
 {
-  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (rc_elements, rc_bonds);
   g_autoptr (BgResult) result = NULL;
   GError *error = NULL;
   guint v_c;
   Sim sim;
 
-  set_sim (model, 1.0, 0.1);
+  bg_test_set_sim (model, 1.0, 0.1);
   simulate (model, &sim);
   v_c = (guint) bg_plan_lookup_var (sim.plan, "C1.e");
   result = bg_simulator_new_result_for (sim.plan, &v_c, 1, FALSE);
@@ -1788,14 +1726,14 @@ test_derive_not_recorded (void)
 static void
 test_memory_limit (void)
 {
-  g_autoptr (BgModel) model = build_model (rc_elements, rc_bonds);
+  g_autoptr (BgModel) model = bg_test_build_model (rc_elements, rc_bonds);
   g_autoptr (BgCausality) causality = NULL;
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (BgResult) result = NULL;
   GError *error = NULL;
   guint64 need;
 
-  set_sim (model, 1000.0, 0.001);   /* 10⁶ rows */
+  bg_test_set_sim (model, 1000.0, 0.001);   /* 10⁶ rows */
   causality = bg_causality_analyze (model);
   plan = bg_compiler_compile (model, causality, NULL, &error);
   g_assert_no_error (error);
