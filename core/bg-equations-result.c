@@ -329,25 +329,78 @@ bg_equations_is_linear (const BgEquations *self)
 
 typedef struct
 {
-  const BgEquations *self;
-  const char        *element;
-  const char        *open_tag;
-  const char        *close_tag;
-} Highlight;
+  const BgEquations   *self;
+  BgEqSymbolDecorator  decorate;
+  gpointer             user_data;
+} Decoration;
+
+/* One symbol's markup through the decorator; its own when it declines. */
+static char *
+decorate_symbol (const Decoration *d,
+                 const BgEqSymbol *sym)
+{
+  char *markup = d->decorate (sym, d->user_data);
+
+  return markup != NULL ? markup : g_strdup (sym->markup);
+}
 
 static char *
-render_highlight_cb (const char *symbol,
+render_decorated_cb (const char *symbol,
                      gboolean    latex,
                      gpointer    user_data)
 {
-  Highlight *h = user_data;
-  const BgEqSymbol *sym = g_hash_table_lookup (h->self->symbol_index, symbol);
+  Decoration *d = user_data;
+  const BgEqSymbol *sym = g_hash_table_lookup (d->self->symbol_index, symbol);
 
-  if (sym == NULL)
-    return NULL;
+  return sym != NULL ? decorate_symbol (d, sym) : NULL;
+}
+
+char *
+bg_equations_dup_markup_decorated (const BgEquations   *self,
+                                   guint                index,
+                                   BgEqSymbolDecorator  decorate,
+                                   gpointer             user_data)
+{
+  const EquationRec *rec;
+  const BgEqSymbol *lhs_sym;
+  Decoration d = { self, decorate, user_data };
+  g_autofree char *lhs = NULL, *rhs = NULL;
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (index < self->equations->len, NULL);
+  g_return_val_if_fail (decorate != NULL, NULL);
+
+  rec = g_ptr_array_index (self->equations, index);
+  lhs_sym = g_hash_table_lookup (self->symbol_index, rec->pub.symbol);
+  if (lhs_sym != NULL)
+    {
+      g_autofree char *sym_markup = decorate_symbol (&d, lhs_sym);
+
+      lhs = rec->pub.kind == BG_EQ_STATE ? g_strdup_printf ("d%s/dt", sym_markup)
+                                         : g_steal_pointer (&sym_markup);
+    }
+  else
+    lhs = g_markup_escape_text (rec->pub.symbol, -1);
+  rhs = bg_expr_to_markup (rec->rhs_expr, render_decorated_cb, &d);
+  return g_strdup_printf ("%s = %s", lhs, rhs);
+}
+
+typedef struct
+{
+  const char *element;
+  const char *open_tag;
+  const char *close_tag;
+} Highlight;
+
+static char *
+highlight_symbol_cb (const BgEqSymbol *sym,
+                     gpointer          user_data)
+{
+  Highlight *h = user_data;
+
   if (g_strcmp0 (sym->element, h->element) == 0 || strcmp (sym->symbol, h->element) == 0)
     return g_strconcat (h->open_tag, sym->markup, h->close_tag, NULL);
-  return g_strdup (sym->markup);
+  return NULL;
 }
 
 char *
@@ -357,19 +410,10 @@ bg_equations_dup_markup_highlight (const BgEquations *self,
                                    const char        *open_tag,
                                    const char        *close_tag)
 {
-  const EquationRec *rec;
-  Highlight h = { self, element, open_tag, close_tag };
-  g_autofree char *lt = NULL, *lm = NULL, *ll = NULL;
-  g_autofree char *rhs = NULL;
+  Highlight h = { element, open_tag, close_tag };
 
-  g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (index < self->equations->len, NULL);
   g_return_val_if_fail (element != NULL && open_tag != NULL && close_tag != NULL, NULL);
-
-  rec = g_ptr_array_index (self->equations, index);
-  lhs_forms ((BgEquations *) self, &rec->pub, &lt, &lm, &ll);
-  rhs = bg_expr_to_markup (rec->rhs_expr, render_highlight_cb, &h);
-  return g_strdup_printf ("%s = %s", lm, rhs);
+  return bg_equations_dup_markup_decorated (self, index, highlight_symbol_cb, &h);
 }
 
 /* Printed forms -------------------------------------------------------------------- */

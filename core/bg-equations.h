@@ -108,6 +108,17 @@ const BgEqSymbol *bg_equations_get_symbol      (const BgEquations *self,
                                                 guint              index);
 const BgEqSymbol *bg_equations_lookup_symbol   (const BgEquations *self,
                                                 const char        *symbol);
+/* The markup to show for one symbol, newly allocated, or NULL to keep its
+ * own (symbol->markup). */
+typedef char *(*BgEqSymbolDecorator) (const BgEqSymbol *symbol,
+                                      gpointer          user_data);
+/* The equation's markup with every symbol, the left-hand side's included,
+ * passed through `decorate`: the equations pane makes each a link with its
+ * explanation, and marks the selected elements' terms. */
+char             *bg_equations_dup_markup_decorated (const BgEquations   *self,
+                                                     guint                index,
+                                                     BgEqSymbolDecorator  decorate,
+                                                     gpointer             user_data);
 /* The equation's markup with every symbol that belongs to `element` (an
  * element id; or a symbol, which then alone is marked) wrapped in
  * open_tag … close_tag, e.g. "<span background=\"#fce94f\">", "</span>":

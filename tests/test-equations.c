@@ -457,6 +457,15 @@ test_bench (void)
 
 /* The API the equations pane uses ------------------------------------------------------ */
 
+
+/* A decorator as the equations pane uses: each symbol a link to itself. */
+static char *
+link_symbol_cb (const BgEqSymbol *symbol,
+                gpointer          user_data)
+{
+  return g_strdup_printf ("<a href=\"%s\">%s</a>", symbol->symbol, symbol->markup);
+}
+
 static void
 test_pane_forms (void)
 {
@@ -508,6 +517,20 @@ test_pane_forms (void)
 
     g_assert_cmpstr (marked, ==,
                      "dq<sub>C1</sub>/dt = u<sub>U</sub>(t)/<b>R<sub>1</sub></b> − q<sub>C1</sub>/(<b>R<sub>1</sub></b>·C<sub>1</sub>)");
+  }
+  {
+    /* the state's own element marks the left-hand side too */
+    g_autofree char *marked = bg_equations_dup_markup_highlight (eq, 0, "C1", "<b>", "</b>");
+
+    g_assert_cmpstr (marked, ==,
+                     "d<b>q<sub>C1</sub></b>/dt = u<sub>U</sub>(t)/R<sub>1</sub> − <b>q<sub>C1</sub></b>/(R<sub>1</sub>·<b>C<sub>1</sub></b>)");
+  }
+  {
+    g_autofree char *linked = bg_equations_dup_markup_decorated (eq, 0, link_symbol_cb, NULL);
+
+    g_assert_cmpstr (linked, ==,
+                     "d<a href=\"q_C1\">q<sub>C1</sub></a>/dt = <a href=\"u_U\">u<sub>U</sub>(t)</a>/<a href=\"R1\">R<sub>1</sub></a>"
+                     " − <a href=\"q_C1\">q<sub>C1</sub></a>/(<a href=\"R1\">R<sub>1</sub></a>·<a href=\"C1\">C<sub>1</sub></a>)");
   }
   {
     BgEquations *copy = g_boxed_copy (BG_TYPE_EQUATIONS, eq);
