@@ -116,6 +116,30 @@ bg_test_ui_wait_ms (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
+ * with ImageMagick's import (to look at; nothing is asserted). */
+void
+bg_test_ui_maybe_screenshot (const char *name)
+{
+  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "import", "-window", "root", NULL, NULL };
+  int status = 0;
+
+  if (dir == NULL || *dir == '\0')
+    return;
+  bg_test_ui_wait_ms (300);
+  file = g_strconcat (name, ".png", NULL);
+  path = g_build_filename (dir, file, NULL);
+  argv[3] = path;
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_test_message ("screenshot %s", path);
+}
+
 /* Presents WINDOW and returns once it is mapped and the loop is idle. */
 BgWindow *
 bg_test_ui_present (BgWindow *window)

@@ -26,6 +26,8 @@ void           bg_test_ui_shutdown       (BgApplication *app,
 void           bg_test_ui_pump           (void);
 gboolean       bg_test_ui_flag_cb        (gpointer      flag);
 void           bg_test_ui_wait_ms        (guint         ms);
+/* With BGMOD_TEST_SCREENSHOT_DIR set, the X screen as NAME.png there. */
+void           bg_test_ui_maybe_screenshot (const char  *name);
 
 BgWindow      *bg_test_ui_present        (BgWindow     *window);
 BgWindow      *bg_test_ui_new_window     (BgApplication *app,

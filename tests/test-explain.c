@@ -526,30 +526,6 @@ test_every_example (void)
   g_assert_cmpuint (n_examples, >=, 10);
 }
 
-/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
- * with ImageMagick's import (to look at; nothing is asserted). */
-static void
-maybe_screenshot (const char *name)
-{
-  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-  int status = 0;
-
-  if (dir == NULL || *dir == '\0')
-    return;
-  bg_test_ui_wait_ms (300);
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  argv[3] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_test_message ("screenshot %s", path);
-}
-
 /* The sentence is wrapped, never ellipsized, and given the height its
  * lines need at the width it has. */
 static void
@@ -598,7 +574,7 @@ check_projector (int         width,
       bg_explain_bar_set_step (window_bar (window), steps[i]);
       bg_test_ui_wait_ms (250);
       assert_banner_whole (window);
-      maybe_screenshot (name);
+      bg_test_ui_maybe_screenshot (name);
     }
   g_object_set (window, "presentation-mode", FALSE, NULL);
   bg_test_ui_destroy_window (window);
@@ -611,7 +587,7 @@ check_projector (int         width,
     activate (window, "win.explain-last");
     bg_test_ui_wait_ms (250);
     assert_banner_whole (window);
-    maybe_screenshot (name);
+    bg_test_ui_maybe_screenshot (name);
     g_object_set (window, "presentation-mode", FALSE, NULL);
     bg_test_ui_destroy_window (window);
   }

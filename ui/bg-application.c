@@ -199,6 +199,7 @@ static const struct
   { "win.show-inspector", { "<Control>F9", NULL } },
   { "win.show-bond-names", { "<Control><Shift>b", NULL } },
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
+  { "win.show-equations", { "F8", NULL } },
   { "win.export-diagram", { "<Control>e", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },

@@ -3,6 +3,8 @@
  * Owns: placing the pane in the window's slot (a "Time Plot" page beside
  * the "Analysis" page of bg-analysis-pane.c), win.run and win.stop (their
  * handlers and sensitivity, called from the window's one actions update),
+ * the "Equations" page (bg-equations-pane.c) and win.show-equations, its
+ * symbols and rows selecting on the canvas,
  * the header bar's Run/Stop button look, and what the end of a run shows
  * in the window: its message in the status line and the element of an
  * event selected on the canvas. Must not: simulate, plot, or keep state
@@ -83,7 +85,29 @@ plot_pane_notify_presentation_cb (BgWindow   *self,
   bg_window_size_plot_pane (self);
 }
 
-/* The time plot and the analysis view share the slot, one page each. */
+/* Clicking an equation or a symbol selects on the canvas; the canvas's
+ * selection-changed then marks the terms and fills the inspector. */
+static void
+equations_pane_select_elements_cb (BgWindow        *self,
+                                   const char     **ids,
+                                   BgEquationsPane *pane)
+{
+  bg_canvas_select_ids (self->canvas, (const char *const *) ids);
+}
+
+void
+_bg_window_show_equations_action (GtkWidget  *widget,
+                                  const char *action_name,
+                                  GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+
+  gtk_stack_set_visible_child_name (self->plot_stack, "equations");
+  bg_equations_pane_refresh (self->equations_pane);
+}
+
+/* The time plot, the analysis view and the equations share the slot, one
+ * page each. */
 static GtkWidget *
 plot_pages_new (BgWindow *self)
 {
@@ -101,6 +125,8 @@ plot_pages_new (BgWindow *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->analysis_pane));
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
   gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
+  gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->equations_pane), "equations",
+                        _("Equations"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->plot_stack);
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (switcher, "plot-page-switcher");
@@ -115,6 +141,10 @@ _bg_window_plot_init (BgWindow *self)
 {
   self->plot_pane = BG_PLOT_PANE (bg_plot_pane_new ());
   self->analysis_pane = BG_ANALYSIS_PANE (bg_analysis_pane_new ());
+  self->equations_pane = BG_EQUATIONS_PANE (bg_equations_pane_new ());
+  g_signal_connect_object (self->equations_pane, "select-elements",
+                           G_CALLBACK (equations_pane_select_elements_cb), self,
+                           G_CONNECT_SWAPPED);
   bg_window_set_plot_pane (self, plot_pages_new (self));
   g_signal_connect_object (self->plot_paned, "notify::max-position",
                            G_CALLBACK (plot_paned_notify_max_position_cb), self,

@@ -9,6 +9,7 @@
 #include "bg-plot-pane.h"
 #include "bg-explain-bar.h"
 #include "bg-analysis-pane.h"
+#include "bg-equations-pane.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,8 @@ struct _BgWindow
   BgModel              *explain_model;  /* whose edits end the mode */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
+  /* and the state equations (bg-equations-pane.c) */
+  BgEquationsPane      *equations_pane;
   GtkStack             *plot_stack;
 
   /* exercise mode and conflict remedies (bg-window-exercise.c) */
@@ -80,6 +83,10 @@ void _bg_window_set_presentation_mode (BgWindow     *self,
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* win.show-equations: the Equations page of the plot slot */
+void _bg_window_show_equations_action (GtkWidget  *widget,
+                                       const char *action_name,
+                                       GVariant   *parameter);
 /* bg-window-exercise.c: the exercise and remedy bars and their actions;
  * _update follows the analysis (called with the status line). */
 void _bg_window_exercise_init      (BgWindow       *self);

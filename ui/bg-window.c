@@ -218,6 +218,7 @@ bg_window_set_document (BgWindow   *self,
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
   bg_analysis_pane_set_document (self->analysis_pane, document);
+  bg_equations_pane_set_document (self->equations_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
   bg_window_update_status (self);
@@ -265,6 +266,8 @@ canvas_selection_changed_cb (BgWindow *self,
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
   if (self->analysis_pane != NULL)
     bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
+  if (self->equations_pane != NULL)
+    bg_equations_pane_set_selection (self->equations_pane, (const char *const *) ids);
 }
 
 static void
