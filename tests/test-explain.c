@@ -587,7 +587,13 @@ check_projector (int         width,
     activate (window, "win.explain-last");
     bg_test_ui_wait_ms (250);
     assert_banner_whole (window);
+    /* banner, conflict status and panes fit the screen: the remedy bar
+     * waits for the end of the mode, the plot pane's "not run yet" wraps */
+    g_test_message ("conflict window %dx%d", gtk_widget_get_width (GTK_WIDGET (window)),
+                    gtk_widget_get_height (GTK_WIDGET (window)));
     bg_test_ui_maybe_screenshot (name);
+    g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
     g_object_set (window, "presentation-mode", FALSE, NULL);
     bg_test_ui_destroy_window (window);
   }

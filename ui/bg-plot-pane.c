@@ -734,6 +734,14 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_widget_set_size_request (progress_box, 96, -1);
   self->progress_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_xalign (self->progress_label, 0);
+  /* "Not run yet (F5 runs)" wraps rather than widening the pane past a
+   * 1024-pixel screen in Russian presentation mode */
+  gtk_label_set_wrap (self->progress_label, TRUE);
+  gtk_label_set_wrap_mode (self->progress_label, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (self->progress_label, 2);
+  gtk_label_set_ellipsize (self->progress_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (self->progress_label, 10);
+  gtk_label_set_max_width_chars (self->progress_label, 28);
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "caption");
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "numeric");
   gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress_label));

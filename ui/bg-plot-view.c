@@ -604,6 +604,10 @@ bg_plot_view_measure (GtkWidget      *widget,
       guint n = MAX (1, bg_plot_renderer_get_n_subplots (self->renderer));
 
       *minimum = (int) ((SUBPLOT_MIN_HEIGHT * n + TIME_AXIS_MIN_HEIGHT) * scale);
+      /* with nothing plotted yet only the hint is shown: no axes to keep
+       * readable, so a short window keeps its room for the canvas */
+      if (bg_plot_renderer_get_n_traces (self->renderer) == 0)
+        *minimum = (int) (TIME_AXIS_MIN_HEIGHT * scale);
       *natural = MAX (*minimum, (int) (MIN_NATURAL_HEIGHT * scale));
     }
 }

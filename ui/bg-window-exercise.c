@@ -168,8 +168,12 @@ _bg_window_exercise_update (BgWindow *self)
     return;
   update_remedies (self);
   gtk_widget_set_visible (ex->exercise_bar, on);
+  /* Explain Causality shows the conflict step by step; its remedies come
+   * back when the mode ends (an edit would end it anyway), which also keeps
+   * a 768-pixel window whole with the banner, the bar and the status. */
   gtk_widget_set_visible (ex->remedy_bar,
-                          !on && ex->remedies != NULL && ex->remedies->len > 0);
+                          !on && !self->explaining &&
+                          ex->remedies != NULL && ex->remedies->len > 0);
   /* Marks and results hold until the next edit. */
   if (on && bg_canvas_get_exercise_grade (self->canvas) == NULL)
     show_grade (self, NULL);

@@ -22,6 +22,8 @@ model_changed_cb (BgWindow *self,
   _bg_window_set_explain_mode (self, FALSE);
 }
 
+#define FITTED_HEIGHT_KEY "bg-explain-fitted-height"
+
 /* Once the banner has taken its height, the whole graph fits again. */
 static gboolean
 fit_after_layout_cb (GtkWidget     *canvas,
@@ -29,7 +31,40 @@ fit_after_layout_cb (GtkWidget     *canvas,
                      gpointer       data)
 {
   bg_canvas_zoom_to_fit (BG_CANVAS (canvas));
+  g_object_set_data (G_OBJECT (canvas), FITTED_HEIGHT_KEY,
+                     GINT_TO_POINTER (gtk_widget_get_height (canvas)));
   return G_SOURCE_REMOVE;
+}
+
+/* A step whose sentence takes more (or fewer) lines changes the canvas's
+ * height: fit again then, so the conflict's elements stay in view on a
+ * short projector screen; a step that keeps the height keeps the user's
+ * zoom. */
+static gboolean
+refit_if_resized_cb (GtkWidget     *canvas,
+                     GdkFrameClock *clock,
+                     gpointer       data)
+{
+  int fitted = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (canvas), FITTED_HEIGHT_KEY));
+
+  /* tick callbacks run before the frame's layout: look one frame later */
+  if (data == NULL)
+    {
+      gtk_widget_add_tick_callback (canvas, refit_if_resized_cb, GINT_TO_POINTER (1), NULL);
+      return G_SOURCE_REMOVE;
+    }
+  if (gtk_widget_get_height (canvas) != fitted)
+    fit_after_layout_cb (canvas, clock, data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+explain_bar_notify_step_cb (BgWindow     *self,
+                            GParamSpec   *pspec,
+                            BgExplainBar *bar)
+{
+  if (self->explaining)
+    gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), refit_if_resized_cb, NULL, NULL);
 }
 
 void
@@ -64,13 +99,18 @@ _bg_window_set_explain_mode (BgWindow *self,
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
       gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_after_layout_cb, NULL, NULL);
+      g_signal_connect_object (self->explain_bar, "notify::step",
+                               G_CALLBACK (explain_bar_notify_step_cb), self,
+                               G_CONNECT_SWAPPED);
     }
   else
     {
+      g_signal_handlers_disconnect_by_func (self->explain_bar, explain_bar_notify_step_cb, self);
       bg_explain_bar_set_trace (self->explain_bar, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
     }
   _bg_window_explain_actions_update (self);
+  _bg_window_exercise_update (self);
   g_object_notify (G_OBJECT (self), "explain-causality");
 }
 
