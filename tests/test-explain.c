@@ -378,6 +378,33 @@ test_edit_leaves (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The mode gives the graph the height the plot pane can spare, and the
+ * divider goes back where it was when the mode ends. */
+static void
+test_canvas_height (void)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
+  BgCanvas *canvas = window_canvas (window);
+  GtkPaned *paned = GTK_PANED (gtk_widget_get_ancestor (GTK_WIDGET (canvas), GTK_TYPE_PANED));
+  int before, during, max = 0;
+
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (100);
+  before = gtk_paned_get_position (paned);
+  enter (window);
+  bg_test_ui_wait_ms (100);
+  during = gtk_paned_get_position (paned);
+  g_object_get (paned, "max-position", &max, NULL);
+  g_test_message ("divider %d, explaining %d (max %d)", before, during, max);
+  g_assert_cmpint (during, >, before);
+  g_assert_cmpint (during, ==, max);
+  activate (window, "win.explain-causality");
+  g_assert_false (explaining (window));
+  g_assert_cmpint (gtk_paned_get_position (paned), ==, before);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 /* The index of the trace's conflict step. */
 static guint
 conflict_step (BgCausalityTrace *trace)
@@ -645,6 +672,7 @@ main (int   argc,
   g_test_add_func ("/ui/explain/keys-and-buttons", test_keys_and_buttons);
   g_test_add_func ("/ui/explain/play", test_play);
   g_test_add_func ("/ui/explain/edit-leaves", test_edit_leaves);
+  g_test_add_func ("/ui/explain/canvas-height", test_canvas_height);
   g_test_add_func ("/ui/explain/exercise-excludes", test_exercise_excludes);
   g_test_add_func ("/ui/explain/conflicts", test_conflicts);
   g_test_add_func ("/ui/explain/every-example", test_every_example);

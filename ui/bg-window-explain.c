@@ -58,14 +58,29 @@ refit_if_resized_cb (GtkWidget     *canvas,
   return G_SOURCE_REMOVE;
 }
 
+/* The steps are about the graph: it takes the height the plot pane can
+ * spare (the pane keeps its minimum) and gets it back when the mode ends,
+ * so a 1280×800 projector shows the whole bench readable. */
 static void
-explain_bar_notify_step_cb (BgWindow     *self,
-                            GParamSpec   *pspec,
-                            BgExplainBar *bar)
+give_canvas_the_height (BgWindow *self,
+                        gboolean  explaining)
 {
-  if (self->explaining)
-    gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), refit_if_resized_cb, NULL, NULL);
+  int max = 0;
+
+  if (explaining)
+    {
+      g_object_get (self->plot_paned, "max-position", &max, NULL);
+      self->explain_saved_position = gtk_paned_get_position (self->plot_paned);
+      if (max > self->explain_saved_position)
+        gtk_paned_set_position (self->plot_paned, max);
+    }
+  else if (self->explain_saved_position >= 0)
+    {
+      gtk_paned_set_position (self->plot_paned, self->explain_saved_position);
+      self->explain_saved_position = -1;
+    }
 }
+
 
 void
 _bg_window_set_explain_mode (BgWindow *self,
@@ -98,14 +113,12 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_explain_bar_set_trace (self->explain_bar, trace);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+      give_canvas_the_height (self, TRUE);
       gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_after_layout_cb, NULL, NULL);
-      g_signal_connect_object (self->explain_bar, "notify::step",
-                               G_CALLBACK (explain_bar_notify_step_cb), self,
-                               G_CONNECT_SWAPPED);
     }
   else
     {
-      g_signal_handlers_disconnect_by_func (self->explain_bar, explain_bar_notify_step_cb, self);
+      give_canvas_the_height (self, FALSE);
       bg_explain_bar_set_trace (self->explain_bar, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
     }
@@ -168,6 +181,8 @@ bar_notify_step_cb (BgWindow     *self,
                     BgExplainBar *bar)
 {
   _bg_window_explain_actions_update (self);
+  if (self->explaining)
+    gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), refit_if_resized_cb, NULL, NULL);
 }
 
 /* The step keys, as a presenter's remote sends them, act in the canvas and
@@ -195,6 +210,7 @@ _bg_window_explain_init (BgWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
+  self->explain_saved_position = -1;
   bg_explain_bar_set_canvas (self->explain_bar, self->canvas);
   gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
   g_signal_connect_object (self->explain_bar, "notify::step",
