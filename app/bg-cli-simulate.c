@@ -5,7 +5,7 @@
  * memory estimate and --max-memory, CSV output streamed while the run goes
  * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
  * through a 1 MiB buffer), the --plot export through the shared plot
- * renderer, and the exit
+ * renderer (reading the result's columns in place), and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
  * unreadable file. The run goes through BgSimulationRun, the window's
@@ -265,25 +265,15 @@ write_plot (BgPlan *plan, BgResult *result, GArray *vars, const BgSimReport *rep
             const char *path, GError **error)
 {
   g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
-  gsize n_rows = bg_result_get_n_rows (result);
-  g_autoptr (GPtrArray) columns = g_ptr_array_new_with_free_func (g_free);
-  double *t = g_new (double, MAX (n_rows, 1));
   gboolean ok;
 
-  g_ptr_array_add (columns, t);
-  bg_result_copy_column (result, 0, 0, n_rows, t);
+  /* The traces read the result's columns where the run stored them. */
   for (guint i = 0; i < vars->len; i++)
     {
       guint v = g_array_index (vars, guint, i);
-      double *y;
 
-      if (v == 0)
-        continue;
-      y = g_new (double, MAX (n_rows, 1));
-      g_ptr_array_add (columns, y);
-      bg_result_copy_column (result, v, 0, n_rows, y);
-      bg_plot_renderer_add_trace (renderer, bg_result_get_var_name (result, v),
-                                  bg_result_get_var_unit (result, v), t, y, n_rows);
+      if (v != 0)
+        bg_plot_renderer_add_result_trace (renderer, NULL, NULL, result, v);
     }
   for (guint i = 0; i < bg_plan_get_n_switch_times (plan); i++)
     bg_plot_renderer_add_marker (renderer, bg_plan_get_switch_time (plan, i), NULL,

@@ -117,8 +117,8 @@ static gboolean
 write_plot (BgSweep *sweep, GArray *vars, const char *path, GError **error)
 {
   g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
-  g_autoptr (GPtrArray) columns = g_ptr_array_new_with_free_func (g_free);
 
+  /* Each run's traces read its own result's columns in place. */
   for (guint i = 0; i < vars->len; i++)
     {
       guint v = g_array_index (vars, guint, i);
@@ -127,16 +127,10 @@ write_plot (BgSweep *sweep, GArray *vars, const char *path, GError **error)
       for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
         {
           BgResult *res = bg_sweep_get_result (sweep, r);
-          gsize n = bg_result_get_n_rows (res);
-          double *t = g_new (double, MAX (n, 1)), *y = g_new (double, MAX (n, 1));
           g_autofree char *label = run_label (sweep, r);
           g_autofree char *name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (res, v), label);
 
-          g_ptr_array_add (columns, t);
-          g_ptr_array_add (columns, y);
-          bg_result_copy_column (res, 0, 0, n, t);
-          bg_result_copy_column (res, v, 0, n, y);
-          bg_plot_renderer_add_trace (renderer, name, bg_result_get_var_unit (res, v), t, y, n);
+          bg_plot_renderer_add_result_trace (renderer, name, NULL, res, v);
         }
     }
   if (g_str_has_suffix (path, ".svg"))

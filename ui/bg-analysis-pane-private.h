@@ -43,7 +43,6 @@ struct _BgAnalysisPane
   GtkWidget      *sweep_area;
   GtkLabel       *sweep_status;
   BgPlotRenderer *sweep_renderer;
-  GPtrArray      *sweep_columns;   /* double *, borrowed by the renderer */
   char           *sweep_var;
   guint           sweep_total, sweep_done;
   GCancellable   *sweep_cancellable;

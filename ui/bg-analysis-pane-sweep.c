@@ -3,7 +3,8 @@
  * Owns: the sweep's controls, reading the values (a list, or a linear or
  * log range), the sweep job (a GTask thread that runs the core's pool; runs
  * that end are queued behind a mutex and drawn by one idle callback), the
- * columns the sweep plot borrows and its legends ("R1 = 100 Ω"), stopping.
+ * sweep plot's traces (read in place from each run's result) and their
+ * legends ("R1 = 100 Ω"), stopping.
  * Must not: edit the model or touch GTK from the sweep's threads.
  */
 #include "config.h"
@@ -48,20 +49,12 @@ add_run_trace (BgAnalysisPane *self, BgSweep *sweep, guint run)
 {
   BgResult *result = bg_sweep_get_result (sweep, run);
   int v = bg_result_lookup (result, self->sweep_var);
-  gsize n = bg_result_get_n_rows (result);
   g_autofree char *name = run_legend (sweep, run);
-  double *t, *y;
 
-  if (v < 0 || n == 0)
+  if (v < 0 || bg_result_get_n_rows (result) == 0)
     return;
-  t = g_new (double, n);
-  y = g_new (double, n);
-  bg_result_copy_column (result, 0, 0, n, t);
-  bg_result_copy_column (result, (guint) v, 0, n, y);
-  g_ptr_array_add (self->sweep_columns, t);
-  g_ptr_array_add (self->sweep_columns, y);
-  bg_plot_renderer_add_trace (self->sweep_renderer, name, bg_result_get_var_unit (result, (guint) v),
-                              t, y, n);
+  /* The trace reads the run's result in place (the renderer keeps it). */
+  bg_plot_renderer_add_result_trace (self->sweep_renderer, name, NULL, result, (guint) v);
 }
 
 static void
@@ -211,7 +204,6 @@ start_sweep (BgAnalysisPane *self, GError **error)
 
   bg_plot_renderer_clear_traces (self->sweep_renderer);
   bg_plot_renderer_reset_view (self->sweep_renderer);
-  g_ptr_array_set_size (self->sweep_columns, 0);
   g_free (self->sweep_var);
   self->sweep_var = g_strdup (var);
   self->sweep_total = bg_sweep_get_n_runs (sweep);
@@ -285,7 +277,6 @@ _bg_analysis_pane_build_sweep_page (BgAnalysisPane *self)
   gtk_box_append (GTK_BOX (page), row);
 
   self->sweep_renderer = bg_plot_renderer_new ();
-  self->sweep_columns = g_ptr_array_new_with_free_func (g_free);
   self->sweep_area = _bg_analysis_pane_plot_area (self, sweep_draw_cb);
   gtk_box_append (GTK_BOX (page), self->sweep_area);
   self->sweep_status = GTK_LABEL (_bg_analysis_pane_status_label ());

@@ -532,7 +532,6 @@ bg_analysis_pane_finalize (GObject *object)
 
   g_clear_pointer (&self->bode_plot, bg_bode_plot_free);
   g_clear_object (&self->sweep_renderer);
-  g_clear_pointer (&self->sweep_columns, g_ptr_array_unref);
   g_clear_object (&self->inputs);
   g_clear_object (&self->outputs);
   g_clear_object (&self->params);

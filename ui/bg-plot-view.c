@@ -1,7 +1,7 @@
 /* bg-plot-view.c — the plot pane's drawing widget.
  *
- * Owns: the renderer, the contiguous column copies it borrows, the theme
- * colours, one controller per interaction (zoom box, pan, wheel zoom,
+ * Owns: the renderer (whose traces read the run's result in place), the
+ * row count handed to it, the theme colours, one controller per interaction (zoom box, pan, wheel zoom,
  * double-click reset, cursor motion), the read-out box and the exports.
  * Must not: run or compile anything, touch a model, or draw anything the
  * exports would not.
@@ -32,8 +32,7 @@
 typedef struct
 {
   char   *name;
-  int     var;    /* column in the result */
-  double *y;      /* capacity doubles */
+  guint   var;    /* column in the result */
 } Trace;
 
 typedef enum
@@ -51,9 +50,7 @@ struct _BgPlotView
   BgSimulationRun *run;
   GStrv            names;
 
-  double          *t;
-  gsize            n_rows;
-  gsize            capacity;
+  gsize            n_rows;       /* rows handed to the renderer */
   GPtrArray       *traces;       /* Trace */
 
   guint            redraw_source;
@@ -78,7 +75,6 @@ trace_free (gpointer data)
   Trace *trace = data;
 
   g_free (trace->name);
-  g_free (trace->y);
   g_free (trace);
 }
 
@@ -90,38 +86,21 @@ bg_plot_view_result (BgPlotView *self)
   return self->run != NULL ? bg_simulation_run_get_result (self->run) : NULL;
 }
 
+/* A column the run did not record is derived from the recorded states up
+ * to the rows the result holds (rows that cannot be, an algebraic loop
+ * without a solution, are left out: the trace ends there). Derived columns
+ * are appended on this thread only, while the run's worker appends rows. */
 static void
-bg_plot_view_hand_over (BgPlotView *self)
+bg_plot_view_derive (BgResult *result,
+                     guint     var)
 {
-  for (guint i = 0; i < self->traces->len; i++)
-    {
-      Trace *trace = g_ptr_array_index (self->traces, i);
-
-      bg_plot_renderer_set_trace_data (self->renderer, i, self->t, trace->y,
-                                       self->n_rows);
-    }
-}
-
-/* Rows [first, first + n) of a variable: a column the run did not record
- * is derived from the recorded states first; rows that cannot be (an
- * algebraic loop without a solution) are NaN, a gap in the trace. */
-static void
-bg_plot_view_copy_rows (BgResult *result,
-                        guint     var,
-                        gsize     first,
-                        gsize     n,
-                        double   *out)
-{
-  gsize filled, avail;
-
   bg_result_derive (result, &var, 1, NULL);
-  filled = bg_result_get_n_filled (result, var);
-  avail = filled > first ? MIN (n, filled - first) : 0;
-  bg_result_copy_column (result, var, first, avail, out);
-  for (gsize k = avail; k < n; k++)
-    out[k] = NAN;
 }
 
+/* Hands the renderer the rows that arrived since the last pull: one
+ * snapshot of the row count, so every trace ends at the same row and only
+ * published rows are read. The renderer's traces read the result's chunks
+ * in place; nothing is copied. */
 gboolean
 bg_plot_view_pull (BgPlotView *self)
 {
@@ -137,28 +116,14 @@ bg_plot_view_pull (BgPlotView *self)
   if (n <= self->n_rows)
     return FALSE;
 
-  if (n > self->capacity)
-    {
-      self->capacity = MAX (n, self->capacity * 2);
-      self->t = g_renew (double, self->t, self->capacity);
-      for (guint i = 0; i < self->traces->len; i++)
-        {
-          Trace *trace = g_ptr_array_index (self->traces, i);
-
-          trace->y = g_renew (double, trace->y, self->capacity);
-        }
-    }
-
-  bg_result_copy_column (result, 0, self->n_rows, n - self->n_rows, self->t + self->n_rows);
   for (guint i = 0; i < self->traces->len; i++)
     {
       Trace *trace = g_ptr_array_index (self->traces, i);
 
-      bg_plot_view_copy_rows (result, trace->var, self->n_rows, n - self->n_rows,
-                              trace->y + self->n_rows);
+      bg_plot_view_derive (result, trace->var);
+      bg_plot_renderer_set_trace_rows (self->renderer, i, n);
     }
   self->n_rows = n;
-  bg_plot_view_hand_over (self);
 
   return TRUE;
 }
@@ -177,18 +142,19 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
     {
       int var = bg_result_lookup (result, self->names[i]);
       Trace *trace;
+      guint index;
 
       if (var <= 0)
         continue;
       trace = g_new0 (Trace, 1);
       trace->name = g_strdup (self->names[i]);
-      trace->var = var;
-      trace->y = g_new (double, MAX (self->capacity, 1));
-      bg_plot_view_copy_rows (result, var, 0, self->n_rows, trace->y);
+      trace->var = (guint) var;
+      bg_plot_view_derive (result, trace->var);
       g_ptr_array_add (self->traces, trace);
-      bg_plot_renderer_add_trace (self->renderer, trace->name,
-                                  bg_result_get_var_unit (result, var),
-                                  self->t, trace->y, self->n_rows);
+      index = bg_plot_renderer_add_result_trace (self->renderer, trace->name,
+                                                 bg_result_get_var_unit (result, trace->var),
+                                                 result, trace->var);
+      bg_plot_renderer_set_trace_rows (self->renderer, index, self->n_rows);
     }
 }
 
@@ -254,9 +220,6 @@ void
 bg_plot_view_set_run (BgPlotView      *self,
                       BgSimulationRun *run)
 {
-  BgPlan *plan;
-  double rows;
-
   g_return_if_fail (BG_IS_PLOT_VIEW (self));
   g_return_if_fail (run == NULL || BG_IS_SIMULATION_RUN (run));
 
@@ -274,13 +237,6 @@ bg_plot_view_set_run (BgPlotView      *self,
 
   if (run != NULL)
     {
-      /* room for every output row, the step restarts and an event row */
-      plan = bg_simulation_run_get_plan (run);
-      rows = bg_plan_get_t_end (plan) / bg_plan_get_output_step (plan);
-      self->capacity = (isfinite (rows) && rows < 1e7) ? (gsize) rows + 16 : 4096;
-      self->capacity += 2 * bg_plan_get_n_switch_times (plan);
-      self->t = g_renew (double, self->t, self->capacity);
-
       g_signal_connect_object (run, "progress", G_CALLBACK (run_progress_cb), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (run, "finished", G_CALLBACK (run_finished_cb), self,
@@ -916,6 +872,7 @@ bg_plot_view_write_csv (BgPlotView *self,
 {
   g_autoptr(GString) text = g_string_new ("t");
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  BgResult *result;
   double t0 = -INFINITY, t1 = INFINITY, y0, y1;
 
   g_return_val_if_fail (BG_IS_PLOT_VIEW (self), FALSE);
@@ -937,17 +894,22 @@ bg_plot_view_write_csv (BgPlotView *self,
     }
   g_string_append_c (text, '\n');
 
-  for (gsize r = 0; r < self->n_rows; r++)
+  result = bg_plot_view_result (self);
+  for (gsize r = 0; result != NULL && r < self->n_rows; r++)
     {
-      if (self->t[r] < t0 || self->t[r] > t1)
+      double t = bg_result_get_value (result, 0, r);
+
+      if (t < t0 || t > t1)
         continue;
-      g_string_append (text, g_ascii_formatd (buf, sizeof buf, "%.12g", self->t[r]));
+      g_string_append (text, g_ascii_formatd (buf, sizeof buf, "%.12g", t));
       for (guint i = 0; i < self->traces->len; i++)
         {
           Trace *trace = g_ptr_array_index (self->traces, i);
+          double y = r < bg_result_get_n_filled (result, trace->var)
+                       ? bg_result_get_value (result, trace->var, r) : NAN;
 
           g_string_append_c (text, ',');
-          g_string_append (text, g_ascii_formatd (buf, sizeof buf, "%.12g", trace->y[r]));
+          g_string_append (text, g_ascii_formatd (buf, sizeof buf, "%.12g", y));
         }
       g_string_append_c (text, '\n');
     }
@@ -980,7 +942,6 @@ bg_plot_view_finalize (GObject *object)
   BgPlotView *self = BG_PLOT_VIEW (object);
 
   g_strfreev (self->names);
-  g_free (self->t);
 
   G_OBJECT_CLASS (bg_plot_view_parent_class)->finalize (object);
 }

@@ -1,14 +1,14 @@
 /* bg-plot-view.h — the plot pane's drawing widget.
  *
- * Owns: a BgPlotRenderer and contiguous copies of the chosen columns of one
- * run's BgResult (grown as rows arrive, so the renderer's borrowed pointers
- * stay valid until the next pull), the theme colours handed to the
- * renderer, the interactions (primary drag: zoom box; Shift+drag or middle
- * drag: pan; wheel: zoom time around the pointer; Ctrl+wheel: zoom the
- * values of the sub-plot under the pointer; double-click: reset), the
- * cursor read-out at the pointer's time, markers for step switches and for
- * the event or failure that ended the run, and PNG/SVG/CSV export of what
- * it shows. Must not: run or compile anything, touch a model, or draw
+ * Owns: a BgPlotRenderer whose traces read the chosen columns of one run's
+ * BgResult in place (no copies; the rows handed to it grow as rows arrive,
+ * and a column the run did not record is derived when it is chosen), the
+ * theme colours handed to the renderer, the interactions (primary drag:
+ * zoom box; Shift+drag or middle drag: pan; wheel: zoom time around the
+ * pointer; Ctrl+wheel: zoom the values of the sub-plot under the pointer;
+ * double-click: reset), the cursor read-out at the pointer's time, markers
+ * for step switches and for the event or failure that ended the run, and
+ * PNG/SVG/CSV export of what it shows. Must not: run or compile anything, touch a model, or draw
  * anything the exports would not (the same renderer, the same view).
  */
 #pragma once
@@ -33,10 +33,11 @@ BgSimulationRun *bg_plot_view_get_run          (BgPlotView         *self);
  * skipped. The view keeps the time and value windows. */
 void             bg_plot_view_set_vars         (BgPlotView         *self,
                                                 const char *const  *names);
-/* Number of traces drawn and rows copied from the result so far. */
+/* Number of traces drawn and rows handed to the renderer so far. */
 guint            bg_plot_view_get_n_traces     (BgPlotView         *self);
 gsize            bg_plot_view_get_n_rows       (BgPlotView         *self);
-/* Copies the rows that arrived since the last pull; TRUE if any did. */
+/* Hands the renderer the rows that arrived since the last pull (deriving
+ * the chosen columns the run does not record); TRUE if any did. */
 gboolean         bg_plot_view_pull             (BgPlotView         *self);
 
 void             bg_plot_view_reset_view       (BgPlotView         *self);

@@ -12,6 +12,8 @@
  * the load average before and after. Must not: assert anything.
  *
  * Usage: bench-cli [--no-long] [N ...]   (default N: 1000 10000)
+ *        bench-cli --write-model N OUT.bgmod   (writes the chain and exits,
+ *        for profiling one run by hand)
  */
 #include "config.h"
 
@@ -243,6 +245,16 @@ main (int argc, char **argv)
   g_autofree char *dir = g_dir_make_tmp ("bench-cli-XXXXXX", NULL);
   gboolean long_run = TRUE, any = FALSE;
 
+  if (argc == 4 && g_str_equal (argv[1], "--write-model"))
+    {
+      g_autoptr (BgModel) model = bench_chain_new ((guint) atoi (argv[2]), T_END, OUTPUT_STEP);
+      g_autoptr (GError) error = NULL;
+
+      g_rmdir (dir);
+      if (!bg_file_save_path (model, argv[3], &error))
+        g_error ("%s", error->message);
+      return 0;
+    }
   print_load ("before");
   printf ("bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv (10 s, output every %g s)\n"
           "against bench-cli-hand (CVODE by hand, same tolerances and band solver, same CSV);\n"

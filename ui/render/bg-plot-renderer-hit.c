@@ -34,17 +34,20 @@ bg_plot_renderer_values_at (BgPlotRenderer *self,
 
       if (tr->n > 0 && isfinite (t))
         {
-          j = _bg_plot_renderer_search_time (tr->t, tr->n, t, TRUE);
+          j = _bg_plot_renderer_trace_search (tr, t, TRUE);
           if (j == tr->n)
             {
-              if (t == tr->t[tr->n - 1])
-                v = tr->y[tr->n - 1];
+              if (t == _bg_plot_renderer_trace_t (tr, tr->n - 1))
+                v = _bg_plot_renderer_trace_y (tr, tr->n - 1);
             }
           else if (j > 0)
             {
-              double ta = tr->t[j - 1], tb = tr->t[j];
+              double ta = _bg_plot_renderer_trace_t (tr, j - 1);
+              double tb = _bg_plot_renderer_trace_t (tr, j);
+              double ya = _bg_plot_renderer_trace_y (tr, j - 1);
+              double yb = _bg_plot_renderer_trace_y (tr, j);
               double f = (t - ta) / (tb - ta);
-              v = tr->y[j - 1] + f * (tr->y[j] - tr->y[j - 1]);
+              v = ya + f * (yb - ya);
             }
         }
       values[i] = v;

@@ -9,8 +9,9 @@
  * sub-plots, legends and the marker strip, and drawing what the layout
  * places: grid, frames with tick labels, axis titles and legends.
  * Must not: draw traces, markers or the cursor; read samples except through
- * _bg_plot_renderer_trace_value_range; keep anything but the layout's results
- * in the renderer.
+ * the trace helpers of -traces.c (_bg_plot_renderer_trace_t,
+ * _bg_plot_renderer_trace_value_range); keep anything but the layout's
+ * results in the renderer.
  */
 #include "config.h"
 
@@ -47,14 +48,14 @@ resolve_time_window (BgPlotRenderer *self,
       size_t a = 0, b = tr->n;
 
       /* Skip non-finite times at either end. */
-      while (a < b && !isfinite (tr->t[a]))
+      while (a < b && !isfinite (_bg_plot_renderer_trace_t (tr, a)))
         a++;
-      while (b > a && !isfinite (tr->t[b - 1]))
+      while (b > a && !isfinite (_bg_plot_renderer_trace_t (tr, b - 1)))
         b--;
       if (a < b)
         {
-          lo = MIN (lo, tr->t[a]);
-          hi = MAX (hi, tr->t[b - 1]);
+          lo = MIN (lo, _bg_plot_renderer_trace_t (tr, a));
+          hi = MAX (hi, _bg_plot_renderer_trace_t (tr, b - 1));
         }
     }
 

@@ -9,7 +9,8 @@
  * class defines for another:
  *   bg-plot-renderer.c          state, render order, markers and cursor
  *   bg-plot-renderer-layout.c   view windows, ticks, layout, axes, legends
- *   bg-plot-renderer-traces.c   value ranges, decimation, trace drawing
+ *   bg-plot-renderer-traces.c   reading samples (spans), value ranges,
+ *                               decimation, trace drawing
  *   bg-plot-renderer-hit.c      values at a time, last layout's geometry
  *   bg-plot-renderer-export.c   PNG and SVG files
  * Must not: be included outside ui/render/bg-plot-renderer*.c.
@@ -19,19 +20,35 @@
 #include <pango/pangocairo.h>
 
 #include "bg-plot-renderer.h"
+#include "bg-result.h"
 #include "bg-si-format.h"
 
 G_BEGIN_DECLS
 
 #define MAX_COORD 1.0e5 /* keep far-off points inside Cairo's fixed range */
 
+/* Samples contiguous in memory: rows [start, start + len) of a trace, their
+ * times t[0 .. len) and values y[0 .. len). */
+typedef struct
+{
+  size_t        start;
+  size_t        len;
+  const double *t;
+  const double *y;
+} Span;
+
 typedef struct
 {
   char         *name;
   char         *unit;
-  const double *t;
-  const double *y;
+  /* The samples, read only through the helpers below: one span for a
+   * trace of borrowed arrays, one per chunk for a trace of a BgResult
+   * (whose chunks never move; the spans are taken again from the last
+   * one when the trace grows). */
+  GArray       *spans; /* Span */
   size_t        n;
+  BgResult     *result; /* a reference, or NULL for borrowed arrays */
+  guint         var;    /* the value column of result */
   guint         subplot;
   guint         color_index; /* position among its sub-plot's traces */
   gboolean      drawn_dense; /* last drawn as filled columns (no dashes) */
@@ -162,10 +179,34 @@ void _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
                                     guint           index);
 
 /* bg-plot-renderer-traces.c */
-size_t   _bg_plot_renderer_search_time (const double *t,
-                                        size_t        n,
-                                        double        value,
-                                        gboolean      strict);
+/* The span holding sample @i (< tr->n). */
+const Span *_bg_plot_renderer_trace_span (const Trace *tr,
+                                          size_t       i);
+static inline double
+_bg_plot_renderer_trace_t (const Trace *tr,
+                           size_t       i)
+{
+  const Span *s = _bg_plot_renderer_trace_span (tr, i);
+  return s->t[i - s->start];
+}
+static inline double
+_bg_plot_renderer_trace_y (const Trace *tr,
+                           size_t       i)
+{
+  const Span *s = _bg_plot_renderer_trace_span (tr, i);
+  return s->y[i - s->start];
+}
+/* First sample whose time is >= @value (or > @value when @strict); tr->n
+ * when none. */
+size_t   _bg_plot_renderer_trace_search (const Trace *tr,
+                                         double       value,
+                                         gboolean     strict);
+/* Points @tr at @n samples of borrowed arrays, or (t, y NULL) brings a
+ * result trace's spans up to its first @n rows. */
+void     _bg_plot_renderer_trace_set_spans (Trace        *tr,
+                                            const double *t,
+                                            const double *y,
+                                            size_t        n);
 gboolean _bg_plot_renderer_trace_value_range (Trace  *tr,
                                               double  t0,
                                               double  t1,

@@ -3,8 +3,10 @@
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
  * model → analysis → plan → run → result → plot/export.
  *
- * Owns: finding samples by time, the finite value range of a trace in a time
- * window (remembered, so a growing column scans only its new samples),
+ * Owns: reading a trace's samples through its spans (one for borrowed
+ * arrays, one per chunk of a BgResult), finding samples by time, the finite
+ * value range of a trace in a time window (remembered, so a growing column
+ * scans only its new samples),
  * min/max decimation to one column per device pixel, and drawing a trace as
  * a polyline (sparse data, dashed by its place in the sub-plot) or as filled
  * column bars (dense data).
@@ -17,14 +19,77 @@
 
 #include <math.h>
 
-/* ---- sample search ------------------------------------------------------ */
+/* ---- samples ------------------------------------------------------------ */
 
-/* First index whose time is >= @t (or > @t when @strict); @n when none. */
-size_t
-_bg_plot_renderer_search_time (const double *t,
-                               size_t        n,
-                               double        value,
-                               gboolean      strict)
+const Span *
+_bg_plot_renderer_trace_span (const Trace *tr,
+                              size_t       i)
+{
+  const Span *spans = (const Span *) (gpointer) tr->spans->data;
+  guint       lo = 0, hi = tr->spans->len;
+
+  /* The last span starting at or before i. */
+  while (hi - lo > 1)
+    {
+      guint mid = lo + (hi - lo) / 2;
+      if (spans[mid].start <= i)
+        lo = mid;
+      else
+        hi = mid;
+    }
+  return &spans[lo];
+}
+
+void
+_bg_plot_renderer_trace_set_spans (Trace        *tr,
+                                   const double *t,
+                                   const double *y,
+                                   size_t        n)
+{
+  size_t row = 0;
+
+  if (tr->result == NULL)
+    {
+      Span s = { 0, n, t, y };
+
+      g_array_set_size (tr->spans, 0);
+      if (n > 0)
+        g_array_append_val (tr->spans, s);
+      tr->n = n;
+      return;
+    }
+
+  /* The chunks already seen stay where they are; the last one may have
+   * filled further, so it is taken again. */
+  if (n < tr->n)
+    g_array_set_size (tr->spans, 0);
+  else if (tr->spans->len > 0)
+    {
+      row = g_array_index (tr->spans, Span, tr->spans->len - 1).start;
+      g_array_set_size (tr->spans, tr->spans->len - 1);
+    }
+  while (row < n)
+    {
+      Span  s = { row, 0, NULL, NULL };
+      gsize len_t, len_y;
+
+      if (!bg_result_get_span (tr->result, 0, row, &s.t, &len_t) ||
+          !bg_result_get_span (tr->result, tr->var, row, &s.y, &len_y))
+        break;
+      s.len = MIN (MIN (len_t, len_y), n - row);
+      g_array_append_val (tr->spans, s);
+      row += s.len;
+    }
+  tr->n = row;
+}
+
+/* First index of t[0 .. n) whose time is >= @value (or > @value when
+ * @strict); @n when none. */
+static size_t
+search_time (const double *t,
+             size_t        n,
+             double        value,
+             gboolean      strict)
 {
   size_t lo = 0, hi = n;
 
@@ -37,6 +102,31 @@ _bg_plot_renderer_search_time (const double *t,
         hi = mid;
     }
   return lo;
+}
+
+size_t
+_bg_plot_renderer_trace_search (const Trace *tr,
+                                double       value,
+                                gboolean     strict)
+{
+  const Span *spans = (const Span *) (gpointer) tr->spans->data;
+  guint       lo = 0, hi = tr->spans->len;
+
+  /* The first span whose last time is >= @value (> when strict): every
+   * sample before it is below. */
+  while (lo < hi)
+    {
+      guint  mid = lo + (hi - lo) / 2;
+      double last = spans[mid].t[spans[mid].len - 1];
+
+      if (strict ? last <= value : last < value)
+        lo = mid + 1;
+      else
+        hi = mid;
+    }
+  if (lo == tr->spans->len)
+    return tr->n;
+  return spans[lo].start + search_time (spans[lo].t, spans[lo].len, value, strict);
 }
 
 /* ---- value ranges ------------------------------------------------------- */
@@ -114,6 +204,24 @@ scan_values (const double *y,
   *hi = mx;
 }
 
+/* Widens [*lo, *hi] by the finite values among samples [a, b) of @tr. */
+static void
+scan_trace (const Trace *tr,
+            size_t       a,
+            size_t       b,
+            double      *lo,
+            double      *hi)
+{
+  while (a < b)
+    {
+      const Span *s = _bg_plot_renderer_trace_span (tr, a);
+      size_t      end = MIN (b, s->start + s->len);
+
+      scan_values (s->y, a - s->start, end - s->start, lo, hi);
+      a = end;
+    }
+}
+
 /* Min and max of the finite values of @tr with time in [t0, t1]. The
  * result is remembered: drawing again, or after samples were appended to
  * the same columns, scans nothing or only the new samples. */
@@ -124,18 +232,18 @@ _bg_plot_renderer_trace_value_range (Trace  *tr,
                                      double *lo,
                                      double *hi)
 {
-  size_t i0 = _bg_plot_renderer_search_time (tr->t, tr->n, t0, FALSE);
-  size_t i1 = _bg_plot_renderer_search_time (tr->t, tr->n, t1, TRUE);
+  size_t i0 = _bg_plot_renderer_trace_search (tr, t0, FALSE);
+  size_t i1 = _bg_plot_renderer_trace_search (tr, t1, TRUE);
   double a = INFINITY, b = -INFINITY;
 
   if (tr->range_valid && tr->range_i0 == i0 && tr->range_i1 <= i1)
     {
       a = tr->range_lo;
       b = tr->range_hi;
-      scan_values (tr->y, tr->range_i1, i1, &a, &b);
+      scan_trace (tr, tr->range_i1, i1, &a, &b);
     }
   else
-    scan_values (tr->y, i0, i1, &a, &b);
+    scan_trace (tr, i0, i1, &a, &b);
 
   tr->range_valid = TRUE;
   tr->range_i0 = i0;
@@ -227,7 +335,7 @@ search_time_from (const double *t,
   return lo;
 }
 
-/* Fills @col from samples [a, b) that contain a non-finite value. */
+/* Adds samples [a, b) of y, which contain a non-finite value, to @col. */
 static void
 scan_column_slow (const double *y,
                   size_t        a,
@@ -237,7 +345,6 @@ scan_column_slow (const double *y,
 {
   size_t j;
 
-  col->count = 0;
   for (j = a; j < b; j++)
     {
       double v = y[j];
@@ -262,10 +369,50 @@ scan_column_slow (const double *y,
     }
 }
 
+/* Adds samples [a, b) of span @s, all in one pixel column, to @col (a
+ * column may take samples from two spans). */
+static void
+column_add (Column     *col,
+            const Span *s,
+            size_t      a,
+            size_t      b,
+            double      t0,
+            double      x0,
+            double      x_per_t,
+            gboolean   *pending_gap)
+{
+  double mn, mx;
+
+  if (isnan (col->x_first))
+    col->x_first = x0 + (s->t[a] - t0) * x_per_t;
+  if (G_UNLIKELY (!minmax (s->y, a, b, &mn, &mx)))
+    {
+      scan_column_slow (s->y, a, b, col, pending_gap);
+      return;
+    }
+  if (col->count == 0)
+    {
+      col->gap_before = *pending_gap;
+      col->first = s->y[a];
+      col->vmin = mn;
+      col->vmax = mx;
+    }
+  else
+    {
+      if (*pending_gap)
+        col->gap_before = TRUE;
+      col->vmin = MIN (col->vmin, mn);
+      col->vmax = MAX (col->vmax, mx);
+    }
+  col->last = s->y[b - 1];
+  col->count += b - a;
+  *pending_gap = FALSE;
+}
+
 /* Min/max decimation: one Column per device-pixel column of the window
- * [t0, t1], from the samples [i0, i1) that lie in it. The column of each
- * sample is found by binary search on the column boundaries, so the inner
- * loop is a plain min/max over a contiguous run. */
+ * [t0, t1], from the samples [i0, i1) that lie in it, span by span. The
+ * column of each sample is found by searching the span for the column
+ * boundaries, so the inner loop is a plain min/max over a contiguous run. */
 static void
 decimate (const Trace *tr,
           size_t       i0,
@@ -283,35 +430,33 @@ decimate (const Trace *tr,
 
   for (c = 0; c < ncols; c++)
     {
-      Column  *col = &cols[c];
-      size_t   b;
-      double   mn, mx;
-      gboolean bad = FALSE;
+      cols[c].count = 0;
+      cols[c].gap_before = FALSE;
+      cols[c].x_first = NAN;
+    }
 
-      b = c == ncols - 1 ? i1
-                         : search_time_from (tr->t, a, i1,
-                                             t0 + (t1 - t0) * (c + 1) / ncols);
-      col->count = 0;
-      col->gap_before = FALSE;
-      if (b == a)
-        continue;
+  c = 0;
+  while (a < i1)
+    {
+      const Span *s = _bg_plot_renderer_trace_span (tr, a);
+      size_t      la = a - s->start;
+      size_t      lb = MIN (i1, s->start + s->len) - s->start;
 
-      bad = !minmax (tr->y, a, b, &mn, &mx);
-
-      col->x_first = x0 + (tr->t[a] - t0) * x_per_t;
-      if (G_UNLIKELY (bad))
-        scan_column_slow (tr->y, a, b, col, &pending_gap);
-      else
+      while (la < lb)
         {
-          col->count = b - a;
-          col->gap_before = pending_gap;
-          pending_gap = FALSE;
-          col->first = tr->y[a];
-          col->last = tr->y[b - 1];
-          col->vmin = mn;
-          col->vmax = mx;
+          size_t b = c == ncols - 1
+                       ? lb
+                       : search_time_from (s->t, la, lb,
+                                           t0 + (t1 - t0) * (c + 1) / ncols);
+
+          if (b > la)
+            column_add (&cols[c], s, la, b, t0, x0, x_per_t, &pending_gap);
+          if (b == lb)
+            break; /* column c may go on in the next span */
+          c++;
+          la = b;
         }
-      a = b;
+      a = s->start + lb;
     }
 }
 
@@ -320,10 +465,13 @@ lerp_at (const Trace *tr,
          size_t       j,
          double       t)
 {
-  double ta = tr->t[j - 1], tb = tr->t[j];
+  double ta = _bg_plot_renderer_trace_t (tr, j - 1);
+  double tb = _bg_plot_renderer_trace_t (tr, j);
+  double ya = _bg_plot_renderer_trace_y (tr, j - 1);
+  double yb = _bg_plot_renderer_trace_y (tr, j);
   double f = tb > ta ? (t - ta) / (tb - ta) : 1.0;
 
-  return tr->y[j - 1] + f * (tr->y[j] - tr->y[j - 1]);
+  return ya + f * (yb - ya);
 }
 
 /* Sparse data (fewer samples than pixels, or about as many): a polyline
@@ -443,8 +591,8 @@ draw_trace (BgPlotRenderer *self,
   if (tr->n == 0)
     return;
 
-  i0 = _bg_plot_renderer_search_time (tr->t, tr->n, t0, FALSE);
-  i1 = _bg_plot_renderer_search_time (tr->t, tr->n, t1, TRUE);
+  i0 = _bg_plot_renderer_trace_search (tr, t0, FALSE);
+  i1 = _bg_plot_renderer_trace_search (tr, t1, TRUE);
 
   /* Enter and leave at the window's edges on the segments crossing them. */
   if (i0 > 0 && i0 < tr->n)

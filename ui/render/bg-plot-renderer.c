@@ -11,7 +11,8 @@
  * themselves. The other concerns of the class live beside it and share
  * bg-plot-renderer-private.h: layout and ticks (-layout.c), traces and
  * decimation (-traces.c), hit-testing (-hit.c), export (-export.c).
- * Must not: copy, free or modify trace samples; include GTK; keep pixels.
+ * Must not: copy, free or modify trace samples (a result trace holds a
+ * reference to its BgResult, no more); include GTK; keep pixels.
  */
 #include "config.h"
 
@@ -49,6 +50,8 @@ trace_free (gpointer data)
 
   g_free (tr->name);
   g_free (tr->unit);
+  g_array_unref (tr->spans);
+  g_clear_pointer (&tr->result, bg_result_unref);
   g_free (tr);
 }
 
@@ -164,6 +167,28 @@ rebuild_subplots (BgPlotRenderer *self)
     }
 }
 
+static guint
+add_trace (BgPlotRenderer *self,
+           Trace          *tr,
+           const char     *name,
+           const char     *unit)
+{
+  tr->name = g_strdup (name);
+  tr->unit = g_strdup (unit != NULL ? unit : "");
+  g_ptr_array_add (self->traces, tr);
+  rebuild_subplots (self);
+  return self->traces->len - 1;
+}
+
+static Trace *
+trace_new (void)
+{
+  Trace *tr = g_new0 (Trace, 1);
+
+  tr->spans = g_array_new (FALSE, FALSE, sizeof (Span));
+  return tr;
+}
+
 guint
 bg_plot_renderer_add_trace (BgPlotRenderer *self,
                             const char     *name,
@@ -178,15 +203,31 @@ bg_plot_renderer_add_trace (BgPlotRenderer *self,
   g_return_val_if_fail (name != NULL, 0);
   g_return_val_if_fail (n == 0 || (t != NULL && y != NULL), 0);
 
-  tr = g_new0 (Trace, 1);
-  tr->name = g_strdup (name);
-  tr->unit = g_strdup (unit != NULL ? unit : "");
-  tr->t = t;
-  tr->y = y;
-  tr->n = n;
-  g_ptr_array_add (self->traces, tr);
-  rebuild_subplots (self);
-  return self->traces->len - 1;
+  tr = trace_new ();
+  _bg_plot_renderer_trace_set_spans (tr, t, y, n);
+  return add_trace (self, tr, name, unit);
+}
+
+guint
+bg_plot_renderer_add_result_trace (BgPlotRenderer *self,
+                                   const char     *name,
+                                   const char     *unit,
+                                   BgResult       *result,
+                                   guint           var)
+{
+  Trace *tr;
+
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), 0);
+  g_return_val_if_fail (result != NULL, 0);
+  g_return_val_if_fail (var < bg_result_get_n_vars (result), 0);
+
+  tr = trace_new ();
+  tr->result = bg_result_ref (result);
+  tr->var = var;
+  _bg_plot_renderer_trace_set_spans (tr, NULL, NULL, G_MAXSIZE);
+  return add_trace (self, tr,
+                    name != NULL ? name : bg_result_get_var_name (result, var),
+                    unit != NULL ? unit : bg_result_get_var_unit (result, var));
 }
 
 void
@@ -203,11 +244,30 @@ bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
   g_return_if_fail (n == 0 || (t != NULL && y != NULL));
 
   tr = g_ptr_array_index (self->traces, index);
-  if (t != tr->t || y != tr->y || n < tr->n)
+  g_return_if_fail (tr->result == NULL);
+  if (tr->n == 0 || n < tr->n ||
+      t != g_array_index (tr->spans, Span, 0).t ||
+      y != g_array_index (tr->spans, Span, 0).y)
     tr->range_valid = FALSE;
-  tr->t = t;
-  tr->y = y;
-  tr->n = n;
+  _bg_plot_renderer_trace_set_spans (tr, t, y, n);
+}
+
+void
+bg_plot_renderer_set_trace_rows (BgPlotRenderer *self,
+                                 guint           index,
+                                 gsize           n_rows)
+{
+  Trace *tr;
+
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+  g_return_if_fail (index < self->traces->len);
+
+  tr = g_ptr_array_index (self->traces, index);
+  g_return_if_fail (tr->result != NULL);
+  /* Published rows never change: only fewer rows invalidate the range. */
+  if (n_rows < tr->n)
+    tr->range_valid = FALSE;
+  _bg_plot_renderer_trace_set_spans (tr, NULL, NULL, n_rows);
 }
 
 void

@@ -3,25 +3,31 @@
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
  * model → analysis → plan → run → result → plot/export.
  *
- * Owns: a set of traces (borrowed time/value columns), vertical markers, the
+ * Owns: a set of traces (borrowed time/value columns, or columns read in
+ * place from a BgResult's chunks), vertical markers, the
  * view window and the style (colours, font and line scale); drawing them to
  * any cairo_t as stacked sub-plots, one per distinct unit, sharing the time
  * axis; the geometry of the last drawing, for hit-testing; PNG/SVG export.
  * The plot pane's widget draws with it from its snapshot
  * (gtk_snapshot_append_cairo) and `bgmod-cli simulate --plot` exports with it.
  *
- * Must not: copy or free trace samples (the caller owns them and keeps them
- * alive and unchanged while the renderer may draw them); depend on GTK; be
- * used from more than one thread at a time (it is a plain main-thread object:
- * a simulation worker appends to its own columns and the UI thread hands the
- * renderer the current pointers and lengths with bg_plot_renderer_set_trace_data
- * before drawing).
+ * Must not: copy or free trace samples (the caller owns borrowed columns
+ * and keeps them alive and unchanged while the renderer may draw them; a
+ * result trace keeps a reference to its BgResult and reads its published
+ * rows where they are); derive or compute values; depend on GTK; be used
+ * from more than one thread at a time (it is a plain main-thread object: a
+ * simulation worker appends rows to its result and the UI thread tells the
+ * renderer how many to draw, bg_plot_renderer_set_trace_rows, or hands it
+ * new pointers and lengths, bg_plot_renderer_set_trace_data, before
+ * drawing).
  */
 #pragma once
 
 #include <glib-object.h>
 #include <cairo.h>
 #include <pango/pango.h>
+
+#include "bg-result.h"
 
 G_BEGIN_DECLS
 
@@ -68,7 +74,8 @@ guint     bg_plot_renderer_add_trace      (BgPlotRenderer *self,
                                            const double   *t,
                                            const double   *y,
                                            size_t          n);
-/* Points trace @index at new columns (after the result grew or moved).
+/* Points trace @index (of borrowed arrays) at new columns (after they grew
+ * or moved).
  * While @t and @y stay the same pointers the samples already handed over
  * are taken as unchanged (a growing result only appends), so only new
  * samples are scanned for auto-fit; to show rewritten samples, pass other
@@ -78,6 +85,24 @@ void      bg_plot_renderer_set_trace_data (BgPlotRenderer *self,
                                            const double   *t,
                                            const double   *y,
                                            size_t          n);
+/* Adds a trace that reads its samples where @result stores them (time:
+ * variable 0, values: @var), chunk by chunk, without copying; keeps a
+ * reference to @result until the trace is cleared. @name and @unit are
+ * copied (NULL: the variable's own). The trace draws the rows both columns
+ * hold when it is added; a column that is not filled yet (one to be
+ * derived) must be derived first by the caller. Thread-safe against one
+ * thread appending to @result: only published rows are read. */
+guint     bg_plot_renderer_add_result_trace (BgPlotRenderer *self,
+                                             const char     *name,
+                                             const char     *unit,
+                                             BgResult       *result,
+                                             guint           var);
+/* Result trace @index draws the first @n_rows rows (at most those both its
+ * columns hold at the time of the call; take @n_rows from one snapshot,
+ * bg_result_get_n_rows, so that all traces end at the same row). */
+void      bg_plot_renderer_set_trace_rows (BgPlotRenderer *self,
+                                           guint           index,
+                                           gsize           n_rows);
 void      bg_plot_renderer_clear_traces   (BgPlotRenderer *self);
 guint     bg_plot_renderer_get_n_traces   (BgPlotRenderer *self);
 
