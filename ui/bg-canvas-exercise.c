@@ -139,6 +139,7 @@ view_of (BgCanvas    *self,
   view->offset_x = self->offset_x;
   view->offset_y = self->offset_y;
   view->presentation_scale = self->presentation_scale;
+  view->label_scale = bg_canvas_label_scale (self);
 }
 
 /* The bond's drawn ends in view coordinates. */

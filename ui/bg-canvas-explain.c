@@ -187,6 +187,7 @@ canvas_view (BgCanvas    *self,
   view->offset_x = self->offset_x;
   view->offset_y = self->offset_y;
   view->presentation_scale = self->presentation_scale;
+  view->label_scale = bg_canvas_label_scale (self);
 }
 
 /* Element boxes and bond underlays of one set, in model units. */
@@ -223,7 +224,7 @@ draw_set (BgCanvas           *self,
     {
       BgElement *e = g_ptr_array_index (elements, i);
       BgElementShape shape;
-      double pad = 5 * scale;
+      double pad = 5 * bg_canvas_label_scale (self);
 
       if (!g_hash_table_contains (set, e->id))
         continue;
@@ -278,7 +279,8 @@ bg_canvas_draw_explain_over (BgCanvas *self,
   const BgTraceStep *step = current_step (self);
   GPtrArray *bonds = bg_model_get_bonds (self->model);
   double scale = self->presentation_scale;
-  double barb = BG_GEOMETRY_BARB_LENGTH * scale;
+  /* the renderer's half-arrow grows with the labels */
+  double barb = BG_GEOMETRY_BARB_LENGTH * bg_canvas_label_scale (self);
   g_autoptr(GHashTable) conflict_steps = g_hash_table_new (g_str_hash, g_str_equal);
   BgGraphView view;
 

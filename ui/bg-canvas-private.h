@@ -128,6 +128,7 @@ void        bg_canvas_set_zoom_internal       (BgCanvas       *self,
                                                double          zoom,
                                                double          anchor_x,
                                                double          anchor_y);
+double      bg_canvas_label_scale             (BgCanvas       *self);
 void        bg_canvas_element_shape           (BgCanvas       *self,
                                                BgElement      *element,
                                                BgElementShape *shape);

@@ -85,6 +85,7 @@ canvas_fill_view (BgCanvas    *self,
   view->offset_x = self->offset_x;
   view->offset_y = self->offset_y;
   view->presentation_scale = self->presentation_scale;
+  view->label_scale = bg_canvas_label_scale (self);
   view->selected = self->selected;
   view->show_bond_ids = self->show_bond_ids;
   if (self->drag == DRAG_MOVE)
@@ -189,6 +190,16 @@ bg_canvas_set_presentation_scale (BgCanvas *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+/* The labels' scale: the presentation scale as far as the model's layout
+ * leaves them room (bg_graph_renderer_label_scale). */
+double
+bg_canvas_label_scale (BgCanvas *self)
+{
+  if (self->model == NULL)
+    return self->presentation_scale;
+  return bg_graph_renderer_label_scale (self->renderer, self->model, self->presentation_scale);
+}
+
 double
 bg_canvas_get_presentation_scale (BgCanvas *self)
 {
@@ -207,9 +218,10 @@ canvas_ensure_shapes (BgCanvas *self)
 {
   GPtrArray *elements;
   guint64 revision = bg_model_get_revision (self->model);
+  double label_scale = bg_canvas_label_scale (self);
 
   if (self->shapes_valid && self->shapes_revision == revision &&
-      self->shapes_scale == self->presentation_scale)
+      self->shapes_scale == label_scale)
     return;
 
   elements = bg_model_get_elements (self->model);
@@ -219,14 +231,13 @@ canvas_ensure_shapes (BgCanvas *self)
     {
       BgElement *e = g_ptr_array_index (elements, i);
 
-      bg_graph_renderer_element_shape (self->renderer, e,
-                                       self->presentation_scale, 0, 0,
+      bg_graph_renderer_element_shape (self->renderer, e, label_scale, 0, 0,
                                        &g_array_index (self->shapes,
                                                        BgElementShape, i));
       g_hash_table_insert (self->shape_index, e, GUINT_TO_POINTER (i + 1));
     }
   self->shapes_revision = revision;
-  self->shapes_scale = self->presentation_scale;
+  self->shapes_scale = label_scale;
   self->shapes_valid = TRUE;
 }
 
@@ -269,7 +280,7 @@ bg_canvas_hit_test (BgCanvas *self,
 {
   Hit hit = { HIT_NONE, NULL, NULL, -1 };
   GPtrArray *elements, *bonds;
-  double mx, my;
+  double mx, my, gap;
   double best = G_MAXDOUBLE;
 
   if (self->model == NULL)
@@ -336,13 +347,14 @@ bg_canvas_hit_test (BgCanvas *self,
     }
 
   bonds = bg_model_get_bonds (self->model);
+  gap = BG_GEOMETRY_BOND_GAP * bg_canvas_label_scale (self);
   for (guint i = 0; i < bonds->len; i++)
     {
       BgBond *b = g_ptr_array_index (bonds, i);
       BgElementShape sa, sb;
       BgPoint from, to, p = { mx, my };
       BgRect span = { 0, 0, 0, 0 };
-      double d, slack = BOND_HIT / self->zoom + BG_GEOMETRY_BOND_GAP * self->presentation_scale;
+      double d, slack = BOND_HIT / self->zoom + gap;
 
       /* Cheap reject: the bond lies within its two elements' boxes' span. */
       bg_canvas_element_shape (self, b->from, &sa);
@@ -352,9 +364,7 @@ bg_canvas_hit_test (BgCanvas *self,
       if (mx < span.x - slack || mx > span.x + span.width + slack ||
           my < span.y - slack || my > span.y + span.height + slack)
         continue;
-      bg_geometry_bond_ends (&sa, b->from_port, &sb, b->to_port,
-                             BG_GEOMETRY_BOND_GAP * self->presentation_scale,
-                             &from, &to);
+      bg_geometry_bond_ends (&sa, b->from_port, &sb, b->to_port, gap, &from, &to);
       d = bg_geometry_distance_to_segment (p, from, to) * self->zoom;
       if (d <= BOND_HIT && d < best)
         {

@@ -115,6 +115,10 @@ bg_geometry_element_shape (const BgComponentSpec *spec,
   shape->box.y = cy - h / 2;
   shape->box.width = w;
   shape->box.height = h;
+  shape->text.x = cx - text_w / 2;
+  shape->text.y = cy - text_h / 2;
+  shape->text.width = text_w;
+  shape->text.height = text_h;
 
   for (guint i = 0; i < shape->n_ports; i++)
     {
@@ -328,6 +332,47 @@ bg_geometry_rects_intersect (const BgRect *a,
 {
   return a->x <= b->x + b->width && b->x <= a->x + a->width &&
          a->y <= b->y + b->height && b->y <= a->y + a->height;
+}
+
+gboolean
+bg_geometry_rects_overlap (const BgRect *a,
+                           const BgRect *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+gboolean
+bg_geometry_segment_crosses_rect (BgPoint       a,
+                                  BgPoint       b,
+                                  const BgRect *rect)
+{
+  /* Liang–Barsky: the part of the segment inside the open rect. */
+  double dx = b.x - a.x, dy = b.y - a.y;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { a.x - rect->x, rect->x + rect->width - a.x,
+                  a.y - rect->y, rect->y + rect->height - a.y };
+  double t0 = 0, t1 = 1;
+
+  if (rect->width <= 0 || rect->height <= 0)
+    return FALSE;
+  for (guint i = 0; i < 4; i++)
+    {
+      if (p[i] == 0)
+        {
+          /* parallel to this side: outside it or on it is no crossing */
+          if (q[i] <= 0)
+            return FALSE;
+          continue;
+        }
+      if (p[i] < 0)
+        t0 = MAX (t0, q[i] / p[i]);
+      else
+        t1 = MIN (t1, q[i] / p[i]);
+      if (t0 >= t1)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 void

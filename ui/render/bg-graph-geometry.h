@@ -46,10 +46,13 @@ typedef enum
 #define BG_GEOMETRY_BOND_GAP      3.0   /* between a label and a bond end */
 #define BG_GEOMETRY_BARB_LENGTH   10.0
 #define BG_GEOMETRY_GRID          10.0
+/* A bond shorter than this many barb lengths does not read as a half-arrow. */
+#define BG_GEOMETRY_MIN_BOND_BARBS 1.5
 
 typedef struct
 {
   BgRect   box;        /* the label (primitives) or the outlined box (multiport) */
+  BgRect   text;       /* the label's text, centred in box */
   BgPoint  centre;
   gboolean outlined;   /* advanced components are boxes; TF is a label */
   guint    n_ports;    /* named ports with an anchor; 0 for one-ports and junctions */
@@ -116,6 +119,14 @@ gboolean bg_geometry_rect_contains     (const BgRect          *rect,
                                         double                 y);
 gboolean bg_geometry_rects_intersect   (const BgRect          *a,
                                         const BgRect          *b);
+/* Whether the insides of two rects overlap (touching edges do not). */
+gboolean bg_geometry_rects_overlap     (const BgRect          *a,
+                                        const BgRect          *b);
+/* Whether the segment a–b passes through the inside of rect (running along
+ * or touching its boundary does not). */
+gboolean bg_geometry_segment_crosses_rect (BgPoint             a,
+                                           BgPoint             b,
+                                           const BgRect       *rect);
 void     bg_geometry_rect_union        (BgRect                *acc,
                                         const BgRect          *r);
 /* The rect spanned by two corners, in any order. */

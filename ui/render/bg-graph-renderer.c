@@ -3,83 +3,24 @@
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
  * widgets draw with and bgmod-cli links; no GTK.
  *
- * Owns: the label layout cache, the per-frame element shapes, and the drawing
- * order (highlights, bonds, labels). Must not: use GTK, edit the model or
- * decide causality.
+ * Owns: the styles, element shapes and bond ends, fitting a view, the
+ * per-frame element shapes, the drawing order (highlights, bonds, labels);
+ * the labels themselves are bg-graph-labels.c's. Must not: use
+ * GTK, edit the model or decide causality.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
-#include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
-#include <cairo-svg.h>
 
-#include "bg-graph-renderer.h"
-#include "bg-export.h"
+#include "bg-graph-renderer-private.h"
 
-#define FONT_FAMILY        "Sans"
-#define FONT_SIZE          12.0   /* model units at presentation scale 1 */
-#define PORT_FONT_SIZE     8.5
-#define JUNCTION_FONT_SIZE 14.0
 #define LINE_WIDTH         1.2
-#define MAX_CACHED_LABELS  20000
 /* Cairo's image backend strokes a few nearby shapes per call fastest: one
  * huge path is rasterised over its whole extent, one call per shape pays the
  * per-call cost. Items in document order are mostly near each other. */
 #define BONDS_PER_STROKE   8
-
-G_DEFINE_QUARK (bg-graph-renderer-error-quark, bg_graph_renderer_error)
-
-typedef struct
-{
-  PangoLayout *symbol;  /* "C" (accent) or the bold junction digit */
-  PangoLayout *rest;    /* " : C1", or NULL */
-  double       symbol_w;
-  double       width;
-  double       height;
-} LabelLayout;
-
-typedef enum
-{
-  BOND_PLAIN,
-  BOND_SELECTED,
-  BOND_ERROR,
-  N_BOND_CLASSES
-} BondClass;
-
-typedef struct
-{
-  BgPoint   from, to;
-  BgStroke  stroke;
-  BondClass klass;
-  gboolean  visible;
-  gboolean  in_group;
-  gboolean  selected;
-} BondGeom;
-
-struct _BgGraphRenderer
-{
-  PangoContext *pango;
-  GHashTable   *labels;     /* label text -> LabelLayout, at labels_scale */
-  double        labels_scale;
-  GHashTable   *inks;       /* state|label text -> coloured PangoLayout */
-  GArray       *bond_geoms; /* per frame: BondGeom per bond */
-  BgGraphStyle  style;
-  /* Per frame: shapes in element order and element -> index + 1. */
-  GArray       *shapes;
-  GHashTable   *shape_index;
-};
-
-static void
-label_layout_free (gpointer data)
-{
-  LabelLayout *l = data;
-
-  g_clear_object (&l->symbol);
-  g_clear_object (&l->rest);
-  g_free (l);
-}
 
 static BgGraphColor
 rgb (guint32 hex)
@@ -153,9 +94,13 @@ bg_graph_renderer_new (void)
   pango_cairo_context_set_font_options (self->pango, options);
   cairo_font_options_destroy (options);
   pango_cairo_context_set_resolution (self->pango, 72.0);
+  /* Unrounded glyph positions too: a label's size is then in proportion
+   * to its font size, which the label fit relies on (bg-label-fit.h). */
+  pango_context_set_round_glyph_positions (self->pango, FALSE);
 
   self->labels = g_hash_table_new_full (g_str_hash, g_str_equal,
-                                        g_free, label_layout_free);
+                                        g_free, _bg_graph_label_layout_free);
+  self->unit_sizes = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   self->inks = g_hash_table_new_full (g_str_hash, g_str_equal,
                                       g_free, g_object_unref);
   self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));
@@ -172,6 +117,8 @@ bg_graph_renderer_free (BgGraphRenderer *self)
     return;
   g_clear_object (&self->pango);
   g_hash_table_unref (self->labels);
+  g_hash_table_unref (self->unit_sizes);
+  g_clear_weak_pointer (&self->fit_model);
   g_hash_table_unref (self->inks);
   g_array_unref (self->shapes);
   g_array_unref (self->bond_geoms);
@@ -198,132 +145,22 @@ bg_graph_renderer_get_style (BgGraphRenderer *self)
   return &self->style;
 }
 
-static gboolean
-is_junction (const BgComponentSpec *spec)
-{
-  return spec->kind == BG_KIND_JUNCTION_0 || spec->kind == BG_KIND_JUNCTION_1;
-}
-
-static const char *
-element_name (const BgElement *element)
-{
-  return element->label != NULL && element->label[0] != '\0'
-         ? element->label : element->id;
-}
-
-char *
-bg_graph_renderer_dup_label (const BgElement *element)
-{
-  g_return_val_if_fail (element != NULL, NULL);
-
-  if (is_junction (element->spec))
-    return g_strdup (element->spec->symbol);
-  return g_strdup_printf ("%s : %s", element->spec->symbol,
-                          element_name (element));
-}
-
-static PangoLayout *
-make_layout (BgGraphRenderer *self,
-             const char      *text,
-             double           size,
-             PangoWeight      weight)
-{
-  PangoLayout *layout = pango_layout_new (self->pango);
-  PangoFontDescription *font = pango_font_description_new ();
-
-  pango_font_description_set_family (font, FONT_FAMILY);
-  pango_font_description_set_weight (font, weight);
-  pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-  pango_layout_set_text (layout, text, -1);
-  return layout;
-}
-
-static double
-layout_width (PangoLayout *layout,
-              double      *height)
-{
-  PangoRectangle logical;
-
-  pango_layout_get_extents (layout, NULL, &logical);
-  if (height != NULL)
-    *height = (double) logical.height / PANGO_SCALE;
-  return (double) logical.width / PANGO_SCALE;
-}
-
-static const LabelLayout *
-lookup_label (BgGraphRenderer *self,
-              const BgElement *element,
-              double           scale)
-{
-  const BgComponentSpec *spec = element->spec;
-  char *key;
-  LabelLayout *l;
-
-  /* Layouts are made for one presentation scale at a time. */
-  if (scale != self->labels_scale ||
-      g_hash_table_size (self->labels) > MAX_CACHED_LABELS)
-    {
-      g_hash_table_remove_all (self->labels);
-      g_hash_table_remove_all (self->inks);
-      self->labels_scale = scale;
-    }
-
-  if (is_junction (spec))
-    key = g_strconcat ("j|", spec->symbol, NULL);
-  else
-    key = g_strconcat ("e|", spec->symbol, "|", element_name (element), NULL);
-
-  l = g_hash_table_lookup (self->labels, key);
-  if (l != NULL)
-    {
-      g_free (key);
-      return l;
-    }
-
-  l = g_new0 (LabelLayout, 1);
-  if (is_junction (spec))
-    {
-      l->symbol = make_layout (self, spec->symbol, JUNCTION_FONT_SIZE * scale,
-                               PANGO_WEIGHT_BOLD);
-      l->symbol_w = layout_width (l->symbol, &l->height);
-      l->width = l->symbol_w;
-    }
-  else
-    {
-      char *rest = g_strdup_printf (" : %s", element_name (element));
-      double h1, h2;
-
-      l->symbol = make_layout (self, spec->symbol, FONT_SIZE * scale,
-                               PANGO_WEIGHT_SEMIBOLD);
-      l->rest = make_layout (self, rest, FONT_SIZE * scale,
-                             PANGO_WEIGHT_NORMAL);
-      l->symbol_w = layout_width (l->symbol, &h1);
-      l->width = l->symbol_w + layout_width (l->rest, &h2);
-      l->height = MAX (h1, h2);
-      g_free (rest);
-    }
-  g_hash_table_insert (self->labels, key, l);
-  return l;
-}
-
 void
 bg_graph_renderer_element_shape (BgGraphRenderer *self,
                                  const BgElement *element,
-                                 double           presentation_scale,
+                                 double           label_scale,
                                  double           dx,
                                  double           dy,
                                  BgElementShape  *shape)
 {
   const LabelLayout *l;
-  double scale = presentation_scale > 0 ? presentation_scale : 1.0;
+  double scale = label_scale > 0 ? label_scale : 1.0;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (element != NULL);
   g_return_if_fail (shape != NULL);
 
-  l = lookup_label (self, element, scale);
+  l = _bg_graph_lookup_label (self, element, scale);
   bg_geometry_element_shape (element->spec, element->rotation,
                              element->x + dx, element->y + dy,
                              l->width, l->height, scale, shape);
@@ -343,6 +180,12 @@ view_scale (const BgGraphView *view)
 {
   return view != NULL && view->presentation_scale > 0
          ? view->presentation_scale : 1.0;
+}
+
+static double
+view_label_scale (const BgGraphView *view)
+{
+  return view != NULL && view->label_scale > 0 ? view->label_scale : view_scale (view);
 }
 
 static void
@@ -377,7 +220,7 @@ shape_for (BgGraphRenderer   *self,
       return;
     }
   element_offset (view, element, &dx, &dy);
-  bg_graph_renderer_element_shape (self, element, view_scale (view),
+  bg_graph_renderer_element_shape (self, element, view_label_scale (view),
                                    dx, dy, shape);
 }
 
@@ -396,7 +239,7 @@ bg_graph_renderer_bond_ends (BgGraphRenderer   *self,
   shape_for (self, bond->from, view, &a);
   shape_for (self, bond->to, view, &b);
   return bg_geometry_bond_ends (&a, bond->from_port, &b, bond->to_port,
-                                BG_GEOMETRY_BOND_GAP * view_scale (view),
+                                BG_GEOMETRY_BOND_GAP * view_label_scale (view),
                                 from, to);
 }
 
@@ -408,18 +251,20 @@ bg_graph_renderer_get_bounds (BgGraphRenderer *self,
 {
   GPtrArray *elements;
   BgRect acc = { 0, 0, 0, 0 };
+  double label_scale;
 
   g_return_val_if_fail (self != NULL, FALSE);
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail (bounds != NULL, FALSE);
 
+  label_scale = bg_graph_renderer_label_scale (self, model, presentation_scale);
   elements = bg_model_get_elements (model);
   for (guint i = 0; i < elements->len; i++)
     {
       BgElementShape shape;
 
       bg_graph_renderer_element_shape (self, g_ptr_array_index (elements, i),
-                                       presentation_scale, 0, 0, &shape);
+                                       label_scale, 0, 0, &shape);
       bg_geometry_rect_union (&acc, &shape.box);
     }
   *bounds = acc;
@@ -466,7 +311,8 @@ typedef struct
   BgModel           *model;
   BgCausality       *causality;   /* NULL when absent or stale */
   const BgGraphView *view;
-  double             scale;       /* presentation scale */
+  double             scale;       /* presentation scale: lines and arrows */
+  double             label_scale; /* text and label boxes (bg-label-fit.h) */
   double             pixel;       /* device pixels per model unit */
   gboolean           greek;       /* labels too small to read: bars */
   BgRect             visible;     /* model units */
@@ -526,7 +372,7 @@ compute_shapes (Frame *f)
       double dx, dy;
 
       element_offset (f->view, e, &dx, &dy);
-      bg_graph_renderer_element_shape (f->self, e, f->scale, dx, dy, s);
+      bg_graph_renderer_element_shape (f->self, e, f->label_scale, dx, dy, s);
       g_hash_table_insert (f->self->shape_index, e, GUINT_TO_POINTER (i + 1));
     }
 }
@@ -554,20 +400,20 @@ draw_port_letters (Frame                 *f,
       LabelLayout *cached;
       PangoLayout *layout;
       double w, h, x, y;
-      double inset = 3 * f->scale;
+      double inset = 3 * f->label_scale;
 
       g_snprintf (key, sizeof key, "p|%s", name);
       cached = g_hash_table_lookup (f->self->labels, key);
       if (cached == NULL)
         {
           cached = g_new0 (LabelLayout, 1);
-          cached->symbol = make_layout (f->self, name,
-                                        PORT_FONT_SIZE * f->scale,
+          cached->symbol = _bg_graph_make_layout (f->self, name,
+                                        PORT_FONT_SIZE * f->label_scale,
                                         PANGO_WEIGHT_NORMAL);
           g_hash_table_insert (f->self->labels, g_strdup (key), cached);
         }
       layout = cached->symbol;
-      w = layout_width (layout, &h);
+      w = _bg_graph_layout_width (layout, &h);
       x = s->ports[i].x;
       y = s->ports[i].y;
 
@@ -587,7 +433,7 @@ draw_port_letters (Frame                 *f,
         {
           /* Outside a label (TF), under the bond (the barb of a bond
            * drawn left to right is above it), clear of the causal stroke. */
-          double clear = BG_GEOMETRY_BOND_GAP * f->scale + inset;
+          double clear = BG_GEOMETRY_BOND_GAP * f->label_scale + inset;
 
           switch (s->port_sides[i])
             {
@@ -626,7 +472,7 @@ ink_layout (Frame           *f,
 {
   const BgGraphStyle *st = &f->self->style;
   const BgComponentSpec *spec = e->spec;
-  gboolean junction = is_junction (spec);
+  gboolean junction = _bg_graph_is_junction (spec);
   g_autofree char *text = bg_graph_renderer_dup_label (e);
   g_autofree char *key = g_strconcat (error ? "x|" : "n|", text, NULL);
   PangoLayout *layout = g_hash_table_lookup (f->self->inks, key);
@@ -640,8 +486,8 @@ ink_layout (Frame           *f,
   if (layout != NULL)
     return layout;
 
-  layout = make_layout (f->self, text,
-                        (junction ? JUNCTION_FONT_SIZE : FONT_SIZE) * f->scale,
+  layout = _bg_graph_make_layout (f->self, text,
+                        (junction ? JUNCTION_FONT_SIZE : FONT_SIZE) * f->label_scale,
                         junction ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL);
   attrs = pango_attr_list_new ();
   pango_attr_list_insert (attrs, color_attr (accent, 0, n_symbol));
@@ -672,7 +518,7 @@ element_visible (const Frame          *f,
                  const BgElementShape *s,
                  double                margin)
 {
-  BgRect r = grow (&s->box, margin * f->scale);
+  BgRect r = grow (&s->box, margin * f->label_scale);
 
   return bg_geometry_rects_intersect (&r, &f->visible);
 }
@@ -741,12 +587,12 @@ draw_element_highlights (Frame *f)
             on = is_selected (f, e->id);
           if (!on)
             continue;
-          r = grow (&s->box, (pass == 2 ? 4.5 : 3) * f->scale);
+          r = grow (&s->box, (pass == 2 ? 4.5 : 3) * f->label_scale);
           /* Plain boxes when tiny: Cairo fills many of them fast. */
           if (f->greek)
             cairo_rectangle (cr, r.x, r.y, r.width, r.height);
           else
-            rounded_rect (cr, &r, (pass == 2 ? 6 : 5) * f->scale);
+            rounded_rect (cr, &r, (pass == 2 ? 6 : 5) * f->label_scale);
           if (++pending == BONDS_PER_STROKE)
             {
               paint_highlight (f, pass);
@@ -774,7 +620,7 @@ draw_element_boxes (Frame *f)
 
       if (!s->outlined || !element_visible (f, s, 2))
         continue;
-      rounded_rect (cr, &s->box, 3 * f->scale);
+      rounded_rect (cr, &s->box, 3 * f->label_scale);
       set_color (cr, &st->bg, 1.0);
       cairo_fill_preserve (cr);
       set_color (cr, element_has_error (f, e) ? &st->error
@@ -811,7 +657,7 @@ draw_greeked_labels (Frame *f)
             continue;
           error = element_has_error (f, e);
           domain = e->spec->domain < BG_N_DOMAINS ? (int) e->spec->domain : 0;
-          l = lookup_label (f->self, e, f->scale);
+          l = _bg_graph_lookup_label (f->self, e, f->label_scale);
           tx = s->centre.x - l->width / 2;
           ty = s->centre.y - l->height / 2;
           bar_y = ty + l->height * 0.3;
@@ -862,7 +708,7 @@ draw_labels (Frame *f)
       if (!element_visible (f, s, 2))
         continue;
       error = element_has_error (f, e);
-      l = lookup_label (f->self, e, f->scale);
+      l = _bg_graph_lookup_label (f->self, e, f->label_scale);
       show_layout_at (cr, ink_layout (f, e, error),
                       s->centre.x - l->width / 2, s->centre.y - l->height / 2);
       if (s->n_ports > 0)
@@ -888,12 +734,23 @@ line (cairo_t *cr,
   cairo_line_to (cr, b.x, b.y);
 }
 
+/* An element's shape in this frame (compute_shapes). */
+static const BgElementShape *
+frame_shape (const Frame     *f,
+             const BgElement *element)
+{
+  guint index = GPOINTER_TO_UINT (g_hash_table_lookup (f->self->shape_index, element));
+
+  g_assert (index > 0);
+  return &g_array_index (f->self->shapes, BgElementShape, index - 1);
+}
+
 /* Ends, visibility and highlight class of every bond, once per frame. */
 static void
 compute_bonds (Frame *f)
 {
   GPtrArray *bonds = bg_model_get_bonds (f->model);
-  double margin = BG_GEOMETRY_BARB_LENGTH * f->scale;
+  double margin = BG_GEOMETRY_BARB_LENGTH * f->label_scale;
 
   g_array_set_size (f->self->bond_geoms, bonds->len);
   for (guint i = 0; i < bonds->len; i++)
@@ -902,7 +759,9 @@ compute_bonds (Frame *f)
       BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
       BgRect bbox;
 
-      bg_graph_renderer_bond_ends (f->self, bond, f->view, &g->from, &g->to);
+      bg_geometry_bond_ends (frame_shape (f, bond->from), bond->from_port,
+                             frame_shape (f, bond->to), bond->to_port,
+                             BG_GEOMETRY_BOND_GAP * f->label_scale, &g->from, &g->to);
       bbox = grow (&(BgRect) { MIN (g->from.x, g->to.x), MIN (g->from.y, g->to.y),
                                fabs (g->to.x - g->from.x),
                                fabs (g->to.y - g->from.y) }, margin);
@@ -929,7 +788,7 @@ static void
 draw_bond_ids (Frame *f)
 {
   GPtrArray *bonds = bg_model_get_bonds (f->model);
-  PangoLayout *layout = make_layout (f->self, "", FONT_SIZE * 0.8 * f->scale,
+  PangoLayout *layout = _bg_graph_make_layout (f->self, "", FONT_SIZE * 0.8 * f->label_scale,
                                      PANGO_WEIGHT_NORMAL);
 
   for (guint i = 0; i < bonds->len; i++)
@@ -937,12 +796,12 @@ draw_bond_ids (Frame *f)
       const BgBond *bond = g_ptr_array_index (bonds, i);
       const BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
       double dx = g->to.x - g->from.x, dy = g->to.y - g->from.y;
-      double len = hypot (dx, dy), w, h, nx, ny, gap = 4 * f->scale;
+      double len = hypot (dx, dy), w, h, nx, ny, gap = 4 * f->label_scale;
 
       if (!g->visible || len < 1e-9)
         continue;
       pango_layout_set_text (layout, bond->id, -1);
-      w = layout_width (layout, &h);
+      w = _bg_graph_layout_width (layout, &h);
       /* the right-hand normal of the direction of travel */
       nx = -dy / len;
       ny = dx / len;
@@ -1026,7 +885,8 @@ draw_bond_class (Frame     *f,
                             : klass == BOND_SELECTED ? &st->selection
                             : &st->fg;
   double lw = LINE_WIDTH * f->scale;
-  double barb_len = BG_GEOMETRY_BARB_LENGTH * f->scale;
+  /* arrows grow with the labels, which keep them room (bg-label-fit.h) */
+  double barb_len = BG_GEOMETRY_BARB_LENGTH * f->label_scale;
   GPtrArray *bonds = bg_model_get_bonds (f->model);
   guint pending = 0;
 
@@ -1132,6 +992,9 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   f.model = model;
   f.view = view;
   f.scale = view_scale (view);
+  f.label_scale = view->label_scale > 0
+                  ? view->label_scale
+                  : bg_graph_renderer_label_scale (self, model, f.scale);
   f.causality = NULL;
   if (causality != NULL &&
       bg_causality_get_revision (causality) == bg_model_get_revision (model))
@@ -1153,7 +1016,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   py = 0;
   cairo_user_to_device_distance (cr, &px, &py);
   f.pixel = hypot (px, py);
-  f.greek = FONT_SIZE * f.scale * f.pixel < 5.0;
+  f.greek = FONT_SIZE * f.label_scale * f.pixel < 5.0;
 
   compute_shapes (&f);
   compute_bonds (&f);
@@ -1173,83 +1036,4 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);
   cairo_restore (cr);
-}
-
-/* Export ----------------------------------------------------------------- */
-
-typedef struct
-{
-  BgGraphRenderer *renderer;
-  BgModel         *model;
-  BgCausality     *causality;
-  BgGraphView     *view;
-} Picture;
-
-static void
-draw_picture_cb (cairo_t *cr,
-                 gpointer data)
-{
-  Picture *picture = data;
-
-  bg_graph_renderer_draw (picture->renderer, cr, picture->model,
-                          picture->causality, picture->view);
-}
-
-gboolean
-bg_graph_renderer_export (BgModel     *model,
-                          BgCausality *causality,
-                          const char  *path,
-                          double       presentation_scale,
-                          GError     **error)
-{
-  g_autofree char *lower = NULL;
-  g_autofree char *reason = NULL;
-  BgGraphRenderer *renderer;
-  BgGraphView view;
-  BgRect bounds;
-  Picture picture;
-  gboolean png, ok;
-  double margin = 24, zoom, width, height;
-
-  g_return_val_if_fail (model != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  lower = g_ascii_strdown (path, -1);
-  png = g_str_has_suffix (lower, ".png");
-  if (!png && !g_str_has_suffix (lower, ".svg"))
-    {
-      g_set_error (error, BG_GRAPH_RENDERER_ERROR,
-                   BG_GRAPH_RENDERER_ERROR_FORMAT,
-                   _("%s: unknown image format; use a name ending in .png or .svg"),
-                   path);
-      return FALSE;
-    }
-
-  renderer = bg_graph_renderer_new ();
-  bg_graph_view_init (&view);
-  view.presentation_scale = presentation_scale > 0 ? presentation_scale : 1.0;
-  view.draw_background = TRUE;
-  if (!bg_graph_renderer_get_bounds (renderer, model, view.presentation_scale,
-                                     &bounds))
-    bounds = (BgRect) { 0, 0, 100, 60 };
-
-  /* PNG at twice the model size for crisp text; SVG at model size. */
-  zoom = png ? 2.0 : 1.0;
-  margin *= view.presentation_scale;
-  width = ceil ((bounds.width + 2 * margin) * zoom);
-  height = ceil ((bounds.height + 2 * margin) * zoom);
-  view.zoom = zoom;
-  view.offset_x = (margin - bounds.x) * zoom;
-  view.offset_y = (margin - bounds.y) * zoom;
-
-  /* The one export path of every picture (bg-export.c). */
-  picture = (Picture) { renderer, model, causality, &view };
-  ok = bg_export_write (path, png ? BG_EXPORT_PNG : BG_EXPORT_SVG_PT, width, height,
-                        1.0, draw_picture_cb, &picture, &reason);
-  if (!ok)
-    g_set_error (error, BG_GRAPH_RENDERER_ERROR,
-                 BG_GRAPH_RENDERER_ERROR_WRITE,
-                 _("%s: cannot write the image: %s"), path, reason);
-  bg_graph_renderer_free (renderer);
-  return ok;
 }

@@ -45,6 +45,11 @@ typedef struct
   double       zoom;
   double       offset_x, offset_y;
   double       presentation_scale;  /* 1 normal, 1.5–2 projector */
+  /* The scale of labels (text and label boxes) when it is less than the
+   * presentation scale: bg_graph_renderer_label_scale()'s answer for the
+   * model. 0: the same as presentation_scale (bg_graph_renderer_draw works
+   * it out itself; bg_graph_renderer_bond_ends cannot). */
+  double       label_scale;
   gboolean     draw_background;     /* fill the clip with style->bg first */
   /* Element and bond ids drawn as selected (set semantics), or NULL. */
   GHashTable  *selected;
@@ -73,10 +78,19 @@ void             bg_graph_view_init             (BgGraphView        *view);
 /* The label text of an element: "C : C1", "0", "CYL : CYL1". */
 char            *bg_graph_renderer_dup_label    (const BgElement    *element);
 
-/* The shape of an element at its model position plus (dx, dy). */
+/* The scale the labels of model are drawn at in presentation mode: the
+ * presentation scale, or less where the enlarged labels would collide with
+ * each other or with bonds (bg-label-fit.h; lines and arrows keep the full
+ * scale). Remembered until the model changes. */
+double           bg_graph_renderer_label_scale  (BgGraphRenderer    *self,
+                                                 BgModel            *model,
+                                                 double              presentation_scale);
+
+/* The shape of an element at its model position plus (dx, dy), with its
+ * label at label_scale. */
 void             bg_graph_renderer_element_shape (BgGraphRenderer   *self,
                                                   const BgElement   *element,
-                                                  double             presentation_scale,
+                                                  double             label_scale,
                                                   double             dx,
                                                   double             dy,
                                                   BgElementShape    *shape);
@@ -91,7 +105,8 @@ gboolean         bg_graph_renderer_bond_ends    (BgGraphRenderer    *self,
                                                  BgPoint            *from,
                                                  BgPoint            *to);
 
-/* Bounding box of everything drawn, in model units; FALSE for an empty model. */
+/* Bounding box of everything drawn at this presentation scale (with the
+ * label scale it gives), in model units; FALSE for an empty model. */
 gboolean         bg_graph_renderer_get_bounds   (BgGraphRenderer    *self,
                                                  BgModel            *model,
                                                  double              presentation_scale,

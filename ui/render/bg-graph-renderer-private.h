@@ -1,0 +1,85 @@
+/* bg-graph-renderer-private.h — what the files of BgGraphRenderer share.
+ *
+ * In the layout: ui/render/ (libbgmod-render), no GTK.
+ *
+ * Owns: the renderer's instance struct, the label layouts and the label
+ * font sizes, and the `_bg_graph_` functions one file defines for another:
+ *   bg-graph-renderer.c   styles, shapes, bond ends, fitting, drawing, export
+ *   bg-graph-labels.c     label text, layouts and their cache, label scale
+ * Must not: be included outside ui/render/bg-graph-*.c.
+ */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "bg-graph-renderer.h"
+
+G_BEGIN_DECLS
+
+#define FONT_FAMILY        "Sans"
+#define FONT_SIZE          12.0   /* model units at presentation scale 1 */
+#define PORT_FONT_SIZE     8.5
+#define JUNCTION_FONT_SIZE 14.0
+#define MAX_CACHED_LABELS  20000
+
+typedef struct
+{
+  PangoLayout *symbol;  /* "C" (accent) or the bold junction digit */
+  PangoLayout *rest;    /* " : C1", or NULL */
+  double       symbol_w;
+  double       width;
+  double       height;
+} LabelLayout;
+
+typedef enum
+{
+  BOND_PLAIN,
+  BOND_SELECTED,
+  BOND_ERROR,
+  N_BOND_CLASSES
+} BondClass;
+
+typedef struct
+{
+  BgPoint   from, to;
+  BgStroke  stroke;
+  BondClass klass;
+  gboolean  visible;
+  gboolean  in_group;
+  gboolean  selected;
+} BondGeom;
+
+struct _BgGraphRenderer
+{
+  PangoContext *pango;
+  GHashTable   *labels;     /* label text -> LabelLayout, at labels_scale */
+  double        labels_scale;
+  GHashTable   *unit_sizes; /* label key -> double[2], text size at scale 1 */
+  /* bg_graph_renderer_label_scale's last answer and what it was for. */
+  BgModel      *fit_model;  /* weak */
+  guint64       fit_revision;
+  double        fit_scale;
+  double        fit_label_scale;
+  GHashTable   *inks;       /* state|label text -> coloured PangoLayout */
+  GArray       *bond_geoms; /* per frame: BondGeom per bond */
+  BgGraphStyle  style;
+  /* Per frame: shapes in element order and element -> index + 1. */
+  GArray       *shapes;
+  GHashTable   *shape_index;
+};
+
+void               _bg_graph_label_layout_free (gpointer               data);
+gboolean           _bg_graph_is_junction       (const BgComponentSpec *spec);
+/* A layout of text in the label font at size (model units) and weight. */
+PangoLayout       *_bg_graph_make_layout       (BgGraphRenderer       *self,
+                                                const char            *text,
+                                                double                 size,
+                                                PangoWeight            weight);
+double             _bg_graph_layout_width      (PangoLayout           *layout,
+                                                double                *height);
+/* The element's label laid out at scale (cached for one scale at a time). */
+const LabelLayout *_bg_graph_lookup_label      (BgGraphRenderer       *self,
+                                                const BgElement       *element,
+                                                double                 scale);
+
+G_END_DECLS
