@@ -116,6 +116,45 @@ bg_test_ui_wait_ms (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* Opens data/examples/EXAMPLE in a new window of APP at WIDTH×HEIGHT and
+ * returns it presented. */
+BgWindow *
+bg_test_ui_open_example (BgApplication *app,
+                         const char    *example,
+                         int            width,
+                         int            height)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                            example, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
+  BgWindow *window;
+
+  g_assert_no_error (error);
+  window = bg_window_new (GTK_APPLICATION (app), document);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  return bg_test_ui_present (window);
+}
+
+static gboolean
+is_of_type (GtkWidget     *widget,
+            gconstpointer  data)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
+}
+
+/* The first widget of TYPE below ROOT; asserts there is one. */
+gpointer
+bg_test_ui_find_typed (GtkWidget *root,
+                       GType      type)
+{
+  GtkWidget *widget = bg_test_ui_find_widget (root, is_of_type, GSIZE_TO_POINTER (type));
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
 /* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
  * with ImageMagick's import (to look at; nothing is asserted). */
 void

@@ -33,6 +33,11 @@ BgWindow      *bg_test_ui_present        (BgWindow     *window);
 BgWindow      *bg_test_ui_new_window     (BgApplication *app,
                                           BgDocument    *document);
 void           bg_test_ui_destroy_window (BgWindow     *window);
+/* data/examples/EXAMPLE in a new window at WIDTH×HEIGHT, presented. */
+BgWindow      *bg_test_ui_open_example   (BgApplication *app,
+                                          const char    *example,
+                                          int            width,
+                                          int            height);
 BgModel       *bg_test_ui_window_model   (BgWindow     *window);
 
 /* Whether @widget is the one a search looks for; @data is the search's. */
@@ -42,6 +47,9 @@ typedef gboolean (*BgTestUiMatch) (GtkWidget     *widget,
 GtkWidget     *bg_test_ui_find_widget     (GtkWidget     *root,
                                            BgTestUiMatch  match,
                                            gconstpointer  data);
+/* The first widget of TYPE below ROOT (asserted to exist). */
+gpointer       bg_test_ui_find_typed      (GtkWidget     *root,
+                                           GType          type);
 GtkWidget     *bg_test_ui_find_actionable (GtkWidget     *root,
                                            const char    *action_name);
 

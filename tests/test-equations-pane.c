@@ -33,35 +33,7 @@ open_example (const char *example,
               int         width,
               int         height)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
-                                            example, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
-  BgWindow *window;
-
-  g_assert_no_error (error);
-  window = bg_window_new (GTK_APPLICATION (app), document);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  return bg_test_ui_present (window);
-}
-
-static gboolean
-is_type (GtkWidget     *widget,
-         gconstpointer  data)
-{
-  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (data));
-}
-
-static gpointer
-find_typed (BgWindow *window,
-            GType     type)
-{
-  GtkWidget *widget = bg_test_ui_find_widget (GTK_WIDGET (window), is_type,
-                                              GSIZE_TO_POINTER (type));
-
-  g_assert_nonnull (widget);
-  return widget;
+  return bg_test_ui_open_example (app, example, width, height);
 }
 
 static void
@@ -77,7 +49,7 @@ activate (BgWindow   *window,
 static BgEquationsPane *
 show_equations (BgWindow *window)
 {
-  BgEquationsPane *pane = find_typed (window, BG_TYPE_EQUATIONS_PANE);
+  BgEquationsPane *pane = bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_EQUATIONS_PANE);
 
   activate (window, "win.show-equations", NULL);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (pane)));
@@ -112,7 +84,7 @@ markup_to_text (const char *markup)
 static char *
 dup_selected (BgWindow *window)
 {
-  g_auto(GStrv) ids = bg_canvas_dup_selected_ids (find_typed (window, BG_TYPE_CANVAS));
+  g_auto(GStrv) ids = bg_canvas_dup_selected_ids (bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_CANVAS));
 
   return g_strjoinv (",", ids);
 }
@@ -177,7 +149,7 @@ test_selection (void)
 {
   BgWindow *window = open_example ("rlc-circuit.bgmod", 1280, 800);
   BgEquationsPane *pane = show_equations (window);
-  BgCanvas *canvas = find_typed (window, BG_TYPE_CANVAS);
+  BgCanvas *canvas = bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_CANVAS);
   const char *r1[] = { "R1", NULL };
   gboolean handled = FALSE;
   char *selected;
@@ -359,7 +331,7 @@ check_projector (const char *lang)
 
       g_object_set (window, "presentation-mode", TRUE, NULL);
       pane = show_equations (window);
-      bg_canvas_select_ids (find_typed (window, BG_TYPE_CANVAS), cyl);
+      bg_canvas_select_ids (bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_CANVAS), cyl);
       bg_test_ui_wait_ms (250);
       check_rows (window, pane);
       /* the rows wrap inside the page: none is wider than the pane */

@@ -31,18 +31,7 @@ open_example (const char *example,
               int         width,
               int         height)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
-                                            example, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
-  BgWindow *window;
-
-  g_assert_no_error (error);
-  window = bg_window_new (GTK_APPLICATION (app), document);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-
-  return bg_test_ui_present (window);
+  return bg_test_ui_open_example (app, example, width, height);
 }
 
 static gboolean

@@ -324,29 +324,6 @@ test_png_matches_screen (void)
   bg_test_ui_destroy_window (window);
 }
 
-/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
- * (to look at the dialog; nothing is asserted). */
-static void
-maybe_screenshot (const char *name)
-{
-  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-  int status = 0;
-
-  if (dir == NULL || *dir == '\0')
-    return;
-  bg_test_ui_wait_ms (300);
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  argv[3] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_test_message ("screenshot %s", path);
-}
 
 /* Opens the export dialog of ACTION and returns it once shown. */
 static GtkFileChooser *
@@ -465,7 +442,7 @@ test_export_dialog (void)
   g_assert_cmpstr (current_name, ==, "rc-circuit.png");
   g_assert_cmpstr (gtk_file_chooser_get_choice (dialog, "size"), ==, "screen");
   g_assert_cmpstr (gtk_file_chooser_get_choice (dialog, "scale"), ==, "2");
-  maybe_screenshot ("export-png-dialog");
+  bg_test_ui_maybe_screenshot ("export-png-dialog");
 
   {
     g_autofree char *screen = g_strdup_printf ("As on screen (%d × %d)",

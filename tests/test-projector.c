@@ -33,18 +33,7 @@ open_example (const char *example,
               int         width,
               int         height)
 {
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
-                                            example, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
-  BgWindow *window;
-
-  g_assert_no_error (error);
-  window = bg_window_new (GTK_APPLICATION (app), document);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-
-  return bg_test_ui_present (window);
+  return bg_test_ui_open_example (app, example, width, height);
 }
 
 static gboolean
@@ -79,29 +68,6 @@ run_to_end (BgWindow *window)
   bg_test_ui_pump ();
 }
 
-/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
- * with ImageMagick's import (to look at; nothing is asserted). */
-static void
-maybe_screenshot (const char *name)
-{
-  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-  int status = 0;
-
-  if (dir == NULL || *dir == '\0')
-    return;
-  bg_test_ui_wait_ms (300);
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  argv[3] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_test_message ("screenshot %s", path);
-}
 
 /* Prints the descendants of WIDGET whose minimum width exceeds LIMIT, so a
  * failure says which part holds the window wide. */
@@ -915,11 +881,11 @@ test_screenshots (void)
                           theme != NULL && strstr (theme, "dark") != NULL ? "dark" : "light");
   window = open_example ("hydraulic-bench.bgmod", width, height);
   run_to_end (window);
-  maybe_screenshot (stem);
+  bg_test_ui_maybe_screenshot (stem);
   g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_pump ();
   pres = g_strconcat (stem, "-presentation", NULL);
-  maybe_screenshot (pres);
+  bg_test_ui_maybe_screenshot (pres);
   g_object_set (window, "presentation-mode", FALSE, NULL);
   bg_test_ui_destroy_window (window);
 }
