@@ -116,27 +116,6 @@ bg_test_ui_wait_ms (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
-/* Opens data/examples/EXAMPLE in a new window of APP at WIDTH×HEIGHT and
- * returns it presented. */
-BgWindow *
-bg_test_ui_open_example (BgApplication *app,
-                         const char    *example,
-                         int            width,
-                         int            height)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
-                                            example, NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
-  BgWindow *window;
-
-  g_assert_no_error (error);
-  window = bg_window_new (GTK_APPLICATION (app), document);
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  return bg_test_ui_present (window);
-}
-
 static gboolean
 is_of_type (GtkWidget     *widget,
             gconstpointer  data)
@@ -210,6 +189,59 @@ BgModel *
 bg_test_ui_window_model (BgWindow *window)
 {
   return bg_document_get_model (bg_window_get_document (window));
+}
+
+BgWindow *
+bg_test_ui_open_example (BgApplication *app,
+                         const char    *name,
+                         int            width,
+                         int            height)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
+  BgWindow *window;
+
+  g_assert_no_error (error);
+  window = bg_window_new (GTK_APPLICATION (app), document);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  return bg_test_ui_present (window);
+}
+
+static gboolean
+is_plot_pane (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return BG_IS_PLOT_PANE (widget);
+}
+
+BgPlotPane *
+bg_test_ui_plot_pane (BgWindow *window)
+{
+  GtkWidget *pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_plot_pane, NULL);
+
+  g_assert_nonnull (pane);
+  return BG_PLOT_PANE (pane);
+}
+
+/* A run of the examples ends in seconds; a minute is a hang. */
+#define RUN_TIMEOUT_S 60
+
+void
+bg_test_ui_run_to_end (BgWindow *window)
+{
+  BgPlotPane *pane = bg_test_ui_plot_pane (window);
+  gboolean timed_out = FALSE;
+  guint timeout;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
+  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
+  while (bg_plot_pane_is_running (pane) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout);
+  bg_test_ui_pump ();
 }
 
 /* The first widget under ROOT, depth first, that MATCH accepts, or NULL. */

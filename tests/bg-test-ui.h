@@ -12,6 +12,7 @@
 #include <gtk/gtk.h>
 
 #include "bg-application.h"
+#include "bg-plot-pane.h"
 #include "bg-window.h"
 
 G_BEGIN_DECLS
@@ -33,12 +34,18 @@ BgWindow      *bg_test_ui_present        (BgWindow     *window);
 BgWindow      *bg_test_ui_new_window     (BgApplication *app,
                                           BgDocument    *document);
 void           bg_test_ui_destroy_window (BgWindow     *window);
-/* data/examples/EXAMPLE in a new window at WIDTH×HEIGHT, presented. */
-BgWindow      *bg_test_ui_open_example   (BgApplication *app,
-                                          const char    *example,
-                                          int            width,
-                                          int            height);
 BgModel       *bg_test_ui_window_model   (BgWindow     *window);
+
+/* A window on data/examples/NAME (from BGMOD_DATADIR), WIDTH × HEIGHT,
+ * shown. */
+BgWindow      *bg_test_ui_open_example   (BgApplication *app,
+                                          const char   *name,
+                                          int           width,
+                                          int           height);
+/* The window's time plot pane. */
+BgPlotPane    *bg_test_ui_plot_pane      (BgWindow     *window);
+/* Runs the window's model (win.run) and waits for the run to end. */
+void           bg_test_ui_run_to_end     (BgWindow     *window);
 
 /* Whether @widget is the one a search looks for; @data is the search's. */
 typedef gboolean (*BgTestUiMatch) (GtkWidget     *widget,

@@ -23,50 +23,8 @@
 #include "bg-preferences-window.h"
 #include "bg-test-ui.h"
 
-#define RUN_TIMEOUT_S 60
-
 static BgApplication *app;
 static char *tmp_dir;
-
-static BgWindow *
-open_example (const char *example,
-              int         width,
-              int         height)
-{
-  return bg_test_ui_open_example (app, example, width, height);
-}
-
-static gboolean
-is_plot_pane (GtkWidget     *widget,
-              gconstpointer  data)
-{
-  return BG_IS_PLOT_PANE (widget);
-}
-
-static BgPlotPane *
-window_pane (BgWindow *window)
-{
-  GtkWidget *pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_plot_pane, NULL);
-
-  g_assert_nonnull (pane);
-  return BG_PLOT_PANE (pane);
-}
-
-static void
-run_to_end (BgWindow *window)
-{
-  BgPlotPane *pane = window_pane (window);
-  gboolean timed_out = FALSE;
-  guint timeout;
-
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.run", NULL));
-  timeout = g_timeout_add_seconds (RUN_TIMEOUT_S, bg_test_ui_flag_cb, &timed_out);
-  while (bg_plot_pane_is_running (pane) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (timeout);
-  bg_test_ui_pump ();
-}
 
 
 /* Prints the descendants of WIDGET whose minimum width exceeds LIMIT, so a
@@ -118,9 +76,9 @@ assert_fits (BgWindow *window,
 static void
 check_fits_1024 (void)
 {
-  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1024, 768);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
 
-  run_to_end (window);
+  bg_test_ui_run_to_end (window);
   assert_fits (window, 1024, 768);
   g_object_set (window, "presentation-mode", TRUE, NULL);
   assert_fits (window, 1024, 768);
@@ -166,7 +124,7 @@ check_conflict_status (gboolean dark)
   double ratio;
 
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
-  window = open_example ("conflict-two-capacitors.bgmod", 1024, 768);
+  window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", 1024, 768);
   bg_test_ui_wait_ms (200);
   label = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
                                   bg_window_get_status_text (window));
@@ -289,7 +247,7 @@ test_scratch_model_plots (void)
 {
   BgWindow *window = bg_test_ui_new_window (app, NULL);
   BgModel *model = bg_test_ui_window_model (window);
-  BgPlotPane *pane = window_pane (window);
+  BgPlotPane *pane = bg_test_ui_plot_pane (window);
   const char *refs[][2] = { { "U", "J" }, { "J", "R1" }, { "J", "C1" } };
   g_auto(GStrv) before = NULL;
   g_auto(GStrv) after = NULL;
@@ -306,7 +264,7 @@ test_scratch_model_plots (void)
   g_assert_cmpuint (g_strv_length (before), ==, 0);
   view_revision = bg_model_get_view_revision (model);
 
-  run_to_end (window);
+  bg_test_ui_run_to_end (window);
   after = bg_plot_pane_dup_vars (pane);
   g_assert_true (g_strv_contains ((const char *const *) after, "C1.e"));
   g_assert_cmpuint (bg_model_get_view_revision (model), ==, view_revision);
@@ -410,10 +368,10 @@ canvas_secondary_click (BgCanvas *canvas)
 static void
 test_context_menu (void)
 {
-  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
   BgCanvas *canvas = bg_window_get_canvas (window);
   BgModel *model = bg_test_ui_window_model (window);
-  BgPlotPane *pane = window_pane (window);
+  BgPlotPane *pane = bg_test_ui_plot_pane (window);
   const char *names[] = { "canvas.rename", "canvas.delete", "canvas.reverse-arrow",
                           "canvas.flip-junction-sign", "canvas.plot-main",
                           "canvas.select-connected", "canvas.show-bond-ids" };
@@ -483,7 +441,7 @@ test_legend (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      BgWindow *window = open_example (cases[i].example, 1280, 800);
+      BgWindow *window = bg_test_ui_open_example (app, cases[i].example, 1280, 800);
       g_auto(GStrv) legend = bg_canvas_dup_legend (bg_window_get_canvas (window));
 
       g_assert_nonnull (legend);
@@ -491,7 +449,7 @@ test_legend (void)
       bg_test_ui_destroy_window (window);
     }
   {
-    BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+    BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
 
     g_assert_null (bg_canvas_dup_legend (bg_window_get_canvas (window)));
     bg_test_ui_destroy_window (window);
@@ -503,7 +461,7 @@ test_legend (void)
 static void
 test_export_diagram (void)
 {
-  BgWindow *window = open_example ("rc-circuit.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
   g_autofree char *dir = g_dir_make_tmp ("bgmod-export-XXXXXX", NULL);
   g_autofree char *mine = g_build_filename (dir, "window.png", NULL);
   g_autofree char *cli = g_build_filename (dir, "cli.png", NULL);
@@ -697,7 +655,7 @@ test_status_contrast (void)
 static void
 test_sidebars (void)
 {
-  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1024, 768);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
   GtkWidget *palette = GTK_WIDGET (bg_window_get_palette (window));
   GtkWidget *inspector = GTK_WIDGET (bg_window_get_inspector (window));
   GtkWidget *toggle = bg_test_ui_find_actionable (GTK_WIDGET (window), "win.show-palette");
@@ -733,7 +691,7 @@ test_sidebars (void)
 static void
 test_presentation_scales_window (void)
 {
-  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
   GtkWidget *status = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
                                               bg_window_get_status_text (window));
   int normal = 0, large = 0;
@@ -812,7 +770,7 @@ is_search_entry (GtkWidget     *widget,
 static void
 check_russian_labels (void)
 {
-  BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
   GtkWidget *palette = GTK_WIDGET (bg_window_get_palette (window));
   GtkWidget *search = bg_test_ui_find_widget (palette, is_search_entry, NULL);
   g_autofree char *placeholder = NULL;
@@ -879,8 +837,8 @@ test_screenshots (void)
   stem = g_strdup_printf ("bench-%dx%d-%s-%s", width, height,
                           lang != NULL && *lang != '\0' ? lang : "en",
                           theme != NULL && strstr (theme, "dark") != NULL ? "dark" : "light");
-  window = open_example ("hydraulic-bench.bgmod", width, height);
-  run_to_end (window);
+  window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", width, height);
+  bg_test_ui_run_to_end (window);
   bg_test_ui_maybe_screenshot (stem);
   g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_pump ();

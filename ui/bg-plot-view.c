@@ -21,13 +21,12 @@
 #define REDRAW_INTERVAL_MS 33      /* ~30 frames a second while rows arrive */
 #define MIN_BOX_PIXELS 5.0
 #define WHEEL_FACTOR 1.2
-/* Plot text and lines in presentation mode: the window's own text grows
- * 1.25× (style.css); more than 1.5× leaves a projector-sized pane too
- * little room for three ticks per sub-plot. */
+/* Plot text and lines in presentation mode, against the desktop's font
+ * (the window's own text grows 1.25× already, style.css, so the plot adds
+ * only the rest). */
 #define PRESENTATION_SCALE 1.5
 #define MIN_NATURAL_HEIGHT 340
-#define SUBPLOT_MIN_HEIGHT 80    /* legend row and three ticks, at scale 1 */
-#define TIME_AXIS_MIN_HEIGHT 44  /* time numbers and title, at scale 1 */
+#define EMPTY_PLOT_MIN_HEIGHT 44 /* the "run to see plots" hint, at scale 1 */
 
 typedef struct
 {
@@ -135,6 +134,8 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
 
   bg_plot_renderer_clear_traces (self->renderer);
   g_ptr_array_set_size (self->traces, 0);
+  /* the minimum height counts the sub-plots */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (result == NULL || self->names == NULL)
     return;
 
@@ -165,6 +166,8 @@ bg_plot_view_update_markers (BgPlotView *self)
   BgPlan *plan;
 
   bg_plot_renderer_clear_markers (self->renderer);
+  /* a labelled marker adds a strip to the minimum height */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (self->run == NULL)
     return;
 
@@ -266,8 +269,6 @@ bg_plot_view_set_vars (BgPlotView        *self,
   g_strfreev (self->names);
   self->names = g_strdupv ((char **) names);
   bg_plot_view_rebuild_traces (self);
-  /* the minimum height counts the sub-plots */
-  gtk_widget_queue_resize (GTK_WIDGET (self));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -309,14 +310,11 @@ void
 bg_plot_view_set_presentation (BgPlotView *self,
                                gboolean    presentation)
 {
-  double scale;
-
   g_return_if_fail (BG_IS_PLOT_VIEW (self));
 
+  /* the scale is applied with the font, when measuring and drawing */
   self->presentation = !!presentation;
   gtk_widget_queue_resize (GTK_WIDGET (self));
-  scale = self->presentation ? PRESENTATION_SCALE : 1.0;
-  bg_plot_renderer_set_scale (self->renderer, scale, scale);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -392,18 +390,67 @@ bg_plot_view_theme_colors (BgPlotView  *self,
     *bg = (BgPlotColor) { 1.0, 1.0, 1.0, 1.0 };
 }
 
+/* A font's size in pixels (GTK's styles give absolute sizes, settings
+ * give points). */
+static double
+font_pixels (const PangoFontDescription *font,
+             double                      dpi)
+{
+  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
+
+  return pango_font_description_get_size_is_absolute (font) ? size : size * dpi / 72.0;
+}
+
+/* The factor the plot's text grows by in presentation mode, on top of the
+ * widget's font: PRESENTATION_SCALE of the desktop's font in all, however
+ * much of it the window's style already gives. */
+static double
+presentation_text_factor (BgPlotView *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
+  const PangoFontDescription *font = pango_context_get_font_description (context);
+  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (self));
+  g_autofree char *desktop_name = NULL;
+  PangoFontDescription *desktop;
+  double widget_px, desktop_px, dpi;
+  int xft_dpi = 0;
+
+  if (!self->presentation)
+    return 1.0;
+  g_object_get (settings, "gtk-font-name", &desktop_name, "gtk-xft-dpi", &xft_dpi, NULL);
+  dpi = xft_dpi > 0 ? xft_dpi / 1024.0 : 96.0;
+  desktop = pango_font_description_from_string (desktop_name != NULL ? desktop_name : "");
+  desktop_px = font_pixels (desktop, dpi);
+  pango_font_description_free (desktop);
+  widget_px = font != NULL ? font_pixels (font, dpi) : 0;
+  if (desktop_px <= 0 || widget_px <= 0)
+    return PRESENTATION_SCALE;
+  return MAX (1.0, PRESENTATION_SCALE * desktop_px / widget_px);
+}
+
+/* The widget's font and the presentation scale, as drawing and measuring
+ * use them. */
+static void
+bg_plot_view_apply_font (BgPlotView *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
+
+  bg_plot_renderer_set_font (self->renderer, pango_context_get_font_description (context));
+  bg_plot_renderer_set_scale (self->renderer, presentation_text_factor (self),
+                              self->presentation ? PRESENTATION_SCALE : 1.0);
+}
+
 static void
 bg_plot_view_apply_style (BgPlotView *self,
                           gboolean    opaque)
 {
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
   BgPlotColor fg, bg;
 
   bg_plot_view_theme_colors (self, &fg, &bg);
   if (!opaque)
     bg.alpha = 0;
   bg_plot_renderer_set_colors (self->renderer, &fg, &bg);
-  bg_plot_renderer_set_font (self->renderer, pango_context_get_font_description (context));
+  bg_plot_view_apply_font (self);
 }
 
 static void
@@ -535,7 +582,16 @@ bg_plot_view_snapshot (GtkWidget   *widget,
   cairo_destroy (cr);
 }
 
-/* Room for three or four readable sub-plots; it shrinks when the pane does. */
+/* The legends wrap with the width: the height depends on it. */
+static GtkSizeRequestMode
+bg_plot_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+/* Tall enough that every sub-plot shows its axis title and three ticks in
+ * the font it is drawn with (the renderer measures it); room for three or
+ * four such sub-plots when the pane has it. */
 static void
 bg_plot_view_measure (GtkWidget      *widget,
                       GtkOrientation  orientation,
@@ -555,15 +611,14 @@ bg_plot_view_measure (GtkWidget      *widget,
     }
   else
     {
-      /* each sub-plot keeps room for its legend row and three ticks, and
-       * the time axis for its numbers and title */
-      guint n = MAX (1, bg_plot_renderer_get_n_subplots (self->renderer));
+      double width = for_size > 0 ? for_size : MAX (gtk_widget_get_width (widget), 600);
 
-      *minimum = (int) ((SUBPLOT_MIN_HEIGHT * n + TIME_AXIS_MIN_HEIGHT) * scale);
+      bg_plot_view_apply_font (self);
+      *minimum = bg_plot_renderer_get_min_height (self->renderer, width);
       /* with nothing plotted yet only the hint is shown: no axes to keep
        * readable, so a short window keeps its room for the canvas */
       if (bg_plot_renderer_get_n_traces (self->renderer) == 0)
-        *minimum = (int) (TIME_AXIS_MIN_HEIGHT * scale);
+        *minimum = MIN (*minimum, (int) (EMPTY_PLOT_MIN_HEIGHT * scale));
       *natural = MAX (*minimum, (int) (MIN_NATURAL_HEIGHT * scale));
     }
 }
@@ -956,6 +1011,7 @@ bg_plot_view_class_init (BgPlotViewClass *klass)
   object_class->finalize = bg_plot_view_finalize;
   widget_class->snapshot = bg_plot_view_snapshot;
   widget_class->measure = bg_plot_view_measure;
+  widget_class->get_request_mode = bg_plot_view_get_request_mode;
 
   gtk_widget_class_set_css_name (widget_class, "bgplotview");
 }

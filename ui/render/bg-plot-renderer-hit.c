@@ -81,6 +81,14 @@ bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
   return sp != NULL ? sp->ticks.count : 0;
 }
 
+double
+bg_plot_renderer_get_line_height (BgPlotRenderer *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), 0.0);
+
+  return self->have_layout ? self->line_h : 0.0;
+}
+
 /* The value axis title of @subplot as last drawn, or NULL before rendering;
  * *shortened says it was cut to the unit alone to fit. */
 char *

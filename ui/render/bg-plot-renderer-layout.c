@@ -363,6 +363,68 @@ layout_vertical (BgPlotRenderer *self,
   return c->pad + c->line_h + c->gap + need + c->gap + c->tick_len;
 }
 
+/* Lines of text a sub-plot's area needs for three value ticks: labels a
+ * line and a quarter apart (compute_value_ticks packs them down to 1.2). */
+#define MIN_AREA_LINES 2.5
+
+int
+bg_plot_renderer_get_min_height (BgPlotRenderer *self,
+                                 double          width)
+{
+  cairo_surface_t *surface;
+  cairo_t         *cr;
+  Ctx              c;
+  guint            n, i;
+  double           left, plot_w, strip = 0.0, fixed, area = 0.0;
+
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), 0);
+
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  _bg_plot_renderer_ctx_init (self, cr, &c);
+
+  n = self->subplots->len;
+  for (i = 0; i < self->markers->len; i++)
+    {
+      const Marker *m = &g_array_index (self->markers, Marker, i);
+
+      if (m->label != NULL && *m->label != '\0')
+        strip = c.line_h + c.gap;
+    }
+  /* the first layout pass's left margin; the legends wrap within the rest */
+  left = c.pad + c.line_h + c.gap + 3.0 * c.line_h + c.gap + c.tick_len;
+  plot_w = MAX (1.0, floor (width - left - 2.0 * c.line_h));
+  fixed = c.pad + strip + (n - 1) * c.line_h +
+          c.tick_len + c.gap + c.line_h + c.gap + c.line_h + c.pad;
+  for (i = 0; i < n; i++)
+    {
+      Subplot *sp = g_ptr_array_index (self->subplots, i);
+      guint    rows = legend_rows (self, &c, i, plot_w);
+      double   legend = rows * c.line_h + (rows > 0 ? c.gap : 0.0);
+      double   around, need = MIN_AREA_LINES * c.line_h;
+
+      fixed += legend;
+      if (sp->unit != NULL && *sp->unit != '\0')
+        {
+          /* the title's shortest form, with the widest prefix */
+          g_autofree char *unit = g_strdup_printf ("[M%s]", sp->unit);
+          double           w;
+
+          _bg_plot_renderer_text_size (&c, unit, &w, NULL);
+          /* the title may use the slot around the plot (draw_titles) */
+          around = legend + (i == 0 ? strip : 0.0) + (i + 1 < n ? c.line_h : 0.0);
+          need = MAX (need, w - around);
+        }
+      area = MAX (area, need);
+    }
+
+  g_object_unref (c.layout);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  /* each sub-plot gets a whole share (floor) of what is left */
+  return (int) ceil (fixed + n * (area + 1.0));
+}
+
 /* A decade axis: whole decades when the window spans more than one and a
  * half, else 1-2-5 steps of the logarithm (labels show the quantity). */
 static void
@@ -478,6 +540,7 @@ _bg_plot_renderer_layout (BgPlotRenderer *self,
     }
 
   first = g_ptr_array_index (self->subplots, 0);
+  self->line_h = c->line_h;
   self->area_x = first->x;
   self->area_w = first->w;
   compute_time_ticks (self, c);

@@ -104,6 +104,7 @@ struct _BgPlotRenderer
 
   /* Geometry of the last rendering. */
   gboolean have_layout;
+  double   line_h;  /* one line of text */
   double   view_t0, view_t1;
   double   area_x, area_w;
   double   strip_y; /* marker labels' row above the first plot */
@@ -142,7 +143,10 @@ _bg_plot_renderer_v_to_y (const Subplot *sp,
   return CLAMP (y, -MAX_COORD, MAX_COORD);
 }
 
-/* bg-plot-renderer.c: text and colour helpers */
+/* bg-plot-renderer.c: text metrics, text and colour helpers */
+void   _bg_plot_renderer_ctx_init  (BgPlotRenderer *self,
+                                    cairo_t        *cr,
+                                    Ctx            *c);
 void   _bg_plot_renderer_text_size (Ctx        *c,
                                     const char *text,
                                     double     *w,

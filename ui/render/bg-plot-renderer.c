@@ -686,24 +686,15 @@ draw_cursor (BgPlotRenderer *self,
 
 /* ---- render ------------------------------------------------------------- */
 
+/* The text metrics of a render (or of a measure) on cr: the font at its
+ * scale, one line's height and the spacings that follow from it. */
 void
-bg_plot_renderer_render (BgPlotRenderer *self,
-                         cairo_t        *cr,
-                         double          width,
-                         double          height)
+_bg_plot_renderer_ctx_init (BgPlotRenderer *self,
+                            cairo_t        *cr,
+                            Ctx            *c)
 {
   PangoFontDescription *font;
-  Ctx c;
   int ph;
-  guint i;
-
-  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
-  g_return_if_fail (cr != NULL);
-
-  if (!(width > 0.0) || !(height > 0.0))
-    return;
-
-  cairo_save (cr);
 
   font = pango_font_description_copy (self->font);
   if (pango_font_description_get_size (font) <= 0)
@@ -715,17 +706,36 @@ bg_plot_renderer_render (BgPlotRenderer *self,
     pango_font_description_set_size (font,
         (int) (pango_font_description_get_size (font) * self->font_scale));
 
-  c.cr = cr;
-  c.layout = pango_cairo_create_layout (cr);
-  pango_layout_set_font_description (c.layout, font);
+  c->cr = cr;
+  c->layout = pango_cairo_create_layout (cr);
+  pango_layout_set_font_description (c->layout, font);
   pango_font_description_free (font);
-  pango_layout_set_text (c.layout, "0123456789", -1);
-  pango_layout_get_pixel_size (c.layout, NULL, &ph);
-  c.line_h = ph;
-  c.pad = round (0.75 * c.line_h);
-  c.gap = round (0.35 * c.line_h);
-  c.tick_len = round (0.35 * c.line_h);
-  c.lw = self->line_scale;
+  pango_layout_set_text (c->layout, "0123456789", -1);
+  pango_layout_get_pixel_size (c->layout, NULL, &ph);
+  c->line_h = ph;
+  c->pad = round (0.75 * c->line_h);
+  c->gap = round (0.35 * c->line_h);
+  c->tick_len = round (0.35 * c->line_h);
+  c->lw = self->line_scale;
+}
+
+void
+bg_plot_renderer_render (BgPlotRenderer *self,
+                         cairo_t        *cr,
+                         double          width,
+                         double          height)
+{
+  Ctx c;
+  guint i;
+
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+  g_return_if_fail (cr != NULL);
+
+  if (!(width > 0.0) || !(height > 0.0))
+    return;
+
+  cairo_save (cr);
+  _bg_plot_renderer_ctx_init (self, cr, &c);
 
   _bg_plot_renderer_set_source (cr, &self->bg, 1.0);
   cairo_rectangle (cr, 0.0, 0.0, width, height);

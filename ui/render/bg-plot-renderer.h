@@ -179,6 +179,15 @@ void      bg_plot_renderer_set_font       (BgPlotRenderer             *self,
 
 /* ---- drawing and export ---------------------------------------------- */
 
+/* The least height, in the font and scale set, at which each sub-plot of
+ * the current traces laid out @width wide keeps three value ticks a line
+ * and a quarter of text apart and its value axis title (at least its unit,
+ * "[MPa]"), besides its legend rows, the marker strip and the time axis:
+ * what a widget showing the plot should ask for. Measured as
+ * bg_plot_renderer_render measures text. */
+int       bg_plot_renderer_get_min_height (BgPlotRenderer *self,
+                                           double          width);
+
 /* Draws the whole plot, background included, into the rectangle
  * (0, 0, width, height) of @cr's user space and remembers its geometry for
  * the hit-testing functions below. Leaves @cr's state as it found it. */
@@ -212,6 +221,9 @@ gboolean  bg_plot_renderer_get_plot_area  (BgPlotRenderer *self,
                                            double         *y,
                                            double         *width,
                                            double         *height);
+/* The height of one line of the plot's text in the last rendering (0
+ * before any). */
+double    bg_plot_renderer_get_line_height (BgPlotRenderer *self);
 /* The value tick count and the value axis title (as drawn; *shortened
  * when cut to the unit alone) of @subplot after the last rendering. */
 guint     bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
