@@ -26,12 +26,7 @@ struct _BgResult
 {
   gatomicrefcount ref_count;
   guint           n_vars;
-  char          **names;
-  char          **units;
-  char          **descriptions;
-  GHashTable     *by_name;     /* name -> index + 1 */
-  gpointer        owner;       /* of borrowed names, units, descriptions, by_name */
-  GDestroyNotify  owner_free;
+  BgVarList      *vars;        /* sealed */
   gboolean       *stored;      /* per variable */
   guint          *stored_vars; /* the stored variables, increasing */
   guint           n_stored;
@@ -47,23 +42,15 @@ struct _BgResult
   gsize           n_rows;      /* published rows, read and written atomically */
 };
 
-static char **
-dup_strings (guint n, const char *const *src)
-{
-  char **out = g_new0 (char *, n + 1);
-  for (guint i = 0; i < n; i++)
-    out[i] = g_strdup (src != NULL && src[i] != NULL ? src[i] : "");
-  return out;
-}
-
-/* Everything but the strings and the name table. */
 static BgResult *
-result_alloc (guint n_vars, const gboolean *stored)
+result_alloc (BgVarList *vars, const gboolean *stored)
 {
   BgResult *self = g_new0 (BgResult, 1);
+  guint n_vars = bg_var_list_get_n (vars);
 
   g_atomic_ref_count_init (&self->ref_count);
   self->n_vars = n_vars;
+  self->vars = vars;
   g_mutex_init (&self->lock);
   self->columns = g_new0 (Column, n_vars);
   self->stored = g_new0 (gboolean, n_vars);
@@ -84,45 +71,27 @@ bg_result_new_partial (guint              n_vars,
                        const char *const *descriptions,
                        const gboolean    *stored)
 {
-  BgResult *self;
+  BgVarList *vars;
 
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  self = result_alloc (n_vars, stored);
-  self->names = dup_strings (n_vars, names);
-  self->units = dup_strings (n_vars, units);
-  self->descriptions = dup_strings (n_vars, descriptions);
-  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  vars = bg_var_list_new ();
   for (guint i = 0; i < n_vars; i++)
-    g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
-  return self;
+    bg_var_list_add (vars, names[i] != NULL ? names[i] : "",
+                     units != NULL ? units[i] : NULL,
+                     descriptions != NULL ? descriptions[i] : NULL);
+  bg_var_list_seal (vars);
+  return result_alloc (vars, stored);
 }
 
 BgResult *
-bg_result_new_shared (guint              n_vars,
-                      char *const       *names,
-                      char *const       *units,
-                      char *const       *descriptions,
-                      GHashTable        *by_name,
-                      const gboolean    *stored,
-                      gpointer           owner,
-                      GDestroyNotify     owner_free)
+bg_result_new_shared (BgVarList      *vars,
+                      const gboolean *stored)
 {
-  BgResult *self;
+  g_return_val_if_fail (vars != NULL && bg_var_list_get_n (vars) > 0, NULL);
 
-  g_return_val_if_fail (n_vars > 0, NULL);
-  g_return_val_if_fail (names != NULL && units != NULL && descriptions != NULL, NULL);
-  g_return_val_if_fail (by_name != NULL, NULL);
-
-  self = result_alloc (n_vars, stored);
-  self->names = (char **) names;
-  self->units = (char **) units;
-  self->descriptions = (char **) descriptions;
-  self->by_name = g_hash_table_ref (by_name);
-  self->owner = owner;
-  self->owner_free = owner_free;
-  return self;
+  return result_alloc (bg_var_list_ref (vars), stored);
 }
 
 BgResult *
@@ -150,15 +119,7 @@ bg_result_unref (BgResult *self)
     return;
   if (self->derive_destroy != NULL)
     self->derive_destroy (self->derive_data);
-  g_hash_table_unref (self->by_name);
-  if (self->owner_free != NULL)
-    self->owner_free (self->owner);
-  else
-    {
-      g_strfreev (self->names);
-      g_strfreev (self->units);
-      g_strfreev (self->descriptions);
-    }
+  bg_var_list_unref (self->vars);
   for (guint v = 0; v < self->n_vars; v++)
     if (self->columns[v].chunks != NULL)
       g_ptr_array_unref (self->columns[v].chunks);
@@ -223,7 +184,8 @@ bg_result_derive (BgResult *self, const guint *vars, guint n_vars, GError **erro
   if (self->derive == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s was not recorded in this run"), self->names[g_array_index (missing, guint, 0)]);
+                   _("%s was not recorded in this run"),
+                   bg_var_list_get_name (self->vars, g_array_index (missing, guint, 0)));
       return FALSE;
     }
   return self->derive (self, (const guint *) missing->data, missing->len, self->derive_data, error);
@@ -247,28 +209,28 @@ const char *
 bg_result_get_var_name (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->names[var];
+  return bg_var_list_get_name (self->vars, var);
 }
 
 const char *
 bg_result_get_var_unit (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->units[var];
+  return bg_var_list_get_unit (self->vars, var);
 }
 
 const char *
 bg_result_get_var_description (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->descriptions[var];
+  return bg_var_list_get_description (self->vars, var);
 }
 
 int
 bg_result_lookup (BgResult *self, const char *name)
 {
   g_return_val_if_fail (self != NULL && name != NULL, -1);
-  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
+  return bg_var_list_lookup (self->vars, name);
 }
 
 /* Chunks grow from FIRST_CHUNK_ROWS rows, doubling, up to
