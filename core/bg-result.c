@@ -1,7 +1,10 @@
 /* bg-result.c — chunked columnar storage of simulation results.
  *
  * Owns: the variable list and, per column, its chunks (chunk k of every
- * column covers the same rows; see locate()). Must not: move a chunk once
+ * column covers the same rows; see locate()). A column's record exists
+ * from the start for a stored variable and from its first derived value
+ * for the others: a result of 250 000 variables that stores two keeps two
+ * records and a table of pointers, not 250 000 records. Must not: move a chunk once
  * it is allocated, or let a reader see a value before it is written. See
  * bg-result.h for the thread rules.
  */
@@ -27,7 +30,7 @@ struct _BgResult
   gatomicrefcount ref_count;
   guint           n_vars;
   BgVarList      *vars;        /* sealed */
-  gboolean       *stored;      /* per variable */
+  guint8         *stored;      /* per variable */
   guint          *stored_vars; /* the stored variables, increasing */
   guint           n_stored;
   gsize           write_start; /* row writer only: first row of the last chunk */
@@ -38,7 +41,8 @@ struct _BgResult
   GDestroyNotify  derive_destroy;
 
   GMutex          lock;        /* guards every column's chunk array */
-  Column         *columns;
+  Column        **columns;     /* per variable, NULL while it holds no value;
+                                * a derived one is published atomically */
   gsize           n_rows;      /* published rows, read and written atomically */
 };
 
@@ -52,15 +56,21 @@ result_alloc (BgVarList *vars, const gboolean *stored)
   self->n_vars = n_vars;
   self->vars = vars;
   g_mutex_init (&self->lock);
-  self->columns = g_new0 (Column, n_vars);
-  self->stored = g_new0 (gboolean, n_vars);
-  self->stored_vars = g_new0 (guint, n_vars);
+  self->columns = g_new0 (Column *, n_vars);
+  self->stored = g_new0 (guint8, n_vars);
   for (guint v = 0; v < n_vars; v++)
     {
       self->stored[v] = stored == NULL || stored[v];
-      if (self->stored[v])
-        self->stored_vars[self->n_stored++] = v;
+      self->n_stored += self->stored[v];
     }
+  self->stored_vars = g_new (guint, MAX (self->n_stored, 1));
+  self->n_stored = 0;
+  for (guint v = 0; v < n_vars; v++)
+    if (self->stored[v])
+      {
+        self->stored_vars[self->n_stored++] = v;
+        self->columns[v] = g_new0 (Column, 1);
+      }
   return self;
 }
 
@@ -121,8 +131,12 @@ bg_result_unref (BgResult *self)
     self->derive_destroy (self->derive_data);
   bg_var_list_unref (self->vars);
   for (guint v = 0; v < self->n_vars; v++)
-    if (self->columns[v].chunks != NULL)
-      g_ptr_array_unref (self->columns[v].chunks);
+    if (self->columns[v] != NULL)
+      {
+        if (self->columns[v]->chunks != NULL)
+          g_ptr_array_unref (self->columns[v]->chunks);
+        g_free (self->columns[v]);
+      }
   g_free (self->columns);
   g_free (self->stored);
   g_free (self->stored_vars);
@@ -301,7 +315,7 @@ bg_result_append_row (BgResult *self, const double *values)
   for (guint i = 0; i < self->n_stored; i++)
     {
       gsize start = self->write_start, size = self->write_size;
-      double *chunk = writer_chunk (self, &self->columns[self->stored_vars[i]], row, &start, &size);
+      double *chunk = writer_chunk (self, self->columns[self->stored_vars[i]], row, &start, &size);
 
       chunk[row - start] = values[i];
       if (i + 1 == self->n_stored)
@@ -324,7 +338,13 @@ bg_result_append_derived (BgResult *self, guint var, const double *values, gsize
 
   g_return_if_fail (self != NULL && var < self->n_vars && !self->stored[var]);
   g_return_if_fail (values != NULL || n == 0);
-  col = &self->columns[var];
+  col = self->columns[var];
+  if (col == NULL)
+    {
+      /* The one derived writer makes the record; readers see it whole. */
+      col = g_new0 (Column, 1);
+      g_atomic_pointer_set (&self->columns[var], col);
+    }
   row = (gsize) g_atomic_pointer_get (&col->filled);
   g_return_if_fail (row + n <= bg_result_get_n_rows (self));
 
@@ -346,10 +366,13 @@ bg_result_get_n_rows (BgResult *self)
 gsize
 bg_result_get_n_filled (BgResult *self, guint var)
 {
+  Column *col;
+
   g_return_val_if_fail (self != NULL && var < self->n_vars, 0);
   if (self->stored[var])
     return (gsize) g_atomic_pointer_get (&self->n_rows);
-  return (gsize) g_atomic_pointer_get (&self->columns[var].filled);
+  col = g_atomic_pointer_get (&self->columns[var]);
+  return col != NULL ? (gsize) g_atomic_pointer_get (&col->filled) : 0;
 }
 
 /* Returns the chunk of a column holding row (which must be filled), its
@@ -365,7 +388,8 @@ lookup_chunk (BgResult *self, guint var, gsize row, gsize *n_filled, gsize *star
     {
       locate (row, &index, start, size);
       g_mutex_lock (&self->lock);
-      chunk = g_ptr_array_index (self->columns[var].chunks, index);
+      chunk = g_ptr_array_index (((Column *) g_atomic_pointer_get (&self->columns[var]))->chunks,
+                                 index);
       g_mutex_unlock (&self->lock);
     }
   return chunk;
