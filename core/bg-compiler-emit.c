@@ -275,23 +275,24 @@ bg_emit_output (BgEmit              *em,
                 double               scale)
 {
   const BgComponentSpec *spec = el->element->spec;
-  OutputInfo             info = { 0 };
+  OutputInfo             info = { reg, scale };
+  const char            *unit = "", *description = "";
+  char                   name[BG_ID_MAX_LENGTH + 64];
 
-  info.name = g_strdup_printf ("%s.%s", el->id, suffix);
   for (guint i = 0; i < spec->n_vars; i++)
     if (g_str_equal (spec->vars[i].suffix, suffix))
       {
-        info.unit = g_strdup (spec->vars[i].unit);
-        info.description = g_strdup (spec->vars[i].description != NULL
-                                         ? _bg_compiler_translate (em, spec->vars[i].description)
-                                         : "");
+        unit = spec->vars[i].unit;
+        if (spec->vars[i].description != NULL)
+          description = _bg_compiler_translate (em, spec->vars[i].description);
       }
-  if (info.unit == NULL)
-    info.unit = g_strdup ("");
-  if (info.description == NULL)
-    info.description = g_strdup ("");
-  info.reg = reg;
-  info.scale = scale;
+  if (g_snprintf (name, sizeof name, "%s.%s", el->id, suffix) < (int) sizeof name)
+    bg_var_list_add (em->vars, name, unit, description);
+  else
+    {
+      g_autofree char *long_name = g_strdup_printf ("%s.%s", el->id, suffix);
+      bg_var_list_add (em->vars, long_name, unit, description);
+    }
   g_array_append_val (em->outputs, info);
 }
 
@@ -335,13 +336,6 @@ _bg_compiler_emit_free (BgEmit *em)
 {
   for (guint i = 0; i < em->states->len; i++)
     g_free (g_array_index (em->states, StateInfo, i).name);
-  for (guint i = 0; i < em->outputs->len; i++)
-    {
-      OutputInfo *o = &g_array_index (em->outputs, OutputInfo, i);
-      g_free (o->name);
-      g_free (o->unit);
-      g_free (o->description);
-    }
   for (guint i = 0; i < em->events->len; i++)
     g_free (g_array_index (em->events, BgEvent, i).element_id);
   for (guint i = 0; i < em->tables->len; i++)
@@ -355,6 +349,7 @@ _bg_compiler_emit_free (BgEmit *em)
   g_array_unref (em->reg_scale);
   g_array_unref (em->states);
   g_array_unref (em->outputs);
+  g_clear_pointer (&em->vars, bg_var_list_unref);
   g_array_unref (em->events);
   for (guint i = 0; i < em->waves->len; i++)
     g_free ((gpointer) g_array_index (em->waves, BgWave, i).points);
@@ -381,6 +376,8 @@ _bg_compiler_emit_new (BgModel *model,
   em->reg_scale = g_array_new (FALSE, FALSE, sizeof (double));
   em->states = g_array_new (FALSE, FALSE, sizeof (StateInfo));
   em->outputs = g_array_new (FALSE, FALSE, sizeof (OutputInfo));
+  em->vars = bg_var_list_new ();
+  bg_var_list_add (em->vars, "t", "s", _("time"));
   em->events = g_array_new (FALSE, FALSE, sizeof (BgEvent));
   em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
   em->wave_element = g_ptr_array_new_with_free_func (g_free);

@@ -30,9 +30,10 @@ typedef struct
   double y0, scale;
 } StateInfo;
 
+/* Output variable v + 1 of the plan (its name, unit and description are in
+ * BgEmit.vars). */
 typedef struct
 {
-  char  *name, *unit, *description;
   guint  reg;
   double scale;
 } OutputInfo;
@@ -46,6 +47,7 @@ struct _BgEmit
   GArray     *reg_scale; /* double per register */
   GArray     *states;    /* StateInfo */
   GArray     *outputs;   /* OutputInfo */
+  BgVarList  *vars;      /* "t", then one variable per output */
   GArray     *events;    /* BgEvent (state = register until renumbered) */
   GArray     *waves;     /* BgWave */
   GPtrArray  *wave_element; /* char *, the source element of each wave */

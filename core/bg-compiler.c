@@ -63,15 +63,23 @@ emit_func_for_kind (BgKind kind)
     }
 }
 
+/* Each bond's effort, flow and power. Their descriptions name the bond:
+ * one text per domain, with BG_VAR_LIST_ID where the bond's id goes (the
+ * variable list puts it in when a description is asked for). */
 static void
 emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
 {
-  const char *effort_names[BG_N_DOMAINS] = { NULL }, *flow_names[BG_N_DOMAINS] = { NULL };
+  char *effort_texts[BG_N_DOMAINS] = { NULL }, *flow_texts[BG_N_DOMAINS] = { NULL };
+  g_autofree char *power_text = g_strdup_printf (_bg_compiler_translate (em, N_("power of bond %s, in the half-arrow direction")),
+                                                 BG_VAR_LIST_ID);
+  char stack_name[BG_ID_MAX_LENGTH + 3];
 
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     {
-      effort_names[d] = bg_domain_effort_name (d);
-      flow_names[d] = bg_domain_flow_name (d);
+      effort_texts[d] = g_strdup_printf (_bg_compiler_translate (em, N_("%s of bond %s")),
+                                         bg_domain_effort_name (d), BG_VAR_LIST_ID);
+      flow_texts[d] = g_strdup_printf (_bg_compiler_translate (em, N_("%s of bond %s, in the half-arrow direction")),
+                                       bg_domain_flow_name (d), BG_VAR_LIST_ID);
     }
   for (guint b = 0; b < bonds->len; b++)
     {
@@ -81,28 +89,27 @@ emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
                    : bond->from->spec->domain;
       double sign = bond->arrow == BG_ARROW_FORWARD ? 1.0 : -1.0;
       guint e = 2 * b, f = 2 * b + 1, power = bg_emit_new_reg (em, 1.0);
-      OutputInfo info[3];
+      OutputInfo info[3] = { { e, 1.0 }, { f, sign }, { power, 1.0 } };
+      gsize len = strlen (bond->id);
+      g_autofree char *heap_name = len > BG_ID_MAX_LENGTH ? g_malloc (len + 3) : NULL;
+      char *name = heap_name != NULL ? heap_name : stack_name;
 
       bg_emit_mul (em, power, e, f, sign);
-      info[0].name = g_strdup_printf ("%s.e", bond->id);
-      info[0].unit = g_strdup (bg_domain_effort_unit (d));
-      info[0].description = g_strdup_printf (_bg_compiler_translate (em, N_("%s of bond %s")),
-                                             effort_names[d], bond->id);
-      info[0].reg = e;
-      info[0].scale = 1.0;
-      info[1].name = g_strdup_printf ("%s.f", bond->id);
-      info[1].unit = g_strdup (bg_domain_flow_unit (d));
-      info[1].description = g_strdup_printf (_bg_compiler_translate (em, N_("%s of bond %s, in the half-arrow direction")),
-                                             flow_names[d], bond->id);
-      info[1].reg = f;
-      info[1].scale = sign;
-      info[2].name = g_strdup_printf ("%s.P", bond->id);
-      info[2].unit = g_strdup ("W");
-      info[2].description = g_strdup_printf (_bg_compiler_translate (em, N_("power of bond %s, in the half-arrow direction")),
-                                             bond->id);
-      info[2].reg = power;
-      info[2].scale = 1.0;
+      memcpy (name, bond->id, len);
+      name[len] = '.';
+      name[len + 2] = '\0';
+      name[len + 1] = 'e';
+      bg_var_list_add (em->vars, name, bg_domain_effort_unit (d), effort_texts[d]);
+      name[len + 1] = 'f';
+      bg_var_list_add (em->vars, name, bg_domain_flow_unit (d), flow_texts[d]);
+      name[len + 1] = 'P';
+      bg_var_list_add (em->vars, name, "W", power_text);
       g_array_append_vals (em->outputs, info, 3);
+    }
+  for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
+    {
+      g_free (effort_texts[d]);
+      g_free (flow_texts[d]);
     }
 }
 
@@ -304,27 +311,19 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
     }
 
   plan->n_vars = em->outputs->len + 1;
-  plan->var_names = g_new0 (char *, plan->n_vars + 1);
-  plan->var_units = g_new0 (char *, plan->n_vars + 1);
-  plan->var_descriptions = g_new0 (char *, plan->n_vars + 1);
+  g_assert (bg_var_list_get_n (em->vars) == plan->n_vars);
+  plan->vars = g_steal_pointer (&em->vars);
+  bg_var_list_seal (plan->vars);
   plan->var_reg = g_new (gint32, plan->n_vars);
   plan->var_scale = g_new (double, plan->n_vars);
-  plan->var_names[0] = g_strdup ("t");
-  plan->var_units[0] = g_strdup ("s");
-  plan->var_descriptions[0] = g_strdup (_("time"));
   plan->var_reg[0] = -1;
   plan->var_scale[0] = 1.0;
   for (guint v = 1; v < plan->n_vars; v++)
     {
       OutputInfo *o = &g_array_index (em->outputs, OutputInfo, v - 1);
-      plan->var_names[v] = g_steal_pointer (&o->name);
-      plan->var_units[v] = g_steal_pointer (&o->unit);
-      plan->var_descriptions[v] = g_steal_pointer (&o->description);
       plan->var_reg[v] = (gint32) o->reg;
       plan->var_scale[v] = o->scale;
     }
-  for (guint v = 0; v < plan->n_vars; v++)
-    g_hash_table_insert (plan->var_index, plan->var_names[v], GUINT_TO_POINTER (v + 1));
 }
 
 static gboolean

@@ -607,14 +607,14 @@ const char *
 bg_linearization_get_output_name (const BgLinearization *self, guint i)
 {
   g_return_val_if_fail (self != NULL && i < self->p, NULL);
-  return self->plan->var_names[self->outputs[i]];
+  return bg_plan_get_var_name (self->plan, self->outputs[i]);
 }
 
 const char *
 bg_linearization_get_output_unit (const BgLinearization *self, guint i)
 {
   g_return_val_if_fail (self != NULL && i < self->p, NULL);
-  return self->plan->var_units[self->outputs[i]];
+  return bg_plan_get_var_unit (self->plan, self->outputs[i]);
 }
 
 int
@@ -632,7 +632,7 @@ bg_linearization_lookup_output (const BgLinearization *self, const char *name)
 {
   g_return_val_if_fail (self != NULL && name != NULL, -1);
   for (guint o = 0; o < self->p; o++)
-    if (g_str_equal (self->plan->var_names[self->outputs[o]], name))
+    if (g_str_equal (bg_plan_get_var_name (self->plan, self->outputs[o]), name))
       return (int) o;
   return -1;
 }

@@ -14,6 +14,7 @@
 #pragma once
 
 #include "bg-plan.h"
+#include "bg-var-list.h"
 #include "bg-waveform.h"
 
 G_BEGIN_DECLS
@@ -110,13 +111,10 @@ struct _BgPlan
   BgEvent *events;    guint n_events;
   double  *switch_times; guint n_switch_times;   /* sorted, in (0, t_end) */
 
-  guint    n_vars;
-  char   **var_names;   /* n_vars + NULL */
-  char   **var_units;
-  char   **var_descriptions;
-  gint32  *var_reg;     /* -1 for "t" */
-  double  *var_scale;
-  GHashTable *var_index;  /* name -> index + 1 */
+  guint      n_vars;
+  BgVarList *vars;      /* names, units, descriptions (sealed), shared with results */
+  gint32    *var_reg;   /* -1 for "t" */
+  double    *var_scale;
 
   BgPlanSolver solver;
   guint    mu, ml;

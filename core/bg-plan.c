@@ -20,7 +20,6 @@ bg_plan_new_empty (void)
 {
   BgPlan *self = g_new0 (BgPlan, 1);
   g_atomic_ref_count_init (&self->ref_count);
-  self->var_index = g_hash_table_new (g_str_hash, g_str_equal);
   return self;
 }
 
@@ -72,10 +71,7 @@ bg_plan_unref (BgPlan *self)
     g_free (self->events[i].element_id);
   g_free (self->events);
   g_free (self->switch_times);
-  g_hash_table_unref (self->var_index);
-  g_strfreev (self->var_names);
-  g_strfreev (self->var_units);
-  g_strfreev (self->var_descriptions);
+  g_clear_pointer (&self->vars, bg_var_list_unref);
   g_free (self->var_reg);
   g_free (self->var_scale);
   g_free (self->col_ptr);
@@ -130,28 +126,28 @@ const char *
 bg_plan_get_var_name (const BgPlan *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->var_names[var];
+  return bg_var_list_get_name (self->vars, var);
 }
 
 const char *
 bg_plan_get_var_unit (const BgPlan *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->var_units[var];
+  return bg_var_list_get_unit (self->vars, var);
 }
 
 const char *
 bg_plan_get_var_description (const BgPlan *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->var_descriptions[var];
+  return bg_var_list_get_description (self->vars, var);
 }
 
 int
 bg_plan_lookup_var (const BgPlan *self, const char *name)
 {
   g_return_val_if_fail (self != NULL && name != NULL, -1);
-  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->var_index, name)) - 1;
+  return bg_var_list_lookup (self->vars, name);
 }
 
 guint

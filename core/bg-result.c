@@ -1,7 +1,10 @@
 /* bg-result.c — chunked columnar storage of simulation results.
  *
  * Owns: the variable list and, per column, its chunks (chunk k of every
- * column covers the same rows; see locate()). Must not: move a chunk once
+ * column covers the same rows; see locate()). A column's record exists
+ * from the start for a stored variable and from its first derived value
+ * for the others: a result of 250 000 variables that stores two keeps two
+ * records and a table of pointers, not 250 000 records. Must not: move a chunk once
  * it is allocated, or let a reader see a value before it is written. See
  * bg-result.h for the thread rules.
  */
@@ -26,13 +29,8 @@ struct _BgResult
 {
   gatomicrefcount ref_count;
   guint           n_vars;
-  char          **names;
-  char          **units;
-  char          **descriptions;
-  GHashTable     *by_name;     /* name -> index + 1 */
-  gpointer        owner;       /* of borrowed names, units, descriptions, by_name */
-  GDestroyNotify  owner_free;
-  gboolean       *stored;      /* per variable */
+  BgVarList      *vars;        /* sealed */
+  guint8         *stored;      /* per variable */
   guint          *stored_vars; /* the stored variables, increasing */
   guint           n_stored;
   gsize           write_start; /* row writer only: first row of the last chunk */
@@ -43,37 +41,36 @@ struct _BgResult
   GDestroyNotify  derive_destroy;
 
   GMutex          lock;        /* guards every column's chunk array */
-  Column         *columns;
+  Column        **columns;     /* per variable, NULL while it holds no value;
+                                * a derived one is published atomically */
   gsize           n_rows;      /* published rows, read and written atomically */
 };
 
-static char **
-dup_strings (guint n, const char *const *src)
-{
-  char **out = g_new0 (char *, n + 1);
-  for (guint i = 0; i < n; i++)
-    out[i] = g_strdup (src != NULL && src[i] != NULL ? src[i] : "");
-  return out;
-}
-
-/* Everything but the strings and the name table. */
 static BgResult *
-result_alloc (guint n_vars, const gboolean *stored)
+result_alloc (BgVarList *vars, const gboolean *stored)
 {
   BgResult *self = g_new0 (BgResult, 1);
+  guint n_vars = bg_var_list_get_n (vars);
 
   g_atomic_ref_count_init (&self->ref_count);
   self->n_vars = n_vars;
+  self->vars = vars;
   g_mutex_init (&self->lock);
-  self->columns = g_new0 (Column, n_vars);
-  self->stored = g_new0 (gboolean, n_vars);
-  self->stored_vars = g_new0 (guint, n_vars);
+  self->columns = g_new0 (Column *, n_vars);
+  self->stored = g_new0 (guint8, n_vars);
   for (guint v = 0; v < n_vars; v++)
     {
       self->stored[v] = stored == NULL || stored[v];
-      if (self->stored[v])
-        self->stored_vars[self->n_stored++] = v;
+      self->n_stored += self->stored[v];
     }
+  self->stored_vars = g_new (guint, MAX (self->n_stored, 1));
+  self->n_stored = 0;
+  for (guint v = 0; v < n_vars; v++)
+    if (self->stored[v])
+      {
+        self->stored_vars[self->n_stored++] = v;
+        self->columns[v] = g_new0 (Column, 1);
+      }
   return self;
 }
 
@@ -84,45 +81,27 @@ bg_result_new_partial (guint              n_vars,
                        const char *const *descriptions,
                        const gboolean    *stored)
 {
-  BgResult *self;
+  BgVarList *vars;
 
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  self = result_alloc (n_vars, stored);
-  self->names = dup_strings (n_vars, names);
-  self->units = dup_strings (n_vars, units);
-  self->descriptions = dup_strings (n_vars, descriptions);
-  self->by_name = g_hash_table_new (g_str_hash, g_str_equal);
+  vars = bg_var_list_new ();
   for (guint i = 0; i < n_vars; i++)
-    g_hash_table_insert (self->by_name, self->names[i], GUINT_TO_POINTER (i + 1));
-  return self;
+    bg_var_list_add (vars, names[i] != NULL ? names[i] : "",
+                     units != NULL ? units[i] : NULL,
+                     descriptions != NULL ? descriptions[i] : NULL);
+  bg_var_list_seal (vars);
+  return result_alloc (vars, stored);
 }
 
 BgResult *
-bg_result_new_shared (guint              n_vars,
-                      char *const       *names,
-                      char *const       *units,
-                      char *const       *descriptions,
-                      GHashTable        *by_name,
-                      const gboolean    *stored,
-                      gpointer           owner,
-                      GDestroyNotify     owner_free)
+bg_result_new_shared (BgVarList      *vars,
+                      const gboolean *stored)
 {
-  BgResult *self;
+  g_return_val_if_fail (vars != NULL && bg_var_list_get_n (vars) > 0, NULL);
 
-  g_return_val_if_fail (n_vars > 0, NULL);
-  g_return_val_if_fail (names != NULL && units != NULL && descriptions != NULL, NULL);
-  g_return_val_if_fail (by_name != NULL, NULL);
-
-  self = result_alloc (n_vars, stored);
-  self->names = (char **) names;
-  self->units = (char **) units;
-  self->descriptions = (char **) descriptions;
-  self->by_name = g_hash_table_ref (by_name);
-  self->owner = owner;
-  self->owner_free = owner_free;
-  return self;
+  return result_alloc (bg_var_list_ref (vars), stored);
 }
 
 BgResult *
@@ -150,18 +129,14 @@ bg_result_unref (BgResult *self)
     return;
   if (self->derive_destroy != NULL)
     self->derive_destroy (self->derive_data);
-  g_hash_table_unref (self->by_name);
-  if (self->owner_free != NULL)
-    self->owner_free (self->owner);
-  else
-    {
-      g_strfreev (self->names);
-      g_strfreev (self->units);
-      g_strfreev (self->descriptions);
-    }
+  bg_var_list_unref (self->vars);
   for (guint v = 0; v < self->n_vars; v++)
-    if (self->columns[v].chunks != NULL)
-      g_ptr_array_unref (self->columns[v].chunks);
+    if (self->columns[v] != NULL)
+      {
+        if (self->columns[v]->chunks != NULL)
+          g_ptr_array_unref (self->columns[v]->chunks);
+        g_free (self->columns[v]);
+      }
   g_free (self->columns);
   g_free (self->stored);
   g_free (self->stored_vars);
@@ -223,7 +198,8 @@ bg_result_derive (BgResult *self, const guint *vars, guint n_vars, GError **erro
   if (self->derive == NULL)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED,
-                   _("%s was not recorded in this run"), self->names[g_array_index (missing, guint, 0)]);
+                   _("%s was not recorded in this run"),
+                   bg_var_list_get_name (self->vars, g_array_index (missing, guint, 0)));
       return FALSE;
     }
   return self->derive (self, (const guint *) missing->data, missing->len, self->derive_data, error);
@@ -247,28 +223,28 @@ const char *
 bg_result_get_var_name (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->names[var];
+  return bg_var_list_get_name (self->vars, var);
 }
 
 const char *
 bg_result_get_var_unit (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->units[var];
+  return bg_var_list_get_unit (self->vars, var);
 }
 
 const char *
 bg_result_get_var_description (BgResult *self, guint var)
 {
   g_return_val_if_fail (self != NULL && var < self->n_vars, NULL);
-  return self->descriptions[var];
+  return bg_var_list_get_description (self->vars, var);
 }
 
 int
 bg_result_lookup (BgResult *self, const char *name)
 {
   g_return_val_if_fail (self != NULL && name != NULL, -1);
-  return (int) GPOINTER_TO_UINT (g_hash_table_lookup (self->by_name, name)) - 1;
+  return bg_var_list_lookup (self->vars, name);
 }
 
 /* Chunks grow from FIRST_CHUNK_ROWS rows, doubling, up to
@@ -339,7 +315,7 @@ bg_result_append_row (BgResult *self, const double *values)
   for (guint i = 0; i < self->n_stored; i++)
     {
       gsize start = self->write_start, size = self->write_size;
-      double *chunk = writer_chunk (self, &self->columns[self->stored_vars[i]], row, &start, &size);
+      double *chunk = writer_chunk (self, self->columns[self->stored_vars[i]], row, &start, &size);
 
       chunk[row - start] = values[i];
       if (i + 1 == self->n_stored)
@@ -362,7 +338,13 @@ bg_result_append_derived (BgResult *self, guint var, const double *values, gsize
 
   g_return_if_fail (self != NULL && var < self->n_vars && !self->stored[var]);
   g_return_if_fail (values != NULL || n == 0);
-  col = &self->columns[var];
+  col = self->columns[var];
+  if (col == NULL)
+    {
+      /* The one derived writer makes the record; readers see it whole. */
+      col = g_new0 (Column, 1);
+      g_atomic_pointer_set (&self->columns[var], col);
+    }
   row = (gsize) g_atomic_pointer_get (&col->filled);
   g_return_if_fail (row + n <= bg_result_get_n_rows (self));
 
@@ -384,10 +366,13 @@ bg_result_get_n_rows (BgResult *self)
 gsize
 bg_result_get_n_filled (BgResult *self, guint var)
 {
+  Column *col;
+
   g_return_val_if_fail (self != NULL && var < self->n_vars, 0);
   if (self->stored[var])
     return (gsize) g_atomic_pointer_get (&self->n_rows);
-  return (gsize) g_atomic_pointer_get (&self->columns[var].filled);
+  col = g_atomic_pointer_get (&self->columns[var]);
+  return col != NULL ? (gsize) g_atomic_pointer_get (&col->filled) : 0;
 }
 
 /* Returns the chunk of a column holding row (which must be filled), its
@@ -403,7 +388,8 @@ lookup_chunk (BgResult *self, guint var, gsize row, gsize *n_filled, gsize *star
     {
       locate (row, &index, start, size);
       g_mutex_lock (&self->lock);
-      chunk = g_ptr_array_index (self->columns[var].chunks, index);
+      chunk = g_ptr_array_index (((Column *) g_atomic_pointer_get (&self->columns[var]))->chunks,
+                                 index);
       g_mutex_unlock (&self->lock);
     }
   return chunk;

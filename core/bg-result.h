@@ -1,6 +1,7 @@
 /* bg-result.h — the time series a simulation produces.
  *
- * Owns: the variable list (name, unit, description) and the values of the
+ * Owns: a reference to its variable list (names, units, descriptions:
+ * bg-var-list.h, shared with the plan that made it) and the values of the
  * columns it holds, each column stored on its own in chunks so that
  * appending never copies what is already stored and a column can be added
  * after the run. Chunks grow from 32 rows, doubling, up to
@@ -31,6 +32,8 @@
 
 #include <glib.h>
 
+#include "bg-var-list.h"
+
 G_BEGIN_DECLS
 
 #define BG_RESULT_CHUNK_ROWS 4096
@@ -50,17 +53,10 @@ BgResult   *bg_result_new_partial       (guint               n_vars,
                                          const char *const  *units,
                                          const char *const  *descriptions,
                                          const gboolean     *stored);
-/* Like bg_result_new_partial, but borrows the strings and a name → index
- * + 1 table (a reference is taken) from owner, which the result keeps until
- * it is freed (owner_free (owner)); for results with many variables. */
-BgResult   *bg_result_new_shared        (guint               n_vars,
-                                         char *const        *names,
-                                         char *const        *units,
-                                         char *const        *descriptions,
-                                         GHashTable         *by_name,
-                                         const gboolean     *stored,
-                                         gpointer            owner,
-                                         GDestroyNotify      owner_free);
+/* Like bg_result_new_partial, with the variables of a sealed list (a
+ * reference is taken): a plan's results share its list. */
+BgResult   *bg_result_new_shared        (BgVarList          *vars,
+                                         const gboolean     *stored);
 BgResult   *bg_result_ref               (BgResult   *self);
 void        bg_result_unref             (BgResult   *self);
 

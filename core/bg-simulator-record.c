@@ -142,14 +142,12 @@ derive_cb (BgResult *result, const guint *vars, guint n_vars, gpointer data, GEr
   return TRUE;
 }
 
-/* The result borrows the plan's variable names (a model of 10 000 masses
- * has 250 000 of them). */
+/* The result shares the plan's variable list (a model of 10 000 masses
+ * has 250 000 variables). */
 static BgResult *
 new_result (BgPlan *plan, const gboolean *stored)
 {
-  return bg_result_new_shared (plan->n_vars, plan->var_names, plan->var_units,
-                               plan->var_descriptions, plan->var_index, stored,
-                               bg_plan_ref (plan), (GDestroyNotify) bg_plan_unref);
+  return bg_result_new_shared (plan->vars, stored);
 }
 
 BgResult *

@@ -440,7 +440,7 @@ failure_reason (Run *run, int flag, int *code)
       return g_strdup (_("an algebraic loop has no solution near this point"));
     }
   if (run->bad_var != NO_INDEX)
-    return describe_non_finite (run->plan->var_names[run->bad_var], FALSE);
+    return describe_non_finite (bg_plan_get_var_name (run->plan, run->bad_var), FALSE);
   if (flag < 0 && run->bad_state != NO_INDEX)
     return describe_non_finite (run->plan->state_names[run->bad_state], TRUE);
   if (flag < 0)
