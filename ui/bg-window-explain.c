@@ -6,7 +6,9 @@
  * (win.explain-next, -previous, -first, -last, -play, -leave) and their keys, which
  * act while the focus is on the canvas or the bar; leaving the mode on any
  * edit of the model or another document; it and exercise mode exclude each
- * other. Must not: draw (the canvas does),
+ * other; the graph's room while it lasts (the plot divider moved to its
+ * maximum and put back after, the graph fitted again when a step's
+ * sentence changes the canvas height). Must not: draw (the canvas does),
  * or keep a trace of an older revision of the model.
  */
 #include "config.h"
