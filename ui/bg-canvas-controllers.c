@@ -380,6 +380,7 @@ pan_update_cb (GtkGestureDrag *gesture,
                double          oy,
                BgCanvas       *self)
 {
+  self->fitted = FALSE;
   self->offset_x = self->pan_x + ox;
   self->offset_y = self->pan_y + oy;
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -476,6 +477,7 @@ scroll_cb (GtkEventControllerScroll *controller,
       dx = dy;
       dy = 0;
     }
+  self->fitted = FALSE;
   self->offset_x -= dx * step;
   self->offset_y -= dy * step;
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -125,6 +125,7 @@ keyboard_reveal (BgCanvas   *self,
 
   if (dx == 0 && dy == 0)
     return;
+  self->fitted = FALSE;
   self->offset_x += dx;
   self->offset_y += dy;
   gtk_widget_queue_draw (GTK_WIDGET (self));

@@ -5,9 +5,9 @@
  * Delete, Reverse Arrow, Flip Junction Sign, Plot Main Variable, Select
  * Connected and Show Bond Names; the actions canvas.context-menu,
  * canvas.plot-main, canvas.select-connected and the "show-bond-ids"
- * property; and the small legend in the corner that says what red
- * (conflict) and amber (algebraic group) mean whenever the drawing shows
- * them. Must not: edit the model (every edit is an existing canvas action),
+ * property; and the small legend that says what red (conflict) and
+ * amber (algebraic group) mean whenever the drawing shows them, in a band
+ * along the canvas's bottom edge that the graph is not drawn under. Must not: edit the model (every edit is an existing canvas action),
  * or draw the graph.
  */
 #include "config.h"
@@ -269,52 +269,135 @@ bg_canvas_dup_legend (BgCanvas *self)
   return result[0] != NULL ? g_steal_pointer (&result) : NULL;
 }
 
-/* Bottom left, over the drawing: a swatch of each colour (a crossed one
- * for conflicts, so the colour is not the only sign) and its meaning. */
-void
-bg_canvas_draw_legend (BgCanvas *self,
-                       cairo_t  *cr,
-                       int       height)
-{
-  const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  g_auto(GStrv) lines = bg_canvas_dup_legend (self);
-  BgCausality *causality = bg_canvas_current_causality (self);
-  gboolean has_conflict;
-  double pad = 6, swatch = 10, x, y, line_h, box_w = 0, box_h;
-  guint n;
-  PangoLayout *layouts[2] = { NULL, NULL };
+#define LEGEND_PAD    6.0
+#define LEGEND_SWATCH 10.0
 
+/* The legend's lines laid out (at most two) and the height of one; FALSE
+ * when there is no legend. */
+static gboolean
+legend_layouts (BgCanvas    *self,
+                PangoLayout *layouts[2],
+                int          widths[2],
+                guint       *n,
+                double      *line_h)
+{
+  g_auto(GStrv) lines = NULL;
+
+  *n = 0;
+  *line_h = 0;
+  if (self->model == NULL || bg_canvas_explaining (self))
+    return FALSE;
+  lines = bg_canvas_dup_legend (self);
   if (lines == NULL)
-    return;
-  n = MIN (g_strv_length (lines), 2);
-  has_conflict = n == 2 || bg_causality_get_algebraic_groups (causality)->len == 0;
-  line_h = 0;
-  for (guint i = 0; i < n; i++)
+    return FALSE;
+  *n = MIN (g_strv_length (lines), 2);
+  for (guint i = 0; i < *n; i++)
     {
-      int w, h;
+      int h;
 
       layouts[i] = gtk_widget_create_pango_layout (GTK_WIDGET (self), lines[i]);
-      pango_layout_get_pixel_size (layouts[i], &w, &h);
-      box_w = MAX (box_w, w);
-      line_h = MAX (line_h, h);
+      pango_layout_get_pixel_size (layouts[i], &widths[i], &h);
+      *line_h = MAX (*line_h, h);
     }
-  box_w += swatch + 3 * pad;
-  box_h = n * line_h + 2 * pad;
-  x = 8;
-  y = height - box_h - 8;
+  return TRUE;
+}
+
+/* The width one entry takes: swatch, gap, text, gap. */
+static double
+entry_width (int text_width)
+{
+  return LEGEND_SWATCH + LEGEND_PAD + text_width + 3 * LEGEND_PAD;
+}
+
+/* The entries side by side when the canvas is wide enough, else one under
+ * the other; returns the band's height. */
+static double
+legend_band (BgCanvas *self,
+             int       widths[2],
+             guint     n,
+             double    line_h,
+             gboolean *stacked)
+{
+  double total = LEGEND_PAD;
+
+  for (guint i = 0; i < n; i++)
+    total += entry_width (widths[i]);
+  *stacked = total > gtk_widget_get_width (GTK_WIDGET (self));
+  return (*stacked ? n : 1) * line_h + 2 * LEGEND_PAD;
+}
+
+double
+bg_canvas_legend_height (BgCanvas *self)
+{
+  PangoLayout *layouts[2] = { NULL, NULL };
+  int widths[2] = { 0, 0 };
+  double line_h, band;
+  gboolean stacked;
+  guint n;
+
+  if (!legend_layouts (self, layouts, widths, &n, &line_h))
+    return 0;
+  for (guint i = 0; i < n; i++)
+    g_object_unref (layouts[i]);
+  band = legend_band (self, widths, n, line_h, &stacked);
+  return band;
+}
+
+gboolean
+bg_canvas_get_legend_area (BgCanvas        *self,
+                           graphene_rect_t *area)
+{
+  double band;
+
+  g_return_val_if_fail (BG_IS_CANVAS (self), FALSE);
+  g_return_val_if_fail (area != NULL, FALSE);
+
+  band = bg_canvas_legend_height (self);
+  if (band <= 0)
+    return FALSE;
+  graphene_rect_init (area, 0, gtk_widget_get_height (GTK_WIDGET (self)) - band,
+                      gtk_widget_get_width (GTK_WIDGET (self)), band);
+  return TRUE;
+}
+
+/* A band along the bottom edge, which the graph is not drawn under: a
+ * swatch of each colour (a crossed one for conflicts, so the colour is not
+ * the only sign) and its meaning. Returns the band's height (0: none). */
+double
+bg_canvas_draw_legend (BgCanvas *self,
+                       cairo_t  *cr)
+{
+  const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
+  BgCausality *causality = bg_canvas_current_causality (self);
+  PangoLayout *layouts[2] = { NULL, NULL };
+  int widths[2] = { 0, 0 };
+  double pad = LEGEND_PAD, swatch = LEGEND_SWATCH, x, y, line_h, band;
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  gboolean has_conflict, stacked;
+  guint n;
+
+  if (!legend_layouts (self, layouts, widths, &n, &line_h))
+    return 0;
+  has_conflict = n == 2 || bg_causality_get_algebraic_groups (causality)->len == 0;
+  band = legend_band (self, widths, n, line_h, &stacked);
+  y = gtk_widget_get_height (GTK_WIDGET (self)) - band;
 
   cairo_save (cr);
-  cairo_rectangle (cr, x, y, box_w, box_h);
-  cairo_set_source_rgba (cr, style->bg.red, style->bg.green, style->bg.blue, 0.9);
-  cairo_fill_preserve (cr);
-  cairo_set_source_rgba (cr, style->fg.red, style->fg.green, style->fg.blue, 0.25);
+  cairo_rectangle (cr, 0, y, width, band);
+  cairo_set_source_rgba (cr, style->bg.red, style->bg.green, style->bg.blue, 1);
+  cairo_fill (cr);
+  cairo_move_to (cr, 0, y + 0.5);
+  cairo_line_to (cr, width, y + 0.5);
+  cairo_set_source_rgba (cr, style->fg.red, style->fg.green, style->fg.blue, 0.15);
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
+  x = pad;
   for (guint i = 0; i < n; i++)
     {
       gboolean red = has_conflict && i == 0;
       const BgGraphColor *c = red ? &style->error : &style->group;
-      double sx = x + pad, sy = y + pad + i * line_h + (line_h - swatch) / 2;
+      double row_y = y + pad + (stacked ? i * line_h : 0);
+      double sx = x, sy = row_y + (line_h - swatch) / 2;
 
       cairo_rectangle (cr, sx, sy, swatch, swatch);
       cairo_set_source_rgba (cr, c->red, c->green, c->blue, red ? 1.0 : 0.6);
@@ -329,12 +412,15 @@ bg_canvas_draw_legend (BgCanvas *self,
           cairo_line_to (cr, sx + swatch - 2, sy + 2);
           cairo_stroke (cr);
         }
-      cairo_move_to (cr, sx + swatch + pad, y + pad + i * line_h);
+      cairo_move_to (cr, sx + swatch + pad, row_y);
       cairo_set_source_rgba (cr, style->fg.red, style->fg.green, style->fg.blue, 1);
       pango_cairo_show_layout (cr, layouts[i]);
       g_object_unref (layouts[i]);
+      if (!stacked)
+        x += entry_width (widths[i]);
     }
   cairo_restore (cr);
+  return band;
 }
 
 /* Set-up --------------------------------------------------------------------------- */

@@ -18,6 +18,10 @@ G_BEGIN_DECLS
 #define ZOOM_MAX        8.0
 #define ZOOM_STEP       1.25
 #define FIT_MARGIN      32.0
+/* Fitting never shrinks labels below this many view px per unit of label
+ * scale (9 px normally, more in presentation mode as the labels grow): a
+ * graph too large for that is shown around its middle, and scrolls. */
+#define FIT_MIN_LABEL_PX 9.0
 #define HANDLE_RADIUS   5.5    /* view px */
 #define HANDLE_HIT      10.0   /* view px */
 #define HANDLE_OFFSET   14.0   /* view px outside the label */
@@ -68,6 +72,11 @@ struct _BgCanvas
   double           offset_x, offset_y;
   double           presentation_scale;
   gboolean         fit_pending;   /* fit once the widget has a size */
+  /* The view is the last fit's, unmoved: a new size or presentation
+   * scale fits again. */
+  gboolean         fitted;
+  int              fitted_width, fitted_height;
+  double           legend_band;   /* as last drawn: the graph is not under it */
 
   GHashTable      *selected;      /* ids (owned) -> NULL */
 
@@ -197,9 +206,11 @@ double      bg_canvas_nudge_step              (BgCanvas       *self);
 void        bg_canvas_menu_init               (BgCanvas       *self);
 void        bg_canvas_menu_dispose            (BgCanvas       *self);
 void        bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
-void        bg_canvas_draw_legend             (BgCanvas       *self,
-                                               cairo_t        *cr,
-                                               int             height);
+/* The legend's band: its height now (0 without a legend), and drawing it
+ * (returns the height drawn). */
+double      bg_canvas_legend_height           (BgCanvas       *self);
+double      bg_canvas_draw_legend             (BgCanvas       *self,
+                                               cairo_t        *cr);
 
 /* bg-canvas-explain.c */
 gboolean    bg_canvas_explaining              (BgCanvas       *self);

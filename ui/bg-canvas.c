@@ -110,6 +110,7 @@ bg_canvas_set_zoom_internal (BgCanvas *self,
 
   /* Keep the model point under the anchor where it is. */
   bg_canvas_view_to_model (self, anchor_x, anchor_y, &mx, &my);
+  self->fitted = FALSE;
   self->zoom = zoom;
   self->offset_x = anchor_x - mx * zoom;
   self->offset_y = anchor_y - my * zoom;
@@ -147,6 +148,8 @@ void
 bg_canvas_zoom_to_fit (BgCanvas *self)
 {
   BgGraphView view;
+  BgRect b;
+  double floor_zoom;
   int w, h;
 
   g_return_if_fail (BG_IS_CANVAS (self));
@@ -155,6 +158,8 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   h = gtk_widget_get_height (GTK_WIDGET (self));
   if (self->model == NULL)
     return;
+  /* the graph goes above the legend's band */
+  h -= (int) ceil (bg_canvas_legend_height (self));
   if (w <= 0 || h <= 0)
     {
       self->fit_pending = TRUE;
@@ -166,10 +171,23 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   if (!bg_graph_renderer_fit (self->renderer, self->model, w, h,
                               FIT_MARGIN, 2.0, &view))
     return;
+  /* Labels stay readable: a larger graph is shown around its middle at
+   * the smallest readable zoom, and the rest is a scroll away. */
+  floor_zoom = FIT_MIN_LABEL_PX / BG_GRAPH_LABEL_SIZE;
+  if (view.zoom < floor_zoom &&
+      bg_graph_renderer_get_bounds (self->renderer, self->model, self->presentation_scale, &b))
+    {
+      view.zoom = floor_zoom;
+      view.offset_x = w / 2.0 - (b.x + b.width / 2) * floor_zoom;
+      view.offset_y = h / 2.0 - (b.y + b.height / 2) * floor_zoom;
+    }
   view.zoom = CLAMP (view.zoom, ZOOM_MIN, ZOOM_MAX);
   self->zoom = view.zoom;
   self->offset_x = view.offset_x;
   self->offset_y = view.offset_y;
+  self->fitted = TRUE;
+  self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
+  self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
   bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -187,6 +205,9 @@ bg_canvas_set_presentation_scale (BgCanvas *self,
   self->presentation_scale = scale;
   g_object_notify_by_pspec (G_OBJECT (self),
                             properties[PROP_PRESENTATION_SCALE]);
+  /* the labels' new size changes what fits */
+  if (self->fitted)
+    bg_canvas_zoom_to_fit (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -284,6 +305,9 @@ bg_canvas_hit_test (BgCanvas *self,
   double best = G_MAXDOUBLE;
 
   if (self->model == NULL)
+    return hit;
+  /* nothing of the graph is under the legend */
+  if (self->legend_band > 0 && vy >= gtk_widget_get_height (GTK_WIDGET (self)) - self->legend_band)
     return hit;
 
   bg_canvas_view_to_model (self, vx, vy, &mx, &my);
@@ -1021,6 +1045,11 @@ bg_canvas_snapshot (GtkWidget   *widget,
 
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (0, 0, width, height));
+  /* the graph above the legend's band, never under it */
+  self->legend_band = bg_canvas_legend_height (self);
+  cairo_save (cr);
+  cairo_rectangle (cr, 0, 0, width, MAX (0, height - self->legend_band));
+  cairo_clip (cr);
   draw_grid (self, cr, width, height);
   if (self->model != NULL)
     {
@@ -1042,10 +1071,11 @@ bg_canvas_snapshot (GtkWidget   *widget,
         draw_bond_preview (self, cr);
       if (self->drag == DRAG_RUBBER)
         draw_rubber_band (self, cr);
-      /* the legend explains the analysis's colours, not the steps' */
-      if (!explaining)
-        bg_canvas_draw_legend (self, cr, height);
     }
+  cairo_restore (cr);
+  /* the legend explains the analysis's colours, not the steps' (none
+   * while explaining) */
+  bg_canvas_draw_legend (self, cr);
   if (self->bubble_text != NULL)
     draw_bubble (self, cr, width);
   cairo_destroy (cr);
@@ -1083,7 +1113,8 @@ bg_canvas_size_allocate (GtkWidget *widget,
 {
   BgCanvas *self = BG_CANVAS (widget);
 
-  if (self->fit_pending)
+  if (self->fit_pending ||
+      (self->fitted && (width != self->fitted_width || height != self->fitted_height)))
     bg_canvas_zoom_to_fit (self);
 }
 

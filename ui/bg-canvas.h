@@ -118,6 +118,10 @@ void        bg_canvas_set_presentation_scale (BgCanvas              *self,
                                               double                 scale);
 double      bg_canvas_get_presentation_scale (BgCanvas              *self);
 
+/* Shows the whole graph, as large as fits up to 200 %, but never with its
+ * labels below a readable size (FIT_MIN_LABEL_PX): a larger graph is
+ * shown around its middle and scrolls. The view stays fitted through new
+ * sizes and presentation scales until the user zooms or pans. */
 void        bg_canvas_zoom_to_fit            (BgCanvas              *self);
 double      bg_canvas_get_zoom               (BgCanvas              *self);
 /* Zooms by factor around a widget point (NAN, NAN: the centre). */
@@ -174,6 +178,11 @@ void        bg_canvas_set_show_bond_ids      (BgCanvas              *self,
 /* The lines of the colour legend shown now (conflict, algebraic group), or
  * NULL when the drawing uses neither colour. */
 GStrv       bg_canvas_dup_legend             (BgCanvas              *self);
+/* Where the legend is drawn, in view px: a band along the bottom edge,
+ * which the graph is not drawn under (a fitted graph lies above it). FALSE
+ * when there is no legend. */
+gboolean    bg_canvas_get_legend_area        (BgCanvas              *self,
+                                              graphene_rect_t       *area);
 /* The context menu's popover once it was opened, else NULL. */
 GtkWidget  *bg_canvas_get_context_menu       (BgCanvas              *self);
 /* While a bond is being drawn: why the model would refuse it at the

@@ -364,11 +364,13 @@ bg_palette_make_row (BgPalette             *self,
   gtk_drawing_area_set_draw_func (GTK_DRAWING_AREA (symbol), symbol_draw_cb,
                                   (gpointer) spec, NULL);
   gtk_widget_add_css_class (symbol, "palette-symbol");
+  /* its own height beside a name of three lines */
+  gtk_widget_set_valign (symbol, GTK_ALIGN_CENTER);
 
+  /* wrapped, never cut: a long name ("Насос (табличная характеристика)"
+   * in presentation mode) takes a third line; the list scrolls */
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_lines (GTK_LABEL (label), 2);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (label, TRUE);
 
   gtk_box_append (GTK_BOX (box), symbol);

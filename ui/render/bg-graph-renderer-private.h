@@ -17,7 +17,7 @@
 G_BEGIN_DECLS
 
 #define FONT_FAMILY        "Sans"
-#define FONT_SIZE          12.0   /* model units at presentation scale 1 */
+#define FONT_SIZE          BG_GRAPH_LABEL_SIZE
 #define PORT_FONT_SIZE     8.5
 #define JUNCTION_FONT_SIZE 14.0
 #define MAX_CACHED_LABELS  20000

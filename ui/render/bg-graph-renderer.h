@@ -23,6 +23,9 @@
 
 G_BEGIN_DECLS
 
+/* The size of an element's label text, model units at label scale 1. */
+#define BG_GRAPH_LABEL_SIZE 12.0
+
 typedef struct
 {
   double red, green, blue, alpha;
