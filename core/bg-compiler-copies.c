@@ -124,20 +124,21 @@ alias_list (BgPlan   *plan,
     }
 }
 
+/* Drops the copies no one needs, in place, and gives back the room they
+ * took (most of a large model's operations are copies between bonds). */
 static BgOp *
-compact_ops (const BgOp     *ops,
+compact_ops (BgOp           *ops,
              guint          *n_ops,
              const gboolean *dropped,
              const gboolean *keep)
 {
-  BgOp *out = g_new (BgOp, MAX (*n_ops, 1));
   guint n = 0;
 
   for (guint i = 0; i < *n_ops; i++)
     if (!dropped[i] || keep[ops[i].dst])
-      out[n++] = ops[i];
+      ops[n++] = ops[i];
   *n_ops = n;
-  return out;
+  return g_renew (BgOp, ops, MAX (n, 1));
 }
 
 void
@@ -146,7 +147,6 @@ _bg_compiler_propagate_copies (BgPlan *plan)
   Aliases              al;
   g_autofree gboolean *drop_rhs = g_new0 (gboolean, MAX (plan->n_rhs_ops, 1));
   g_autofree gboolean *drop_out = g_new0 (gboolean, MAX (plan->n_out_ops, 1));
-  BgOp                *ops;
 
   al.src = g_new (guint32, plan->n_regs);
   al.scale = g_new (double, plan->n_regs);
@@ -174,12 +174,8 @@ _bg_compiler_propagate_copies (BgPlan *plan)
       plan->var_reg[v] = (gint32) r;
     }
 
-  ops = compact_ops (plan->rhs_ops, &plan->n_rhs_ops, drop_rhs, al.keep);
-  g_free (plan->rhs_ops);
-  plan->rhs_ops = ops;
-  ops = compact_ops (plan->out_ops, &plan->n_out_ops, drop_out, al.keep);
-  g_free (plan->out_ops);
-  plan->out_ops = ops;
+  plan->rhs_ops = compact_ops (plan->rhs_ops, &plan->n_rhs_ops, drop_rhs, al.keep);
+  plan->out_ops = compact_ops (plan->out_ops, &plan->n_out_ops, drop_out, al.keep);
 
   g_free (al.src);
   g_free (al.scale);

@@ -275,7 +275,7 @@ bg_emit_output (BgEmit              *em,
                 double               scale)
 {
   const BgComponentSpec *spec = el->element->spec;
-  OutputInfo             info = { reg, scale };
+  gint32                 r = (gint32) reg;
   const char            *unit = "", *description = "";
   char                   name[BG_ID_MAX_LENGTH + 64];
 
@@ -293,7 +293,8 @@ bg_emit_output (BgEmit              *em,
       g_autofree char *long_name = g_strdup_printf ("%s.%s", el->id, suffix);
       bg_var_list_add (em->vars, long_name, unit, description);
     }
-  g_array_append_val (em->outputs, info);
+  g_array_append_val (em->var_reg, r);
+  g_array_append_val (em->var_scale, scale);
 }
 
 void
@@ -348,7 +349,8 @@ _bg_compiler_emit_free (BgEmit *em)
   g_array_unref (em->term_coef);
   g_array_unref (em->reg_scale);
   g_array_unref (em->states);
-  g_array_unref (em->outputs);
+  g_array_unref (em->var_reg);
+  g_array_unref (em->var_scale);
   g_clear_pointer (&em->vars, bg_var_list_unref);
   g_array_unref (em->events);
   for (guint i = 0; i < em->waves->len; i++)
@@ -375,9 +377,12 @@ _bg_compiler_emit_new (BgModel *model,
   em->term_coef = g_array_new (FALSE, FALSE, sizeof (double));
   em->reg_scale = g_array_new (FALSE, FALSE, sizeof (double));
   em->states = g_array_new (FALSE, FALSE, sizeof (StateInfo));
-  em->outputs = g_array_new (FALSE, FALSE, sizeof (OutputInfo));
   em->vars = bg_var_list_new ();
+  em->var_reg = g_array_new (FALSE, FALSE, sizeof (gint32));
+  em->var_scale = g_array_new (FALSE, FALSE, sizeof (double));
   bg_var_list_add (em->vars, "t", "s", _("time"));
+  g_array_append_val (em->var_reg, (gint32) { -1 });
+  g_array_append_val (em->var_scale, (double) { 1.0 });
   em->events = g_array_new (FALSE, FALSE, sizeof (BgEvent));
   em->waves = g_array_new (FALSE, FALSE, sizeof (BgWave));
   em->wave_element = g_ptr_array_new_with_free_func (g_free);

@@ -30,14 +30,6 @@ typedef struct
   double y0, scale;
 } StateInfo;
 
-/* Output variable v + 1 of the plan (its name, unit and description are in
- * BgEmit.vars). */
-typedef struct
-{
-  guint  reg;
-  double scale;
-} OutputInfo;
-
 struct _BgEmit
 {
   BgModel    *model;
@@ -46,8 +38,11 @@ struct _BgEmit
   GArray     *term_coef; /* double */
   GArray     *reg_scale; /* double per register */
   GArray     *states;    /* StateInfo */
-  GArray     *outputs;   /* OutputInfo */
-  BgVarList  *vars;      /* "t", then one variable per output */
+  /* The plan's variables: "t" (register -1), then one per output; the
+   * plan takes these arrays over. */
+  BgVarList  *vars;
+  GArray     *var_reg;   /* gint32 */
+  GArray     *var_scale; /* double */
   GArray     *events;    /* BgEvent (state = register until renumbered) */
   GArray     *waves;     /* BgWave */
   GPtrArray  *wave_element; /* char *, the source element of each wave */

@@ -55,11 +55,8 @@ _bg_compiler_renumber_registers (BgEmit *em)
       info->reg = map[info->reg];
       info->deriv = map[info->deriv];
     }
-  for (guint i = 0; i < em->outputs->len; i++)
-    {
-      OutputInfo *o = &g_array_index (em->outputs, OutputInfo, i);
-      o->reg = map[o->reg];
-    }
+  for (guint v = 1; v < em->var_reg->len; v++)
+    g_array_index (em->var_reg, gint32, v) = (gint32) map[g_array_index (em->var_reg, gint32, v)];
   for (guint i = 0; i < em->events->len; i++)
     {
       BgEvent *ev = &g_array_index (em->events, BgEvent, i);
@@ -294,6 +291,76 @@ item_inputs_mark (BgEmit         *em,
     }
 }
 
+/* The op of a group item (group_op (TRUE, g, NULL)) or a copy of op. */
+static BgOp
+group_op (gboolean    is_group,
+          guint       group,
+          const BgOp *op)
+{
+  BgOp g = { 0 };
+
+  if (!is_group)
+    return *op;
+  g.kind = BG_OP_GROUP;
+  g.aux = group;
+  return g;
+}
+
+/* Rearranges ops in place so that op j becomes the old ops[src[j]] for j <
+ * n, or the op of group NO_DEF - 1 - src[j] when src[j] is above every
+ * index; takes the data (leaving ops_array empty) and returns it shrunk to
+ * n ops. Every
+ * index appears at most once in src. Moves follow each chain of
+ * destinations from its start, so nothing is copied twice and no second
+ * array is needed. */
+static BgOp *
+gather_ops (GArray      *ops_array,
+            const guint *src,
+            guint        n)
+{
+  BgOp                *ops = (BgOp *) (gpointer) ops_array->data;
+  guint                len = ops_array->len;
+  g_autofree guint    *dest = g_new (guint, MAX (len, 1));
+  g_autofree guint8   *moved = g_new0 (guint8, MAX (len, 1));
+
+  for (guint i = 0; i < len; i++)
+    dest[i] = NO_DEF;
+  for (guint j = 0; j < n; j++)
+    if (src[j] < len)
+      dest[src[j]] = j;
+
+  for (guint i = 0; i < len; i++)
+    {
+      BgOp  carried;
+      guint at = i;
+
+      if (dest[i] == NO_DEF || moved[i] || dest[i] == i)
+        continue;
+      /* Carry ops[i] to its place; the op found there goes on to its own
+       * place, until a slot whose op is not wanted (or already moved). */
+      carried = ops[i];
+      moved[i] = TRUE;
+      for (;;)
+        {
+          guint to = dest[at];
+          BgOp  found = ops[to];
+
+          ops[to] = carried;
+          if (to >= len || dest[to] == NO_DEF || moved[to])
+            break;
+          moved[to] = TRUE;
+          carried = found;
+          at = to;
+        }
+    }
+  for (guint j = 0; j < n; j++)
+    if (src[j] >= len)
+      ops[j] = group_op (TRUE, NO_DEF - 1 - src[j], NULL);
+
+  ops = g_array_steal (ops_array, NULL);   /* ops_array is left empty */
+  return g_renew (BgOp, ops, MAX (n, 1));
+}
+
 /* Splits the schedule into right-hand-side items (needed by a derivative)
  * and output-only items, builds the groups, and copies ops into the plan. */
 void
@@ -304,8 +371,9 @@ _bg_compiler_assemble_ops (BgEmit         *em,
   guint                n_regs = plan->n_regs;
   g_autofree gboolean *needed = g_new0 (gboolean, n_regs);
   g_autofree gboolean *live = g_new0 (gboolean, MAX (s->n_items, 1));
-  GArray              *rhs = g_array_new (FALSE, FALSE, sizeof (BgOp));
-  GArray              *out = g_array_new (FALSE, FALSE, sizeof (BgOp));
+  guint                n_live = 0, n_rhs = 0, n_out = 0;
+  g_autofree guint    *src = NULL, *group_of = NULL;
+  BgOp                *rhs, *out;
   GArray              *group_ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
   GArray              *groups = g_array_new (FALSE, FALSE, sizeof (BgGroup));
   g_autofree gint     *member_of = g_new (gint, n_regs);
@@ -320,34 +388,44 @@ _bg_compiler_assemble_ops (BgEmit         *em,
         if (needed[g_array_index (em->ops, BgOp, s->order[k]).dst])
           live[item] = TRUE;
       if (live[item])
-        item_inputs_mark (em, s, item, needed);
+        {
+          item_inputs_mark (em, s, item, needed);
+          n_live++;
+        }
     }
 
+  /* One op per item: a group's op, or the item's one op of em->ops. The
+   * groups are torn first (tearing reads their members in em->ops) and
+   * the output-only ops copied out; then the right-hand side is gathered
+   * inside em->ops itself, which becomes plan->rhs_ops: a large model's
+   * ops are held once, not twice, while the plan is assembled. */
+  src = g_new (guint, MAX (s->n_items, 1));
+  group_of = g_new0 (guint, MAX (s->n_items, 1));
+  out = g_new (BgOp, MAX (s->n_items - n_live, 1));
   for (guint item = 0; item < s->n_items; item++)
     {
-      GArray *target = live[item] ? rhs : out;
-      guint   k0 = s->item_first[item], k1 = s->item_first[item + 1];
+      guint k0 = s->item_first[item], k1 = s->item_first[item + 1];
 
-      if (!s->cyclic[item])
+      src[item] = s->cyclic[item] ? NO_DEF : s->order[k0];
+      if (s->cyclic[item])
         {
-          g_array_append_val (target, g_array_index (em->ops, BgOp, s->order[k0]));
-          continue;
-        }
-      else
-        {
-          BgOp op = { 0 };
-
           _bg_compiler_tear_group (em, s->order + k0, k1 - k0, member_of, group_ops, groups, plan);
-          op.kind = BG_OP_GROUP;
-          op.aux = groups->len - 1;
-          g_array_append_val (target, op);
+          group_of[item] = groups->len - 1;
         }
     }
+  for (guint item = 0; item < s->n_items; item++)
+    if (!live[item])
+      out[n_out++] = group_op (src[item] == NO_DEF, group_of[item],
+                               src[item] != NO_DEF ? &g_array_index (em->ops, BgOp, src[item]) : NULL);
+  for (guint item = 0; item < s->n_items; item++)
+    if (live[item])
+      src[n_rhs++] = src[item] == NO_DEF ? NO_DEF - 1 - group_of[item] : src[item];
+  rhs = gather_ops (em->ops, src, n_rhs);
 
-  plan->n_rhs_ops = rhs->len;
-  plan->rhs_ops = (BgOp *) g_array_free (rhs, FALSE);
-  plan->n_out_ops = out->len;
-  plan->out_ops = (BgOp *) g_array_free (out, FALSE);
+  plan->n_rhs_ops = n_rhs;
+  plan->rhs_ops = rhs;
+  plan->n_out_ops = n_out;
+  plan->out_ops = out;
   plan->n_group_ops = group_ops->len;
   plan->group_ops = (BgOp *) g_array_free (group_ops, FALSE);
   plan->n_groups = groups->len;

@@ -89,7 +89,8 @@ emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
                    : bond->from->spec->domain;
       double sign = bond->arrow == BG_ARROW_FORWARD ? 1.0 : -1.0;
       guint e = 2 * b, f = 2 * b + 1, power = bg_emit_new_reg (em, 1.0);
-      OutputInfo info[3] = { { e, 1.0 }, { f, sign }, { power, 1.0 } };
+      gint32 regs[3] = { (gint32) e, (gint32) f, (gint32) power };
+      double scales[3] = { 1.0, sign, 1.0 };
       gsize len = strlen (bond->id);
       g_autofree char *heap_name = len > BG_ID_MAX_LENGTH ? g_malloc (len + 3) : NULL;
       char *name = heap_name != NULL ? heap_name : stack_name;
@@ -104,7 +105,8 @@ emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
       bg_var_list_add (em->vars, name, bg_domain_flow_unit (d), flow_texts[d]);
       name[len + 1] = 'P';
       bg_var_list_add (em->vars, name, "W", power_text);
-      g_array_append_vals (em->outputs, info, 3);
+      g_array_append_vals (em->var_reg, regs, 3);
+      g_array_append_vals (em->var_scale, scales, 3);
     }
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     {
@@ -256,6 +258,26 @@ clamp_tolerances (BgPlan *plan)
                            plan->state_scale[i]);
 }
 
+/* The data of an emitter's array, which is left empty (MAX (len, 1)
+ * elements are allocated). */
+static gpointer
+take_array (GArray *array)
+{
+  if (array->len == 0)
+    g_array_set_size (array, 1);
+  return g_array_steal (array, NULL);
+}
+
+/* The register scales and the sums' terms, once the assembly (which reads
+ * them in the emitter) is done: taken over, not copied. */
+static void
+take_registers_and_terms (BgEmit *em, BgPlan *plan)
+{
+  plan->reg_scale = take_array (em->reg_scale);
+  plan->term_reg = take_array (em->term_reg);
+  plan->term_coef = take_array (em->term_coef);
+}
+
 static void
 fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 {
@@ -279,11 +301,7 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
       plan->state_reg[i] = info->reg;
       plan->deriv_reg[i] = info->deriv;
     }
-  plan->reg_scale = g_memdup2 (em->reg_scale->data, plan->n_regs * sizeof (double));
-
   plan->n_terms = em->term_reg->len;
-  plan->term_reg = g_memdup2 (em->term_reg->data, MAX (plan->n_terms, 1) * sizeof (guint32));
-  plan->term_coef = g_memdup2 (em->term_coef->data, MAX (plan->n_terms, 1) * sizeof (double));
   plan->n_waves = em->waves->len;
   plan->waves = g_memdup2 (em->waves->data, MAX (plan->n_waves, 1) * sizeof (BgWave));
   for (guint i = 0; i < plan->n_waves; i++)
@@ -310,20 +328,12 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
       src->element_id = NULL;   /* moved */
     }
 
-  plan->n_vars = em->outputs->len + 1;
+  plan->n_vars = em->var_reg->len;
   g_assert (bg_var_list_get_n (em->vars) == plan->n_vars);
   plan->vars = g_steal_pointer (&em->vars);
   bg_var_list_seal (plan->vars);
-  plan->var_reg = g_new (gint32, plan->n_vars);
-  plan->var_scale = g_new (double, plan->n_vars);
-  plan->var_reg[0] = -1;
-  plan->var_scale[0] = 1.0;
-  for (guint v = 1; v < plan->n_vars; v++)
-    {
-      OutputInfo *o = &g_array_index (em->outputs, OutputInfo, v - 1);
-      plan->var_reg[v] = (gint32) o->reg;
-      plan->var_scale[v] = o->scale;
-    }
+  plan->var_reg = g_array_steal (em->var_reg, NULL);
+  plan->var_scale = g_array_steal (em->var_scale, NULL);
 }
 
 static gboolean
@@ -410,6 +420,10 @@ bg_compiler_compile (BgModel             *model,
     }
   _bg_compiler_build_dependencies (em, def, &dep_first, &deps);
   _bg_compiler_schedule_ops (em->ops->len, dep_first, deps, &schedule);
+  /* Not needed past the ordering: freed before the plan is assembled. */
+  g_clear_pointer (&def, g_free);
+  g_clear_pointer (&dep_first, g_free);
+  g_clear_pointer (&deps, g_free);
 
   plan = bg_plan_new_empty ();
   plan->t_end = s.t_end;
@@ -417,6 +431,7 @@ bg_compiler_compile (BgModel             *model,
   plan->rtol = plan->rtol_setting = s.rtol;
   fill_plan_tables (em, plan, &s);
   _bg_compiler_assemble_ops (em, &schedule, plan);
+  take_registers_and_terms (em, plan);
   _bg_compiler_schedule_free (&schedule);
   _bg_compiler_emit_free (em);
 

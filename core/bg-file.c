@@ -1165,24 +1165,16 @@ load_document (Loader  *loader,
          load_view (loader, error);
 }
 
-BgModel *
-bg_file_load_from_data (const char *data,
-                        gssize      length,
-                        GError    **error)
+/* Builds the model a parsed document describes (takes the document and
+ * frees it before returning). */
+static BgModel *
+load_from_json (JDoc    *doc_in,
+                GError **error)
 {
-  g_autoptr(JDoc) doc = NULL;
+  g_autoptr(JDoc) doc = doc_in;
   Loader loader = { NULL, NULL, NULL, NULL };
   gboolean ok;
 
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
-
-  if (length < 0)
-    length = strlen (data);
-
-  doc = read_json (data, length, error);
-  if (doc == NULL)
-    return NULL;
   if (jv (doc, 0)->type != JV_OBJECT)
     {
       set_error (error, BG_FILE_ERROR_INVALID, NULL,
@@ -1195,8 +1187,8 @@ bg_file_load_from_data (const char *data,
   loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
   loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
-  /* One group: the steps are dropped with the history below anyway. */
-  bg_model_begin_group (loader.model, NULL);
+  /* A new model: its filling is not kept for undo. */
+  bg_model_begin_unrecorded (loader.model);
   ok = load_document (&loader, error);
   bg_model_end_group (loader.model);
 
@@ -1209,6 +1201,25 @@ bg_file_load_from_data (const char *data,
     }
   bg_model_clear_history (loader.model);
   return loader.model;
+}
+
+BgModel *
+bg_file_load_from_data (const char *data,
+                        gssize      length,
+                        GError    **error)
+{
+  JDoc *doc;
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length < 0)
+    length = strlen (data);
+
+  doc = read_json (data, length, error);
+  if (doc == NULL)
+    return NULL;
+  return load_from_json (doc, error);
 }
 
 static void
@@ -1240,14 +1251,20 @@ load_file (GFile      *file,
   g_autoptr(GError) local_error = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
-  BgModel *model;
+  BgModel *model = NULL;
+  JDoc *doc;
 
   if (!_bg_file_read_bounded (file, BG_FILE_MAX_BYTES, &contents, &length, &local_error))
     {
       prefix_error (error, display_name, local_error, local_error->code);
       return NULL;
     }
-  model = bg_file_load_from_data (contents, length, &local_error);
+  /* The document keeps its own strings: the text can go before the model
+   * is built (a file of 10 000 masses is 8 MB of text). */
+  doc = read_json (contents, length, &local_error);
+  g_clear_pointer (&contents, g_free);
+  if (doc != NULL)
+    model = load_from_json (doc, &local_error);
   if (model == NULL)
     prefix_error (error, display_name, local_error, local_error->code);
   return model;

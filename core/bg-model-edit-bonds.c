@@ -235,7 +235,9 @@ bg_model_connect (BgModel    *self,
   op.u.batch.indices[0] = self->bonds->len;
   op.u.batch.items[0] = b;
 
-  label = g_strdup_printf (_("Connect %s to %s"), from.ref, to.ref);
+  /* Inside a group the group's label is the step's. */
+  if (self->group_depth == 0)
+    label = g_strdup_printf (_("Connect %s to %s"), from.ref, to.ref);
   _bg_model_edit_begin (self, label);
   _bg_model_record (self, &op);
   _bg_model_edit_end (self);

@@ -88,7 +88,9 @@ bg_model_add_element (BgModel    *self,
   op.u.batch.indices[0] = self->elements->len;
   op.u.batch.items[0] = el;   /* the _bg_model_record takes the creation reference */
 
-  label = g_strdup_printf (_("Add %s"), new_id);
+  /* Inside a group the group's label is the step's. */
+  if (self->group_depth == 0)
+    label = g_strdup_printf (_("Add %s"), new_id);
   _bg_model_edit_begin (self, label);
   _bg_model_record (self, &op);
   _bg_model_edit_end (self);

@@ -6,8 +6,9 @@
  * Owns: the reversible primitive operations (insert or remove elements or
  * bonds at indices, set a field from old to new) and the steps that group
  * them, applying an operation forwards or backwards, recording the
- * operations of one edit (or of a group of edits) as one step, undo, redo,
- * the revision counter and the can-undo/can-redo notifications.
+ * operations of one edit (or of a group of edits) as one step, groups that
+ * apply their edits without recording them (filling a new model), undo,
+ * redo, the revision counter and the can-undo/can-redo notifications.
  * Must not: validate edits (the edit files do, before recording anything)
  * or apply an operation that is not recorded.
  */
@@ -265,6 +266,12 @@ _bg_model_record (BgModel *self,
 {
   g_assert (self->pending != NULL);
   op_apply (self, op, TRUE);
+  if (self->unrecorded)
+    {
+      op_clear (op);
+      self->unrecorded_ops++;
+      return;
+    }
   step_append (self->pending, op);
 }
 
@@ -286,6 +293,24 @@ commit (BgModel *self)
   gboolean could_undo = bg_model_can_undo (self);
   gboolean could_redo = bg_model_can_redo (self);
 
+  if (self->unrecorded)
+    {
+      gboolean changed = self->unrecorded_ops > 0;
+
+      self->unrecorded = FALSE;
+      self->unrecorded_ops = 0;
+      _bg_model_step_free (step);
+      /* What the history holds no longer leads to this model. */
+      g_ptr_array_set_size (self->undo_stack, 0);
+      g_ptr_array_set_size (self->redo_stack, 0);
+      if (changed)
+        self->revision++;
+      notify_history (self, could_undo, could_redo);
+      g_object_thaw_notify (G_OBJECT (self));
+      if (changed)
+        _bg_model_emit_changed (self);
+      return;
+    }
   if (step->n_ops == 0)
     {
       _bg_model_step_free (step);
@@ -316,6 +341,16 @@ bg_model_begin_group (BgModel    *self,
 
   if (self->group_depth++ == 0)
     pending_begin (self, label);
+}
+
+void
+bg_model_begin_unrecorded (BgModel *self)
+{
+  g_return_if_fail (BG_IS_MODEL (self));
+  g_return_if_fail (self->group_depth == 0);
+
+  bg_model_begin_group (self, NULL);
+  self->unrecorded = TRUE;
 }
 
 void

@@ -141,6 +141,8 @@ struct _BgModel
   GPtrArray *redo_stack; /* Step*, next redo last */
   Step      *pending;    /* the step being recorded */
   guint      group_depth;
+  gboolean   unrecorded;     /* the group applies its edits without recording them */
+  guint      unrecorded_ops; /* edits it applied */
   guint64    revision;
   guint64    view_revision; /* apart from revision: see set_view_json */
 

@@ -128,6 +128,12 @@ gboolean          bg_model_can_connect         (BgModel    *self,
 void              bg_model_begin_group         (BgModel    *self,
                                                 const char *label);
 void              bg_model_end_group           (BgModel    *self);
+/* Starts a group (ended by bg_model_end_group) whose edits are applied but
+ * not kept for undo: for filling a new model from a file, where a history
+ * of 100 000 insertions would only be cleared afterwards. Ending it clears
+ * the history; the revision advances and "changed" is emitted once, as for
+ * a recorded group. Not inside another group. */
+void              bg_model_begin_unrecorded    (BgModel    *self);
 
 BgElement        *bg_model_add_element         (BgModel    *self,
                                                 const char *type,

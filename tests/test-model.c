@@ -1195,6 +1195,70 @@ test_groups (void)
   g_assert_finalize_object (model);
 }
 
+/* A group without recording (filling a model from a file): the same model
+ * as a recorded group builds, one "changed" and one revision, nothing to
+ * undo, and the earlier history cleared; removals inside it free what they
+ * remove. */
+static void
+test_unrecorded_group (void)
+{
+  BgModel *recorded = bg_model_new ();
+  BgModel *model = bg_model_new ();
+  g_autofree char *want = NULL;
+  g_autofree char *got = NULL;
+  const char *rm[] = { "X" };
+  Counts counts;
+
+  bg_model_begin_group (recorded, "Insert RC");
+  add (recorded, "Se", BG_DOMAIN_ELECTRICAL, "U");
+  add (recorded, "1", BG_DOMAIN_ELECTRICAL, "J");
+  add (recorded, "C", BG_DOMAIN_ELECTRICAL, "C1");
+  connect (recorded, "U", "J");
+  connect (recorded, "J", "C1");
+  g_assert_true (bg_model_set_param_number (recorded, "C1", "value", 2e-3, NULL));
+  bg_model_end_group (recorded);
+  want = snapshot (recorded);
+
+  add (model, "R", BG_DOMAIN_ELECTRICAL, "X");   /* history to be cleared */
+  g_assert_true (bg_model_can_undo (model));
+  watch (model, &counts);
+  bg_model_begin_unrecorded (model);
+  g_assert_true (bg_model_remove_elements (model, rm, 1, NULL));
+  add (model, "Se", BG_DOMAIN_ELECTRICAL, "U");
+  add (model, "1", BG_DOMAIN_ELECTRICAL, "J");
+  add (model, "C", BG_DOMAIN_ELECTRICAL, "C1");
+  connect (model, "U", "J");
+  connect (model, "J", "C1");
+  g_assert_true (bg_model_set_param_number (model, "C1", "value", 2e-3, NULL));
+  g_assert_cmpuint (counts.changed, ==, 0);
+  bg_model_end_group (model);
+
+  got = snapshot (model);
+  g_assert_cmpstr (got, ==, want);
+  g_assert_cmpuint (counts.changed, ==, 1);
+  g_assert_cmpuint (counts.can_undo, ==, 1);
+  g_assert_cmpuint (bg_model_get_revision (model), ==, 2);
+  g_assert_false (bg_model_can_undo (model));
+  g_assert_false (bg_model_undo (model));
+
+  /* Recording goes on as before afterwards. */
+  g_assert_true (bg_model_set_param_number (model, "C1", "value", 3e-3, NULL));
+  g_assert_true (bg_model_can_undo (model));
+  g_assert_true (bg_model_undo (model));
+  g_free (got);
+  got = snapshot (model);
+  g_assert_cmpstr (got, ==, want);
+
+  /* An unrecorded group that changes nothing is no change. */
+  bg_model_begin_unrecorded (model);
+  bg_model_end_group (model);
+  g_assert_cmpuint (counts.changed, ==, 3);
+  g_assert_cmpuint (bg_model_get_revision (model), ==, 4);
+
+  g_assert_finalize_object (recorded);
+  g_assert_finalize_object (model);
+}
+
 /* Many mixed edits, then undo everything and redo everything: each state on
  * the way back matches the one recorded on the way forward. */
 static void
@@ -1664,6 +1728,7 @@ main (int   argc,
   g_test_add_func ("/core/model/view-changed", test_view_changed);
   g_test_add_func ("/core/model/signals-and-history", test_signals_and_history);
   g_test_add_func ("/core/model/groups", test_groups);
+  g_test_add_func ("/core/model/unrecorded-group", test_unrecorded_group);
   g_test_add_func ("/core/model/undo-redo-all", test_undo_redo_all);
   g_test_add_func ("/core/model/history-lifetime", test_history_lifetime);
   g_test_add_func ("/core/model/reentrant-handlers", test_reentrant_handlers);
