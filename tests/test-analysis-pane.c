@@ -66,28 +66,6 @@ show_analysis (BgWindow *window)
   g_assert_true (gtk_widget_get_mapped (pane));
 }
 
-/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
- * with ImageMagick's import (to look at; nothing is asserted). */
-static void
-maybe_screenshot (const char *name)
-{
-  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
-  g_autofree char *file = NULL, *path = NULL;
-  g_autoptr (GError) error = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-  int status = 0;
-
-  if (dir == NULL || *dir == '\0')
-    return;
-  bg_test_ui_wait_ms (300);
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  argv[3] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-}
-
 static void
 assert_exports (BgAnalysisPane *pane, const char *stem)
 {
@@ -134,7 +112,7 @@ test_bode (void)
   readout = bg_analysis_pane_dup_bode_readout (pane, log10 (100 / (2 * G_PI)));
   g_assert_true (g_str_has_prefix (readout, "f = 15.9 Hz · |G| = "));
   assert_exports (pane, "bode");
-  maybe_screenshot ("analysis-bode");
+  bg_test_ui_maybe_screenshot ("analysis-bode");
   bg_test_ui_destroy_window (window);
 }
 
@@ -174,7 +152,7 @@ test_sweep (void)
   g_assert_cmpuint (bg_plot_renderer_get_n_traces (renderer), ==, 3);
   g_assert_cmpstr (bg_analysis_pane_get_status (pane), ==, "3 of 3 runs of C1.e");
   assert_exports (pane, "sweep");
-  maybe_screenshot ("analysis-sweep");
+  bg_test_ui_maybe_screenshot ("analysis-sweep");
 
   /* The model is untouched: no edit, nothing to undo. */
   after = bg_file_to_data (model, NULL);

@@ -136,31 +136,16 @@ open_long_bench (void)
   return window;
 }
 
-/* With BGMOD_TEST_SCREENSHOT_DIR set, saves the X screen as NAME.png there
- * with ImageMagick's import (to look at the pane; nothing is asserted). */
+/* The screenshot once the frame clock has painted the last changes. */
 static void
 maybe_screenshot (BgWindow   *window,
                   const char *name)
 {
-  const char *dir = g_getenv ("BGMOD_TEST_SCREENSHOT_DIR");
-  g_autofree char *file = NULL;
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *argv[] = { "import", "-window", "root", NULL, NULL };
-  int status = 0;
-
-  if (dir == NULL || *dir == '\0')
+  if (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
     return;
-  /* let the frame clock paint the last changes */
   wait_frames ();
   wait_frames ();
-  file = g_strconcat (name, ".png", NULL);
-  path = g_build_filename (dir, file, NULL);
-  argv[3] = path;
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
-                               NULL, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_test_message ("screenshot %s", path);
+  bg_test_ui_maybe_screenshot (name);
 }
 
 /* Tests ------------------------------------------------------------------- */
