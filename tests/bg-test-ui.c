@@ -116,6 +116,33 @@ bg_test_ui_wait_ms (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+static gint
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_strcmp0 (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The examples' file names (*.bgmod in BGMOD_DATADIR/examples), sorted;
+ * asserts there are at least ten. */
+GStrv
+bg_test_ui_dup_example_names (void)
+{
+  g_autofree char *dir_path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", NULL);
+  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  const char *name;
+
+  g_assert_nonnull (dir);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    if (g_str_has_suffix (name, ".bgmod"))
+      g_ptr_array_add (names, g_strdup (name));
+  g_assert_cmpuint (names->len, >=, 10);
+  g_ptr_array_sort (names, compare_names);
+  g_ptr_array_add (names, NULL);
+  return (GStrv) g_ptr_array_steal (names, NULL);
+}
+
 static gboolean
 is_of_type (GtkWidget     *widget,
             gconstpointer  data)

@@ -54,6 +54,8 @@ typedef gboolean (*BgTestUiMatch) (GtkWidget     *widget,
 GtkWidget     *bg_test_ui_find_widget     (GtkWidget     *root,
                                            BgTestUiMatch  match,
                                            gconstpointer  data);
+/* The examples' file names, sorted (at least ten, asserted). */
+GStrv          bg_test_ui_dup_example_names (void);
 /* The first widget of TYPE below ROOT (asserted to exist). */
 gpointer       bg_test_ui_find_typed      (GtkWidget     *root,
                                            GType          type);

@@ -288,20 +288,14 @@ test_copy_latex (void)
 static void
 test_every_example (void)
 {
-  g_autofree char *dir_path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", NULL);
-  g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
-  const char *name;
-  guint n_examples = 0;
+  g_auto(GStrv) names = bg_test_ui_dup_example_names ();
 
-  g_assert_nonnull (dir);
-  while ((name = g_dir_read_name (dir)) != NULL)
+  for (guint i = 0; names[i] != NULL; i++)
     {
-      BgWindow *window;
+      const char *name = names[i];
+      BgWindow *window = open_example (name, 1024, 768);
       BgEquationsPane *pane;
 
-      if (!g_str_has_suffix (name, ".bgmod"))
-        continue;
-      window = open_example (name, 1024, 768);
       pane = show_equations (window);
       g_test_message ("%s: %u rows %s", name, bg_equations_pane_get_n_rows (pane),
                       bg_equations_pane_get_message (pane));
@@ -310,9 +304,7 @@ test_every_example (void)
       else
         check_rows (window, pane);
       bg_test_ui_destroy_window (window);
-      n_examples++;
     }
-  g_assert_cmpuint (n_examples, >=, 10);
 }
 
 /* The bench in presentation mode at projector sizes; screenshots with the

@@ -501,23 +501,17 @@ test_conflicts (void)
 static void
 test_every_example (void)
 {
-  g_autofree char *dir = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", NULL);
-  g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
-  const char *name;
-  guint n_examples = 0;
+  g_auto(GStrv) names = bg_test_ui_dup_example_names ();
 
-  g_assert_nonnull (d);
-  while ((name = g_dir_read_name (d)) != NULL)
+  for (guint e = 0; names[e] != NULL; e++)
     {
-      BgWindow *window;
+      const char *name = names[e];
+      BgWindow *window = open_example (name, 1280, 800);
       BgExplainBar *bar;
       BgCausality *causality;
       GPtrArray *bonds;
       guint n;
 
-      if (!g_str_has_suffix (name, ".bgmod"))
-        continue;
-      window = open_example (name, 1280, 800);
       bar = window_bar (window);
       enter (window);
       n = bg_explain_bar_get_n_steps (bar);
@@ -537,9 +531,7 @@ test_every_example (void)
                            ==, bg_causality_get_stroke (causality, i));
       g_test_message ("%s: %u steps", name, n);
       bg_test_ui_destroy_window (window);
-      n_examples++;
     }
-  g_assert_cmpuint (n_examples, >=, 10);
 }
 
 /* The sentence is wrapped, never ellipsized, and given the height its
