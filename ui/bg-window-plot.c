@@ -53,10 +53,10 @@ bg_window_size_plot_pane (BgWindow *self)
 {
   int max = 0;
   int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
-  /* The canvas keeps 55 % of the height (40 % in presentation mode, where
-   * the sub-plots need taller axes); max-position already leaves the plot
-   * pane its minimum height. */
-  double canvas_share = self->presentation_mode ? 0.40 : 0.55;
+  /* The canvas keeps 55 % of the height; max-position leaves the plot
+   * pane its minimum height, which the plot's own font sets (each sub-plot
+   * with its axis title and three ticks, in presentation mode too). */
+  double canvas_share = 0.55;
 
   g_object_get (self->plot_paned, "max-position", &max, NULL);
   if (max <= 0 || height <= 0)
@@ -76,7 +76,8 @@ plot_paned_notify_max_position_cb (BgWindow   *self,
     bg_window_size_plot_pane (self);
 }
 
-/* Presentation mode needs taller sub-plots: give the plot its new height. */
+/* Presentation mode changes the plot's minimum height: place the divider
+ * again. */
 static void
 plot_pane_notify_presentation_cb (BgWindow   *self,
                                   GParamSpec *pspec,
