@@ -588,10 +588,13 @@ parse_json (const char         *data,
   Scan s = { data, data + length, 1, NULL, limits, error };
   ScanState state = WANT_VALUE;
 
-  /* About one value per 10 bytes in a typical model. */
+  /* Room for more values and strings than a model has (one value per 5 to
+   * 10 bytes, strings about half the text), so that the arrays never move
+   * while they fill: pages reserved but never written cost nothing, a
+   * move copies everything written so far. */
   doc->values = g_array_sized_new (FALSE, FALSE, sizeof (BgJsonValue),
-                                   MIN (length / 10 + 16, 1 << 20));
-  doc->pool = g_string_sized_new (MIN (length / 2 + 16, 1 << 22));
+                                   MIN (length / 4 + 16, limits->max_values + (gsize) 1));
+  doc->pool = g_string_sized_new (length / 2 + 16);
   s.doc = doc;
   g_array_set_clear_func (stack, frame_clear);
 

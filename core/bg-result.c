@@ -86,7 +86,7 @@ bg_result_new_partial (guint              n_vars,
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  vars = bg_var_list_new ();
+  vars = bg_var_list_new (n_vars);
   for (guint i = 0; i < n_vars; i++)
     bg_var_list_add (vars, names[i] != NULL ? names[i] : "",
                      units != NULL ? units[i] : NULL,
