@@ -17,6 +17,9 @@
 
 #include <errno.h>
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -304,6 +307,16 @@ new_result (BgPlan *plan, gboolean all, GArray *csv_vars, GArray *plot_vars)
   return bg_simulator_new_result_for (plan, (const guint *) stored->data, stored->len, FALSE);
 }
 
+/* Gives the pages of freed heap memory back to the system (glibc keeps
+ * them otherwise: the heap only shrinks from its top). */
+static void
+release_free_memory (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
+}
+
 static int
 report_analysis_errors (const BgCausality *causality)
 {
@@ -474,6 +487,13 @@ bg_cli_simulate (int    argc,
       exit_code = BG_CLI_EXIT_USAGE;
       goto out;
     }
+
+  /* The model and its analysis are done with (the run needs the plan).
+   * Freed, with what loading and compiling left free inside the heap,
+   * before the long part: the process is smallest while it integrates. */
+  g_clear_pointer (&causality, bg_causality_unref);
+  g_clear_object (&model);
+  release_free_memory ();
 
   run = bg_simulation_run_new_with_result (plan, result);
   if (want_csv)
