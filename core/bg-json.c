@@ -429,7 +429,7 @@ scan_add (Scan      *s,
         parent->u.first = index;
       else
         g_array_index (values, BgJsonValue, top->last).next = index;
-      parent->count++;
+      parent->u.count++;
       top->last = index;
     }
   g_array_append_val (values, value);
@@ -504,7 +504,7 @@ scan_has_member (Scan       *s,
                  const char *name)
 {
   const BgJsonDoc *doc = s->doc;
-  guint32 count = bg_json_get (doc, top->index)->count;
+  guint32 count = bg_json_get (doc, top->index)->u.count;
 
   if (top->names != NULL)
     return g_hash_table_contains (top->names, name);
@@ -699,11 +699,11 @@ bg_json_parse (const char         *data,
   g_return_val_if_fail (limits != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length > limits->max_bytes)
+  if (length > MIN (limits->max_bytes, BG_JSON_MAX_INPUT))
     {
       g_set_error (error, BG_JSON_ERROR, BG_JSON_ERROR_TOO_LARGE,
                    _("the file is larger than %d MiB"),
-                   (int) (limits->max_bytes / (1024 * 1024)));
+                   (int) (MIN (limits->max_bytes, BG_JSON_MAX_INPUT) / (1024 * 1024)));
       return NULL;
     }
   if (!g_utf8_validate_len (data, length, &bad))
