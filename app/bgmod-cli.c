@@ -169,7 +169,12 @@ main (int    argc,
       char **argv)
 {
   const BgCliCommand *command;
+  /* Option parsing rearranges argv; a command handed over to
+   * bgmod-cli-draw needs it as it came. */
+  g_auto (GStrv) command_line = g_strdupv (argv);
+  int exit_code;
 
+  bg_cli_set_command_line (command_line);
   bg_i18n_init ();
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("bgmod-cli");
@@ -203,5 +208,7 @@ main (int    argc,
       return bg_cli_usage_error (NULL, message);
     }
 
-  return command->run (argc - 1, argv + 1);
+  exit_code = command->run (argc - 1, argv + 1);
+  bg_cli_set_command_line (NULL);
+  return exit_code;
 }
