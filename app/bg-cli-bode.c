@@ -3,8 +3,8 @@
  * (FORMAT.md, Additions).
  *
  * Owns: the bode subcommand: choosing the input and output, the default
- * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot through the
- * shared Bode plot, exit codes (0 done; 1 invalid model, conflict, LAPACK or
+ * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot
+ * (bg_cli_write_bode_plot: a command with --plot runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict, LAPACK or
  * singular response; 2 usage error or unreadable file). Must not: compute
  * anything itself or write anything but data to stdout.
  */
@@ -17,12 +17,9 @@
 #include <glib/gstdio.h>
 
 #include "bg-bode.h"
-#include "bg-bode-plot.h"
 #include "bg-cli.h"
 #include "bg-modes.h"
 
-#define PLOT_WIDTH 1000
-#define PLOT_HEIGHT 700
 /* Frequencies a double resolves against typical eigenvalues. */
 #define BODE_MIN_HZ 1e-12
 #define BODE_MAX_HZ 1e12
@@ -73,18 +70,6 @@ fail:
   g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
                _("cannot write %s: %s"), path, g_strerror (saved_errno));
   return FALSE;
-}
-
-static gboolean
-write_plot (const BgBode *bode, const char *path, GError **error)
-{
-  g_autoptr (BgBodePlot) plot = bg_bode_plot_new ();
-  BgPlotRenderer *renderer = bg_bode_plot_get_renderer (plot);
-
-  bg_bode_plot_set_response (plot, bode);
-  if (g_str_has_suffix (path, ".svg"))
-    return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
-  return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
 }
 
 /* Checks the options that need no model; a message for the first bad one. */
@@ -178,6 +163,11 @@ bg_cli_bode (int    argc,
       options_clear (&o);
       return bg_cli_usage_error ("bode", problem);
     }
+  if (o.plot != NULL && bg_cli_draw_elsewhere ("bode", &exit_code))
+    {
+      options_clear (&o);
+      return exit_code;
+    }
 
   outputs[0] = o.output;
   lin = bg_cli_linearize_file ("bode", argv[1], 0, (const char *const *) outputs, &exit_code);
@@ -221,7 +211,7 @@ bg_cli_bode (int    argc,
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!write_plot (bode, o.plot, &plot_error))
+      if (!bg_cli_write_bode_plot (bode, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli bode: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;

@@ -4,8 +4,8 @@
  * (the run computes and stores only the CSV's and the plot's columns), the
  * memory estimate and --max-memory, CSV output streamed while the run goes
  * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
- * through a 1 MiB buffer), the --plot export through the shared plot
- * renderer (reading the result's columns in place), and the exit
+ * through a 1 MiB buffer), the --plot export (bg_cli_write_simulation_plot:
+ * a command with --plot runs in bgmod-cli-draw), and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
  * unreadable file. The run goes through BgSimulationRun, the window's
@@ -17,6 +17,9 @@
 
 #include <errno.h>
 #include <math.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -26,13 +29,10 @@
 #include "bg-cli.h"
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
-#include "bg-plot-renderer.h"
 #include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
 
-#define PLOT_WIDTH 1000
-#define PLOT_HEIGHT 700
 
 #define CSV_BUFFER_BYTES (1 << 20)
 
@@ -260,34 +260,6 @@ default_plot_vars (BgModel *model, BgPlan *plan)
   return vars;
 }
 
-static gboolean
-write_plot (BgPlan *plan, BgResult *result, GArray *vars, const BgSimReport *report,
-            const char *path, GError **error)
-{
-  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
-  gboolean ok;
-
-  /* The traces read the result's columns where the run stored them. */
-  for (guint i = 0; i < vars->len; i++)
-    {
-      guint v = g_array_index (vars, guint, i);
-
-      if (v != 0)
-        bg_plot_renderer_add_result_trace (renderer, NULL, NULL, result, v);
-    }
-  for (guint i = 0; i < bg_plan_get_n_switch_times (plan); i++)
-    bg_plot_renderer_add_marker (renderer, bg_plan_get_switch_time (plan, i), NULL,
-                                 BG_PLOT_MARKER_STEP);
-  if (report->status == BG_SIM_STATUS_EVENT)
-    bg_plot_renderer_add_marker (renderer, report->t, report->element_id, BG_PLOT_MARKER_EVENT);
-
-  if (g_str_has_suffix (path, ".svg"))
-    ok = bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
-  else
-    ok = bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
-  return ok;
-}
-
 /* The run stores t and the CSV's and the plot's variables (every variable
  * when the CSV has them all). */
 static BgResult *
@@ -302,6 +274,16 @@ new_result (BgPlan *plan, gboolean all, GArray *csv_vars, GArray *plot_vars)
   if (plot_vars != NULL)
     g_array_append_vals (stored, plot_vars->data, plot_vars->len);
   return bg_simulator_new_result_for (plan, (const guint *) stored->data, stored->len, FALSE);
+}
+
+/* Gives the pages of freed heap memory back to the system (glibc keeps
+ * them otherwise: the heap only shrinks from its top). */
+static void
+release_free_memory (void)
+{
+#ifdef __GLIBC__
+  malloc_trim (0);
+#endif
 }
 
 static int
@@ -420,6 +402,11 @@ bg_cli_simulate (int    argc,
       options_clear (&o);
       return bg_cli_usage_error ("simulate", _("--plot needs a file name ending in .png or .svg"));
     }
+  if (o.plot != NULL && bg_cli_draw_elsewhere ("simulate", &exit_code))
+    {
+      options_clear (&o);
+      return exit_code;
+    }
   if (o.max_memory != NULL && !parse_size (o.max_memory, &max_memory))
     {
       g_autofree char *message =
@@ -475,6 +462,13 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
+  /* The model and its analysis are done with (the run needs the plan).
+   * Freed, with what loading and compiling left free inside the heap,
+   * before the long part: the process is smallest while it integrates. */
+  g_clear_pointer (&causality, bg_causality_unref);
+  g_clear_object (&model);
+  release_free_memory ();
+
   run = bg_simulation_run_new_with_result (plan, result);
   if (want_csv)
     g_signal_connect_swapped (run, "progress", G_CALLBACK (csv_write_new_rows), &csv);
@@ -495,7 +489,7 @@ bg_cli_simulate (int    argc,
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!write_plot (plan, result, plot_vars, report, o.plot, &plot_error))
+      if (!bg_cli_write_simulation_plot (plan, result, plot_vars, report, o.plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;

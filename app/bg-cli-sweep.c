@@ -17,15 +17,10 @@
 #include <glib/gstdio.h>
 
 #include "bg-cli.h"
-#include "bg-plot-renderer.h"
 #include "bg-sweep.h"
 
-#define PLOT_WIDTH 1000
-#define PLOT_HEIGHT 700
-
-/* "R1.value=100" */
-static char *
-run_label (BgSweep *sweep, guint run)
+char *
+bg_cli_sweep_run_label (BgSweep *sweep, guint run)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
@@ -67,7 +62,7 @@ write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
         continue;
       for (guint r = 0; r < n_runs; r++)
         {
-          g_autofree char *label = run_label (sweep, r);
+          g_autofree char *label = bg_cli_sweep_run_label (sweep, r);
           fprintf (out, ",%s[%s]", bg_result_get_var_name (ref, v), label);
         }
     }
@@ -113,31 +108,6 @@ fail:
   return FALSE;
 }
 
-static gboolean
-write_plot (BgSweep *sweep, GArray *vars, const char *path, GError **error)
-{
-  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
-
-  /* Each run's traces read its own result's columns in place. */
-  for (guint i = 0; i < vars->len; i++)
-    {
-      guint v = g_array_index (vars, guint, i);
-      if (v == 0)
-        continue;
-      for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
-        {
-          BgResult *res = bg_sweep_get_result (sweep, r);
-          g_autofree char *label = run_label (sweep, r);
-          g_autofree char *name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (res, v), label);
-
-          bg_plot_renderer_add_result_trace (renderer, name, NULL, res, v);
-        }
-    }
-  if (g_str_has_suffix (path, ".svg"))
-    return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
-  return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
-}
-
 int
 bg_cli_simulate_sweep (BgModel             *model,
                        const BgSimSettings *settings,
@@ -181,7 +151,7 @@ bg_cli_simulate_sweep (BgModel             *model,
   if (plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!write_plot (sweep, plot_vars, plot, &plot_error))
+      if (!bg_cli_write_sweep_plot (sweep, plot_vars, plot, &plot_error))
         {
           g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
           exit_code = BG_CLI_EXIT_USAGE;
@@ -190,7 +160,7 @@ bg_cli_simulate_sweep (BgModel             *model,
 
   for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
     {
-      g_autofree char *label = run_label (sweep, r);
+      g_autofree char *label = bg_cli_sweep_run_label (sweep, r);
       BgSimStatus status = bg_sweep_get_status (sweep, r);
 
       if (status == BG_SIM_STATUS_EVENT)

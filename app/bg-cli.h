@@ -11,8 +11,11 @@
 #pragma once
 
 #include <glib.h>
+#include "bg-bode.h"
 #include "bg-model.h"
 #include "bg-linearize.h"
+#include "bg-simulator.h"
+#include "bg-sweep.h"
 
 G_BEGIN_DECLS
 
@@ -62,6 +65,36 @@ int      bg_cli_simulate_sweep (BgModel             *model,
                                 GArray              *plot_vars,
                                 const char          *csv,
                                 const char          *plot);
+/* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
+char    *bg_cli_sweep_run_label (BgSweep *sweep,
+                                 guint    run);
+
+/* Drawing. bgmod-cli-draw draws (app/bg-cli-draw.c, with the renderers);
+ * bgmod-cli links no renderer and hands a command that draws over to it
+ * (app/bg-cli-draw-elsewhere.c). */
+/* The command line as main received it (before any parsing); kept by the
+ * caller. */
+void     bg_cli_set_command_line (char **argv);
+/* FALSE when this program draws; otherwise runs bgmod-cli-draw with the
+ * command line in this process's place, and returns only when that failed
+ * (TRUE, the reason printed, *exit_code set). */
+gboolean bg_cli_draw_elsewhere (const char *command,
+                                int        *exit_code);
+/* 1000 × 700 plot files, PNG or SVG by the name's suffix. */
+gboolean bg_cli_write_simulation_plot (BgPlan            *plan,
+                                       BgResult          *result,
+                                       GArray            *vars,
+                                       const BgSimReport *report,
+                                       const char        *path,
+                                       GError           **error);
+gboolean bg_cli_write_sweep_plot      (BgSweep           *sweep,
+                                       GArray            *vars,
+                                       const char        *path,
+                                       GError           **error);
+gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
+                                       const char        *path,
+                                       GError           **error);
+
 /* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
 GStrv    bg_cli_split_vars  (const char *list);
 /* app/bg-cli-grade.c and app/bg-cli-fix.c. */

@@ -12,6 +12,9 @@
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 #include "bg-cli.h"
 #include "bg-file.h"
@@ -35,6 +38,24 @@ static const BgCliCommand commands[] = {
   { "grade", bg_cli_grade },
   { "fix", bg_cli_fix },
 };
+
+/* A command reads a file into large temporary arrays (a parsed document),
+ * frees them and builds others (a compiled plan): heap memory freed once is
+ * best used again, since every page written for the first time costs a
+ * fault. glibc would return blocks of 128 KiB and more, and the heap's free
+ * top, to the system at once, so that the next arrays fault their pages
+ * anew; here blocks up to 32 MiB come from the heap and the heap is not
+ * trimmed as it goes (simulate gives the free pages back, malloc_trim,
+ * before its run). Measured on the 10 000-mass chain: 20 400 -> 17 000 page
+ * faults and 550 -> 455 ms of CPU before the integration; the same peak. */
+static void
+tune_heap (void)
+{
+#ifdef __GLIBC__
+  mallopt (M_MMAP_THRESHOLD, 32 * 1024 * 1024);
+  mallopt (M_TRIM_THRESHOLD, 256 * 1024 * 1024);
+#endif
+}
 
 static void
 print_usage (FILE *stream)
@@ -169,7 +190,13 @@ main (int    argc,
       char **argv)
 {
   const BgCliCommand *command;
+  /* Option parsing rearranges argv; a command handed over to
+   * bgmod-cli-draw needs it as it came. */
+  g_auto (GStrv) command_line = g_strdupv (argv);
+  int exit_code;
 
+  tune_heap ();
+  bg_cli_set_command_line (command_line);
   bg_i18n_init ();
   textdomain (GETTEXT_PACKAGE);
   g_set_prgname ("bgmod-cli");
@@ -203,5 +230,7 @@ main (int    argc,
       return bg_cli_usage_error (NULL, message);
     }
 
-  return command->run (argc - 1, argv + 1);
+  exit_code = command->run (argc - 1, argv + 1);
+  bg_cli_set_command_line (NULL);
+  return exit_code;
 }

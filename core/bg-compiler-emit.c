@@ -369,17 +369,23 @@ _bg_compiler_emit_new (BgModel *model,
                        double   t_end)
 {
   BgEmit *em = g_new0 (BgEmit, 1);
+  /* Room for what a typical element or bond emits (two or three registers
+   * and ops, three variables, one term), so that the arrays of a large
+   * model do not move, copying themselves, while they fill; room that is
+   * never written costs no memory. More simply grows the arrays. */
+  guint items = bg_model_get_elements (model)->len + bg_model_get_bonds (model)->len;
+  guint room = MIN (items, 1u << 22) * 5 / 2 + 16;
 
   em->model = model;
   em->t_end = t_end;
-  em->ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
-  em->term_reg = g_array_new (FALSE, FALSE, sizeof (guint32));
-  em->term_coef = g_array_new (FALSE, FALSE, sizeof (double));
-  em->reg_scale = g_array_new (FALSE, FALSE, sizeof (double));
+  em->ops = g_array_sized_new (FALSE, FALSE, sizeof (BgOp), room);
+  em->term_reg = g_array_sized_new (FALSE, FALSE, sizeof (guint32), room / 2);
+  em->term_coef = g_array_sized_new (FALSE, FALSE, sizeof (double), room / 2);
+  em->reg_scale = g_array_sized_new (FALSE, FALSE, sizeof (double), room);
   em->states = g_array_new (FALSE, FALSE, sizeof (StateInfo));
-  em->vars = bg_var_list_new ();
-  em->var_reg = g_array_new (FALSE, FALSE, sizeof (gint32));
-  em->var_scale = g_array_new (FALSE, FALSE, sizeof (double));
+  em->vars = bg_var_list_new (room + room / 4);
+  em->var_reg = g_array_sized_new (FALSE, FALSE, sizeof (gint32), room + room / 4);
+  em->var_scale = g_array_sized_new (FALSE, FALSE, sizeof (double), room + room / 4);
   bg_var_list_add (em->vars, "t", "s", _("time"));
   g_array_append_val (em->var_reg, (gint32) { -1 });
   g_array_append_val (em->var_scale, (double) { 1.0 });

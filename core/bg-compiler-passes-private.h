@@ -60,7 +60,7 @@ typedef struct
   guint     n_items;
   guint    *item_first; /* into order[], n_items + 1 entries */
   guint    *order;      /* op indices, grouped by strongly connected component */
-  gboolean *cyclic;     /* per item: an algebraic group */
+  guint8   *cyclic;     /* per item: an algebraic group */
 } Schedule;
 
 /* The registers an operation reads (other than a sum's terms when term_reg

@@ -188,7 +188,7 @@ _bg_compiler_schedule_ops (guint        n_ops,
   g_autofree guint    *call_edge = g_new (guint, n_ops);
   guint                next_index = 0, sp = 0, n_order = 0;
   GArray              *items = g_array_new (FALSE, FALSE, sizeof (guint));
-  GArray              *cyclic = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  GArray              *cyclic = g_array_new (FALSE, FALSE, sizeof (guint8));
 
   s->order = g_new (guint, MAX (n_ops, 1));
   for (guint i = 0; i < n_ops; i++)
@@ -230,7 +230,7 @@ _bg_compiler_schedule_ops (guint        n_ops,
           if (low[v] == index[v])
             {
               guint    start = n_order, w;
-              gboolean loop = FALSE;
+              guint8   loop = FALSE;
 
               g_array_append_val (items, start);
               do
@@ -261,7 +261,7 @@ _bg_compiler_schedule_ops (guint        n_ops,
   s->n_items = items->len;
   g_array_append_val (items, n_order);
   s->item_first = (guint *) g_array_free (items, FALSE);
-  s->cyclic = (gboolean *) g_array_free (cyclic, FALSE);
+  s->cyclic = (guint8 *) g_array_free (cyclic, FALSE);
 }
 
 /* Plan assembly ------------------------------------------------------------ */
@@ -270,7 +270,7 @@ static void
 item_inputs_mark (BgEmit         *em,
                   const Schedule *s,
                   guint           item,
-                  gboolean       *needed)
+                  guint8         *needed)
 {
   const guint32 *term_reg = (const guint32 *) em->term_reg->data;
 
@@ -369,10 +369,10 @@ _bg_compiler_assemble_ops (BgEmit         *em,
                            BgPlan         *plan)
 {
   guint                n_regs = plan->n_regs;
-  g_autofree gboolean *needed = g_new0 (gboolean, n_regs);
-  g_autofree gboolean *live = g_new0 (gboolean, MAX (s->n_items, 1));
-  guint                n_live = 0, n_rhs = 0, n_out = 0;
-  g_autofree guint    *src = NULL, *group_of = NULL;
+  g_autofree guint8   *needed = g_new0 (guint8, n_regs);
+  g_autofree guint8   *live = g_new0 (guint8, MAX (s->n_items, 1));
+  guint                n_live = 0, n_rhs = 0, n_out = 0, n_ops = em->ops->len;
+  g_autofree guint    *src = NULL;
   BgOp                *rhs, *out;
   GArray              *group_ops = g_array_new (FALSE, FALSE, sizeof (BgOp));
   GArray              *groups = g_array_new (FALSE, FALSE, sizeof (BgGroup));
@@ -400,26 +400,25 @@ _bg_compiler_assemble_ops (BgEmit         *em,
    * inside em->ops itself, which becomes plan->rhs_ops: a large model's
    * ops are held once, not twice, while the plan is assembled. */
   src = g_new (guint, MAX (s->n_items, 1));
-  group_of = g_new0 (guint, MAX (s->n_items, 1));
   out = g_new (BgOp, MAX (s->n_items - n_live, 1));
   for (guint item = 0; item < s->n_items; item++)
     {
       guint k0 = s->item_first[item], k1 = s->item_first[item + 1];
 
-      src[item] = s->cyclic[item] ? NO_DEF : s->order[k0];
+      src[item] = s->order[k0];
       if (s->cyclic[item])
         {
           _bg_compiler_tear_group (em, s->order + k0, k1 - k0, member_of, group_ops, groups, plan);
-          group_of[item] = groups->len - 1;
+          src[item] = NO_DEF - groups->len;   /* group groups->len - 1 */
         }
     }
   for (guint item = 0; item < s->n_items; item++)
     if (!live[item])
-      out[n_out++] = group_op (src[item] == NO_DEF, group_of[item],
-                               src[item] != NO_DEF ? &g_array_index (em->ops, BgOp, src[item]) : NULL);
+      out[n_out++] = group_op (src[item] >= n_ops, NO_DEF - 1 - src[item],
+                               src[item] < n_ops ? &g_array_index (em->ops, BgOp, src[item]) : NULL);
   for (guint item = 0; item < s->n_items; item++)
     if (live[item])
-      src[n_rhs++] = src[item] == NO_DEF ? NO_DEF - 1 - group_of[item] : src[item];
+      src[n_rhs++] = src[item];
   rhs = gather_ops (em->ops, src, n_rhs);
 
   plan->n_rhs_ops = n_rhs;

@@ -330,8 +330,7 @@ fill_plan_tables (BgEmit *em, BgPlan *plan, const BgSimSettings *settings)
 
   plan->n_vars = em->var_reg->len;
   g_assert (bg_var_list_get_n (em->vars) == plan->n_vars);
-  plan->vars = g_steal_pointer (&em->vars);
-  bg_var_list_seal (plan->vars);
+  plan->vars = g_steal_pointer (&em->vars);   /* sealed once the emitter is gone */
   plan->var_reg = g_array_steal (em->var_reg, NULL);
   plan->var_scale = g_array_steal (em->var_scale, NULL);
 }
@@ -411,6 +410,7 @@ bg_compiler_compile (BgModel             *model,
       _bg_compiler_emit_free (em);
       return NULL;
     }
+  g_clear_pointer (&bond_index, g_hash_table_unref);
 
   _bg_compiler_renumber_registers (em);
   if (!_bg_compiler_build_definitions (em, em->reg_scale->len, &def, error))
@@ -434,6 +434,8 @@ bg_compiler_compile (BgModel             *model,
   take_registers_and_terms (em, plan);
   _bg_compiler_schedule_free (&schedule);
   _bg_compiler_emit_free (em);
+  /* Its index by name is made now, past the compiler's largest moment. */
+  bg_var_list_seal (plan->vars);
 
   collect_switch_times (plan);
   _bg_compiler_propagate_copies (plan);

@@ -133,7 +133,42 @@ member_path (const char *path,
 {
   if (path == NULL || *path == '\0')
     return g_strdup (key);
-  return g_strdup_printf ("%s.%s", path, key);
+  return g_strconcat (path, ".", key, NULL);
+}
+
+/* "elements[12]" into buf, without a format string (one per element of a
+ * large file). */
+static const char *
+item_path (char        buf[48],
+           const char *array,
+           guint       index)
+{
+  char digits[16];
+  int n = 0;
+  gsize len = strlen (array);
+
+  do
+    digits[n++] = (char) ('0' + index % 10);
+  while ((index /= 10) > 0);
+  memcpy (buf, array, len);
+  buf[len++] = '[';
+  while (n > 0)
+    buf[len++] = digits[--n];
+  buf[len++] = ']';
+  buf[len] = '\0';
+  return buf;
+}
+
+/* Whether key is one of known (NULL-terminated); the first letters are
+ * compared before the rest. */
+static gboolean
+key_is_known (const char *const *known,
+              const char        *key)
+{
+  for (; *known != NULL; known++)
+    if ((*known)[0] == key[0] && strcmp (*known, key) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 /* Reads an optional number member. *present tells whether it was there. */
@@ -206,7 +241,7 @@ check_known_keys (const JDoc        *doc,
 {
   for (guint32 c = jv_first (doc, obj); c != 0; c = jv_next (doc, c))
     {
-      if (!g_strv_contains (known, jv_key (doc, c)))
+      if (!key_is_known (known, jv_key (doc, c)))
         {
           g_autofree char *where = member_path (path, jv_key (doc, c));
 
@@ -289,12 +324,12 @@ read_table (const JDoc   *doc,
       return FALSE;
     }
   value->table = g_array_sized_new (FALSE, FALSE, sizeof (double),
-                                    2 * jv (doc, node)->count);
+                                    2 * jv (doc, node)->u.count);
   for (guint32 row = jv_first (doc, node); row != 0; row = jv_next (doc, row), r++)
     {
       guint k = 0;
 
-      if (jv (doc, row)->type != JV_ARRAY || jv (doc, row)->count != 2)
+      if (jv (doc, row)->type != JV_ARRAY || jv (doc, row)->u.count != 2)
         {
           g_autofree char *row_where = g_strdup_printf ("%s[%u]", where, r);
 
@@ -511,7 +546,7 @@ load_params (Loader     *loader,
 {
   const JDoc *doc = loader->doc;
   const BgComponentSpec *spec = element->spec;
-  g_autofree char *params_path = g_strdup_printf ("%s.params", path);
+  g_autofree char *params_path = g_strconcat (path, ".params", NULL);
   g_autofree gboolean *given = NULL;
   g_autoptr(GError) local_error = NULL;
   BgParamValue *values;
@@ -576,7 +611,7 @@ load_domain_s (Loader     *loader,
                GError    **error)
 {
   g_autoptr(GError) local_error = NULL;
-  g_autofree char *where = member_path (path, "domain_s");
+  g_autofree char *where = NULL;
   const char *id;
   BgDomain domain;
 
@@ -584,6 +619,7 @@ load_domain_s (Loader     *loader,
     return FALSE;
   if (id == NULL)
     return TRUE;
+  where = member_path (path, "domain_s");
   if (element->spec->kind != BG_KIND_GY)
     {
       set_error (error, BG_FILE_ERROR_INVALID, where,
@@ -736,7 +772,8 @@ load_element (Loader  *loader,
               GError **error)
 {
   const JDoc *doc = loader->doc;
-  g_autofree char *path = g_strdup_printf ("elements[%u]", index);
+  char path_buf[48];
+  const char *path = item_path (path_buf, "elements", index);
   g_autoptr(GError) local_error = NULL;
   const char *id, *type, *label;
   BgDomain domain;
@@ -811,7 +848,7 @@ resolve_end (Loader     *loader,
              const char *key,
              GError    **error)
 {
-  g_autofree char *where = member_path (path, key);
+  g_autofree char *where = NULL;
   g_autofree char *element_id = NULL;
   const char *dot = strchr (ref, '.');
   const char *port = dot ? dot + 1 : NULL;
@@ -824,6 +861,7 @@ resolve_end (Loader     *loader,
     {
       g_autofree char *shown = excerpt (element_id);
 
+      where = member_path (path, key);
       set_error (error, BG_FILE_ERROR_INVALID, where, _("no element \"%s\""), shown);
       return NULL;
     }
@@ -833,6 +871,7 @@ resolve_end (Loader     *loader,
     {
       if (port != NULL)
         {
+          where = member_path (path, key);
           set_error (error, BG_FILE_ERROR_INVALID, where,
                      _("junction %s has no named ports; write \"%s\""),
                      element_id, element_id);
@@ -848,6 +887,7 @@ resolve_end (Loader     *loader,
       if (spec->n_ports == 1)
         return g_steal_pointer (&element_id);
       ports = port_list (spec);
+      where = member_path (path, key);
       set_error (error, BG_FILE_ERROR_INVALID, where,
                  _("%s has several ports; name one as \"%s.PORT\" (ports: %s)"),
                  element_id, element_id, ports);
@@ -859,6 +899,7 @@ resolve_end (Loader     *loader,
       g_autofree char *ports = port_list (spec);
       g_autofree char *shown = excerpt (port);
 
+      where = member_path (path, key);
       set_error (error, BG_FILE_ERROR_INVALID, where,
                  _("%s has no port \"%s\" (ports: %s)"), element_id, shown, ports);
       return NULL;
@@ -877,7 +918,8 @@ load_bond (Loader  *loader,
            GError **error)
 {
   const JDoc *doc = loader->doc;
-  g_autofree char *path = g_strdup_printf ("bonds[%u]", index);
+  char path_buf[48];
+  const char *path = item_path (path_buf, "bonds", index);
   g_autofree char *from = NULL, *to = NULL;
   g_autoptr(GError) local_error = NULL;
   const char *id, *from_ref, *to_ref, *arrow;
@@ -950,11 +992,11 @@ get_array (const JDoc *doc,
       set_error (error, BG_FILE_ERROR_INVALID, key, _("must be an array"));
       return 0;
     }
-  if (jv (doc, array)->count > limit)
+  if (jv (doc, array)->u.count > limit)
     {
       set_error (error, BG_FILE_ERROR_TOO_LARGE, key,
                  _("%u entries; at most %u are allowed"),
-                 jv (doc, array)->count, limit);
+                 jv (doc, array)->u.count, limit);
       return 0;
     }
   return array;

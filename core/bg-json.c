@@ -429,7 +429,7 @@ scan_add (Scan      *s,
         parent->u.first = index;
       else
         g_array_index (values, BgJsonValue, top->last).next = index;
-      parent->count++;
+      parent->u.count++;
       top->last = index;
     }
   g_array_append_val (values, value);
@@ -504,7 +504,7 @@ scan_has_member (Scan       *s,
                  const char *name)
 {
   const BgJsonDoc *doc = s->doc;
-  guint32 count = bg_json_get (doc, top->index)->count;
+  guint32 count = bg_json_get (doc, top->index)->u.count;
 
   if (top->names != NULL)
     return g_hash_table_contains (top->names, name);
@@ -588,10 +588,13 @@ parse_json (const char         *data,
   Scan s = { data, data + length, 1, NULL, limits, error };
   ScanState state = WANT_VALUE;
 
-  /* About one value per 10 bytes in a typical model. */
+  /* Room for more values and strings than a model has (one value per 5 to
+   * 10 bytes, strings about half the text), so that the arrays never move
+   * while they fill: pages reserved but never written cost nothing, a
+   * move copies everything written so far. */
   doc->values = g_array_sized_new (FALSE, FALSE, sizeof (BgJsonValue),
-                                   MIN (length / 10 + 16, 1 << 20));
-  doc->pool = g_string_sized_new (MIN (length / 2 + 16, 1 << 22));
+                                   MIN (length / 4 + 16, limits->max_values + (gsize) 1));
+  doc->pool = g_string_sized_new (length / 2 + 16);
   s.doc = doc;
   g_array_set_clear_func (stack, frame_clear);
 
@@ -696,11 +699,11 @@ bg_json_parse (const char         *data,
   g_return_val_if_fail (limits != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length > limits->max_bytes)
+  if (length > MIN (limits->max_bytes, BG_JSON_MAX_INPUT))
     {
       g_set_error (error, BG_JSON_ERROR, BG_JSON_ERROR_TOO_LARGE,
                    _("the file is larger than %d MiB"),
-                   (int) (limits->max_bytes / (1024 * 1024)));
+                   (int) (MIN (limits->max_bytes, BG_JSON_MAX_INPUT) / (1024 * 1024)));
       return NULL;
     }
   if (!g_utf8_validate_len (data, length, &bad))

@@ -42,19 +42,28 @@ typedef enum
   BG_JSON_OBJECT,
 } BgJsonType;
 
+/* 16 bytes: a large model's document has millions. */
 typedef struct
 {
-  guint32 type;
-  guint32 key;   /* pool offset of the member name; objects' members only */
-  guint32 next;  /* next sibling, or 0 */
-  guint32 count; /* containers: number of children */
+  guint32 type : 3;  /* BgJsonType */
+  guint32 key : 29;  /* pool offset of the member name; objects' members only */
+  guint32 next;      /* next sibling, or 0 */
   union
   {
     double  number;
-    guint32 string; /* pool offset */
-    guint32 first;  /* containers: first child, or 0 */
+    guint32 string;  /* pool offset */
+    struct
+    {
+      guint32 first; /* containers: first child, or 0 */
+      guint32 count; /* containers: number of children */
+    };
   } u;
 } BgJsonValue;
+
+G_STATIC_ASSERT (sizeof (BgJsonValue) == 16);
+
+/* Pool offsets must fit the key's 29 bits: no input is longer. */
+#define BG_JSON_MAX_INPUT ((1u << 29) - 2)
 
 typedef struct
 {

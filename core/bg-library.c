@@ -50,12 +50,13 @@ bg_library_lookup (const char *type,
 {
   g_return_val_if_fail (type != NULL, NULL);
 
-  /* 45 entries: a scan beats any index for this size. */
+  /* 45 entries: a scan beats any index for this size (the first letters
+   * are compared before the rest). */
   for (guint i = 0; i < G_N_ELEMENTS (all_specs); i++)
     {
       const BgComponentSpec *spec = all_specs[i];
 
-      if (strcmp (spec->type, type) != 0)
+      if (spec->type[0] != type[0] || strcmp (spec->type, type) != 0)
         continue;
       if (spec->section == BG_SECTION_ADVANCED || spec->domain == domain)
         return spec;
@@ -97,7 +98,7 @@ bg_library_is_type (const char *type)
   if (type == NULL)
     return FALSE;
   for (guint i = 0; i < G_N_ELEMENTS (all_specs); i++)
-    if (strcmp (all_specs[i]->type, type) == 0)
+    if (all_specs[i]->type[0] == type[0] && strcmp (all_specs[i]->type, type) == 0)
       return TRUE;
   return FALSE;
 }

@@ -31,15 +31,18 @@ typedef enum
   BG_OP_GROUP,  /* solve algebraic group aux (dst unused) */
 } BgOpKind;
 
+/* 40 bytes (a large model has hundreds of thousands). */
 typedef struct
 {
-  guint32 kind;
+  guint32 kind : 8;   /* BgOpKind */
+  guint32 aux : 24;   /* wave, table, gas or group index */
   guint32 dst;
   guint32 a, b;
   guint32 first, n;   /* LIN terms */
-  guint32 aux;        /* wave, table, gas or group index */
   double  c, k;
 } BgOp;
+
+G_STATIC_ASSERT (sizeof (BgOp) == 40);
 
 
 typedef struct

@@ -1,12 +1,12 @@
 /* bg-result.c — chunked columnar storage of simulation results.
  *
- * Owns: the variable list and, per column, its chunks (chunk k of every
- * column covers the same rows; see locate()). A column's record exists
- * from the start for a stored variable and from its first derived value
- * for the others: a result of 250 000 variables that stores two keeps two
- * records and a table of pointers, not 250 000 records. Must not: move a chunk once
- * it is allocated, or let a reader see a value before it is written. See
- * bg-result.h for the thread rules.
+ * Owns: a reference to the variable list and, per column, its chunks
+ * (chunk k of every column covers the same rows; see locate()). A column's
+ * record exists from the start for a stored variable and from its first
+ * derived value for the others: a result of 250 000 variables that stores
+ * two keeps two records and a table of pointers, not 250 000 records.
+ * Must not: move a chunk once it is allocated, or let a reader see a value
+ * before it is written. See bg-result.h for the thread rules.
  */
 #include "config.h"
 
@@ -86,7 +86,7 @@ bg_result_new_partial (guint              n_vars,
   g_return_val_if_fail (n_vars > 0, NULL);
   g_return_val_if_fail (names != NULL, NULL);
 
-  vars = bg_var_list_new ();
+  vars = bg_var_list_new (n_vars);
   for (guint i = 0; i < n_vars; i++)
     bg_var_list_add (vars, names[i] != NULL ? names[i] : "",
                      units != NULL ? units[i] : NULL,

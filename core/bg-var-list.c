@@ -39,14 +39,14 @@ struct _BgVarList
 };
 
 BgVarList *
-bg_var_list_new (void)
+bg_var_list_new (guint reserve)
 {
   BgVarList *self = g_new0 (BgVarList, 1);
 
   g_atomic_ref_count_init (&self->ref_count);
   self->pool = g_string_chunk_new (POOL_BLOCK);
-  self->names = g_ptr_array_new ();
-  self->text_of = g_array_new (FALSE, FALSE, sizeof (guint32));
+  self->names = g_ptr_array_sized_new (reserve);
+  self->text_of = g_array_sized_new (FALSE, FALSE, sizeof (guint32), reserve);
   self->texts = g_array_new (FALSE, FALSE, sizeof (Text));
   self->text_index = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_mutex_init (&self->lock);

@@ -25,7 +25,8 @@ G_BEGIN_DECLS
 
 typedef struct _BgVarList BgVarList;
 
-BgVarList  *bg_var_list_new             (void);
+/* reserve: the variables expected (0 if unknown); more may be added. */
+BgVarList  *bg_var_list_new             (guint       reserve);
 BgVarList  *bg_var_list_ref             (BgVarList  *self);
 void        bg_var_list_unref           (BgVarList  *self);
 

@@ -41,7 +41,7 @@ test_document (void)
   g_assert_no_error (error);
   g_assert_nonnull (doc);
   g_assert_cmpuint (bg_json_get (doc, BG_JSON_ROOT)->type, ==, BG_JSON_OBJECT);
-  g_assert_cmpuint (bg_json_get (doc, BG_JSON_ROOT)->count, ==, 7);
+  g_assert_cmpuint (bg_json_get (doc, BG_JSON_ROOT)->u.count, ==, 7);
 
   c = bg_json_get_member (doc, BG_JSON_ROOT, "n");
   g_assert_cmpuint (bg_json_get (doc, c)->type, ==, BG_JSON_NUMBER);
@@ -56,7 +56,7 @@ test_document (void)
 
   a = bg_json_get_member (doc, BG_JSON_ROOT, "a");
   g_assert_cmpuint (bg_json_get (doc, a)->type, ==, BG_JSON_ARRAY);
-  g_assert_cmpuint (bg_json_get (doc, a)->count, ==, 3);
+  g_assert_cmpuint (bg_json_get (doc, a)->u.count, ==, 3);
   c = bg_json_get_first (doc, a);
   g_assert_cmpfloat (bg_json_get (doc, c)->u.number, ==, 1.0);
   c = bg_json_get_next (doc, c);
@@ -219,7 +219,7 @@ test_limits (void)
   g_string_append (many, "]");
   doc = parse (many->str, &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (bg_json_get (doc, BG_JSON_ROOT)->count, ==, 999);
+  g_assert_cmpuint (bg_json_get (doc, BG_JSON_ROOT)->u.count, ==, 999);
   g_clear_pointer (&doc, bg_json_doc_free);
   g_string_insert (many, 1, "0,");
   doc = parse (many->str, &error);

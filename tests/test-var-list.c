@@ -45,7 +45,7 @@ test_name_index (void)
 static void
 test_var_list (void)
 {
-  g_autoptr (BgVarList) vars = bg_var_list_new ();
+  g_autoptr (BgVarList) vars = bg_var_list_new (0);
   char unit[] = "V", same_unit[] = "V";
   const char *d;
 
@@ -96,7 +96,7 @@ describe_all (gpointer data)
 static void
 test_var_list_threads (void)
 {
-  g_autoptr (BgVarList) vars = bg_var_list_new ();
+  g_autoptr (BgVarList) vars = bg_var_list_new (100);
   GThread *threads[4];
   GPtrArray *seen[4];
 

@@ -6,8 +6,10 @@
  * each, `bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv` and
  * bench-cli-hand (the same equations against CVODE with the plan's
  * tolerances and band widths, printing the same CSV); the median wall time
- * of each, their ratio, the median peak resident set of each (through
- * /usr/bin/time), and how far apart the two CSVs are. Then one long run: the
+ * of each, their ratio, the median CPU time (user + system) of each and
+ * their ratio (steadier than wall time on a loaded machine), the median
+ * peak resident set of each (through /usr/bin/time), and how far apart the
+ * two CSVs are. Then one long run: the
  * 1 000-mass chain over 10⁴ s (10⁶ rows), its wall time and peak RSS. Prints
  * the load average before and after. Must not: assert anything.
  *
@@ -22,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <glib/gstdio.h>
 
@@ -41,6 +44,7 @@ extern char **environ;
 typedef struct
 {
   double wall;    /* s */
+  double cpu;     /* s, user + system */
   double rss;     /* MiB */
   int    status;
 } Sample;
@@ -51,11 +55,12 @@ typedef struct
 static Sample
 run_process (char **argv, const char *dir)
 {
-  Sample s = { NAN, NAN, -1 };
+  Sample s = { NAN, NAN, NAN, -1 };
   g_autofree char *rss_path = g_build_filename (dir, "rss.txt", NULL);
   g_autofree char *rss_text = NULL;
   g_autoptr (GPtrArray) args = g_ptr_array_new ();
   gint64 start = g_get_monotonic_time ();
+  struct rusage before, after;
   pid_t pid;
   int wstatus = 0;
 
@@ -67,10 +72,18 @@ run_process (char **argv, const char *dir)
   for (guint i = 0; argv[i] != NULL; i++)
     g_ptr_array_add (args, argv[i]);
   g_ptr_array_add (args, NULL);
+  getrusage (RUSAGE_CHILDREN, &before);
   if (posix_spawn (&pid, "/usr/bin/time", NULL, NULL, (char **) args->pdata, environ) != 0)
     return s;
   if (waitpid (pid, &wstatus, 0) != pid)
     return s;
+  /* The program's CPU time, to the microsecond (time's %U and %S have two
+   * decimals); time itself adds about a millisecond. */
+  getrusage (RUSAGE_CHILDREN, &after);
+  s.cpu = (after.ru_utime.tv_sec - before.ru_utime.tv_sec)
+          + (after.ru_utime.tv_usec - before.ru_utime.tv_usec) / 1e6
+          + (after.ru_stime.tv_sec - before.ru_stime.tv_sec)
+          + (after.ru_stime.tv_usec - before.ru_stime.tv_usec) / 1e6;
   s.wall = (g_get_monotonic_time () - start) / 1e6;
   s.status = WIFEXITED (wstatus) ? WEXITSTATUS (wstatus) : 128 + WTERMSIG (wstatus);
   if (g_file_get_contents (rss_path, &rss_text, NULL, NULL))
@@ -159,6 +172,7 @@ bench (guint n, const char *dir)
   char *hand_argv[] = { BENCH_CLI_HAND, a_n, a_t, a_h, a_rtol, a_atol_p, a_atol_x,
                         a_mu, a_ml, hand_csv, NULL };
   double wall_ours[REPEATS], wall_hand[REPEATS], rss_ours[REPEATS], rss_hand[REPEATS];
+  double cpu_ours[REPEATS], cpu_hand[REPEATS];
   int status_ours = 0, status_hand = 0;
   double rel_diff;
   guint mu, ml;
@@ -193,18 +207,22 @@ bench (guint n, const char *dir)
           o = run_process (ours_argv, dir);
         }
       wall_ours[rep] = o.wall;
+      cpu_ours[rep] = o.cpu;
       rss_ours[rep] = o.rss;
       wall_hand[rep] = h.wall;
+      cpu_hand[rep] = h.cpu;
       rss_hand[rep] = h.rss;
       status_ours |= o.status;
       status_hand |= h.status;
     }
   compare_csv (ours_csv, hand_csv, &rows, &rel_diff);
 
-  printf ("%6u %7u %5ld  %8.3f %8.3f %6.2f  %9.1f %9.1f  %9.1e  %s%s\n",
+  printf ("%6u %7u %5ld  %8.3f %8.3f %6.2f  %8.3f %8.3f %6.2f  %9.1f %9.1f  %9.1e  %s%s\n",
           n, bg_plan_get_n_states (plan), rows,
           median (wall_ours, REPEATS), median (wall_hand, REPEATS),
           median (wall_ours, REPEATS) / median (wall_hand, REPEATS),
+          median (cpu_ours, REPEATS), median (cpu_hand, REPEATS),
+          median (cpu_ours, REPEATS) / median (cpu_hand, REPEATS),
           median (rss_ours, REPEATS), median (rss_hand, REPEATS), rel_diff,
           status_ours != 0 ? "bgmod-cli failed " : "",
           status_hand != 0 ? "hand failed" : "");
@@ -232,8 +250,8 @@ bench_long (const char *dir)
   if (g_stat (csv, &st) != 0)
     st.st_size = 0;
   printf ("1000 masses, 10^4 s, output every 0.01 s (10^6 rows), --vars K1.q:\n"
-          "  exit %d, wall %.2f s, peak RSS %.1f MiB, CSV %.1f MiB\n",
-          s.status, s.wall, s.rss, st.st_size / (1024.0 * 1024.0));
+          "  exit %d, wall %.2f s, CPU %.2f s, peak RSS %.1f MiB, CSV %.1f MiB\n",
+          s.status, s.wall, s.cpu, s.rss, st.st_size / (1024.0 * 1024.0));
   g_unlink (model_path);
   g_unlink (csv);
 }
@@ -258,10 +276,12 @@ main (int argc, char **argv)
   print_load ("before");
   printf ("bgmod-cli simulate CHAIN.bgmod --vars K1.q --csv out.csv (10 s, output every %g s)\n"
           "against bench-cli-hand (CVODE by hand, same tolerances and band solver, same CSV);\n"
-          "alternating, median of %d; wall in s, peak RSS in MiB; |Δ|: largest difference of\n"
-          "K1.q between the two CSVs relative to its peak\n", OUTPUT_STEP, REPEATS);
-  printf ("%6s %7s %5s  %8s %8s %6s  %9s %9s  %9s\n",
-          "N", "states", "rows", "ours", "hand", "ratio", "RSS ours", "RSS hand", "|Δ|");
+          "alternating, median of %d; wall and CPU (user + system) in s, peak RSS in MiB;\n"
+          "|Δ|: largest difference of K1.q between the two CSVs relative to its peak\n",
+          OUTPUT_STEP, REPEATS);
+  printf ("%6s %7s %5s  %8s %8s %6s  %8s %8s %6s  %9s %9s  %9s\n",
+          "N", "states", "rows", "ours", "hand", "ratio", "cpu ours", "cpu hand", "ratio",
+          "RSS ours", "RSS hand", "|Δ|");
   for (int i = 1; i < argc; i++)
     {
       if (g_str_equal (argv[i], "--no-long"))

@@ -1,0 +1,104 @@
+/* bg-cli-draw.c — the drawings of bgmod-cli-draw: the plots of simulate,
+ * of a sweep and of bode (the render command is bg-cli-render.c).
+ *
+ * In the layout: app/, linked into bgmod-cli-draw only (with the Cairo
+ * renderers of ui/render/); bgmod-cli links bg-cli-draw-elsewhere.c
+ * instead and hands a command that draws over to this program.
+ *
+ * Owns: the plot files (1000 × 700, PNG or SVG by the name's suffix) and
+ * the answer that this program draws itself. Must not: compute anything
+ * (the callers pass plans, results and responses), or print.
+ */
+#include "config.h"
+
+#include "bg-bode-plot.h"
+#include "bg-cli.h"
+#include "bg-plot-renderer.h"
+
+#define PLOT_WIDTH 1000
+#define PLOT_HEIGHT 700
+
+void
+bg_cli_set_command_line (char **argv)
+{
+}
+
+gboolean
+bg_cli_draw_elsewhere (const char *command,
+                       int        *exit_code)
+{
+  return FALSE;
+}
+
+static gboolean
+write_file (BgPlotRenderer *renderer,
+            const char     *path,
+            GError        **error)
+{
+  if (g_str_has_suffix (path, ".svg"))
+    return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+  return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+}
+
+gboolean
+bg_cli_write_simulation_plot (BgPlan            *plan,
+                              BgResult          *result,
+                              GArray            *vars,
+                              const BgSimReport *report,
+                              const char        *path,
+                              GError           **error)
+{
+  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
+
+  /* The traces read the result's columns where the run stored them. */
+  for (guint i = 0; i < vars->len; i++)
+    {
+      guint v = g_array_index (vars, guint, i);
+
+      if (v != 0)
+        bg_plot_renderer_add_result_trace (renderer, NULL, NULL, result, v);
+    }
+  for (guint i = 0; i < bg_plan_get_n_switch_times (plan); i++)
+    bg_plot_renderer_add_marker (renderer, bg_plan_get_switch_time (plan, i), NULL,
+                                 BG_PLOT_MARKER_STEP);
+  if (report->status == BG_SIM_STATUS_EVENT)
+    bg_plot_renderer_add_marker (renderer, report->t, report->element_id, BG_PLOT_MARKER_EVENT);
+  return write_file (renderer, path, error);
+}
+
+gboolean
+bg_cli_write_sweep_plot (BgSweep    *sweep,
+                         GArray     *vars,
+                         const char *path,
+                         GError    **error)
+{
+  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
+
+  /* Each run's traces read its own result's columns in place. */
+  for (guint i = 0; i < vars->len; i++)
+    {
+      guint v = g_array_index (vars, guint, i);
+      if (v == 0)
+        continue;
+      for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
+        {
+          BgResult *res = bg_sweep_get_result (sweep, r);
+          g_autofree char *label = bg_cli_sweep_run_label (sweep, r);
+          g_autofree char *name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (res, v), label);
+
+          bg_plot_renderer_add_result_trace (renderer, name, NULL, res, v);
+        }
+    }
+  return write_file (renderer, path, error);
+}
+
+gboolean
+bg_cli_write_bode_plot (const BgBode *bode,
+                        const char   *path,
+                        GError      **error)
+{
+  g_autoptr (BgBodePlot) plot = bg_bode_plot_new ();
+
+  bg_bode_plot_set_response (plot, bode);
+  return write_file (bg_bode_plot_get_renderer (plot), path, error);
+}
