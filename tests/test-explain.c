@@ -389,6 +389,7 @@ test_canvas_height (void)
   g_assert_cmpint (during, ==, max);
   activate (window, "win.explain-causality");
   g_assert_false (explaining (window));
+  bg_test_ui_wait_ms (100); /* the explain bar's height returns to the paned */
   g_assert_cmpint (gtk_paned_get_position (paned), ==, before);
   g_object_set (window, "presentation-mode", FALSE, NULL);
   bg_test_ui_destroy_window (window);

@@ -62,24 +62,30 @@ refit_if_resized_cb (GtkWidget     *canvas,
 
 /* The steps are about the graph: it takes the height the plot pane can
  * spare (the pane keeps its minimum) and gets it back when the mode ends,
- * so a 1280×800 projector shows the whole bench readable. */
+ * so a 1280×800 projector shows the whole bench readable. What is kept is
+ * the plot pane's height, not the divider's position: the paned is still
+ * shorter by the explain bar when the mode ends, and as it grows back the
+ * plot pane (resize-end-child false) keeps its height. */
 static void
 give_canvas_the_height (BgWindow *self,
                         gboolean  explaining)
 {
   int max = 0;
+  int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
+  int position = gtk_paned_get_position (self->plot_paned);
 
   if (explaining)
     {
       g_object_get (self->plot_paned, "max-position", &max, NULL);
-      self->explain_saved_position = gtk_paned_get_position (self->plot_paned);
-      if (max > self->explain_saved_position)
+      self->explain_saved_plot_height = height - position;
+      if (max > position)
         gtk_paned_set_position (self->plot_paned, max);
     }
-  else if (self->explain_saved_position >= 0)
+  else if (self->explain_saved_plot_height >= 0)
     {
-      gtk_paned_set_position (self->plot_paned, self->explain_saved_position);
-      self->explain_saved_position = -1;
+      gtk_paned_set_position (self->plot_paned,
+                              MAX (0, height - self->explain_saved_plot_height));
+      self->explain_saved_plot_height = -1;
     }
 }
 
@@ -212,7 +218,7 @@ _bg_window_explain_init (BgWindow *self)
 {
   GtkEventController *keys = gtk_shortcut_controller_new ();
 
-  self->explain_saved_position = -1;
+  self->explain_saved_plot_height = -1;
   bg_explain_bar_set_canvas (self->explain_bar, self->canvas);
   gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
   g_signal_connect_object (self->explain_bar, "notify::step",

@@ -54,7 +54,7 @@ struct _BgWindow
   /* Explain Causality (bg-window-explain.c) */
   gboolean              explaining;
   BgModel              *explain_model;  /* whose edits end the mode */
-  int                   explain_saved_position; /* the plot divider's, -1 if not moved */
+  int                   explain_saved_plot_height; /* before explaining, -1 if not moved */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
   /* and the state equations (bg-equations-pane.c) */
