@@ -3,8 +3,9 @@
 #
 # Owns: one memcheck run of `analyze --json`, `simulate` and `render` (the
 # last two when the build has them) per model in data/examples/ and
-# tests/fuzz/seeds/; fails on any memory error or definite leak. Must not:
-# judge the models (exit 1 for a causal conflict or a solver failure is a
+# tests/fuzz/seeds/; render is checked in bgmod-cli-draw, which bgmod-cli
+# hands drawing to and --trace-children follows; fails on any memory
+# error or definite leak. Must not: judge the models (exit 1 for a causal conflict or a solver failure is a
 # normal answer; only a crash or a usage error fails the run) or write
 # outside a temporary directory.
 #
@@ -56,7 +57,7 @@ run () {
   # shellcheck disable=SC2086
   valgrind --tool=memcheck --leak-check=full --errors-for-leak-kinds=definite \
     --show-leak-kinds=definite --error-exitcode=$vg_exit --num-callers=30 \
-    --track-origins=yes $supp ${VALGRIND_EXTRA_ARGS:-} --log-file="$log" \
+    --track-origins=yes --trace-children=yes $supp ${VALGRIND_EXTRA_ARGS:-} --log-file="$log" \
     "$cli" "$@" >"$tmp/stdout" 2>"$tmp/stderr"
   rc=$?
   set -e
