@@ -1093,6 +1093,87 @@ test_short_subplots (void)
       }
 }
 
+/* A wide, short pane with a few traces a sub-plot puts the legends in a
+ * column right of the plots and so needs less height than a narrow one,
+ * whose legends take a row above each sub-plot; many traces, or a narrow
+ * pane, keep the rows. */
+static void
+add_bench_traces (BgPlotRenderer *plot,
+                  guint           extra)
+{
+  double t[41], x[41], a[41], b[41];
+
+  for (guint k = 0; k <= 40; k++)
+    {
+      t[k] = 0.17 * k;
+      x[k] = 0.05 + 0.25 * t[k] * t[k] / 46.0;
+      a[k] = 2.6e6 + 1e4 * sin (t[k]);
+      b[k] = 1e4 * cos (t[k]);
+    }
+  bg_plot_renderer_add_trace (plot, "CYL.x", "m", t, x, 41);
+  bg_plot_renderer_add_trace (plot, "C_A.e", "Pa", t, a, 41);
+  bg_plot_renderer_add_trace (plot, "C_B.e", "Pa", t, b, 41);
+  for (guint i = 0; i < extra; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("P%u.e", i);
+
+      bg_plot_renderer_add_trace (plot, name, "Pa", t, b, 41);
+    }
+}
+
+static void
+test_legend_beside (void)
+{
+  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+  g_autoptr(BgPlotRenderer) crowded = bg_plot_renderer_new ();
+  int wide = 750, narrow = 420, wide_min, narrow_min;
+  cairo_surface_t *surface;
+
+  bg_plot_renderer_set_scale (plot, 1.75, 1.0);
+  add_bench_traces (plot, 0);
+  wide_min = bg_plot_renderer_get_min_height (plot, wide);
+  narrow_min = bg_plot_renderer_get_min_height (plot, narrow);
+  g_test_message ("minimum height %d px at %d px wide, %d px at %d px", wide_min, wide,
+                  narrow_min, narrow);
+  g_assert_cmpint (wide_min, <, narrow_min);
+
+  /* at its minimum height: beside, three ticks each, the entries drawn
+   * in the column right of their plot, one a line from its top */
+  surface = render_image (plot, wide, wide_min);
+  g_assert_true (bg_plot_renderer_get_legend_beside (plot));
+  for (guint sp = 0; sp < 2; sp++)
+    {
+      double x = 0, y = 0, w = 0, h = 0, line_h = bg_plot_renderer_get_line_height (plot);
+      guint first = sp == 0 ? 0 : 1, n = sp == 0 ? 1 : 2;
+
+      g_assert_true (bg_plot_renderer_get_plot_area (plot, sp, &x, &y, &w, &h));
+      g_assert_cmpuint (bg_plot_renderer_get_n_value_ticks (plot, sp), >=, 3);
+      g_assert_cmpfloat (h, >=, n * line_h);
+      for (guint k = 0; k < n; k++)
+        {
+          BgPlotColor color;
+
+          bg_plot_renderer_get_trace_color (plot, first + k, &color);
+          g_assert_true (box_has_color (surface, (int) (x + w + 2), (int) (y + k * line_h),
+                                        wide - 1, (int) (y + (k + 1) * line_h), &color));
+        }
+    }
+  cairo_surface_destroy (surface);
+
+  surface = render_image (plot, narrow, narrow_min);
+  g_assert_false (bg_plot_renderer_get_legend_beside (plot));
+  for (guint sp = 0; sp < 2; sp++)
+    g_assert_cmpuint (bg_plot_renderer_get_n_value_ticks (plot, sp), >=, 3);
+  cairo_surface_destroy (surface);
+
+  /* five traces in one sub-plot keep the rows */
+  bg_plot_renderer_set_scale (crowded, 1.75, 1.0);
+  add_bench_traces (crowded, 3);
+  surface = render_image (crowded, wide, bg_plot_renderer_get_min_height (crowded, wide));
+  g_assert_false (bg_plot_renderer_get_legend_beside (crowded));
+  cairo_surface_destroy (surface);
+}
+
 static void
 test_empty_and_scaled (void)
 {
@@ -1163,6 +1244,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/gaps-and-growth", test_gaps_and_growth);
   g_test_add_func ("/ui/plot/empty-and-scaled", test_empty_and_scaled);
   g_test_add_func ("/ui/plot/short-subplots", test_short_subplots);
+  g_test_add_func ("/ui/plot/legend-beside", test_legend_beside);
 
   return g_test_run ();
 }

@@ -106,16 +106,22 @@ bg_plot_pane_update_progress (BgPlotPane *self)
     {
       gtk_progress_bar_set_fraction (self->progress, 0);
       gtk_label_set_label (self->progress_label, _("Not run yet (F5 runs)"));
+      gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), NULL);
       return;
     }
 
   t = bg_si_format (bg_simulation_run_get_time (self->run), "s");
   t_end = bg_si_format (bg_plan_get_t_end (bg_simulation_run_get_plan (self->run)), "s");
   elapsed = bg_simulation_run_get_elapsed (self->run);
-  /* TRANSLATORS: simulated time of end time, then the wall-clock time */
-  text = g_strdup_printf (_("t = %s of %s · %.2f s"), t, t_end, elapsed);
+  /* TRANSLATORS: simulated time of end time, kept short: it stands above
+   * the progress bar in the plot pane's header */
+  text = g_strdup_printf (_("t = %s of %s"), t, t_end);
   gtk_progress_bar_set_fraction (self->progress, bg_simulation_run_get_fraction (self->run));
   gtk_label_set_label (self->progress_label, text);
+  g_free (text);
+  /* TRANSLATORS: simulated time, end time, wall-clock seconds */
+  text = g_strdup_printf (_("Simulated %s of %s in %.2f s of wall-clock time"), t, t_end, elapsed);
+  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), text);
 }
 
 static void
@@ -751,9 +757,8 @@ bg_plot_pane_build_header (BgPlotPane *self)
 
   self->status_label = GTK_LABEL (gtk_label_new (NULL));
   gtk_label_set_ellipsize (self->status_label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_wrap (self->status_label, TRUE);
-  gtk_label_set_wrap_mode (self->status_label, PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (self->status_label, 2);
+  /* One line: the header stays one row high on a projector; the tooltip
+   * and the window's status line say the whole message. */
   gtk_label_set_width_chars (self->status_label, 4);
   gtk_label_set_xalign (self->status_label, 0);
   gtk_widget_set_hexpand (GTK_WIDGET (self->status_label), TRUE);

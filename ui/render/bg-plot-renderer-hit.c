@@ -81,6 +81,14 @@ bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
   return sp != NULL ? sp->ticks.count : 0;
 }
 
+gboolean
+bg_plot_renderer_get_legend_beside (BgPlotRenderer *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
+
+  return self->have_layout && self->legend_beside;
+}
+
 double
 bg_plot_renderer_get_line_height (BgPlotRenderer *self)
 {

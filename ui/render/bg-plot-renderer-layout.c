@@ -206,6 +206,17 @@ value_axis_title (BgPlotRenderer *self,
 
 /* ---- layout ------------------------------------------------------------- */
 
+/* A legend entry: sample line, gap, name. */
+static double
+legend_entry_width (Ctx         *c,
+                    const char  *name)
+{
+  double w;
+
+  _bg_plot_renderer_text_size (c, name, &w, NULL);
+  return 1.6 * c->line_h + 0.4 * c->line_h + w;
+}
+
 /* Rows the legend of @index needs within @width. */
 static guint
 legend_rows (BgPlotRenderer *self,
@@ -213,18 +224,17 @@ legend_rows (BgPlotRenderer *self,
              guint           index,
              double          width)
 {
-  double x = 0.0, sample_w = 1.6 * c->line_h, sep = 1.2 * c->line_h;
+  double x = 0.0, sep = 1.2 * c->line_h;
   guint  rows = 0, i;
 
   for (i = 0; i < self->traces->len; i++)
     {
       Trace *tr = g_ptr_array_index (self->traces, i);
-      double w, entry;
+      double entry;
 
       if (tr->subplot != index)
         continue;
-      _bg_plot_renderer_text_size (c, tr->name, &w, NULL);
-      entry = sample_w + 0.4 * c->line_h + w;
+      entry = legend_entry_width (c, tr->name);
       if (rows == 0 || (x > 0.0 && x + entry > width))
         {
           rows++;
@@ -233,6 +243,44 @@ legend_rows (BgPlotRenderer *self,
       x += entry + sep;
     }
   return rows;
+}
+
+/* The column the legends take beside the plots, or 0 when they go above
+ * each sub-plot instead: beside when a sub-plot holds at most
+ * LEGEND_BESIDE_ENTRIES traces and the plots keep at least
+ * LEGEND_BESIDE_SHARE of the width. A wide, short pane (a projector's
+ * plot pane under a canvas) then spends no height on legend rows. */
+#define LEGEND_BESIDE_ENTRIES 4
+#define LEGEND_BESIDE_SHARE 0.5
+
+static double
+legend_column (BgPlotRenderer *self,
+               Ctx            *c,
+               double          width,
+               double          left)
+{
+  double widest = 0.0, column;
+  guint  i;
+
+  for (i = 0; i < self->subplots->len; i++)
+    {
+      Subplot *sp = g_ptr_array_index (self->subplots, i);
+
+      if (sp->n_traces > LEGEND_BESIDE_ENTRIES)
+        return 0.0;
+    }
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace *tr = g_ptr_array_index (self->traces, i);
+
+      widest = MAX (widest, legend_entry_width (c, tr->name));
+    }
+  if (widest <= 0.0)
+    return 0.0;
+  column = widest + 1.5 * c->line_h;
+  if (width - left - column < LEGEND_BESIDE_SHARE * width)
+    return 0.0;
+  return column;
 }
 
 static void
@@ -322,20 +370,34 @@ layout_vertical (BgPlotRenderer *self,
   double between = c->line_h;
   double legend_total = 0.0, avail, y, need = 0.0;
   double strip = self->has_strip ? c->line_h + c->gap : 0.0;
+  double column;
 
   /* Plot areas on whole units: pixel columns and crisp frames. */
   left = round (left);
+  column = legend_column (self, c, width, left);
+  avail = height - c->pad - bottom - strip - (n - 1) * between;
+  /* beside only while every sub-plot is tall enough for its entries */
+  for (i = 0; i < n && column > 0.0; i++)
+    {
+      Subplot *sp = g_ptr_array_index (self->subplots, i);
+
+      if (sp->n_traces * c->line_h > floor (avail / n))
+        column = 0.0;
+    }
+  self->legend_beside = column > 0.0;
+  if (self->legend_beside)
+    right = MAX (right, column);
   plot_w = MAX (1.0, floor (width - left - right));
 
   for (i = 0; i < n; i++)
     {
       Subplot *sp = g_ptr_array_index (self->subplots, i);
-      sp->legend_rows = legend_rows (self, c, i, plot_w);
+      sp->legend_rows = self->legend_beside ? 0 : legend_rows (self, c, i, plot_w);
       legend_total += sp->legend_rows * c->line_h +
                       (sp->legend_rows > 0 ? c->gap : 0.0);
     }
 
-  avail = height - c->pad - bottom - legend_total - strip - (n - 1) * between;
+  avail -= legend_total;
   y = c->pad;
   for (i = 0; i < n; i++)
     {
@@ -351,6 +413,8 @@ layout_vertical (BgPlotRenderer *self,
       sp->x = left;
       sp->w = plot_w;
       sp->y = round (y);
+      if (self->legend_beside)
+        sp->legend_y = sp->y;
       sp->h = MAX (1.0, floor (avail / n));
       y += sp->h + between;
 
@@ -375,7 +439,7 @@ bg_plot_renderer_get_min_height (BgPlotRenderer *self,
   cairo_t         *cr;
   Ctx              c;
   guint            n, i;
-  double           left, plot_w, strip = 0.0, fixed, area = 0.0;
+  double           left, plot_w, strip = 0.0, fixed, area = 0.0, column;
 
   g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), 0);
 
@@ -393,15 +457,20 @@ bg_plot_renderer_get_min_height (BgPlotRenderer *self,
     }
   /* the first layout pass's left margin; the legends wrap within the rest */
   left = c.pad + c.line_h + c.gap + 3.0 * c.line_h + c.gap + c.tick_len;
-  plot_w = MAX (1.0, floor (width - left - 2.0 * c.line_h));
+  column = legend_column (self, &c, width, left);
+  plot_w = MAX (1.0, floor (width - left - MAX (2.0 * c.line_h, column)));
   fixed = c.pad + strip + (n - 1) * c.line_h +
           c.tick_len + c.gap + c.line_h + c.gap + c.line_h + c.pad;
   for (i = 0; i < n; i++)
     {
       Subplot *sp = g_ptr_array_index (self->subplots, i);
-      guint    rows = legend_rows (self, &c, i, plot_w);
+      guint    rows = column > 0.0 ? 0 : legend_rows (self, &c, i, plot_w);
       double   legend = rows * c.line_h + (rows > 0 ? c.gap : 0.0);
       double   around, need = MIN_AREA_LINES * c.line_h;
+
+      /* beside the plot, the entries stand one a line */
+      if (column > 0.0)
+        need = MAX (need, sp->n_traces * c.line_h);
 
       fixed += legend;
       if (sp->unit != NULL && *sp->unit != '\0')
@@ -726,7 +795,14 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
         continue;
       _bg_plot_renderer_text_size (c, tr->name, &w, NULL);
       entry = sample_w + 0.4 * c->line_h + w;
-      if (!first && x > 0.0 && x + entry > sp->w)
+      if (self->legend_beside)
+        {
+          /* a column right of the plot, from its top, one entry a line */
+          x = sp->w + 0.75 * c->line_h;
+          if (!first)
+            y += c->line_h;
+        }
+      else if (!first && x > 0.0 && x + entry > sp->w)
         {
           x = 0.0;
           y += c->line_h;

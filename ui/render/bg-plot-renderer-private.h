@@ -109,6 +109,7 @@ struct _BgPlotRenderer
   double   area_x, area_w;
   double   strip_y; /* marker labels' row above the first plot */
   gboolean has_strip;
+  gboolean legend_beside; /* legends in a column right of the plots */
   BgTicks  time_ticks;
   int      time_exponent;
   guint    time_decimals;

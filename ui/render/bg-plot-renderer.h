@@ -221,6 +221,10 @@ gboolean  bg_plot_renderer_get_plot_area  (BgPlotRenderer *self,
                                            double         *y,
                                            double         *width,
                                            double         *height);
+/* Whether the last rendering put the legends in a column beside the
+ * plots (a wide pane with few traces a sub-plot) rather than in rows above
+ * each. */
+gboolean  bg_plot_renderer_get_legend_beside (BgPlotRenderer *self);
 /* The height of one line of the plot's text in the last rendering (0
  * before any). */
 double    bg_plot_renderer_get_line_height (BgPlotRenderer *self);
