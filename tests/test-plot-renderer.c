@@ -1101,7 +1101,8 @@ static void
 add_bench_traces (BgPlotRenderer *plot,
                   guint           extra)
 {
-  double t[41], x[41], a[41], b[41];
+  /* the renderer reads the arrays in place: they outlive the plots */
+  static double t[41], x[41], a[41], b[41];
 
   for (guint k = 0; k <= 40; k++)
     {

@@ -457,7 +457,9 @@ bg_plot_renderer_get_min_height (BgPlotRenderer *self,
     }
   /* the first layout pass's left margin; the legends wrap within the rest */
   left = c.pad + c.line_h + c.gap + 3.0 * c.line_h + c.gap + c.tick_len;
-  column = legend_column (self, &c, width, left);
+  /* beside only if it still is with tick labels two lines wider than
+   * assumed: the layout, which measures them, must not find rows needed */
+  column = legend_column (self, &c, width, left + 2.0 * c.line_h);
   plot_w = MAX (1.0, floor (width - left - MAX (2.0 * c.line_h, column)));
   fixed = c.pad + strip + (n - 1) * c.line_h +
           c.tick_len + c.gap + c.line_h + c.gap + c.line_h + c.pad;
