@@ -329,3 +329,13 @@ bg_test_ui_remove_tree (const char *path)
     }
   g_rmdir (path);
 }
+
+void
+bg_test_ui_disable_tooltips (GtkWidget *widget)
+{
+  gtk_widget_set_has_tooltip (widget, FALSE);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    bg_test_ui_disable_tooltips (child);
+}

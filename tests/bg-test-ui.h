@@ -29,6 +29,9 @@ gboolean       bg_test_ui_flag_cb        (gpointer      flag);
 void           bg_test_ui_wait_ms        (guint         ms);
 /* With BGMOD_TEST_SCREENSHOT_DIR set, the X screen as NAME.png there. */
 void           bg_test_ui_maybe_screenshot (const char  *name);
+/* No tooltips in the pictures: Xvfb's pointer rests at the screen's
+ * centre, over whatever widget lies there. */
+void           bg_test_ui_disable_tooltips (GtkWidget   *widget);
 
 BgWindow      *bg_test_ui_present        (BgWindow     *window);
 BgWindow      *bg_test_ui_new_window     (BgApplication *app,

@@ -563,8 +563,48 @@ assert_banner_whole (BgWindow *window)
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window_canvas (window))), >=, 200);
 }
 
+/* The step's elements, and both ends of its bonds, lie in the part of the
+ * canvas above its legend band: a graph fitted around its middle is panned
+ * to the step being explained. */
+static void
+assert_step_in_view (BgWindow *window,
+                     guint     step)
+{
+  BgCanvas *canvas = window_canvas (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  const BgTraceStep *s = bg_causality_trace_get_step (bg_explain_bar_get_trace (window_bar (window)), step);
+  double width = gtk_widget_get_width (GTK_WIDGET (canvas));
+  double height = gtk_widget_get_height (GTK_WIDGET (canvas));
+  g_autoptr(GPtrArray) elements = g_ptr_array_new ();
+  graphene_rect_t legend;
+
+  if (bg_canvas_get_legend_area (canvas, &legend))
+    height = legend.origin.y;
+  for (guint i = 0; s->elements[i] != NULL; i++)
+    g_ptr_array_add (elements, bg_model_find_element (model, s->elements[i]));
+  for (guint i = 0; s->bonds[i] != NULL; i++)
+    {
+      BgBond *bond = bg_model_find_bond (model, s->bonds[i]);
+
+      g_ptr_array_add (elements, bond->from);
+      g_ptr_array_add (elements, bond->to);
+    }
+  for (guint i = 0; i < elements->len; i++)
+    {
+      BgElement *e = g_ptr_array_index (elements, i);
+      double vx = 0, vy = 0;
+
+      g_assert_nonnull (e);
+      bg_canvas_model_to_view (canvas, e->x, e->y, &vx, &vy);
+      if (vx < 0 || vx > width || vy < 0 || vy > height)
+        g_error ("step %u: %s at (%.0f, %.0f) is outside the canvas's %.0f×%.0f px",
+                 step + 1, e->id, vx, vy, width, height);
+    }
+}
+
 /* The bench stepped through in presentation mode at projector sizes: the
- * banner whole at every step shown; screenshots with the directory set. */
+ * banner whole and the step in view at every step shown; screenshots with
+ * the directory set. */
 static void
 check_projector (int         width,
                  int         height,
@@ -574,6 +614,7 @@ check_projector (int         width,
   BgWindow *window = open_example ("hydraulic-bench.bgmod", width, height);
 
   g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
   enter (window);
   for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
     {
@@ -583,6 +624,7 @@ check_projector (int         width,
       bg_explain_bar_set_step (window_bar (window), steps[i]);
       bg_test_ui_wait_ms (250);
       assert_banner_whole (window);
+      assert_step_in_view (window, steps[i]);
       bg_test_ui_maybe_screenshot (name);
     }
   g_object_set (window, "presentation-mode", FALSE, NULL);

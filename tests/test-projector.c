@@ -815,18 +815,6 @@ test_fits_1024_russian (void)
   }
 }
 
-/* No tooltips in the pictures: Xvfb's pointer rests at the screen's
- * centre, over whatever widget lies there. */
-static void
-disable_tooltips (GtkWidget *widget)
-{
-  gtk_widget_set_has_tooltip (widget, FALSE);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    disable_tooltips (child);
-}
-
 /* BGMOD_SHOT="WxH" (and the caller's LANGUAGE and GTK_THEME) gives the
  * series of the bench after a run, normal and in presentation mode. */
 static void
@@ -851,11 +839,11 @@ test_screenshots (void)
                           theme != NULL && strstr (theme, "dark") != NULL ? "dark" : "light");
   window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", width, height);
   bg_test_ui_run_to_end (window);
-  disable_tooltips (GTK_WIDGET (window));
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
   bg_test_ui_maybe_screenshot (stem);
   g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_pump ();
-  disable_tooltips (GTK_WIDGET (window));
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
   pres = g_strconcat (stem, "-presentation", NULL);
   bg_test_ui_maybe_screenshot (pres);
   g_object_set (window, "presentation-mode", FALSE, NULL);

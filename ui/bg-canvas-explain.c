@@ -46,6 +46,7 @@ bg_canvas_set_explain_step (BgCanvas         *self,
   self->explain_trace = trace;
   self->explain_step = step;
   self->explain_revision = self->model != NULL ? bg_model_get_revision (self->model) : 0;
+  bg_canvas_reveal_explain_step (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -72,6 +73,25 @@ current_step (BgCanvas *self)
       bg_causality_trace_get_n_steps (self->explain_trace) == 0)
     return NULL;
   return bg_causality_trace_get_step (self->explain_trace, self->explain_step);
+}
+
+/* Pans the current step's elements and bonds into view (the fitted view
+ * of a large graph shows only its middle). */
+void
+bg_canvas_reveal_explain_step (BgCanvas *self)
+{
+  const BgTraceStep *step = current_step (self);
+  g_autoptr(GPtrArray) ids = NULL;
+
+  if (step == NULL)
+    return;
+  ids = g_ptr_array_new ();
+  for (guint i = 0; step->elements != NULL && step->elements[i] != NULL; i++)
+    g_ptr_array_add (ids, (gpointer) step->elements[i]);
+  for (guint i = 0; step->bonds != NULL && step->bonds[i] != NULL; i++)
+    g_ptr_array_add (ids, (gpointer) step->bonds[i]);
+  g_ptr_array_add (ids, NULL);
+  bg_canvas_reveal_ids (self, (const char *const *) ids->pdata);
 }
 
 static void

@@ -95,40 +95,18 @@ keyboard_single_element (BgCanvas *self)
          : NULL;
 }
 
-#define REVEAL_MARGIN 48.0   /* view px kept between an element and the edge */
-
 /* Pans the least that brings an element chosen from the keyboard into view
  * (as a middle drag would). */
 static void
 keyboard_reveal (BgCanvas   *self,
                  const char *id)
 {
-  BgElement *element = self->model != NULL ? bg_model_find_element (self->model, id) : NULL;
-  double width = gtk_widget_get_width (GTK_WIDGET (self));
-  double height = gtk_widget_get_height (GTK_WIDGET (self));
-  double margin_x = MIN (REVEAL_MARGIN, width / 2);
-  double margin_y = MIN (REVEAL_MARGIN, height / 2);
-  double vx, vy, dx = 0, dy = 0;
+  const char *ids[] = { id, NULL };
+  double x = self->offset_x, y = self->offset_y;
 
-  if (element == NULL || width <= 0 || height <= 0)
-    return;
-
-  bg_canvas_model_to_view (self, element->x, element->y, &vx, &vy);
-  if (vx < margin_x)
-    dx = margin_x - vx;
-  else if (vx > width - margin_x)
-    dx = width - margin_x - vx;
-  if (vy < margin_y)
-    dy = margin_y - vy;
-  else if (vy > height - margin_y)
-    dy = height - margin_y - vy;
-
-  if (dx == 0 && dy == 0)
-    return;
-  self->fitted = FALSE;
-  self->offset_x += dx;
-  self->offset_y += dy;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  bg_canvas_reveal_ids (self, ids);
+  if (x != self->offset_x || y != self->offset_y)
+    self->fitted = FALSE;
 }
 
 static void

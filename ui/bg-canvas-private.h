@@ -18,6 +18,7 @@ G_BEGIN_DECLS
 #define ZOOM_MAX        8.0
 #define ZOOM_STEP       1.25
 #define FIT_MARGIN      32.0
+#define REVEAL_MARGIN   48.0   /* view px kept around what is revealed */
 /* Fitting never shrinks labels below this many view px per unit of label
  * scale (9 px normally, more in presentation mode as the labels grow): a
  * graph too large for that is shown around its middle, and scrolls. */
@@ -133,6 +134,8 @@ typedef struct
 } Ref;
 
 /* bg-canvas.c */
+void        bg_canvas_fill_view               (BgCanvas       *self,
+                                               BgGraphView    *view);
 void        bg_canvas_set_zoom_internal       (BgCanvas       *self,
                                                double          zoom,
                                                double          anchor_x,
@@ -209,6 +212,7 @@ void        bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
 /* The legend's band: its height now (0 without a legend), and drawing it
  * (returns the height drawn). */
 double      bg_canvas_legend_height           (BgCanvas       *self);
+void        bg_canvas_reveal_explain_step     (BgCanvas       *self);
 double      bg_canvas_draw_legend             (BgCanvas       *self,
                                                cairo_t        *cr);
 

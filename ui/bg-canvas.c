@@ -1,10 +1,10 @@
 /* bg-canvas.c — the bond-graph editing canvas.
  *
- * Owns: the view transform (one matrix: view = model × zoom + offset), the
- * selection (ids), hit-testing (bg_canvas_hit_test, the only place that
+ * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only place that
  * decides what is under the pointer), tooltips, and the snapshot, which draws
- * the model through the graph renderer every frame. Edits and actions live
- * in bg-canvas-actions.c, the controllers in bg-canvas-controllers.c. Must
+ * the model through the graph renderer every frame. The view transform
+ * lives in bg-canvas-view.c, edits and actions in bg-canvas-actions.c, the
+ * controllers in bg-canvas-controllers.c. Must
  * not: edit the model other than through bg_model_* edit calls, compute
  * causality, or hold element pointers across edits.
  */
@@ -43,191 +43,6 @@ enum
 
 static GParamSpec *properties[N_PROPS];
 
-
-/* View transform --------------------------------------------------------- */
-
-void
-bg_canvas_model_to_view (BgCanvas *self,
-                         double    mx,
-                         double    my,
-                         double   *vx,
-                         double   *vy)
-{
-  g_return_if_fail (BG_IS_CANVAS (self));
-
-  if (vx != NULL)
-    *vx = mx * self->zoom + self->offset_x;
-  if (vy != NULL)
-    *vy = my * self->zoom + self->offset_y;
-}
-
-void
-bg_canvas_view_to_model (BgCanvas *self,
-                         double    vx,
-                         double    vy,
-                         double   *mx,
-                         double   *my)
-{
-  g_return_if_fail (BG_IS_CANVAS (self));
-
-  if (mx != NULL)
-    *mx = (vx - self->offset_x) / self->zoom;
-  if (my != NULL)
-    *my = (vy - self->offset_y) / self->zoom;
-}
-
-static void
-canvas_fill_view (BgCanvas    *self,
-                  BgGraphView *view)
-{
-  bg_graph_view_init (view);
-  view->zoom = self->zoom;
-  view->offset_x = self->offset_x;
-  view->offset_y = self->offset_y;
-  view->presentation_scale = self->presentation_scale;
-  view->label_scale = bg_canvas_label_scale (self);
-  view->selected = self->selected;
-  view->show_bond_ids = self->show_bond_ids;
-  if (self->drag == DRAG_MOVE)
-    {
-      view->moving = self->moving;
-      view->move_dx = self->move_dx;
-      view->move_dy = self->move_dy;
-    }
-}
-
-void
-bg_canvas_set_zoom_internal (BgCanvas *self,
-                          double    zoom,
-                          double    anchor_x,
-                          double    anchor_y)
-{
-  double mx, my;
-
-  zoom = CLAMP (zoom, ZOOM_MIN, ZOOM_MAX);
-  if (zoom == self->zoom)
-    return;
-
-  /* Keep the model point under the anchor where it is. */
-  bg_canvas_view_to_model (self, anchor_x, anchor_y, &mx, &my);
-  self->fitted = FALSE;
-  self->zoom = zoom;
-  self->offset_x = anchor_x - mx * zoom;
-  self->offset_y = anchor_y - my * zoom;
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  bg_canvas_update_actions (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-bg_canvas_zoom_at (BgCanvas *self,
-                   double    factor,
-                   double    view_x,
-                   double    view_y)
-{
-  g_return_if_fail (BG_IS_CANVAS (self));
-  g_return_if_fail (factor > 0);
-
-  if (isnan (view_x) || isnan (view_y))
-    {
-      view_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
-      view_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
-    }
-  bg_canvas_set_zoom_internal (self, self->zoom * factor, view_x, view_y);
-}
-
-double
-bg_canvas_get_zoom (BgCanvas *self)
-{
-  g_return_val_if_fail (BG_IS_CANVAS (self), 1.0);
-
-  return self->zoom;
-}
-
-void
-bg_canvas_zoom_to_fit (BgCanvas *self)
-{
-  BgGraphView view;
-  BgRect b;
-  double floor_zoom;
-  int w, h;
-
-  g_return_if_fail (BG_IS_CANVAS (self));
-
-  w = gtk_widget_get_width (GTK_WIDGET (self));
-  h = gtk_widget_get_height (GTK_WIDGET (self));
-  if (self->model == NULL)
-    return;
-  /* the graph goes above the legend's band */
-  h -= (int) ceil (bg_canvas_legend_height (self));
-  if (w <= 0 || h <= 0)
-    {
-      self->fit_pending = TRUE;
-      return;
-    }
-  self->fit_pending = FALSE;
-
-  canvas_fill_view (self, &view);
-  if (!bg_graph_renderer_fit (self->renderer, self->model, w, h,
-                              FIT_MARGIN, 2.0, &view))
-    return;
-  /* Labels stay readable: a larger graph is shown around its middle at
-   * the smallest readable zoom, and the rest is a scroll away. */
-  floor_zoom = FIT_MIN_LABEL_PX / BG_GRAPH_LABEL_SIZE;
-  if (view.zoom < floor_zoom &&
-      bg_graph_renderer_get_bounds (self->renderer, self->model, self->presentation_scale, &b))
-    {
-      view.zoom = floor_zoom;
-      view.offset_x = w / 2.0 - (b.x + b.width / 2) * floor_zoom;
-      view.offset_y = h / 2.0 - (b.y + b.height / 2) * floor_zoom;
-    }
-  view.zoom = CLAMP (view.zoom, ZOOM_MIN, ZOOM_MAX);
-  self->zoom = view.zoom;
-  self->offset_x = view.offset_x;
-  self->offset_y = view.offset_y;
-  self->fitted = TRUE;
-  self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
-  self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ZOOM]);
-  bg_canvas_update_actions (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-void
-bg_canvas_set_presentation_scale (BgCanvas *self,
-                                  double    scale)
-{
-  g_return_if_fail (BG_IS_CANVAS (self));
-
-  scale = CLAMP (scale, 0.5, 3.0);
-  if (scale == self->presentation_scale)
-    return;
-  self->presentation_scale = scale;
-  g_object_notify_by_pspec (G_OBJECT (self),
-                            properties[PROP_PRESENTATION_SCALE]);
-  /* the labels' new size changes what fits */
-  if (self->fitted)
-    bg_canvas_zoom_to_fit (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
-}
-
-/* The labels' scale: the presentation scale as far as the model's layout
- * leaves them room (bg_graph_renderer_label_scale). */
-double
-bg_canvas_label_scale (BgCanvas *self)
-{
-  if (self->model == NULL)
-    return self->presentation_scale;
-  return bg_graph_renderer_label_scale (self->renderer, self->model, self->presentation_scale);
-}
-
-double
-bg_canvas_get_presentation_scale (BgCanvas *self)
-{
-  g_return_val_if_fail (BG_IS_CANVAS (self), 1.0);
-
-  return self->presentation_scale;
-}
 
 /* Hit-testing: the one place that decides what is under a point ---------- */
 
@@ -1055,7 +870,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
     {
       gboolean explaining = bg_canvas_explaining (self);
 
-      canvas_fill_view (self, &view);
+      bg_canvas_fill_view (self, &view);
       if (explaining)
         bg_canvas_draw_explain_under (self, cr);
       bg_graph_renderer_draw (self->renderer, cr, self->model,

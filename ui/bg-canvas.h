@@ -123,6 +123,11 @@ double      bg_canvas_get_presentation_scale (BgCanvas              *self);
  * shown around its middle and scrolls. The view stays fitted through new
  * sizes and presentation scales until the user zooms or pans. */
 void        bg_canvas_zoom_to_fit            (BgCanvas              *self);
+/* Pans, at the same zoom, the least distance that brings the elements and
+ * bonds named in @ids (NULL-terminated; unknown ids are skipped) into view
+ * with a margin; centres them when they do not fit. */
+void        bg_canvas_reveal_ids             (BgCanvas              *self,
+                                              const char *const     *ids);
 double      bg_canvas_get_zoom               (BgCanvas              *self);
 /* Zooms by factor around a widget point (NAN, NAN: the centre). */
 void        bg_canvas_zoom_at                (BgCanvas              *self,

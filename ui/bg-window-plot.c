@@ -94,6 +94,7 @@ equations_pane_select_elements_cb (BgWindow        *self,
                                    BgEquationsPane *pane)
 {
   bg_canvas_select_ids (self->canvas, (const char *const *) ids);
+  bg_canvas_reveal_ids (self->canvas, (const char *const *) ids);
 }
 
 void
