@@ -644,6 +644,9 @@ main (int   argc,
 
       g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
     }
+  /* no accessibility bus: its registry writes to standard output, which
+   * is the test's TAP stream */
+  g_setenv ("GTK_A11Y", "none", TRUE);
   bg_test_ui_init (&argc, &argv);
 
   /* keep fontconfig's cache: a fresh one rescans every font */
