@@ -1,0 +1,117 @@
+/* bg-file-private.h — what the parts of the .bgmod reader and writer share.
+ *
+ * Owns: the interface between bg-file.c (the document: header, sections,
+ * typed access to members and the error messages that name JSON paths),
+ * bg-file-elements.c and bg-file-params.c (elements, bonds and their
+ * parameters), bg-file-write.c (the canonical layout) and bg-file-save.c
+ * (atomic saves): the format's id and version, the short names the schema
+ * code reads documents through, and the state of one load. Must not: be
+ * included outside core/bg-file*.c, or hold any state itself.
+ */
+#pragma once
+
+#include "bg-file.h"
+#include "bg-json.h"
+
+G_BEGIN_DECLS
+
+#define BG_FILE_FORMAT_ID      "bgmod"
+#define BG_FILE_FORMAT_VERSION 1
+
+/* The schema code reads documents through these short names (bg-json.h). */
+typedef BgJsonDoc   JDoc;
+typedef BgJsonValue Jv;
+#define JV_NULL       BG_JSON_NULL
+#define JV_FALSE      BG_JSON_FALSE
+#define JV_TRUE       BG_JSON_TRUE
+#define JV_NUMBER     BG_JSON_NUMBER
+#define JV_STRING     BG_JSON_STRING
+#define JV_ARRAY      BG_JSON_ARRAY
+#define JV_OBJECT     BG_JSON_OBJECT
+#define jv            bg_json_get
+#define jv_string     bg_json_get_string
+#define jv_key        bg_json_get_key
+#define jv_first      bg_json_get_first
+#define jv_next       bg_json_get_next
+#define jv_member     bg_json_get_member
+#define excerpt       bg_json_excerpt
+#define append_number bg_json_append_number
+#define append_string bg_json_append_string
+#define append_value  bg_json_append_value
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, bg_json_doc_free)
+
+/* One load: the document being read and the model being built from it. */
+typedef struct
+{
+  const JDoc *doc;
+  BgModel    *model;
+  GHashTable *elements;  /* id (borrowed from the document) → BgElement* */
+  GHashTable *bond_ids;  /* id (borrowed from the document) */
+} BgFileLoader;
+
+/* bg-file.c */
+
+/* Parses a file's text; a JSON error becomes BG_FILE_ERROR_SYNTAX (or
+ * _TOO_LARGE) with the same message. */
+JDoc       *_bg_file_read_json        (const char        *data,
+                                       gsize              length,
+                                       GError           **error);
+/* Sets "path: message" (or just the message when path is NULL or ""). */
+void        _bg_file_set_error        (GError           **error,
+                                       BgFileError        code,
+                                       const char        *path,
+                                       const char        *format,
+                                       ...) G_GNUC_PRINTF (4, 5);
+/* Re-raises a model or library refusal as an INVALID file error at path. */
+void        _bg_file_set_error_from   (GError           **error,
+                                       const char        *path,
+                                       GError            *cause);
+/* "path.key", or "key" when path is NULL or "". */
+char       *_bg_file_member_path      (const char        *path,
+                                       const char        *key);
+/* "elements[12]" into buf, without a format string. */
+const char *_bg_file_item_path        (char               buf[48],
+                                       const char        *array,
+                                       guint              index);
+/* An optional number member; *present tells whether it was there. */
+gboolean    _bg_file_get_number       (const JDoc        *doc,
+                                       guint32            obj,
+                                       const char        *path,
+                                       const char        *key,
+                                       double            *out,
+                                       gboolean          *present,
+                                       GError           **error);
+/* A string member; *out is NULL when absent (and not required). */
+gboolean    _bg_file_get_string       (const JDoc        *doc,
+                                       guint32            obj,
+                                       const char        *path,
+                                       const char        *key,
+                                       gboolean           required,
+                                       const char       **out,
+                                       GError           **error);
+/* Refuses a member of obj whose key is not in known (NULL-terminated). */
+gboolean    _bg_file_check_known_keys (const JDoc        *doc,
+                                       guint32            obj,
+                                       const char        *path,
+                                       const char *const *known,
+                                       GError           **error);
+
+/* bg-file-elements.c: elements[index] and bonds[index], added to the model. */
+gboolean    _bg_file_load_element     (BgFileLoader      *loader,
+                                       guint32            obj,
+                                       guint              index,
+                                       GError           **error);
+gboolean    _bg_file_load_bond        (BgFileLoader      *loader,
+                                       guint32            obj,
+                                       guint              index,
+                                       GError           **error);
+
+/* bg-file-params.c: an element's "params" object, validated as a whole and
+ * applied. path is the element's ("elements[3]"). */
+gboolean    _bg_file_load_params      (BgFileLoader      *loader,
+                                       BgElement         *element,
+                                       guint32            params,
+                                       const char        *path,
+                                       GError           **error);
+
+G_END_DECLS
