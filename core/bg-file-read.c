@@ -16,18 +16,23 @@
 
 #define READ_CHUNK (64 * 1024)
 
+const char *
+_bg_file_describe_io_error (const GError *cause)
+{
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+    return _("no such file");
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
+    return _("permission denied");
+  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
+    return _("is a directory, not a file");
+  return cause->message;
+}
+
 static void
 set_io_error (GError **error, GError *cause)
 {
-  const char *message = cause->message;
-
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    message = _("no such file");
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
-    message = _("permission denied");
-  else if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
-    message = _("is a directory, not a file");
-  g_set_error_literal (error, BG_FILE_ERROR, BG_FILE_ERROR_IO, message);
+  g_set_error_literal (error, BG_FILE_ERROR, BG_FILE_ERROR_IO,
+                       _bg_file_describe_io_error (cause));
 }
 
 static void

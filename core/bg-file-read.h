@@ -22,4 +22,9 @@ gboolean _bg_file_read_bounded (GFile   *file,
                                 gsize   *length,
                                 GError **error);
 
+/* A file-system error in the file format's words ("no such file",
+ * "permission denied", "is a directory, not a file"), else its own
+ * message; borrowed from @cause or static. */
+const char *_bg_file_describe_io_error (const GError *cause);
+
 G_END_DECLS

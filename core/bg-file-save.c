@@ -17,18 +17,7 @@
 #include <glib/gstdio.h>
 
 #include "bg-file-private.h"
-
-static const char *
-describe_io_error (GError *cause)
-{
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
-    return _("no such file");
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_PERMISSION_DENIED))
-    return _("permission denied");
-  if (g_error_matches (cause, G_IO_ERROR, G_IO_ERROR_IS_DIRECTORY))
-    return _("is a directory, not a file");
-  return cause->message;
-}
+#include "bg-file-read.h"
 
 /* ------------------------------------------------------------------------
  * Atomic save
@@ -164,7 +153,7 @@ save_file (BgModel    *model,
                                 G_FILE_CREATE_NONE, NULL, NULL, &local_error))
     {
       _bg_file_set_error (error, BG_FILE_ERROR_IO, display_name, _("cannot save: %s"),
-                          describe_io_error (local_error));
+                          _bg_file_describe_io_error (local_error));
       return FALSE;
     }
   return TRUE;
