@@ -756,6 +756,77 @@ test_fits_1024 (void)
   check_fits_1024 ();
 }
 
+/* A click anywhere on a page tab of the plot slot reaches the tab. The
+ * divider above the tabs grabs presses in its own area, and a thin divider
+ * also some pixels around it (the top half of each tab, measured with a
+ * real pointer under Xvfb): the divider is a wide one, which grabs only
+ * what it covers, and the tabs start below it. What the pointer picks at
+ * the top, middle and bottom of each tab is the tab. */
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, data);
+}
+
+static void
+check_page_tabs_clickable (BgWindow *window)
+{
+  GtkWidget *switcher = bg_test_ui_find_widget (GTK_WIDGET (window), has_css_class,
+                                                "plot-page-switcher");
+  GtkPaned *paned = GTK_PANED (gtk_widget_get_ancestor (switcher, GTK_TYPE_PANED));
+  GtkWidget *divider = NULL;
+  graphene_rect_t divider_box, switcher_box;
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (paned)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (g_strcmp0 (gtk_widget_get_css_name (child), "separator") == 0)
+      divider = child;
+  g_assert_nonnull (divider);
+  g_assert_true (gtk_paned_get_wide_handle (paned));
+  g_assert_true (gtk_widget_compute_bounds (divider, GTK_WIDGET (window), &divider_box));
+  g_assert_true (gtk_widget_compute_bounds (switcher, GTK_WIDGET (window), &switcher_box));
+  g_assert_cmpfloat (switcher_box.origin.y, >=, divider_box.origin.y + divider_box.size.height);
+
+  for (GtkWidget *tab = gtk_widget_get_first_child (switcher); tab != NULL;
+       tab = gtk_widget_get_next_sibling (tab))
+    {
+      float height = gtk_widget_get_height (tab);
+
+      for (int k = 0; k < 3; k++)
+        {
+          graphene_point_t p = GRAPHENE_POINT_INIT (gtk_widget_get_width (tab) / 2.0f,
+                                                    k == 0 ? 1.0f : k == 1 ? height / 2.0f
+                                                    : height - 1.0f);
+          graphene_point_t at;
+          GtkWidget *picked;
+
+          g_assert_true (gtk_widget_compute_point (tab, GTK_WIDGET (window), &p, &at));
+          picked = gtk_widget_pick (GTK_WIDGET (window), at.x, at.y, GTK_PICK_DEFAULT);
+          g_assert_nonnull (picked);
+          if (picked != tab && !gtk_widget_is_ancestor (picked, tab))
+            g_error ("a click %.0f px into tab %u lands on a %s", p.y, n,
+                     G_OBJECT_TYPE_NAME (picked));
+        }
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 3);
+}
+
+static void
+test_page_tabs_clickable (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
+
+  check_page_tabs_clickable (window);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_pump ();
+  check_page_tabs_clickable (window);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 /* The Russian UI: the palette's headings and search placeholder (from the
  * .ui template) and the status line's plural counts (from the core) are
  * translated, without the process's default text domain being set. */
@@ -882,6 +953,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector/scratch-model-plots", test_scratch_model_plots);
   g_test_add_func ("/ui/projector/presentation-scales-window", test_presentation_scales_window);
   g_test_add_func ("/ui/projector/status-contrast", test_status_contrast);
+  g_test_add_func ("/ui/projector/page-tabs-clickable", test_page_tabs_clickable);
   g_test_add_func ("/ui/projector/screenshots", test_screenshots);
   g_test_add_func ("/ui/projector/fits-1024-russian", test_fits_1024_russian);
 
