@@ -367,27 +367,37 @@ test_edit_leaves (void)
   bg_test_ui_destroy_window (window);
 }
 
-/* The mode gives the graph the height the plot pane can spare, and the
- * divider goes back where it was when the mode ends. */
+/* The plot slot steps aside for the mode, so the graph gets its height,
+ * and comes back with the height it had when the mode ends. */
 static void
 test_canvas_height (void)
 {
   BgWindow *window = open_example ("hydraulic-bench.bgmod", 1280, 800);
   BgCanvas *canvas = window_canvas (window);
   GtkPaned *paned = GTK_PANED (gtk_widget_get_ancestor (GTK_WIDGET (canvas), GTK_TYPE_PANED));
-  int before, during, max = 0;
+  GtkWidget *slot = gtk_paned_get_end_child (paned);
+  int before, canvas_before, canvas_during;
+  g_auto(GStrv) selected = NULL;
 
   g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_wait_ms (100);
   before = gtk_paned_get_position (paned);
+  canvas_before = gtk_widget_get_height (GTK_WIDGET (canvas));
+  bg_canvas_select_ids (canvas, (const char *const[]) { "CYL", NULL });
   enter (window);
   bg_test_ui_wait_ms (100);
-  during = gtk_paned_get_position (paned);
-  g_object_get (paned, "max-position", &max, NULL);
-  g_test_message ("divider %d, explaining %d (max %d)", before, during, max);
-  g_assert_cmpint (during, >, before);
-  g_assert_cmpint (during, ==, max);
+  canvas_during = gtk_widget_get_height (GTK_WIDGET (canvas));
+  g_test_message ("canvas %d px, explaining %d px", canvas_before, canvas_during);
+  g_assert_false (gtk_widget_get_visible (slot));
+  /* bond names shown for the sentences that name bonds, no selection */
+  g_assert_true (bg_canvas_get_show_bond_ids (canvas));
+  selected = bg_canvas_dup_selected_ids (canvas);
+  g_assert_cmpuint (g_strv_length (selected), ==, 0);
+  g_assert_cmpint (canvas_during, ==, gtk_widget_get_height (GTK_WIDGET (paned)));
+  g_assert_cmpint (canvas_during, >, canvas_before);
   activate (window, "win.explain-causality");
+  g_assert_true (gtk_widget_get_visible (slot));
+  g_assert_false (bg_canvas_get_show_bond_ids (canvas));
   g_assert_false (explaining (window));
   bg_test_ui_wait_ms (100); /* the explain bar's height returns to the paned */
   g_assert_cmpint (gtk_paned_get_position (paned), ==, before);
@@ -613,6 +623,8 @@ check_projector (int         width,
   static const guint steps[] = { 0, 5, 8, 11, 14, 15 };
   BgWindow *window = open_example ("hydraulic-bench.bgmod", width, height);
 
+  /* after a run, as in class: the plot pane then asks for its axes */
+  bg_test_ui_run_to_end (window);
   g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_disable_tooltips (GTK_WIDGET (window));
   enter (window);
@@ -626,6 +638,8 @@ check_projector (int         width,
       assert_banner_whole (window);
       assert_step_in_view (window, steps[i]);
       bg_test_ui_maybe_screenshot (name);
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, height);
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, width);
     }
   g_object_set (window, "presentation-mode", FALSE, NULL);
   bg_test_ui_destroy_window (window);

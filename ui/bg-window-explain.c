@@ -6,9 +6,11 @@
  * (win.explain-next, -previous, -first, -last, -play, -leave) and their keys, which
  * act while the focus is on the canvas or the bar; leaving the mode on any
  * edit of the model or another document; it and exercise mode exclude each
- * other; the graph's room while it lasts (the plot divider moved to its
- * maximum and put back after, the graph fitted again when a step's
- * sentence changes the canvas height). Must not: draw (the canvas does),
+ * other; the graph's room while it lasts (the plot slot set aside and
+ * given back its height after, the graph fitted again when a step's
+ * sentence changes the canvas height); bond names shown and the selection
+ * cleared for the mode; leaving the mode to run or to show the equations.
+ * Must not: draw (the canvas does),
  * or keep a trace of an older revision of the model.
  */
 #include "config.h"
@@ -60,35 +62,60 @@ refit_if_resized_cb (GtkWidget     *canvas,
   return G_SOURCE_REMOVE;
 }
 
-/* The steps are about the graph: it takes the height the plot pane can
- * spare (the pane keeps its minimum) and gets it back when the mode ends,
- * so a 1280×800 projector shows the whole bench readable. What is kept is
- * the plot pane's height, not the divider's position: the paned is still
- * shorter by the explain bar when the mode ends, and as it grows back the
- * plot pane (resize-end-child false) keeps its height. */
+/* Once the paned has its height back (the explain bar gone: the height
+ * changes a frame or two after the mode ends), the plot slot gets the
+ * height it had before the mode. */
+#define RESTORE_MAX_FRAMES 10
+
+static gboolean
+restore_plot_height_cb (GtkWidget     *paned,
+                        GdkFrameClock *clock,
+                        gpointer       data)
+{
+  BgWindow *self = BG_WINDOW (gtk_widget_get_root (paned));
+  int height = gtk_widget_get_height (paned);
+
+  if (self->explaining)
+    return G_SOURCE_REMOVE;
+  if (height == self->explain_exit_paned_height &&
+      ++self->explain_restore_frames < RESTORE_MAX_FRAMES)
+    return G_SOURCE_CONTINUE;
+  if (self->explain_saved_plot_height > 0)
+    gtk_paned_set_position (GTK_PANED (paned), MAX (0, height - self->explain_saved_plot_height));
+  self->explain_saved_plot_height = -1;
+  return G_SOURCE_REMOVE;
+}
+
+/* The steps are about the graph: the plot slot steps aside for the mode
+ * (its minimum height, with a run's axes in presentation mode, and the
+ * banner's lines would together make the window taller than a projector's
+ * screen) and comes back with its height when the mode ends. */
 static void
 give_canvas_the_height (BgWindow *self,
                         gboolean  explaining)
 {
-  int max = 0;
-  int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
-  int position = gtk_paned_get_position (self->plot_paned);
+  GtkWidget *slot = gtk_paned_get_end_child (self->plot_paned);
 
+  if (slot == NULL)
+    return;
   if (explaining)
     {
-      g_object_get (self->plot_paned, "max-position", &max, NULL);
-      self->explain_saved_plot_height = height - position;
-      if (max > position)
-        gtk_paned_set_position (self->plot_paned, max);
+      /* the slot and the divider: what lies below the position */
+      self->explain_saved_plot_height = gtk_widget_get_height (slot) > 0
+                                        ? gtk_widget_get_height (GTK_WIDGET (self->plot_paned)) -
+                                          gtk_paned_get_position (self->plot_paned)
+                                        : -1;
+      gtk_widget_set_visible (slot, FALSE);
     }
-  else if (self->explain_saved_plot_height >= 0)
+  else
     {
-      gtk_paned_set_position (self->plot_paned,
-                              MAX (0, height - self->explain_saved_plot_height));
-      self->explain_saved_plot_height = -1;
+      gtk_widget_set_visible (slot, TRUE);
+      self->explain_exit_paned_height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
+      self->explain_restore_frames = 0;
+      gtk_widget_add_tick_callback (GTK_WIDGET (self->plot_paned), restore_plot_height_cb,
+                                    NULL, NULL);
     }
 }
-
 
 void
 _bg_window_set_explain_mode (BgWindow *self,
@@ -118,6 +145,11 @@ _bg_window_set_explain_mode (BgWindow *self,
       self->explain_model = g_object_ref (model);
       g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
                                G_CONNECT_SWAPPED);
+      /* the sentences name bonds ("bond b8 carries…"): show their names;
+       * a selection would be drawn in the blue of the step's highlight */
+      self->explain_saved_bond_names = bg_canvas_get_show_bond_ids (self->canvas);
+      bg_canvas_set_show_bond_ids (self->canvas, TRUE);
+      bg_canvas_select_ids (self->canvas, (const char *const[]) { NULL });
       bg_explain_bar_set_trace (self->explain_bar, trace);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -127,6 +159,7 @@ _bg_window_set_explain_mode (BgWindow *self,
   else
     {
       give_canvas_the_height (self, FALSE);
+      bg_canvas_set_show_bond_ids (self->canvas, self->explain_saved_bond_names);
       bg_explain_bar_set_trace (self->explain_bar, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
     }

@@ -104,6 +104,7 @@ _bg_window_show_equations_action (GtkWidget  *widget,
 {
   BgWindow *self = BG_WINDOW (widget);
 
+  _bg_window_set_explain_mode (self, FALSE);
   gtk_stack_set_visible_child_name (self->plot_stack, "equations");
   bg_equations_pane_refresh (self->equations_pane);
 }
@@ -174,6 +175,8 @@ _bg_window_run_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
   g_autoptr(GError) error = NULL;
 
+  /* the run is to be seen: the plot slot steps aside while explaining */
+  _bg_window_set_explain_mode (self, FALSE);
   if (!bg_plot_pane_run (self->plot_pane, &error))
     {
       g_clear_handle_id (&self->message_timeout, g_source_remove);

@@ -54,7 +54,10 @@ struct _BgWindow
   /* Explain Causality (bg-window-explain.c) */
   gboolean              explaining;
   BgModel              *explain_model;  /* whose edits end the mode */
-  int                   explain_saved_plot_height; /* before explaining, -1 if not moved */
+  int                   explain_saved_plot_height; /* the plot slot's before explaining, or -1 */
+  int                   explain_exit_paned_height; /* the paned's as the mode ended */
+  guint                 explain_restore_frames;
+  gboolean              explain_saved_bond_names; /* show-bond-ids before explaining */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
   /* and the state equations (bg-equations-pane.c) */
