@@ -186,6 +186,30 @@ assert_scrolls (BgWindow *window)
   g_assert_cmpfloat (after, <, vy);
 }
 
+/* Every element's box lies within the canvas above its legend band. */
+static void
+assert_whole_graph (BgWindow *window)
+{
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgGraphRenderer *renderer = bg_graph_renderer_new ();
+  int w = gtk_widget_get_width (GTK_WIDGET (canvas));
+  double h = gtk_widget_get_height (GTK_WIDGET (canvas)) - legend_band (canvas);
+  double x0, y0, x1, y1;
+  BgRect b;
+
+  g_assert_true (bg_graph_renderer_get_bounds (renderer, bg_test_ui_window_model (window),
+                                               bg_canvas_get_presentation_scale (canvas), &b));
+  bg_graph_renderer_free (renderer);
+  bg_canvas_model_to_view (canvas, b.x, b.y, &x0, &y0);
+  bg_canvas_model_to_view (canvas, b.x + b.width, b.y + b.height, &x1, &y1);
+  g_test_message ("whole graph at %.0f %%: (%.0f, %.0f)–(%.0f, %.0f) in %d×%.0f",
+                  100 * bg_canvas_get_zoom (canvas), x0, y0, x1, y1, w, h);
+  g_assert_cmpfloat (x0, >=, 0);
+  g_assert_cmpfloat (y0, >=, 0);
+  g_assert_cmpfloat (x1, <=, w);
+  g_assert_cmpfloat (y1, <=, h);
+}
+
 static void
 check_canvas (int width,
               int height)
@@ -211,8 +235,14 @@ check_canvas (int width,
   g_assert_cmpfloat (large, >, normal);
   assert_scrolls (window);
 
+  /* asked for with Ctrl+1, the whole graph is shown, labels or not */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
+  settle ();
+  assert_whole_graph (window);
+
   g_object_set (window, "presentation-mode", FALSE, NULL);
   settle ();
+  assert_whole_graph (window);
   bg_test_ui_destroy_window (window);
 }
 

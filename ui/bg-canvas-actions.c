@@ -660,7 +660,7 @@ action_zoom (GtkWidget  *widget,
   else if (g_str_equal (name, "canvas.zoom-reset"))
     bg_canvas_zoom_at (self, 1.0 / self->zoom, NAN, NAN);
   else
-    bg_canvas_zoom_to_fit (self);
+    bg_canvas_zoom_to_fit_whole (self);
   bg_canvas_update_actions (self);
 }
 

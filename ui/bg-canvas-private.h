@@ -76,6 +76,7 @@ struct _BgCanvas
   /* The view is the last fit's, unmoved: a new size or presentation
    * scale fits again. */
   gboolean         fitted;
+  gboolean         fit_whole;  /* the user asked for the whole graph (Ctrl+1) */
   int              fitted_width, fitted_height;
   double           legend_band;   /* as last drawn: the graph is not under it */
 

@@ -145,7 +145,7 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   /* Labels stay readable: a larger graph is shown around its middle at
    * the smallest readable zoom, and the rest is a scroll away. */
   floor_zoom = FIT_MIN_LABEL_PX / BG_GRAPH_LABEL_SIZE;
-  if (view.zoom < floor_zoom &&
+  if (!self->fit_whole && view.zoom < floor_zoom &&
       bg_graph_renderer_get_bounds (self->renderer, self->model, self->presentation_scale, &b))
     {
       view.zoom = floor_zoom;
@@ -164,6 +164,15 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   /* a graph shown around its middle still shows the step being explained */
   bg_canvas_reveal_explain_step (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+bg_canvas_zoom_to_fit_whole (BgCanvas *self)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+
+  self->fit_whole = TRUE;
+  bg_canvas_zoom_to_fit (self);
 }
 
 /* Grows [x0, x1] × [y0, y1] (model units) by an element's box. */

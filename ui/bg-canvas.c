@@ -412,6 +412,7 @@ bg_canvas_set_model (BgCanvas *self,
                              self, G_CONNECT_SWAPPED);
 
   g_hash_table_remove_all (self->selected);
+  self->fit_whole = FALSE;
   bg_canvas_zoom_to_fit (self);
   bg_canvas_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);

@@ -123,6 +123,11 @@ double      bg_canvas_get_presentation_scale (BgCanvas              *self);
  * shown around its middle and scrolls. The view stays fitted through new
  * sizes and presentation scales until the user zooms or pans. */
 void        bg_canvas_zoom_to_fit            (BgCanvas              *self);
+/* What "Fit the Model in the View" (Ctrl+1) does: the whole graph in
+ * view whatever its labels' size; the fits that follow (new sizes,
+ * presentation mode, explaining) keep to that until another model is
+ * shown. */
+void        bg_canvas_zoom_to_fit_whole      (BgCanvas              *self);
 /* Pans, at the same zoom, the least distance that brings the elements and
  * bonds named in @ids (NULL-terminated; unknown ids are skipped) into view
  * with a margin; centres them when they do not fit. */
