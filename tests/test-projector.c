@@ -686,15 +686,45 @@ test_sidebars (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The font size of every mapped label below @root, by label. */
+static void
+collect_label_sizes (GtkWidget  *root,
+                     GHashTable *sizes)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+  if (GTK_IS_LABEL (root))
+    {
+      const PangoFontDescription *font =
+        pango_context_get_font_description (gtk_widget_get_pango_context (root));
+
+      g_hash_table_insert (sizes, root, GINT_TO_POINTER (pango_font_description_get_size (font)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_label_sizes (child, sizes);
+}
+
 /* Presentation mode scales the text of the whole window, not only the
- * canvas and plot. */
+ * canvas and plot: every label shown, the theme's captions and headings
+ * (sized in points) too. */
 static void
 test_presentation_scales_window (void)
 {
   BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
   GtkWidget *status = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
                                               bg_window_get_status_text (window));
+  g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) after = g_hash_table_new (NULL, NULL);
+  GHashTableIter iter;
+  gpointer label, size;
   int normal = 0, large = 0;
+  guint checked = 0;
+
+  /* a selected element: the inspector shows its title, headings and hints */
+  bg_canvas_select_ids (bg_window_get_canvas (window), (const char *const[]) { "CYL", NULL });
+  bg_test_ui_wait_ms (100);
+  collect_label_sizes (GTK_WIDGET (window), before);
 
   g_assert_nonnull (status);
   gtk_widget_measure (status, GTK_ORIENTATION_VERTICAL, -1, &normal, NULL, NULL, NULL);
@@ -704,6 +734,25 @@ test_presentation_scales_window (void)
   gtk_widget_measure (status, GTK_ORIENTATION_VERTICAL, -1, &large, NULL, NULL, NULL);
   g_test_message ("status line text height %d → %d px", normal, large);
   g_assert_cmpint (large, >=, normal * 1.2);
+  collect_label_sizes (GTK_WIDGET (window), after);
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &label, &size))
+    {
+      gpointer grown;
+
+      if (!g_hash_table_lookup_extended (after, label, NULL, &grown))
+        continue;
+      if (GPOINTER_TO_INT (grown) < 1.2 * GPOINTER_TO_INT (size))
+        g_error ("label \"%s\" (%s) keeps %.1f pt in presentation mode (%.1f pt)",
+                 gtk_label_get_text (label),
+                 gtk_widget_get_css_classes (label)[0] != NULL
+                 ? gtk_widget_get_css_classes (label)[0] : "no class",
+                 GPOINTER_TO_INT (size) / (double) PANGO_SCALE,
+                 GPOINTER_TO_INT (grown) / (double) PANGO_SCALE);
+      checked++;
+    }
+  g_test_message ("%u labels grow by at least a fifth", checked);
+  g_assert_cmpuint (checked, >=, 30);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.presentation-mode", NULL));
   bg_test_ui_wait_ms (300);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "presentation"));
