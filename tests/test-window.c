@@ -398,7 +398,7 @@ test_inspector_refuses (void)
   press_enter (entry);
   bg_test_ui_pump ();
   g_assert_cmpstr (bg_inspector_get_field_error (inspector, "value"), ==,
-                   "Enter a number, such as 0.001, 0,001 or 1e-3.");
+                   "Enter a number, such as 0.001, 0,001 or 1e-3, with an SI prefix if you like (10k, 2 m).");
   g_assert_cmpuint (bg_model_get_revision (model), ==, revision);
 
   /* a decimal comma is accepted, as one undoable step */
@@ -991,6 +991,20 @@ test_parse_quantity (void)
     { "12 ohm", "Ω", FALSE, 0 },
     { "2 mF", "H", FALSE, 0 },
     { "2 F F", "F", FALSE, 0 },
+    /* Russian symbols (GOST 8.417), as a Russian class types them */
+    { "2,5 мкФ", "F", TRUE, 2.5e-6 },
+    { "2,5 мФ", "F", TRUE, 2.5e-3 },
+    { "2,5 м", "m", TRUE, 2.5 },
+    { "2,5 мм", "m", TRUE, 2.5e-3 },
+    { "3 кОм", "Ω", TRUE, 3e3 },
+    { "3 Ом", "Ω", TRUE, 3 },
+    { "10к", "Ω", TRUE, 1e4 },
+    { "1,5 МПа", "Pa", TRUE, 1.5e6 },
+    { "40 Гц", "Hz", TRUE, 40 },
+    { "0,2 кг·м²", "kg·m²", TRUE, 0.2 },
+    { "5 мГн", "H", TRUE, 5e-3 },
+    { "2 мкФ", "H", FALSE, 0 },
+    { "3 кОм", "F", FALSE, 0 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

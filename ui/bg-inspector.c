@@ -714,7 +714,7 @@ apply_element_field (Field   *field,
         if (!bg_unit_parse (text, field->pspec->unit, &number))
           {
             g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                                 _("Enter a number, such as 0.001, 0,001 or 1e-3."));
+                                 _("Enter a number, such as 0.001, 0,001 or 1e-3, with an SI prefix if you like (10k, 2 m)."));
             return FALSE;
           }
         /* the limit in the user's words, not the file's "C1.value" */
@@ -845,7 +845,7 @@ apply_settings_field (Field   *field,
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                            automatic
                            ? _("Enter a number, such as 0.001 or 1e-3, or leave it empty for automatic.")
-                           : _("Enter a number, such as 0.001, 0,001 or 1e-3."));
+                           : _("Enter a number, such as 0.001, 0,001 or 1e-3, with an SI prefix if you like (10k, 2 m)."));
       return FALSE;
     }
 

@@ -1,8 +1,8 @@
 /* bg-unit-entry.c — typed quantities in the inspector's number fields.
  *
  * Owns: bg_unit_parse (a decimal point or comma, a minus sign, spaces,
- * an exponent, then an optional SI prefix p n µ u m k M G T and the
- * field's own unit), the limit sentences ("Capacitance must be greater
+ * an exponent, then an optional SI prefix p n µ u m k M G T, or in Russian
+ * п н мк м к М Г Т, and the field's own unit in Latin or Russian symbols), the limit sentences ("Capacitance must be greater
  * than 0 F."), and selecting the whole text when a number entry gains
  * focus, by keyboard or by click, so typing replaces it.
  * Must not: edit the model, accept a unit other than the field's, or keep
@@ -17,6 +17,7 @@
 #include "bg-inspector.h"
 #include "bg-unit-entry.h"
 
+/* Latin and Russian (GOST 8.417) symbols; "мк" before "м". */
 static const struct
 {
   const char *symbol;
@@ -24,7 +25,68 @@ static const struct
 } prefixes[] = {
   { "p", -12 }, { "n", -9 }, { "µ", -6 }, { "μ", -6 }, { "u", -6 },
   { "m", -3 }, { "k", 3 }, { "M", 6 }, { "G", 9 }, { "T", 12 },
+  { "п", -12 }, { "н", -9 }, { "мк", -6 }, { "м", -3 }, { "к", 3 },
+  { "М", 6 }, { "Г", 9 }, { "Т", 12 },
 };
+
+/* The Russian symbols of the units the library uses, longest first. */
+static const struct
+{
+  const char *latin;
+  const char *russian;
+} unit_symbols[] = {
+  { "rad", "рад" }, { "kg", "кг" }, { "Pa", "Па" }, { "Hz", "Гц" },
+  { "Ω", "Ом" }, { "Wb", "Вб" }, { "W", "Вт" }, { "J", "Дж" },
+  { "C", "Кл" }, { "H", "Гн" }, { "F", "Ф" }, { "V", "В" }, { "A", "А" },
+  { "N", "Н" }, { "s", "с" }, { "m", "м" }, { "g", "г" },
+};
+
+/* The field's unit in Russian symbols ("Pa·s/m³" → "Па·с/м³"), or NULL
+ * when it has none. */
+static char *
+russian_unit (const char *unit)
+{
+  GString *out;
+
+  if (unit == NULL || *unit == '\0')
+    return NULL;
+  out = g_string_new (NULL);
+  for (const char *p = unit; *p != '\0';)
+    {
+      guint i;
+
+      for (i = 0; i < G_N_ELEMENTS (unit_symbols); i++)
+        {
+          gsize len = strlen (unit_symbols[i].latin);
+
+          if (strncmp (p, unit_symbols[i].latin, len) == 0)
+            {
+              g_string_append (out, unit_symbols[i].russian);
+              p += len;
+              break;
+            }
+        }
+      if (i == G_N_ELEMENTS (unit_symbols))
+        {
+          const char *next = g_utf8_next_char (p);
+
+          g_string_append_len (out, p, next - p);
+          p = next;
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
+/* Whether REST names the field's unit, in Latin or Russian symbols. */
+static gboolean
+is_unit (const char *rest,
+         const char *unit)
+{
+  g_autofree char *russian = russian_unit (unit);
+
+  return unit != NULL && *unit != '\0' &&
+         (strcmp (rest, unit) == 0 || strcmp (rest, russian) == 0);
+}
 
 /* The power of ten SUFFIX (spaces removed) stands for with UNIT: FALSE
  * when it is neither the unit nor a prefix (with or without the unit). */
@@ -36,7 +98,7 @@ suffix_exponent (const char *suffix,
   *exponent = 0;
   if (*suffix == '\0')
     return TRUE;
-  if (unit != NULL && *unit != '\0' && strcmp (suffix, unit) == 0)
+  if (is_unit (suffix, unit))
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
     {
@@ -45,7 +107,7 @@ suffix_exponent (const char *suffix,
 
       if (strncmp (suffix, prefixes[i].symbol, len) != 0)
         continue;
-      if (*rest == '\0' || (unit != NULL && *unit != '\0' && strcmp (rest, unit) == 0))
+      if (*rest == '\0' || is_unit (rest, unit))
         {
           *exponent = prefixes[i].exponent;
           return TRUE;
@@ -55,7 +117,8 @@ suffix_exponent (const char *suffix,
 }
 
 /* "2 mF" (unit F) → 0.002; "10k" → 10000; "1,5 µ" → 1.5e-6; "5 m" with
- * unit m → 5. Anything else after the number is refused. */
+ * unit m → 5; "2,5 мкФ" → 2.5e-6; "3 кОм" → 3000. Anything else after the
+ * number is refused. */
 gboolean
 bg_unit_parse (const char *text,
                const char *unit,
