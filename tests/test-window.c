@@ -890,6 +890,51 @@ test_close_save (void)
   g_assert_cmpint (g_rmdir (dir), ==, 0);
 }
 
+/* C1's centre in the window's coordinates. */
+static graphene_point_t
+element_in_window (BgWindow   *window,
+                   const char *id)
+{
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgElement *e = bg_model_find_element (bg_test_ui_window_model (window), id);
+  graphene_point_t p, at;
+  double vx = 0, vy = 0;
+
+  g_assert_nonnull (e);
+  bg_canvas_model_to_view (canvas, e->x, e->y, &vx, &vy);
+  p = GRAPHENE_POINT_INIT (vx, vy);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas), GTK_WIDGET (window), &p, &at));
+  return at;
+}
+
+/* A bar appearing above the canvas (here the exercise bar; while drawing,
+ * the conflict remedies) moves the canvas's top edge down, not the graph:
+ * what was under the pointer stays there. */
+static void
+test_bar_keeps_graph (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  graphene_point_t before, after, top = GRAPHENE_POINT_INIT (0, 0), top_before, top_after;
+
+  /* the user's view, not a fitted one (which refits to a new size) */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-in", NULL));
+  bg_test_ui_pump ();
+  before = element_in_window (window, "C1");
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas), GTK_WIDGET (window), &top, &top_before));
+  g_object_set (window, "exercise-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (100);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas), GTK_WIDGET (window), &top, &top_after));
+  after = element_in_window (window, "C1");
+  g_test_message ("canvas top %.0f → %.0f; C1 at (%.0f, %.0f) → (%.0f, %.0f)", top_before.y,
+                  top_after.y, before.x, before.y, after.x, after.y);
+  g_assert_cmpfloat (top_after.y, >, top_before.y + 10);
+  g_assert_cmpfloat (fabs (after.x - before.x), <, 1);
+  g_assert_cmpfloat (fabs (after.y - before.y), <, 1);
+  g_object_set (window, "exercise-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_view_actions (void)
 {
@@ -1207,6 +1252,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/close-confirm", test_close_confirm);
   g_test_add_func ("/ui/window/close-save", test_close_save);
   g_test_add_func ("/ui/window/view-actions", test_view_actions);
+  g_test_add_func ("/ui/window/bar-keeps-graph", test_bar_keeps_graph);
   g_test_add_func ("/ui/application/open-files", test_app_open);
 
   status = g_test_run ();

@@ -77,6 +77,8 @@ struct _BgCanvas
    * scale fits again. */
   gboolean         fitted;
   gboolean         fit_whole;  /* the user asked for the whole graph (Ctrl+1) */
+  gboolean         have_origin; /* origin_x/y: the canvas's top left in its window */
+  double           origin_x, origin_y;
   int              fitted_width, fitted_height;
   double           legend_band;   /* as last drawn: the graph is not under it */
 

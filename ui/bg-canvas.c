@@ -376,6 +376,9 @@ model_changed_cb (BgCanvas *self,
   canvas_prune_selection (self);
   if (self->hover_id != NULL && !canvas_id_exists (self, self->hover_id))
     g_clear_pointer (&self->hover_id, g_free);
+  /* the view is the user's once they edit: a new size no longer refits
+   * (and rescales) the graph they are drawing */
+  self->fitted = FALSE;
   bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
@@ -928,7 +931,24 @@ bg_canvas_size_allocate (GtkWidget *widget,
                          int        baseline)
 {
   BgCanvas *self = BG_CANVAS (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), at;
 
+  /* A bar appearing above the canvas (a remedy, a banner) moves its top
+   * edge down: the graph keeps its place on the screen, so what is under
+   * the pointer mid-drawing stays there. */
+  if (root != NULL &&
+      gtk_widget_compute_point (widget, GTK_WIDGET (root), &origin, &at))
+    {
+      if (self->have_origin && !self->fitted)
+        {
+          self->offset_x -= at.x - self->origin_x;
+          self->offset_y -= at.y - self->origin_y;
+        }
+      self->origin_x = at.x;
+      self->origin_y = at.y;
+      self->have_origin = TRUE;
+    }
   if (self->fit_pending ||
       (self->fitted && (width != self->fitted_width || height != self->fitted_height)))
     bg_canvas_zoom_to_fit (self);

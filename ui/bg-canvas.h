@@ -121,7 +121,9 @@ double      bg_canvas_get_presentation_scale (BgCanvas              *self);
 /* Shows the whole graph, as large as fits up to 200 %, but never with its
  * labels below a readable size (FIT_MIN_LABEL_PX): a larger graph is
  * shown around its middle and scrolls. The view stays fitted through new
- * sizes and presentation scales until the user zooms or pans. */
+ * sizes and presentation scales until the user zooms, pans or edits;
+ * after that a bar appearing above the canvas leaves the graph where it
+ * is on the screen. */
 void        bg_canvas_zoom_to_fit            (BgCanvas              *self);
 /* What "Fit the Model in the View" (Ctrl+1) does: the whole graph in
  * view whatever its labels' size; the fits that follow (new sizes,
