@@ -405,6 +405,84 @@ test_strokes_drawn (void)
   bg_graph_renderer_free (renderer);
 }
 
+/* Non-white pixels of @surface in the pixel box [x0, x1] × [y0, y1]. */
+static guint
+ink_in_box (cairo_surface_t *surface,
+            double x0, double y0, double x1, double y1)
+{
+  int w = cairo_image_surface_get_width (surface);
+  int h = cairo_image_surface_get_height (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  const guchar *data;
+  guint n = 0;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  for (int y = MAX (0, (int) y0); y < MIN (h, (int) y1); y++)
+    for (int x = MAX (0, (int) x0); x < MIN (w, (int) x1); x++)
+      {
+        guint32 p = *(const guint32 *) (data + y * stride + 4 * x);
+
+        if (((p >> 16) & 0xff) < 250 || ((p >> 8) & 0xff) < 250 || (p & 0xff) < 250)
+          n++;
+      }
+  return n;
+}
+
+/* Show bond names (and Explain Causality) draws the bonds' ids and, at a
+ * corner of its digit, each junction's id: ink appears around the
+ * junction that was not there without the names. */
+static void
+test_names_drawn (void)
+{
+  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  BgGraphRenderer *renderer = bg_graph_renderer_new ();
+  GPtrArray *elements = bg_model_get_elements (model);
+  BgGraphView view;
+  cairo_surface_t *plain, *named;
+  cairo_t *cr;
+  guint junctions = 0;
+
+  bg_graph_view_init (&view);
+  view.draw_background = TRUE;
+  g_assert_true (bg_graph_renderer_fit (renderer, model, 1200, 800, 20, 2, &view));
+  plain = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1200, 800);
+  cr = cairo_create (plain);
+  bg_graph_renderer_draw (renderer, cr, model, NULL, &view);
+  cairo_destroy (cr);
+  view.show_bond_ids = TRUE;
+  named = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1200, 800);
+  cr = cairo_create (named);
+  bg_graph_renderer_draw (renderer, cr, model, NULL, &view);
+  cairo_destroy (cr);
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      BgElement *e = g_ptr_array_index (elements, i);
+      BgElementShape shape;
+      double margin = 40, x0, y0, x1, y1;
+      guint before, after;
+
+      if (e->spec->kind != BG_KIND_JUNCTION_0 && e->spec->kind != BG_KIND_JUNCTION_1)
+        continue;
+      bg_graph_renderer_element_shape (renderer, e, 1.0, 0, 0, &shape);
+      x0 = (shape.box.x - margin) * view.zoom + view.offset_x;
+      y0 = (shape.box.y - margin / 2) * view.zoom + view.offset_y;
+      x1 = (shape.box.x + shape.box.width + margin) * view.zoom + view.offset_x;
+      y1 = (shape.box.y + shape.box.height + margin / 2) * view.zoom + view.offset_y;
+      before = ink_in_box (plain, x0, y0, x1, y1);
+      after = ink_in_box (named, x0, y0, x1, y1);
+      g_test_message ("%s: %u → %u pixels of ink around it", e->id, before, after);
+      g_assert_cmpuint (after, >, before + 20);
+      junctions++;
+    }
+  g_assert_cmpuint (junctions, >=, 6);
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (named);
+  bg_graph_renderer_free (renderer);
+}
+
 static void
 test_fit (void)
 {
@@ -556,6 +634,7 @@ main (int    argc,
   g_test_add_func ("/ui/graph-renderer/presentation-scale", test_presentation_scale);
   g_test_add_func ("/ui/graph-renderer/strokes-drawn", test_strokes_drawn);
   g_test_add_func ("/ui/graph-renderer/fit", test_fit);
+  g_test_add_func ("/ui/graph-renderer/names-drawn", test_names_drawn);
   g_test_add_func ("/ui/graph-renderer/svg", test_svg);
   g_test_add_func ("/ui/graph-renderer/bad-format", test_bad_format);
   g_test_add_func ("/ui/graph-renderer/cli-render", test_cli_render);

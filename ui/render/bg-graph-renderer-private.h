@@ -6,6 +6,7 @@
  * font sizes, and the `_bg_graph_` functions one file defines for another:
  *   bg-graph-renderer.c   styles, shapes, bond ends, fitting, drawing, export
  *   bg-graph-labels.c     label text, layouts and their cache, label scale
+ *   bg-graph-names.c      bond and junction names, drawn on request
  * Must not: be included outside ui/render/bg-graph-*.c.
  */
 #pragma once
@@ -67,6 +68,35 @@ struct _BgGraphRenderer
   GArray       *shapes;
   GHashTable   *shape_index;
 };
+
+/* One drawing of the graph: what every drawing step needs. */
+typedef struct
+{
+  BgGraphRenderer   *self;
+  cairo_t           *cr;
+  BgModel           *model;
+  BgCausality       *causality;   /* NULL when absent or stale */
+  const BgGraphView *view;
+  double             scale;       /* presentation scale: lines and arrows */
+  double             label_scale; /* text and label boxes (bg-label-fit.h) */
+  double             pixel;       /* device pixels per model unit */
+  gboolean           greek;       /* labels too small to read: bars */
+  BgRect             visible;     /* model units */
+} BgGraphFrame;
+
+void               _bg_graph_set_color         (cairo_t               *cr,
+                                                const BgGraphColor    *color,
+                                                double                 alpha);
+void               _bg_graph_show_layout_at    (cairo_t               *cr,
+                                                PangoLayout           *layout,
+                                                double                 x,
+                                                double                 y);
+/* The element's shape in this frame (computed once per frame). */
+const BgElementShape *_bg_graph_frame_shape    (BgGraphFrame          *f,
+                                                const BgElement       *element);
+/* bg-graph-names.c: the bonds' ids beside their middles, the junctions'
+ * ids at a free corner (view->show_bond_ids). */
+void               _bg_graph_draw_names        (BgGraphFrame          *f);
 
 void               _bg_graph_label_layout_free (gpointer               data);
 gboolean           _bg_graph_is_junction       (const BgComponentSpec *spec);

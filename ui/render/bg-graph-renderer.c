@@ -304,24 +304,12 @@ bg_graph_renderer_fit (BgGraphRenderer *self,
 
 /* Drawing ---------------------------------------------------------------- */
 
-typedef struct
-{
-  BgGraphRenderer   *self;
-  cairo_t           *cr;
-  BgModel           *model;
-  BgCausality       *causality;   /* NULL when absent or stale */
-  const BgGraphView *view;
-  double             scale;       /* presentation scale: lines and arrows */
-  double             label_scale; /* text and label boxes (bg-label-fit.h) */
-  double             pixel;       /* device pixels per model unit */
-  gboolean           greek;       /* labels too small to read: bars */
-  BgRect             visible;     /* model units */
-} Frame;
+typedef BgGraphFrame Frame;
 
-static void
-set_color (cairo_t            *cr,
-           const BgGraphColor *c,
-           double              alpha)
+void
+_bg_graph_set_color (cairo_t            *cr,
+                     const BgGraphColor *c,
+                     double              alpha)
 {
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
@@ -377,11 +365,11 @@ compute_shapes (Frame *f)
     }
 }
 
-static void
-show_layout_at (cairo_t     *cr,
-                PangoLayout *layout,
-                double       x,
-                double       y)
+void
+_bg_graph_show_layout_at (cairo_t     *cr,
+                          PangoLayout *layout,
+                          double       x,
+                          double       y)
 {
   cairo_move_to (cr, x, y);
   pango_cairo_show_layout (cr, layout);
@@ -444,8 +432,8 @@ draw_port_letters (Frame                 *f,
             default:             x += clear; y += clear; break;
             }
         }
-      set_color (f->cr, color, 0.85);
-      show_layout_at (f->cr, layout, x, y);
+      _bg_graph_set_color (f->cr, color, 0.85);
+      _bg_graph_show_layout_at (f->cr, layout, x, y);
     }
 }
 
@@ -532,7 +520,7 @@ paint_highlight (Frame *f,
 
   if (pass == 0)
     {
-      set_color (cr, &st->group, 0.28);
+      _bg_graph_set_color (cr, &st->group, 0.28);
       cairo_fill (cr);
     }
   else if (pass == 1)
@@ -540,7 +528,7 @@ paint_highlight (Frame *f,
       /* A dashed outline carries the meaning besides the colour. */
       double dash[] = { 3 * f->scale, 2 * f->scale };
 
-      set_color (cr, &st->error, 1.0);
+      _bg_graph_set_color (cr, &st->error, 1.0);
       cairo_set_line_width (cr, LINE_WIDTH * f->scale);
       cairo_set_dash (cr, dash, 2, 0);
       cairo_stroke (cr);
@@ -548,9 +536,9 @@ paint_highlight (Frame *f,
     }
   else
     {
-      set_color (cr, &st->selection, 0.18);
+      _bg_graph_set_color (cr, &st->selection, 0.18);
       cairo_fill_preserve (cr);
-      set_color (cr, &st->selection, 0.9);
+      _bg_graph_set_color (cr, &st->selection, 0.9);
       cairo_set_line_width (cr, 1.5 * f->scale);
       cairo_stroke (cr);
     }
@@ -621,9 +609,9 @@ draw_element_boxes (Frame *f)
       if (!s->outlined || !element_visible (f, s, 2))
         continue;
       rounded_rect (cr, &s->box, 3 * f->label_scale);
-      set_color (cr, &st->bg, 1.0);
+      _bg_graph_set_color (cr, &st->bg, 1.0);
       cairo_fill_preserve (cr);
-      set_color (cr, element_has_error (f, e) ? &st->error
+      _bg_graph_set_color (cr, element_has_error (f, e) ? &st->error
                      : &st->domain[BG_DOMAIN_NONE], 1.0);
       cairo_set_line_width (cr, LINE_WIDTH * f->scale);
       cairo_stroke (cr);
@@ -681,11 +669,11 @@ draw_greeked_labels (Frame *f)
       if (!any)
         continue;
       if (key < BG_N_DOMAINS)
-        set_color (cr, &st->domain[key], 0.8);
+        _bg_graph_set_color (cr, &st->domain[key], 0.8);
       else if (key == BG_N_DOMAINS)
-        set_color (cr, &st->error, 0.8);
+        _bg_graph_set_color (cr, &st->error, 0.8);
       else
-        set_color (cr, &st->fg, 0.45);
+        _bg_graph_set_color (cr, &st->fg, 0.45);
       cairo_fill (cr);
     }
 }
@@ -709,7 +697,7 @@ draw_labels (Frame *f)
         continue;
       error = element_has_error (f, e);
       l = _bg_graph_lookup_label (f->self, e, f->label_scale);
-      show_layout_at (cr, ink_layout (f, e, error),
+      _bg_graph_show_layout_at (cr, ink_layout (f, e, error),
                       s->centre.x - l->width / 2, s->centre.y - l->height / 2);
       if (s->n_ports > 0)
         draw_port_letters (f, e, s, error ? &st->error : &st->fg);
@@ -735,9 +723,9 @@ line (cairo_t *cr,
 }
 
 /* An element's shape in this frame (compute_shapes). */
-static const BgElementShape *
-frame_shape (const Frame     *f,
-             const BgElement *element)
+const BgElementShape *
+_bg_graph_frame_shape (BgGraphFrame    *f,
+                       const BgElement *element)
 {
   guint index = GPOINTER_TO_UINT (g_hash_table_lookup (f->self->shape_index, element));
 
@@ -759,8 +747,8 @@ compute_bonds (Frame *f)
       BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
       BgRect bbox;
 
-      bg_geometry_bond_ends (frame_shape (f, bond->from), bond->from_port,
-                             frame_shape (f, bond->to), bond->to_port,
+      bg_geometry_bond_ends (_bg_graph_frame_shape (f, bond->from), bond->from_port,
+                             _bg_graph_frame_shape (f, bond->to), bond->to_port,
                              BG_GEOMETRY_BOND_GAP * f->label_scale, &g->from, &g->to);
       bbox = grow (&(BgRect) { MIN (g->from.x, g->to.x), MIN (g->from.y, g->to.y),
                                fabs (g->to.x - g->from.x),
@@ -782,38 +770,6 @@ compute_bonds (Frame *f)
     }
 }
 
-/* The bond ids, small and dim, beside the middle of each bond on the side
- * away from the half-arrow's barb (which is on the left of travel). */
-static void
-draw_bond_ids (Frame *f)
-{
-  GPtrArray *bonds = bg_model_get_bonds (f->model);
-  PangoLayout *layout = _bg_graph_make_layout (f->self, "", FONT_SIZE * 0.8 * f->label_scale,
-                                     PANGO_WEIGHT_NORMAL);
-
-  for (guint i = 0; i < bonds->len; i++)
-    {
-      const BgBond *bond = g_ptr_array_index (bonds, i);
-      const BondGeom *g = &g_array_index (f->self->bond_geoms, BondGeom, i);
-      double dx = g->to.x - g->from.x, dy = g->to.y - g->from.y;
-      double len = hypot (dx, dy), w, h, nx, ny, gap = 4 * f->label_scale;
-
-      if (!g->visible || len < 1e-9)
-        continue;
-      pango_layout_set_text (layout, bond->id, -1);
-      w = _bg_graph_layout_width (layout, &h);
-      /* the right-hand normal of the direction of travel */
-      nx = -dy / len;
-      ny = dx / len;
-      set_color (f->cr, &f->self->style.fg, 0.6);
-      /* the text's box touches the normal's point with its nearest side */
-      show_layout_at (f->cr, layout,
-                      (g->from.x + g->to.x) / 2 + nx * (gap + w / 2) - w / 2,
-                      (g->from.y + g->to.y) / 2 + ny * (gap + h / 2) - h / 2);
-    }
-  g_object_unref (layout);
-}
-
 static void
 draw_bond_underlays (Frame *f)
 {
@@ -828,9 +784,9 @@ draw_bond_underlays (Frame *f)
 
       cairo_set_line_width (cr, (pass == 0 ? 7 : 6) * f->scale);
       if (pass == 0)
-        set_color (cr, &st->group, 0.35);
+        _bg_graph_set_color (cr, &st->group, 0.35);
       else
-        set_color (cr, &st->selection, 0.35);
+        _bg_graph_set_color (cr, &st->selection, 0.35);
 
       for (guint i = 0; i < geoms->len; i++)
         {
@@ -890,7 +846,7 @@ draw_bond_class (Frame     *f,
   GPtrArray *bonds = bg_model_get_bonds (f->model);
   guint pending = 0;
 
-  set_color (cr, color, 1.0);
+  _bg_graph_set_color (cr, color, 1.0);
   cairo_set_line_width (cr, lw);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
@@ -1003,7 +959,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   cairo_save (cr);
   if (view->draw_background)
     {
-      set_color (cr, &self->style.bg, 1.0);
+      _bg_graph_set_color (cr, &self->style.bg, 1.0);
       cairo_paint (cr);
     }
   cairo_translate (cr, view->offset_x, view->offset_y);
@@ -1031,7 +987,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   else
     draw_labels (&f);
   if (view->show_bond_ids && !f.greek)
-    draw_bond_ids (&f);
+    _bg_graph_draw_names (&f);
 
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);
