@@ -43,6 +43,10 @@ void              _bg_trace_recorder_conflict  (BgTraceRecorder   *rec,
                                                 const char *const *bonds,
                                                 guint              n_bonds);
 
+/* Ends each choice step (an R's or a loop bond's) whose bond lies in an
+ * algebraic group of the finished analysis with a sentence saying so. */
+void              _bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
+                                                  const BgCausality *causality);
 BgCausalityTrace *_bg_trace_recorder_finish    (BgTraceRecorder *rec);
 
 G_END_DECLS

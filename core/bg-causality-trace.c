@@ -577,6 +577,30 @@ _bg_trace_recorder_conflict (BgTraceRecorder   *rec,
             after, g_strdup (message), TRUE, elements, n_elements, bonds, n_bonds);
 }
 
+void
+_bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
+                                const BgCausality *causality)
+{
+  BgCausalityTrace *trace = rec->trace;
+
+  for (guint i = 0; i < trace->steps->len; i++)
+    {
+      BgTraceStep *step = &g_array_index (trace->steps, BgTraceStep, i);
+      g_autofree char *longer = NULL;
+
+      if (step->conflict || step->bond == NULL ||
+          (step->phase != BG_TRACE_PHASE_RESISTOR && step->phase != BG_TRACE_PHASE_ARBITRARY) ||
+          !bg_causality_bond_in_group (causality, step->bond))
+        continue;
+      /* TRANSLATORS: the step's sentence, then this one */
+      longer = g_strdup_printf (_("%s With this choice a causal path closes a loop with no "
+                                  "storage element in it: an algebraic group, whose equations "
+                                  "are solved together (amber in the editor)."),
+                                step->sentence);
+      step->sentence = g_string_chunk_insert (trace->strings, longer);
+    }
+}
+
 BgCausalityTrace *
 _bg_trace_recorder_finish (BgTraceRecorder *rec)
 {

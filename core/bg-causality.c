@@ -251,6 +251,7 @@ bg_causality_analyze_traced (BgModel           *model,
   bonds = bg_model_get_bonds (model);
   rec = _bg_trace_recorder_new ((BgBond **) bonds->pdata, bonds->len);
   result = analyze (model, rec);
+  _bg_trace_recorder_note_groups (rec, result);
   *trace = _bg_trace_recorder_finish (rec);
   return result;
 }

@@ -270,7 +270,9 @@ test_fan_out (void)
                    "1-junction J takes its velocity from M, so every other bond on J gets its stroke at J: bond b4 carries the velocity to K. That is the integral causality K needs.");
 }
 
-/* An R in the phase of its own: it takes the stroke its neighbour needs. */
+/* An R in the phase of its own: it takes the stroke its neighbour needs.
+ * Here R2 and R3 in series on K, driven by J's voltage, make an algebraic
+ * loop, and the choice's sentence says so. */
 static void
 test_resistor_phase (void)
 {
@@ -284,7 +286,9 @@ test_resistor_phase (void)
                    "storage:C1:b1:from propagation:J:b2:to<1 propagation:J:b3:to<1 "
                    "resistor:R2:b4:to propagation:K:b5:from<4");
   g_assert_cmpstr (step_at (trace, 4)->sentence, ==,
-                   "Resistor R2 accepts either stroke and takes the one K needs: bond b4 gets its stroke at R2, and R2 computes the current from the voltage it receives.");
+                   "Resistor R2 accepts either stroke and takes the one K needs: bond b4 gets its stroke at R2, and R2 computes the current from the voltage it receives. "
+                   "With this choice a causal path closes a loop with no storage element in it: an algebraic group, whose equations are solved together (amber in the editor).");
+  g_assert_cmpuint (bg_causality_get_algebraic_groups (c)->len, ==, 1);
   g_assert_cmpstr (step_at (trace, 5)->sentence, ==,
                    "1-junction K takes its current from R2, so every other bond on K gets its stroke at K: bond b5 carries the current to R3.");
 }
@@ -302,6 +306,10 @@ test_arbitrary_phase (void)
   g_assert_cmpint (first->phase, ==, BG_TRACE_PHASE_ARBITRARY);
   g_assert_cmpuint (first->n_after, ==, 0);
   g_assert_nonnull (strstr (first->sentence, "Nothing has forced bond b1 yet"));
+  /* the loop has no storage: the choice's sentence names the group */
+  g_assert_cmpuint (bg_causality_get_algebraic_groups (c)->len, >, 0);
+  g_assert_nonnull (strstr (first->sentence, "an algebraic group, whose equations are solved together"));
+  g_assert_null (strstr (step_at (trace, 2)->sentence, "algebraic group"));
   g_assert_cmpint (step_at (trace, 2)->phase, ==, BG_TRACE_PHASE_PROPAGATION);
   g_assert_cmpuint (bg_causality_trace_get_n_steps (trace), ==, 2);
 }
