@@ -12,6 +12,8 @@
  */
 #include "config.h"
 
+#include <string.h>
+
 #include <glib/gi18n-lib.h>
 
 #include "bg-causality.h"
@@ -156,20 +158,28 @@ print_diagnostics (const GPtrArray *diagnostics,
     }
 }
 
+/* Each remedy with the whole command that applies it, so it can be typed
+ * as shown. */
 static void
 print_remedies (BgModel           *model,
-                const BgCausality *causality)
+                const BgCausality *causality,
+                const char        *path)
 {
   int conflict = bg_remedy_first_conflict (causality);
   g_autoptr(GPtrArray) remedies = NULL;
+  /* quoted only when a shell would split or expand it */
+  g_autofree char *quoted = path[strspn (path, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                                "0123456789._/-+")] == '\0'
+                            ? g_strdup (path) : g_shell_quote (path);
 
   if (conflict < 0)
     return;
   remedies = bg_remedy_list (model, causality, (guint) conflict);
   for (guint k = 0; k < remedies->len; k++)
-    /* Translators: "remedy 1: Add a resistance ..." */
-    g_printerr (_("remedy %u: %s (bgmod-cli fix --remedy %u)\n"), k + 1,
-                bg_remedy_get_text (g_ptr_array_index (remedies, k)), k + 1);
+    /* Translators: "remedy 1: Add a resistance ... (bgmod-cli fix model.bgmod
+     * --output fixed.bgmod --remedy 1)"; keep the command as it is */
+    g_printerr (_("remedy %u: %s (bgmod-cli fix %s --output fixed.bgmod --remedy %u)\n"), k + 1,
+                bg_remedy_get_text (g_ptr_array_index (remedies, k)), quoted, k + 1);
 }
 
 int
@@ -229,7 +239,7 @@ bg_cli_analyze (int    argc,
         print_steps (trace);
       print_report (model, causality);
       print_diagnostics (bg_causality_get_errors (causality), _("error"));
-      print_remedies (model, causality);
+      print_remedies (model, causality, argv[1]);
       print_diagnostics (bg_causality_get_warnings (causality), _("warning"));
     }
 

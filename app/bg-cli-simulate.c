@@ -87,6 +87,18 @@ parse_size (const char *text, guint64 *bytes)
   return TRUE;
 }
 
+/* The plan's variable whose name equals NAME but for letter case
+ * ("c1.e" for C1.e), or NULL. */
+static const char *
+name_differing_in_case (const BgPlan *plan,
+                        const char   *name)
+{
+  for (guint v = 1; v < bg_plan_get_n_vars (plan); v++)
+    if (g_ascii_strcasecmp (bg_plan_get_var_name (plan, v), name) == 0)
+      return bg_plan_get_var_name (plan, v);
+  return NULL;
+}
+
 /* The selected variable indices (t first), or NULL after printing why. */
 static GArray *
 select_vars (BgPlan *plan, const char *list)
@@ -113,9 +125,12 @@ select_vars (BgPlan *plan, const char *list)
       v = bg_plan_lookup_var (plan, name);
       if (v < 0)
         {
+          const char *near = name_differing_in_case (plan, name);
           g_autofree char *message =
-            g_strdup_printf (_("unknown variable “%s” in --vars (names are like b1.e, C1.q, CYL.x)"),
-                             name);
+            near != NULL
+            ? g_strdup_printf (_("unknown variable “%s” in --vars; did you mean “%s”?"), name, near)
+            : g_strdup_printf (_("unknown variable “%s” in --vars (names are like b1.e, C1.q, CYL.x)"),
+                               name);
           bg_cli_usage_error ("simulate", message);
           g_array_unref (vars);
           return NULL;

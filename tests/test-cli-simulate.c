@@ -136,6 +136,12 @@ test_unknown_var (void)
   g_assert_cmpstr (run.out, ==, "");
   g_assert_nonnull (strstr (run.err, "unknown variable “nope” in --vars"));
   bg_cli_run_clear (&run);
+
+  /* a name that differs only in letter case gets the right one offered */
+  run_cli (&run, path, "--vars", "c1.e", NULL);
+  g_assert_cmpint (run.status, ==, 2);
+  g_assert_nonnull (strstr (run.err, "unknown variable “c1.e” in --vars; did you mean “C1.e”?"));
+  bg_cli_run_clear (&run);
 }
 
 static void

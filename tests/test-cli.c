@@ -264,6 +264,7 @@ test_analyze_human (void)
   g_autofree char *bad = write_model ("conflict-human.bgmod", conflict_model);
   const char *args_ok[] = { "analyze", rc, NULL };
   const char *args_conflict[] = { "analyze", bad, NULL };
+  g_autofree char *expected = NULL;
 
   if (!bg_test_run_cli (&ok, args_ok, NULL))
     return;
@@ -278,15 +279,18 @@ test_analyze_human (void)
   bg_test_run_cli (&conflict, args_conflict, NULL);
   g_assert_cmpint (conflict.status, ==, 1);
   g_assert_true (g_str_has_suffix (conflict.out, "Causality has 1 error (listed on stderr)\n"));
-  g_assert_cmpstr (conflict.err, ==,
-                   "error: Causal conflict at 0-junction J: ACC and C1 both set its pressure "
-                   "(ACC → b3, C1 → b4). Two storages that set the same pressure are "
-                   "over-constrained — connect one through an explicit line resistance "
-                   "if that is the intended physics. [causal-conflict]\n"
-                   "remedy 1: Add a resistance R1 = 1e9 Pa·s/m³ in series with C1, "
-                   "between it and J (on a new 1-junction) (bgmod-cli fix --remedy 1)\n"
-                   "remedy 2: Add a resistance R1 = 1e9 Pa·s/m³ in series with ACC, "
-                   "between it and J (on a new 1-junction) (bgmod-cli fix --remedy 2)\n");
+  /* each remedy with the whole command that applies it */
+  expected = g_strdup_printf ("error: Causal conflict at 0-junction J: ACC and C1 both set its pressure "
+                              "(ACC → b3, C1 → b4). Two storages that set the same pressure are "
+                              "over-constrained — connect one through an explicit line resistance "
+                              "if that is the intended physics. [causal-conflict]\n"
+                              "remedy 1: Add a resistance R1 = 1e9 Pa·s/m³ in series with C1, "
+                              "between it and J (on a new 1-junction) "
+                              "(bgmod-cli fix %s --output fixed.bgmod --remedy 1)\n"
+                              "remedy 2: Add a resistance R1 = 1e9 Pa·s/m³ in series with ACC, "
+                              "between it and J (on a new 1-junction) "
+                              "(bgmod-cli fix %s --output fixed.bgmod --remedy 2)\n", bad, bad);
+  g_assert_cmpstr (conflict.err, ==, expected);
 }
 
 static void
