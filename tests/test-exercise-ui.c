@@ -288,7 +288,16 @@ is_remedy_button (GtkWidget     *widget,
   return target != NULL && g_variant_get_uint32 (target) == GPOINTER_TO_UINT (index);
 }
 
-/* Each conflict example: one click on its first remedy button resolves the
+static gboolean
+is_label_with_text (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* Each conflict example: the bar asks whether the remedy is the intended
+ * physics (handbook: never add a resistance only to silence the
+ * diagnostic); one click on its first remedy button resolves the
  * conflict; undo restores the model's saved bytes. */
 static void
 test_remedy_buttons (void)
@@ -301,7 +310,7 @@ test_remedy_buttons (void)
       BgModel *model = bg_test_ui_window_model (window);
       g_autofree char *before = bg_file_to_data (model, NULL);
       g_autofree char *undone = NULL;
-      GtkWidget *button;
+      GtkWidget *button, *prompt;
       g_autofree char *png = g_strdup_printf ("remedy-%u.png", i);
 
       bg_test_ui_pump ();
@@ -309,6 +318,10 @@ test_remedy_buttons (void)
       button = bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0));
       g_assert_nonnull (button);
       g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (1)));
+      prompt = bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with_text,
+                                       "If this is the intended physics:");
+      g_assert_nonnull (prompt);
+      g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (prompt), "only when it represents the intended physics"));
       save_png (window, png);
       g_signal_emit_by_name (button, "clicked");
       bg_test_ui_wait_ms (200);

@@ -23,6 +23,8 @@
 #include "bg-remedy.h"
 #include "bg-window-private.h"
 
+#define REMEDY_PROMPT N_("If this is the intended physics:")
+
 /* Remedies are looked for only in models up to this size: each is checked
  * on a copy of the model, and teaching models are small. */
 #define REMEDY_MAX_ELEMENTS 2000
@@ -145,6 +147,8 @@ update_remedies (BgWindow *self)
 
   g_clear_pointer (&ex->remedies, g_ptr_array_unref);
   clear_remedy_buttons (self);
+  /* a new conflict: the prompt again, not the last refusal */
+  gtk_label_set_label (GTK_LABEL (ex->remedy_label), _(REMEDY_PROMPT));
   ex->remedies_model = model;
   ex->remedies_revision = bg_model_get_revision (model);
   conflict = bg_remedy_first_conflict (causality);
@@ -351,7 +355,13 @@ build_remedy_bar (BgWindow *self)
   GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
 
   gtk_widget_add_css_class (bar, "remedy-bar");
-  self->exercise->remedy_label = gtk_label_new (_("Resolve the conflict:"));
+  /* the handbook: an element added to a model must be one the physics
+   * has, never a hidden leak that silences the diagnostic */
+  self->exercise->remedy_label = gtk_label_new (_(REMEDY_PROMPT));
+  gtk_widget_set_tooltip_text (self->exercise->remedy_label,
+                               _("Each button adds a real element to the model. Add one only "
+                                 "when it represents the intended physics, not to silence "
+                                 "the conflict."));
   self->exercise->remedy_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_hexpand (self->exercise->remedy_buttons, TRUE);
   gtk_box_append (GTK_BOX (bar), icon);
