@@ -935,6 +935,55 @@ test_bar_keeps_graph (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* When the conflict's bar appears above a graph that keeps its place, the
+ * elements the status line names are panned into view if the bar's rows
+ * hid them. */
+static void
+test_bar_reveals_conflict (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgModel *model = bg_test_ui_window_model (window);
+  BgElement *c2 = bg_model_find_element (model, "C2");
+  double vx = 0, vy = 0, anchor;
+  GtkWidget *remedy = bg_test_ui_find_actionable (GTK_WIDGET (window), "win.apply-remedy");
+
+  /* remedy 1 clears the conflict (and its bar) */
+  g_assert_nonnull (remedy);
+  g_signal_emit_by_name (remedy, "clicked");
+  bg_test_ui_wait_ms (200);
+  g_assert_true (g_str_has_prefix (bg_window_get_status_text (window), "Causality OK"));
+
+  /* the user's view with C2 right at the canvas's top edge: zooming by 2
+   * about an anchor below it puts C2 at y = 4 */
+  bg_canvas_model_to_view (canvas, c2->x, c2->y, &vx, &vy);
+  anchor = 2 * vy - 4;
+  bg_canvas_zoom_at (canvas, 2.0, vx, anchor);
+  bg_test_ui_pump ();
+  bg_canvas_model_to_view (canvas, c2->x, c2->y, &vx, &vy);
+  g_assert_cmpfloat (fabs (vy - 4), <, 1);
+
+  /* undo: the conflict and its bar come back above the canvas */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL));
+  bg_test_ui_wait_ms (300);
+  g_assert_false (g_str_has_prefix (bg_window_get_status_text (window), "Causality OK"));
+  for (guint i = 0; i < 3; i++)
+    {
+      const char *id = (const char *[]) { "C1", "C2", "J_C" }[i];
+      BgElement *e = bg_model_find_element (model, id);
+
+      bg_canvas_model_to_view (canvas, e->x, e->y, &vx, &vy);
+      g_test_message ("%s at (%.0f, %.0f) in the %d×%d canvas", id, vx, vy,
+                      gtk_widget_get_width (GTK_WIDGET (canvas)),
+                      gtk_widget_get_height (GTK_WIDGET (canvas)));
+      g_assert_cmpfloat (vy, >, 0);
+      g_assert_cmpfloat (vy, <, gtk_widget_get_height (GTK_WIDGET (canvas)));
+      g_assert_cmpfloat (vx, >, 0);
+      g_assert_cmpfloat (vx, <, gtk_widget_get_width (GTK_WIDGET (canvas)));
+    }
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_view_actions (void)
 {
@@ -1253,6 +1302,7 @@ main (int   argc,
   g_test_add_func ("/ui/window/close-save", test_close_save);
   g_test_add_func ("/ui/window/view-actions", test_view_actions);
   g_test_add_func ("/ui/window/bar-keeps-graph", test_bar_keeps_graph);
+  g_test_add_func ("/ui/window/bar-reveals-conflict", test_bar_reveals_conflict);
   g_test_add_func ("/ui/application/open-files", test_app_open);
 
   status = g_test_run ();

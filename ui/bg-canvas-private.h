@@ -78,6 +78,7 @@ struct _BgCanvas
   gboolean         fitted;
   gboolean         fit_whole;  /* the user asked for the whole graph (Ctrl+1) */
   gboolean         have_origin; /* origin_x/y: the canvas's top left in its window */
+  GStrv            reveal_after_layout; /* ids bg_canvas_reveal_ids_soon() keeps */
   double           origin_x, origin_y;
   int              fitted_width, fitted_height;
   double           legend_band;   /* as last drawn: the graph is not under it */

@@ -250,6 +250,17 @@ bg_canvas_reveal_ids (BgCanvas          *self,
 }
 
 void
+bg_canvas_reveal_ids_soon (BgCanvas          *self,
+                           const char *const *ids)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+
+  g_strfreev (self->reveal_after_layout);
+  self->reveal_after_layout = g_strdupv ((char **) ids);
+  gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
 bg_canvas_set_presentation_scale (BgCanvas *self,
                                   double    scale)
 {

@@ -952,6 +952,12 @@ bg_canvas_size_allocate (GtkWidget *widget,
   if (self->fit_pending ||
       (self->fitted && (width != self->fitted_width || height != self->fitted_height)))
     bg_canvas_zoom_to_fit (self);
+  if (self->reveal_after_layout != NULL)
+    {
+      g_auto(GStrv) ids = g_steal_pointer (&self->reveal_after_layout);
+
+      bg_canvas_reveal_ids (self, (const char *const *) ids);
+    }
 }
 
 /* GObject ---------------------------------------------------------------- */
@@ -1037,6 +1043,7 @@ bg_canvas_finalize (GObject *object)
   g_free (self->bond_from);
   g_free (self->hover_id);
   g_free (self->bubble_text);
+  g_strfreev (self->reveal_after_layout);
   _bg_canvas_exercise_finalize (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->finalize (object);

@@ -135,6 +135,10 @@ void        bg_canvas_zoom_to_fit_whole      (BgCanvas              *self);
  * with a margin; centres them when they do not fit. */
 void        bg_canvas_reveal_ids             (BgCanvas              *self,
                                               const char *const     *ids);
+/* The same once the canvas has its next size and place: for a bar that
+ * is about to appear above it. */
+void        bg_canvas_reveal_ids_soon        (BgCanvas              *self,
+                                              const char *const     *ids);
 double      bg_canvas_get_zoom               (BgCanvas              *self);
 /* Zooms by factor around a widget point (NAN, NAN: the centre). */
 void        bg_canvas_zoom_at                (BgCanvas              *self,

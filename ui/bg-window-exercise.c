@@ -162,6 +162,24 @@ update_remedies (BgWindow *self)
                     remedy_button (bg_remedy_get_text (g_ptr_array_index (ex->remedies, k)), k));
 }
 
+/* The bar takes the canvas's top rows while the graph keeps its place on
+ * the screen: the elements the status line names are panned into view
+ * once the canvas has its new size, when they are not in view. */
+static void
+reveal_first_error (BgWindow *self)
+{
+  BgCausality *causality = self->document != NULL
+                           ? bg_document_get_causality (self->document) : NULL;
+  const GPtrArray *errors = causality != NULL ? bg_causality_get_errors (causality) : NULL;
+
+  if (errors != NULL && errors->len > 0)
+    {
+      const BgDiagnostic *first = g_ptr_array_index (errors, 0);
+
+      bg_canvas_reveal_ids_soon (self->canvas, (const char *const *) first->elements);
+    }
+}
+
 void
 _bg_window_exercise_update (BgWindow *self)
 {
@@ -170,14 +188,17 @@ _bg_window_exercise_update (BgWindow *self)
 
   if (ex == NULL)
     return;
+  gboolean remedies_shown;
+
   update_remedies (self);
   gtk_widget_set_visible (ex->exercise_bar, on);
   /* Explain Causality shows the conflict step by step; its remedies come
    * back when the mode ends (an edit would end it anyway), which also keeps
    * a 768-pixel window whole with the banner, the bar and the status. */
-  gtk_widget_set_visible (ex->remedy_bar,
-                          !on && !self->explaining &&
-                          ex->remedies != NULL && ex->remedies->len > 0);
+  remedies_shown = !on && !self->explaining && ex->remedies != NULL && ex->remedies->len > 0;
+  if (remedies_shown && !gtk_widget_get_visible (ex->remedy_bar))
+    reveal_first_error (self);
+  gtk_widget_set_visible (ex->remedy_bar, remedies_shown);
   /* Marks and results hold until the next edit. */
   if (on && bg_canvas_get_exercise_grade (self->canvas) == NULL)
     show_grade (self, NULL);
