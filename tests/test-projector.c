@@ -148,6 +148,13 @@ check_conflict_status (gboolean dark)
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
   g_assert_true (gtk_label_get_wrap (GTK_LABEL (label)));
 
+  /* the selection and explain highlight stand out from the canvas: 3:1,
+   * as marks that are not text should (the dark theme's selection blue
+   * gave about 2:1) */
+  ratio = bg_canvas_get_highlight_contrast (bg_window_get_canvas (window));
+  g_test_message ("%s: highlight contrast %.2f:1", dark ? "dark" : "light", ratio);
+  g_assert_cmpfloat (ratio, >=, 3.0);
+
   bg_test_ui_destroy_window (window);
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
 }

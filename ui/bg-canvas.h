@@ -199,6 +199,9 @@ GStrv       bg_canvas_dup_legend             (BgCanvas              *self);
  * when there is no legend. */
 gboolean    bg_canvas_get_legend_area        (BgCanvas              *self,
                                               graphene_rect_t       *area);
+/* The contrast (WCAG ratio) of the selection and explain highlight colour
+ * against the canvas background, in the current theme. */
+double      bg_canvas_get_highlight_contrast (BgCanvas              *self);
 /* The context menu's popover once it was opened, else NULL. */
 GtkWidget  *bg_canvas_get_context_menu       (BgCanvas              *self);
 /* While a bond is being drawn: why the model would refuse it at the
