@@ -151,6 +151,10 @@ test_sweep (void)
   wait_sweep (pane);
   g_assert_cmpuint (bg_plot_renderer_get_n_traces (renderer), ==, 3);
   g_assert_cmpstr (bg_analysis_pane_get_status (pane), ==, "3 of 3 runs of C1.e");
+  /* the legend in the order of the values, whatever order the runs ended in */
+  g_assert_cmpstr (bg_plot_renderer_get_trace_name (renderer, 0), ==, "R1 = 1 Ω");
+  g_assert_cmpstr (bg_plot_renderer_get_trace_name (renderer, 1), ==, "R1 = 10 Ω");
+  g_assert_cmpstr (bg_plot_renderer_get_trace_name (renderer, 2), ==, "R1 = 100 Ω");
   assert_exports (pane, "sweep");
   bg_test_ui_maybe_screenshot ("analysis-sweep");
 

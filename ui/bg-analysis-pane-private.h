@@ -19,6 +19,7 @@ typedef struct
   BgSweep        *sweep;
   GMutex          lock;
   GArray         *ended;    /* guint run indices not yet drawn */
+  GArray         *shown;    /* guint run indices drawn, ascending (main thread) */
   guint           idle_id;
 } SweepJob;
 

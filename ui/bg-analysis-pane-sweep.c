@@ -28,6 +28,7 @@ sweep_job_free (SweepJob *job)
   g_clear_handle_id (&job->idle_id, g_source_remove);
   bg_sweep_free (job->sweep);
   g_array_unref (job->ended);
+  g_array_unref (job->shown);
   g_mutex_clear (&job->lock);
   g_object_unref (job->pane);
   g_free (job);
@@ -65,6 +66,15 @@ show_sweep_progress (BgAnalysisPane *self)
   gtk_label_set_label (self->sweep_status, text);
 }
 
+static int
+compare_runs (gconstpointer a,
+              gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return x < y ? -1 : x > y;
+}
+
 /* Main thread: draw the runs that ended since the last call. */
 static gboolean
 sweep_idle_cb (gpointer data)
@@ -83,11 +93,17 @@ sweep_idle_cb (gpointer data)
     {
       guint run = g_array_index (ended, guint, i);
       if (bg_sweep_get_status (job->sweep, run) != BG_SIM_STATUS_CANCELLED)
-        add_run_trace (self, job->sweep, run);
+        g_array_append_val (job->shown, run);
       self->sweep_done++;
     }
   if (ended->len > 0)
     {
+      /* Runs end in any order on the pool; the legend lists them in the
+       * order of their values, so the traces are laid again in it. */
+      g_array_sort (job->shown, compare_runs);
+      bg_plot_renderer_clear_traces (self->sweep_renderer);
+      for (guint i = 0; i < job->shown->len; i++)
+        add_run_trace (self, job->sweep, g_array_index (job->shown, guint, i));
       show_sweep_progress (self);
       gtk_widget_queue_draw (self->sweep_area);
     }
@@ -214,6 +230,7 @@ start_sweep (BgAnalysisPane *self, GError **error)
   job->pane = g_object_ref (self);
   job->sweep = sweep;
   job->ended = g_array_new (FALSE, FALSE, sizeof (guint));
+  job->shown = g_array_new (FALSE, FALSE, sizeof (guint));
   g_mutex_init (&job->lock);
   self->job = job;
   self->sweep_cancellable = g_cancellable_new ();

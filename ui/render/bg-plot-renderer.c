@@ -287,6 +287,16 @@ bg_plot_renderer_get_n_traces (BgPlotRenderer *self)
   return self->traces->len;
 }
 
+const char *
+bg_plot_renderer_get_trace_name (BgPlotRenderer *self,
+                                 guint           index)
+{
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), NULL);
+  g_return_val_if_fail (index < self->traces->len, NULL);
+
+  return ((Trace *) g_ptr_array_index (self->traces, index))->name;
+}
+
 static gboolean
 background_is_dark (BgPlotRenderer *self)
 {

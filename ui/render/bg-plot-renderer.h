@@ -105,6 +105,9 @@ void      bg_plot_renderer_set_trace_rows (BgPlotRenderer *self,
                                            gsize           n_rows);
 void      bg_plot_renderer_clear_traces   (BgPlotRenderer *self);
 guint     bg_plot_renderer_get_n_traces   (BgPlotRenderer *self);
+/* The name (legend text) of trace @index, in drawing order. */
+const char *bg_plot_renderer_get_trace_name (BgPlotRenderer *self,
+                                             guint           index);
 
 /* The colour trace @index is drawn in: the Okabe–Ito palette, in an order
  * suited to the background's lightness, restarted in each sub-plot (an
