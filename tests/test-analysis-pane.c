@@ -17,6 +17,7 @@
 
 #include "bg-analysis-pane.h"
 #include "bg-file.h"
+#include "bg-plot-defaults.h"
 #include "bg-test-ui.h"
 
 #define WAIT_S 60
@@ -146,6 +147,15 @@ test_sweep (void)
   show_analysis (window);
   bg_analysis_pane_show_page (pane, "sweep");
   bg_analysis_pane_set_selection (pane, ids);
+  /* before anyone chooses: the time plot's first variable (the usual ones
+   * here), not the source's voltage b1.e, which no sweep changes */
+  {
+    g_auto(GStrv) usual = bg_plot_defaults_dup (model);
+
+    g_assert_nonnull (usual[0]);
+    g_assert_cmpstr (bg_analysis_pane_get_sweep_variable (pane), ==, usual[0]);
+    g_assert_cmpstr (bg_analysis_pane_get_bode_output (pane), ==, usual[0]);
+  }
   g_assert_true (bg_analysis_pane_select_sweep (pane, "value", "1, 10, 100", "C1.e"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "analysis.sweep", NULL));
   wait_sweep (pane);

@@ -19,9 +19,11 @@
 #include "bg-compiler.h"
 #include "bg-linearize.h"
 #include "bg-modes.h"
+#include "bg-plot-defaults.h"
 #include "bg-si-format.h"
 #include "bg-sweep.h"
 #include "bg-theme.h"
+#include "bg-view.h"
 
 #define EXPORT_WIDTH 1200
 #define EXPORT_HEIGHT 800
@@ -76,6 +78,22 @@ compile_document (BgAnalysisPane *self, GError **error)
   return bg_compiler_compile (model, bg_document_get_causality (self->document), NULL, error);
 }
 
+/* What the Bode output and the swept variable start from: the first
+ * variable the time plot shows (saved with the file, else the usual
+ * ones), never a source's own effort, which no parameter changes. */
+static char *
+default_variable (BgAnalysisPane *self)
+{
+  BgModel *model = bg_document_get_model (self->document);
+  g_auto(GStrv) plotted = bg_view_dup_plot_vars (model);
+  g_auto(GStrv) usual = NULL;
+
+  if (plotted != NULL && plotted[0] != NULL)
+    return g_strdup (plotted[0]);
+  usual = bg_plot_defaults_dup (model);
+  return usual != NULL && usual[0] != NULL ? g_strdup (usual[0]) : NULL;
+}
+
 /* Sources and variables of the current model, keeping the choices. */
 static void
 refresh_lists (BgAnalysisPane *self)
@@ -104,9 +122,15 @@ refresh_lists (BgAnalysisPane *self)
   string_list_set (self->inputs, ins);
   string_list_set (self->outputs, outs);
   drop_select (self->input_drop, self->inputs, in);
-  if (!drop_select (self->output_drop, self->outputs, out))
-    drop_select (self->output_drop, self->outputs, "C1.e");
-  drop_select (self->var_drop, self->outputs, var);
+  if (self->document != NULL && plan != NULL)
+    {
+      g_autofree char *usual = default_variable (self);
+
+      if (!drop_select (self->output_drop, self->outputs, out) && usual != NULL)
+        drop_select (self->output_drop, self->outputs, usual);
+      if (!drop_select (self->var_drop, self->outputs, var) && usual != NULL)
+        drop_select (self->var_drop, self->outputs, usual);
+    }
   _bg_analysis_pane_actions_update (self);
 }
 
@@ -644,6 +668,20 @@ bg_analysis_pane_is_sweeping (BgAnalysisPane *self)
 {
   g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), FALSE);
   return self->job != NULL;
+}
+
+const char *
+bg_analysis_pane_get_bode_output (BgAnalysisPane *self)
+{
+  g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
+  return _bg_analysis_pane_drop_selected (self->output_drop);
+}
+
+const char *
+bg_analysis_pane_get_sweep_variable (BgAnalysisPane *self)
+{
+  g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
+  return _bg_analysis_pane_drop_selected (self->var_drop);
 }
 
 const char *

@@ -48,6 +48,10 @@ void            bg_analysis_pane_show_page      (BgAnalysisPane     *self,
 BgPlotRenderer *bg_analysis_pane_get_bode_renderer  (BgAnalysisPane *self);
 BgPlotRenderer *bg_analysis_pane_get_sweep_renderer (BgAnalysisPane *self);
 gboolean        bg_analysis_pane_is_sweeping    (BgAnalysisPane     *self);
+/* The variable chosen as the Bode plot's output, and the one the sweep
+ * plots (NULL when the lists are empty). */
+const char     *bg_analysis_pane_get_bode_output    (BgAnalysisPane *self);
+const char     *bg_analysis_pane_get_sweep_variable (BgAnalysisPane *self);
 /* The status line of the page shown ("8 of 8 runs", an error). */
 const char     *bg_analysis_pane_get_status     (BgAnalysisPane     *self);
 /* The read-out at log10 f on the Bode plot ("f = 15.9 Hz · …"). */
