@@ -337,6 +337,45 @@ test_readout (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* In presentation mode at 1024×768, near either end of the narrow plot,
+ * the read-out's box stays inside the plot area: never over the value
+ * axis, never past the pane's edge (it was cut at the left edge). */
+static void
+test_readout_inside (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1024, 768);
+  BgPlotPane *pane = window_pane (window);
+  const char *names[] = { "C1.e", "b1.f", NULL };
+
+  bg_plot_pane_set_vars (pane, names);
+  start_run (window);
+  iterate_until_done (pane);
+  /* in presentation mode, near either end of a narrow pane, the box stays
+   * inside the plot area, never over the value axis or past the edge */
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (150);
+  for (guint k = 0; k < 8; k++)
+    {
+      static const double at[] = { 0.02, 0.3, 0.5, 0.6, 0.7, 0.75, 0.8, 0.98 };
+      BgPlotView *view = bg_plot_pane_get_view (pane);
+      double t_end = bg_plan_get_t_end (bg_simulation_run_get_plan (bg_plot_pane_get_run (pane)));
+      double ax = 0, ay = 0, aw = 0, ah = 0;
+      graphene_rect_t box;
+
+      bg_plot_view_set_cursor (view, at[k] * t_end);
+      g_assert_true (bg_plot_view_get_readout_box (view, &box));
+      g_assert_true (bg_plot_renderer_get_plot_area (bg_plot_view_get_renderer (view), 0,
+                                                     &ax, &ay, &aw, &ah));
+      g_test_message ("read-out box x %.0f–%.0f, plot area x %.0f–%.0f, view %d px",
+                      box.origin.x, box.origin.x + box.size.width, ax, ax + aw,
+                      gtk_widget_get_width (GTK_WIDGET (view)));
+      g_assert_cmpfloat (box.origin.x, >=, ax);
+      g_assert_cmpfloat (box.origin.x + box.size.width, <=, gtk_widget_get_width (GTK_WIDGET (view)));
+    }
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_stop (void)
 {
@@ -913,6 +952,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot-pane/rc-run", test_rc_run);
   g_test_add_func ("/ui/plot-pane/responsive", test_responsive);
   g_test_add_func ("/ui/plot-pane/readout", test_readout);
+  g_test_add_func ("/ui/plot-pane/readout-inside", test_readout_inside);
   g_test_add_func ("/ui/plot-pane/reset-view", test_reset_view);
   g_test_add_func ("/ui/plot-pane/stop", test_stop);
   g_test_add_func ("/ui/plot-pane/run-object-stop", test_run_object_stop);

@@ -473,26 +473,25 @@ draw_placeholder (BgPlotView *self,
   g_object_unref (layout);
 }
 
-static void
-draw_readout (BgPlotView *self,
-              cairo_t    *cr,
-              double      width,
-              double      height)
+/* The read-out's text laid out in its font, and its box: right of the
+ * cursor, else left of it, never over the value axis (a box cut at the
+ * pane's edge in presentation mode). NULL when there is no read-out. */
+static PangoLayout *
+readout_layout (BgPlotView      *self,
+                double           width,
+                graphene_rect_t *box,
+                double          *text_y)
 {
   g_autofree char *text = NULL;
   PangoLayout *layout;
   PangoFontDescription *font;
-  BgPlotColor fg, bg, color;
   double x, area_x, area_y, area_w, area_h;
   int w, h;
-  PangoLayoutIter *iter;
-  guint line = 0;
 
   if (isnan (self->cursor_t) || self->traces->len == 0 ||
       !bg_plot_renderer_get_plot_area (self->renderer, 0, &area_x, &area_y, &area_w, &area_h))
-    return;
+    return NULL;
 
-  bg_plot_view_theme_colors (self, &fg, &bg);
   text = bg_plot_view_dup_readout (self, self->cursor_t);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
   font = pango_font_description_copy (pango_context_get_font_description (gtk_widget_get_pango_context (GTK_WIDGET (self))));
@@ -507,10 +506,49 @@ draw_readout (BgPlotView *self,
   x = bg_plot_renderer_time_to_x (self->renderer, self->cursor_t) + 12;
   if (x + w + 12 > width)
     x -= w + 24 + 12;
-  x = MAX (x, 2);
+  x = MAX (x, area_x + 8);
+  graphene_rect_init (box, x - 6, area_y + 4, w + 12, h + 8);
+  *text_y = area_y + 8;
+  return layout;
+}
+
+gboolean
+bg_plot_view_get_readout_box (BgPlotView      *self,
+                              graphene_rect_t *box)
+{
+  PangoLayout *layout;
+  double text_y;
+
+  g_return_val_if_fail (BG_IS_PLOT_VIEW (self), FALSE);
+
+  layout = readout_layout (self, gtk_widget_get_width (GTK_WIDGET (self)), box, &text_y);
+  if (layout == NULL)
+    return FALSE;
+  g_object_unref (layout);
+  return TRUE;
+}
+
+static void
+draw_readout (BgPlotView *self,
+              cairo_t    *cr,
+              double      width,
+              double      height)
+{
+  PangoLayout *layout;
+  BgPlotColor fg, bg, color;
+  graphene_rect_t box;
+  double x, text_y;
+  PangoLayoutIter *iter;
+  guint line = 0;
+
+  layout = readout_layout (self, width, &box, &text_y);
+  if (layout == NULL)
+    return;
+  bg_plot_view_theme_colors (self, &fg, &bg);
+  x = box.origin.x + 6;
 
   cairo_save (cr);
-  cairo_rectangle (cr, x - 6, area_y + 4, w + 12, h + 8);
+  cairo_rectangle (cr, box.origin.x, box.origin.y, box.size.width, box.size.height);
   cairo_set_source_rgba (cr, bg.red, bg.green, bg.blue, 0.88);
   cairo_fill_preserve (cr);
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.35);
@@ -529,7 +567,7 @@ draw_readout (BgPlotView *self,
       else
         bg_plot_renderer_get_trace_color (self->renderer, line - 1, &color);
       cairo_set_source_rgba (cr, color.red, color.green, color.blue, 1.0);
-      cairo_move_to (cr, x, area_y + 8 + baseline);
+      cairo_move_to (cr, x, text_y + baseline);
       pango_cairo_show_layout_line (cr, layout_line);
       line++;
     }

@@ -56,6 +56,10 @@ char            *bg_plot_view_dup_readout      (BgPlotView         *self,
 void             bg_plot_view_set_cursor       (BgPlotView         *self,
                                                 double              t);
 
+/* The read-out's box for the cursor (widget coordinates); FALSE when no
+ * read-out shows. */
+gboolean         bg_plot_view_get_readout_box  (BgPlotView         *self,
+                                                graphene_rect_t    *box);
 BgPlotRenderer  *bg_plot_view_get_renderer     (BgPlotView         *self);
 
 /* Exports of what is on screen: the same traces, markers, time and value
