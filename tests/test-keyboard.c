@@ -718,6 +718,18 @@ test_shortcuts_window (void)
     g_test_message ("not in the shortcuts window:%s", missing->str);
   g_assert_cmpstr (missing->str, ==, "");
 
+  /* it fits a 1024×768 projector: one group a section, so no page puts
+   * two wide columns side by side (it was 1530 px wide, 1809 in Russian) */
+  {
+    int width = 0, height = 0;
+
+    gtk_widget_measure (GTK_WIDGET (shortcuts), GTK_ORIENTATION_HORIZONTAL, -1, NULL, &width, NULL, NULL);
+    gtk_widget_measure (GTK_WIDGET (shortcuts), GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+    g_test_message ("shortcuts window %d×%d", width, height);
+    g_assert_cmpint (width, <=, 1024);
+    g_assert_cmpint (height, <=, 768);
+  }
+
   gtk_window_destroy (shortcuts);
   bg_test_ui_pump ();
   bg_test_ui_destroy_window (window);
