@@ -130,18 +130,6 @@ _bg_canvas_exercise_filter (BgCanvas    *self,
 
 /* Placing strokes ----------------------------------------------------------- */
 
-static void
-view_of (BgCanvas    *self,
-         BgGraphView *view)
-{
-  bg_graph_view_init (view);
-  view->zoom = self->zoom;
-  view->offset_x = self->offset_x;
-  view->offset_y = self->offset_y;
-  view->presentation_scale = self->presentation_scale;
-  view->label_scale = bg_canvas_label_scale (self);
-}
-
 /* The bond's drawn ends in view coordinates. */
 static gboolean
 bond_view_ends (BgCanvas  *self,
@@ -151,7 +139,7 @@ bond_view_ends (BgCanvas  *self,
 {
   BgGraphView view;
 
-  view_of (self, &view);
+  bg_canvas_fill_view (self, &view);
   if (!bg_graph_renderer_bond_ends (self->renderer, bond, &view, from, to))
     return FALSE;
   bg_canvas_model_to_view (self, from->x, from->y, &from->x, &from->y);

@@ -198,18 +198,6 @@ set_color (cairo_t            *cr,
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
-static void
-canvas_view (BgCanvas    *self,
-             BgGraphView *view)
-{
-  bg_graph_view_init (view);
-  view->zoom = self->zoom;
-  view->offset_x = self->offset_x;
-  view->offset_y = self->offset_y;
-  view->presentation_scale = self->presentation_scale;
-  view->label_scale = bg_canvas_label_scale (self);
-}
-
 /* Element boxes and bond underlays of one set, in model units. */
 static void
 draw_set (BgCanvas           *self,
@@ -224,7 +212,7 @@ draw_set (BgCanvas           *self,
   double scale = self->presentation_scale;
   BgGraphView view;
 
-  canvas_view (self, &view);
+  bg_canvas_fill_view (self, &view);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, bond_width * scale);
   set_color (cr, color, fill_alpha * 1.4);
@@ -313,7 +301,7 @@ bg_canvas_draw_explain_over (BgCanvas *self,
       if (s->conflict)
         add_ids (conflict_steps, s->bonds);
     }
-  canvas_view (self, &view);
+  bg_canvas_fill_view (self, &view);
   cairo_save (cr);
   cairo_translate (cr, self->offset_x, self->offset_y);
   cairo_scale (cr, self->zoom, self->zoom);
