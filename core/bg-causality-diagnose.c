@@ -133,21 +133,6 @@ describe_element (BgCausalityAnalysis *a,
     }
 }
 
-/* The domain's quantity names ("pressure", "voltage"), or the generic words
- * for elements that span domains. */
-static const char *
-quantity_name (BgDomain domain,
-               gboolean effort)
-{
-  const char *name = NULL;
-
-  if (domain != BG_DOMAIN_NONE)
-    name = effort ? bg_domain_effort_name (domain) : bg_domain_flow_name (domain);
-  if (name == NULL)
-    name = effort ? _("effort") : _("flow");
-  return name;
-}
-
 static BgDomain
 element_domain (BgCausalityAnalysis *a,
                 guint                x)
@@ -366,7 +351,7 @@ _bg_causality_report_pattern_conflict (BgCausalityAnalysis *a,
       }
     }
 
-  quantity = quantity_name (domain, effort);
+  quantity = bg_domain_quantity_name (domain, effort);
   g_ptr_array_add (chains, NULL);
   chain_text = g_strjoinv (", ", (char **) chains->pdata);
   who = join_names (names);
@@ -436,7 +421,7 @@ _bg_causality_report_fixed_conflict (BgCausalityAnalysis *a,
   message = g_strdup_printf (_("Causal conflict on bond %s: %s and %s both set its %s."),
                              _bg_causality_bond_id (a, end / 2), _bg_causality_element_id (a, other),
                              _bg_causality_element_id (a, x),
-                             quantity_name (a->specs[x]->ports[MAX (a->end_port[end], 0)].domain,
+                             bg_domain_quantity_name (a->specs[x]->ports[MAX (a->end_port[end], 0)].domain,
                                             !receives));
   message = append_advice (g_steal_pointer (&message),
                            conflict_advice (a, origins, !receives,
@@ -490,7 +475,7 @@ _bg_causality_report_derivative (BgCausalityAnalysis *a,
       g_array_append_val (origins, x);
       message = g_strdup_printf (_("Causal conflict at %s: %s and %s both set its %s (%s, %s)."),
                                  what, _bg_causality_element_id (a, origin), _bg_causality_element_id (a, x),
-                                 quantity_name (domain, effort),
+                                 bg_domain_quantity_name (domain, effort),
                                  origin_chain, own_chain);
       message = append_advice (message, conflict_advice (a, origins, effort, domain));
       _bg_causality_add_diagnostic (a, a->result->errors, "causal-conflict", message, &list);

@@ -233,19 +233,6 @@ bond_domain (BgBond *bond)
 }
 
 static const char *
-quantity (BgDomain domain,
-          gboolean effort)
-{
-  const char *name = NULL;
-
-  if (domain != BG_DOMAIN_NONE)
-    name = effort ? bg_domain_effort_name (domain) : bg_domain_flow_name (domain);
-  if (name == NULL)
-    name = effort ? _("effort") : _("flow");
-  return name;
-}
-
-static const char *
 port_name (BgElement *el,
            int        port)
 {
@@ -299,17 +286,17 @@ sentence_fixed (BgElement *x,
 
   if (x->spec->n_ports <= 1 && !recv)
     return g_strdup_printf (_("%s sets the %s, so bond %s gets its stroke away from %s, at %s."),
-                            who, quantity (d, TRUE), bond->id, x->id, other->id);
+                            who, bg_domain_quantity_name (d, TRUE), bond->id, x->id, other->id);
   if (x->spec->n_ports <= 1)
     return g_strdup_printf (_("%s sets the %s, so bond %s gets its stroke at %s: %s receives the %s from %s."),
-                            who, quantity (d, FALSE), bond->id, x->id, x->id,
-                            quantity (d, TRUE), other->id);
+                            who, bg_domain_quantity_name (d, FALSE), bond->id, x->id, x->id,
+                            bg_domain_quantity_name (d, TRUE), other->id);
   if (recv)
     return g_strdup_printf (_("%s receives the %s at port %s and sets the %s there, so bond %s gets its stroke at %s."),
-                            who, quantity (d, TRUE), port_name (x, end_port (bond, side)),
-                            quantity (d, FALSE), bond->id, x->id);
+                            who, bg_domain_quantity_name (d, TRUE), port_name (x, end_port (bond, side)),
+                            bg_domain_quantity_name (d, FALSE), bond->id, x->id);
   return g_strdup_printf (_("%s sets the %s at port %s, so bond %s gets its stroke away from %s, at %s."),
-                          who, quantity (d, TRUE), port_name (x, end_port (bond, side)),
+                          who, bg_domain_quantity_name (d, TRUE), port_name (x, end_port (bond, side)),
                           bond->id, x->id, other->id);
 }
 
@@ -325,9 +312,9 @@ sentence_storage (BgElement *x,
 
   if (recv)
     return g_strdup_printf (_("%s integrates the %s it receives and sets the %s from its state (integral causality), so bond %s gets its stroke at %s."),
-                            who, quantity (d, TRUE), quantity (d, FALSE), bond->id, x->id);
+                            who, bg_domain_quantity_name (d, TRUE), bg_domain_quantity_name (d, FALSE), bond->id, x->id);
   return g_strdup_printf (_("%s integrates the %s it receives and sets the %s from its state (integral causality), so bond %s gets its stroke away from %s, at %s."),
-                          who, quantity (d, FALSE), quantity (d, TRUE), bond->id,
+                          who, bg_domain_quantity_name (d, FALSE), bg_domain_quantity_name (d, TRUE), bond->id,
                           x->id, other->id);
 }
 
@@ -341,8 +328,8 @@ sentence_resistor (BgElement *x,
   g_autofree char *who = title (x);
   BgElement *other = end_element (bond, !side);
   BgDomain d = bond_domain (bond);
-  const char *in = quantity (d, recv);    /* what x receives */
-  const char *out = quantity (d, !recv);  /* what x computes */
+  const char *in = bg_domain_quantity_name (d, recv);    /* what x receives */
+  const char *out = bg_domain_quantity_name (d, !recv);  /* what x computes */
 
   if (pref && recv)
     return g_strdup_printf (_("%s accepts either stroke and takes the one %s needs: bond %s gets its stroke at %s, and %s computes the %s from the %s it receives."),
@@ -398,48 +385,48 @@ sentence_propagation (BgElement *x,
     {
       if (last)
         return g_strdup_printf (_("No other bond on %s sets its %s, so the last one, bond %s, must: its stroke goes at %s, and %s takes its %s from %s."),
-                                who, quantity (d, TRUE), bond->id, x->id, x->id,
-                                quantity (d, TRUE), other->id);
+                                who, bg_domain_quantity_name (d, TRUE), bond->id, x->id, x->id,
+                                bg_domain_quantity_name (d, TRUE), other->id);
       return g_strdup_printf (_("%s takes its %s from %s, so every other bond on %s gets its stroke away from %s: bond %s carries the %s to %s."),
-                              who, quantity (d, TRUE), src, x->id, x->id, bond->id,
-                              quantity (d, TRUE), other->id);
+                              who, bg_domain_quantity_name (d, TRUE), src, x->id, x->id, bond->id,
+                              bg_domain_quantity_name (d, TRUE), other->id);
     }
   if (rule == BG_CAUSAL_ONE_OUT && x->spec->variable_ports)
     {
       if (last)
         return g_strdup_printf (_("No other bond on %s sets its %s, so the last one, bond %s, must: its stroke goes away from %s, at %s, and %s takes its %s from %s."),
-                                who, quantity (d, FALSE), bond->id, x->id, other->id,
-                                x->id, quantity (d, FALSE), other->id);
+                                who, bg_domain_quantity_name (d, FALSE), bond->id, x->id, other->id,
+                                x->id, bg_domain_quantity_name (d, FALSE), other->id);
       return g_strdup_printf (_("%s takes its %s from %s, so every other bond on %s gets its stroke at %s: bond %s carries the %s to %s."),
-                              who, quantity (d, FALSE), src, x->id, x->id, bond->id,
-                              quantity (d, FALSE), other->id);
+                              who, bg_domain_quantity_name (d, FALSE), src, x->id, x->id, bond->id,
+                              bg_domain_quantity_name (d, FALSE), other->id);
     }
   if (rule == BG_CAUSAL_ONE_IN)
     {
       if (last && x->spec->n_ports == 2)
         return g_strdup_printf (_("%s already sets the %s at port %s, so it must receive the %s at port %s: bond %s gets its stroke at %s."),
-                                who, quantity (dc, TRUE), cport, quantity (d, TRUE), port,
+                                who, bg_domain_quantity_name (dc, TRUE), cport, bg_domain_quantity_name (d, TRUE), port,
                                 bond->id, x->id);
       if (last)
         return g_strdup_printf (_("%s already sets the %s at its other ports, so it must receive the %s at port %s: bond %s gets its stroke at %s."),
-                                who, quantity (dc, TRUE), quantity (d, TRUE), port,
+                                who, bg_domain_quantity_name (dc, TRUE), bg_domain_quantity_name (d, TRUE), port,
                                 bond->id, x->id);
       return g_strdup_printf (_("%s receives the %s at port %s from %s, so it sets the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                              who, quantity (dc, TRUE), cport, src, quantity (d, TRUE),
+                              who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
                               port, bond->id, x->id, other->id);
     }
   if (rule == BG_CAUSAL_ONE_OUT)
     {
       if (last && x->spec->n_ports == 2)
         return g_strdup_printf (_("%s already receives the %s at port %s, so it must set the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                                who, quantity (dc, TRUE), cport, quantity (d, TRUE), port,
+                                who, bg_domain_quantity_name (dc, TRUE), cport, bg_domain_quantity_name (d, TRUE), port,
                                 bond->id, x->id, other->id);
       if (last)
         return g_strdup_printf (_("%s already receives the %s at its other ports, so it must set the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                                who, quantity (dc, TRUE), quantity (d, TRUE), port,
+                                who, bg_domain_quantity_name (dc, TRUE), bg_domain_quantity_name (d, TRUE), port,
                                 bond->id, x->id, other->id);
       return g_strdup_printf (_("%s receives the %s at port %s from %s, so it sets the %s at port %s: bond %s gets its stroke at %s."),
-                              who, quantity (dc, FALSE), cport, src, quantity (d, FALSE),
+                              who, bg_domain_quantity_name (dc, FALSE), cport, src, bg_domain_quantity_name (d, FALSE),
                               port, bond->id, x->id);
     }
   if (rule == BG_CAUSAL_SAME_ROLE)
@@ -447,10 +434,10 @@ sentence_propagation (BgElement *x,
       /* GY: the ports take the same role; port S may be in another domain. */
       if (recv)
         return g_strdup_printf (_("%s receives the %s at port %s from %s, and a gyrator's ports both receive effort, so it receives the %s at port %s too and sets the %s there: bond %s gets its stroke at %s."),
-                                who, quantity (dc, TRUE), cport, src, quantity (d, TRUE),
-                                port, quantity (d, FALSE), bond->id, x->id);
+                                who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
+                                port, bg_domain_quantity_name (d, FALSE), bond->id, x->id);
       return g_strdup_printf (_("%s sets the %s at port %s for %s, and a gyrator's ports both set effort, so it sets the %s at port %s too: bond %s gets its stroke away from %s, at %s."),
-                              who, quantity (dc, TRUE), cport, src, quantity (d, TRUE),
+                              who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
                               port, bond->id, x->id, other->id);
     }
   /* A rule that does not propagate; not produced by the analyzer. */

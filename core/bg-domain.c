@@ -121,6 +121,19 @@ bg_domain_flow_name (BgDomain domain)
 }
 
 const char *
+bg_domain_quantity_name (BgDomain domain,
+                         gboolean effort)
+{
+  const char *name = NULL;
+
+  if (domain != BG_DOMAIN_NONE)
+    name = effort ? bg_domain_effort_name (domain) : bg_domain_flow_name (domain);
+  if (name == NULL)
+    name = effort ? _("effort") : _("flow");
+  return name;
+}
+
+const char *
 bg_domain_displacement_unit (BgDomain domain)
 {
   return FIELD (domain, displacement_unit);

@@ -35,6 +35,10 @@ const char *bg_domain_flow_unit       (BgDomain    domain);
 /* Translated quantity names: "voltage", "current", "pressure", ... */
 const char *bg_domain_effort_name     (BgDomain    domain);
 const char *bg_domain_flow_name       (BgDomain    domain);
+/* The domain's effort or flow name, or the generic "effort" / "flow" for
+ * BG_DOMAIN_NONE (elements that span domains). */
+const char *bg_domain_quantity_name   (BgDomain    domain,
+                                       gboolean    effort);
 /* Units of the C state (q, V, x, θ) and of the I state (λ, Γ, p, L). */
 const char *bg_domain_displacement_unit (BgDomain  domain);
 const char *bg_domain_momentum_unit   (BgDomain    domain);

@@ -494,8 +494,7 @@ add_torn_symbol (BgEqBuilder *b,
   BgDomain d = bond_domain (bond);
   gboolean effort = var % 2 == 0;
   g_autofree char *name = torn_name (b, var);
-  const char *quantity = d == BG_DOMAIN_NONE ? (effort ? _("effort") : _("flow"))
-                         : effort ? bg_domain_effort_name (d) : bg_domain_flow_name (d);
+  const char *quantity = bg_domain_quantity_name (d, effort);
   const char *letter = d == BG_DOMAIN_NONE ? (effort ? "e" : "f")
                        : effort ? bg_domain_effort_symbol (d) : bg_domain_flow_symbol (d);
   g_autofree char *meaning = effort
