@@ -33,17 +33,7 @@ example_path (const char *name)
 static BgWindow *
 open_window (const char *example)
 {
-  g_autofree char *path = example_path (example);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GError) error = NULL;
-  g_autoptr(BgDocument) document = bg_document_new_for_file (file, &error);
-  BgWindow *window;
-
-  g_assert_no_error (error);
-  window = bg_window_new (GTK_APPLICATION (app), document);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 860);
-
-  return bg_test_ui_present (window);
+  return bg_test_ui_open_example (app, example, 1280, 860);
 }
 
 static gboolean
