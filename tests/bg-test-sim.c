@@ -4,7 +4,21 @@
 #include <math.h>
 #include <string.h>
 
+#include "bg-file.h"
 #include "bg-test-sim.h"
+
+BgModel *
+bg_test_load_example (const char *name)
+{
+  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  g_autofree char *path = g_build_filename (datadir != NULL ? datadir : BGMOD_SOURCE_DATADIR,
+                                            "examples", name, NULL);
+  g_autoptr(GError) error = NULL;
+  BgModel *model = bg_file_load_path (path, &error);
+
+  g_assert_no_error (error);
+  return model;
+}
 
 BgModel *
 bg_test_build_model (const char *const *elements, const char *const *bonds)

@@ -2,7 +2,8 @@
  *
  * Owns: a text shorthand for models ("TYPE DOMAIN ID name=value ...";
  * bonds "ID FROM TO [reversed]"), running analysis + compile + CVODE, and
- * reading results. Must not: depend on GTK or hide a failure (every
+ * reading results, and loading an example by name. Must not: depend on
+ * GTK or hide a failure (every
  * refusal aborts the test with its message).
  */
 #pragma once
@@ -22,6 +23,10 @@ typedef struct
   BgSimReport  report;
   BgSimStatus  status;
 } BgTestSim;
+
+/* An example model from BGMOD_DATADIR (else the source tree's data/),
+ * loaded or the test aborts. */
+BgModel *bg_test_load_example (const char *name);
 
 /* A value that is not a number sets a choice (waveform=sine). DOMAIN "-"
  * for advanced components. */

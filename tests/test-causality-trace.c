@@ -16,6 +16,7 @@
 #include "bg-file.h"
 #include "bg-i18n.h"
 #include "bg-model.h"
+#include "bg-test-sim.h"
 
 /* Builds a model from "TYPE:ID" words and "FROM>TO" bond words; bonds are
  * named b1, b2, ... */
@@ -408,17 +409,6 @@ test_empty_model (void)
 
 /* Examples --------------------------------------------------------------- */
 
-static BgModel *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", name, NULL);
-  g_autoptr(GError) error = NULL;
-  BgModel *model = bg_file_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 test_every_example (void)
 {
@@ -437,7 +427,7 @@ test_every_example (void)
       if (!g_str_has_suffix (name, ".bgmod"))
         continue;
       g_test_message ("%s", name);
-      model = load_example (name);
+      model = bg_test_load_example (name);
       trace = analyze_checked (model, &c);
       g_assert_true (bg_causality_trace_has_conflict (trace) == !bg_causality_is_ok (c));
       g_assert_true (g_str_has_prefix (name, "conflict") == !bg_causality_is_ok (c));
@@ -450,7 +440,7 @@ test_every_example (void)
 static void
 test_bench (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);

@@ -25,6 +25,7 @@
 #include "bg-plan-private.h"
 #include "bg-simulator.h"
 #include "bg-waveform.h"
+#include "bg-test-sim.h"
 
 #define REL_TOL 1e-9
 
@@ -250,17 +251,6 @@ test_evaluator (void)
 
 /* Helpers ---------------------------------------------------------------------------- */
 
-static BgModel *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples", name, NULL);
-  g_autoptr(GError) error = NULL;
-  BgModel *model = bg_file_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
-
 /* Builds a model from "TYPE:ID" words and "FROM>TO" bonds (b1, b2, ...);
  * params as "ID.param=value" words. */
 static BgModel *
@@ -350,7 +340,7 @@ assert_text (BgModel    *model,
 static void
 test_rc (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
 
   assert_text (model, "d(q_C1)/dt = u_U/R1 - q_C1/(R1*C1)\n");
 }
@@ -358,7 +348,7 @@ test_rc (void)
 static void
 test_rlc (void)
 {
-  g_autoptr(BgModel) model = load_example ("rlc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rlc-circuit.bgmod");
 
   assert_text (model,
                "d(p_L1)/dt = u_U - R1*p_L1/L1 - q_C1/C1\n"
@@ -368,7 +358,7 @@ test_rlc (void)
 static void
 test_mass_spring_damper (void)
 {
-  g_autoptr(BgModel) model = load_example ("mass-spring-damper.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("mass-spring-damper.bgmod");
 
   assert_text (model,
                "d(p_M)/dt = u_F - B*p_M/M - q_K/K\n"
@@ -378,7 +368,7 @@ test_mass_spring_damper (void)
 static void
 test_lever (void)
 {
-  g_autoptr(BgModel) model = load_example ("lever.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("lever.bgmod");
 
   /* The output force is the input force divided by n. */
   assert_text (model, "d(p_M)/dt = u_F/LEVER.n - B*p_M/M\n");
@@ -387,7 +377,7 @@ test_lever (void)
 static void
 test_gear_pair (void)
 {
-  g_autoptr(BgModel) model = load_example ("gear-pair.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("gear-pair.bgmod");
 
   assert_text (model,
                "d(p_I_motor)/dt = u_T - B_motor*p_I_motor/I_motor - GEAR.n*q_K_shaft/K_shaft\n"
@@ -414,7 +404,7 @@ test_tf_chain (void)
 static void
 test_parallel_rc (void)
 {
-  g_autoptr(BgModel) model = load_example ("parallel-rc-current-step.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("parallel-rc-current-step.bgmod");
 
   assert_text (model, "d(q_C1)/dt = u_I0 - q_C1/(R1*C1)\n");
 }
@@ -425,7 +415,7 @@ test_parallel_rc (void)
 static void
 test_bench (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
   g_autoptr(BgEquations) eq = derive_ok (model, NULL);
   g_autofree char *text = equations_text (eq);
   const BgEqSymbol *sym;
@@ -469,7 +459,7 @@ link_symbol_cb (const BgEqSymbol *symbol,
 static void
 test_pane_forms (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   const char *outputs[] = { "C1.e", "b2.f", "b2.P", "R1.f", "C1.E", NULL };
   g_autoptr(BgEquations) eq = derive_ok (model, outputs);
   const BgEquation *state = bg_equations_get_equation (eq, 0);
@@ -543,7 +533,7 @@ test_pane_forms (void)
 static void
 test_latex_block (void)
 {
-  g_autoptr(BgModel) model = load_example ("rlc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rlc-circuit.bgmod");
   g_autoptr(BgEquations) eq = derive_ok (model, NULL);
   g_autofree char *latex = bg_equations_to_latex (eq);
 
@@ -582,7 +572,7 @@ test_no_states (void)
 static void
 test_conflict_refused (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(GError) error = NULL;
   BgEquations *eq = bg_equations_derive (model, c, NULL, &error);
@@ -596,7 +586,7 @@ test_conflict_refused (void)
 static void
 test_unknown_output (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(GError) error = NULL;
   const char *outputs[] = { "C7.e", NULL };
@@ -806,7 +796,7 @@ static void
 test_numeric_example (gconstpointer data)
 {
   const char *name = data;
-  g_autoptr(BgModel) model = load_example (name);
+  g_autoptr(BgModel) model = bg_test_load_example (name);
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(GError) error = NULL;
   g_autoptr(BgPlan) plan = bg_compiler_compile (model, c, NULL, &error);

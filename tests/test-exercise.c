@@ -19,6 +19,7 @@
 #include "bg-i18n.h"
 #include "bg-model.h"
 #include "bg-remedy.h"
+#include "bg-test-sim.h"
 
 /* Helpers ------------------------------------------------------------------ */
 
@@ -54,18 +55,6 @@ build (const char *domain,
       g_assert_no_error (error);
     }
   bg_model_clear_history (model);
-  return model;
-}
-
-static BgModel *
-load_example (const char *name)
-{
-  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
-                                            name, NULL);
-  g_autoptr(GError) error = NULL;
-  BgModel *model = bg_file_load_path (path, &error);
-
-  g_assert_no_error (error);
   return model;
 }
 
@@ -216,7 +205,7 @@ test_file_refusals (void)
 static void
 test_stroke_undo (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autofree char *before = save_bytes (model);
   g_autofree char *placed = NULL;
   g_autofree char *undone = NULL;
@@ -250,7 +239,7 @@ test_stroke_undo (void)
 static void
 test_stroke_follows_flip (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
 
   place (model, "b3=from");
   g_assert_true (bg_model_flip_bond_direction (model, "b3", NULL));
@@ -265,7 +254,7 @@ test_stroke_follows_flip (void)
 static void
 test_grade_correct (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgGrade) grade = NULL;
 
   place (model, "b1=to b2=to b3=from");
@@ -289,7 +278,7 @@ test_grade_examples (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      g_autoptr(BgModel) model = load_example (names[i]);
+      g_autoptr(BgModel) model = bg_test_load_example (names[i]);
       g_autoptr(BgGrade) grade = NULL;
 
       place_analyzer_strokes (model);
@@ -302,7 +291,7 @@ test_grade_examples (void)
 static void
 test_grade_missing (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgGrade) grade = NULL;
   g_autoptr(BgGrade) none = NULL;
 
@@ -323,7 +312,7 @@ test_grade_missing (void)
 static void
 test_grade_wrong (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgGrade) grade = NULL;
   g_autoptr(BgGrade) derivative = NULL;
   g_autoptr(BgGrade) source = NULL;
@@ -435,7 +424,7 @@ test_grade_dead_end (void)
 static void
 test_grade_conflict_model (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autoptr(BgGrade) grade = NULL;
   g_autoptr(BgGrade) bad = NULL;
 
@@ -470,7 +459,7 @@ test_grade_no_solution (void)
 static void
 test_grade_json (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgGrade) grade = NULL;
   g_autofree char *json = NULL;
 
@@ -528,7 +517,7 @@ check_remedies (BgModel *model,
 static void
 test_remedy_two_capacitors (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autofree char *texts = check_remedies (model, 2);
 
   g_assert_cmpstr (texts, ==,
@@ -539,7 +528,7 @@ test_remedy_two_capacitors (void)
 static void
 test_remedy_accumulator (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-accumulator-on-chamber.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-accumulator-on-chamber.bgmod");
   g_autofree char *texts = check_remedies (model, 2);
 
   g_assert_true (g_str_has_prefix (texts, "Add a resistance R1 = 1e9 Pa·s/m³ in series with ACC, between it and J_A"));
@@ -550,7 +539,7 @@ test_remedy_accumulator (void)
 static void
 test_remedy_layout (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(GPtrArray) remedies = bg_remedy_list (model, c, 0);
   BgElement *r2, *j, *c2;
@@ -645,7 +634,7 @@ test_remedy_sf_on_i (void)
 static void
 test_remedy_none (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgModel) open_port = build ("electrical", "Se:U 1:J R:R1", "U>J");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(BgCausality) c2 = bg_causality_analyze (open_port);
@@ -661,7 +650,7 @@ test_remedy_none (void)
 static void
 test_remedy_stale (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autoptr(GPtrArray) remedies = bg_remedy_list (model, c, 0);
   g_autoptr(GError) error = NULL;
@@ -681,7 +670,7 @@ test_remedy_stale (void)
 static void
 test_remedy_json (void)
 {
-  g_autoptr(BgModel) model = load_example ("conflict-two-capacitors.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("conflict-two-capacitors.bgmod");
   g_autoptr(BgCausality) c = bg_causality_analyze (model);
   g_autofree char *json = bg_remedy_analysis_to_json (model, c);
 

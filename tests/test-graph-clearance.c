@@ -17,24 +17,10 @@
 #include "bg-file.h"
 #include "bg-graph-geometry.h"
 #include "bg-graph-renderer.h"
+#include "bg-test-sim.h"
 
 /* The Preferences window's presentation scales (step 0.25 up to 2). */
 static const double scales[] = { 1.0, 1.25, 1.5, 1.75, 2.0 };
-
-static BgModel *
-load_example (const char *name)
-{
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  BgModel *model;
-
-  g_assert_nonnull (datadir);
-  path = g_build_filename (datadir, "examples", name, NULL);
-  model = bg_file_load_path (path, &error);
-  g_assert_no_error (error);
-  return model;
-}
 
 /* Whether the segment a–b passes through the inside of rect (touching its
  * boundary is not crossing). Liang–Barsky clipping against the open rect. */
@@ -156,7 +142,7 @@ count_collisions (const char *name,
 static void
 test_bench (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
 
   g_assert_cmpuint (count_collisions ("hydraulic-bench", model, 1.75), ==, 0);
   g_assert_cmpuint (count_collisions ("hydraulic-bench", model, 2.0), ==, 0);
@@ -178,7 +164,7 @@ test_every_example (void)
 
       if (!g_str_has_suffix (name, ".bgmod"))
         continue;
-      model = load_example (name);
+      model = bg_test_load_example (name);
       for (guint i = 0; i < G_N_ELEMENTS (scales); i++)
         n += count_collisions (name, model, scales[i]);
       n_examples++;

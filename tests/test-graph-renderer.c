@@ -17,6 +17,7 @@
 #include "bg-graph-geometry.h"
 #include "bg-graph-renderer.h"
 #include "bg-library.h"
+#include "bg-test-sim.h"
 
 #define TOL 1e-9
 
@@ -230,21 +231,6 @@ test_clip_inside (void)
 
 /* Renderer --------------------------------------------------------------- */
 
-static BgModel *
-load_example (const char *name)
-{
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
-  g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  BgModel *model;
-
-  g_assert_nonnull (datadir);
-  path = g_build_filename (datadir, "examples", name, NULL);
-  model = bg_file_load_path (path, &error);
-  g_assert_no_error (error);
-  return model;
-}
-
 static void
 test_labels (void)
 {
@@ -308,7 +294,7 @@ export_and_count (const char *example,
                   double      scale,
                   int        *width)
 {
-  g_autoptr(BgModel) model = load_example (example);
+  g_autoptr(BgModel) model = bg_test_load_example (example);
   g_autoptr(BgCausality) causality = bg_causality_analyze (model);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bgmod-render-XXXXXX", &error);
@@ -374,7 +360,7 @@ test_presentation_scale (void)
 static void
 test_strokes_drawn (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(BgCausality) causality = bg_causality_analyze (model);
   BgGraphRenderer *renderer = bg_graph_renderer_new ();
   BgGraphView view;
@@ -435,7 +421,7 @@ ink_in_box (cairo_surface_t *surface,
 static void
 test_names_drawn (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
   BgGraphRenderer *renderer = bg_graph_renderer_new ();
   GPtrArray *elements = bg_model_get_elements (model);
   BgGraphView view;
@@ -486,7 +472,7 @@ test_names_drawn (void)
 static void
 test_fit (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
   BgGraphRenderer *renderer = bg_graph_renderer_new ();
   BgGraphView view;
   BgRect b;
@@ -507,7 +493,7 @@ test_fit (void)
 static void
 test_svg (void)
 {
-  g_autoptr(BgModel) model = load_example ("hydraulic-bench.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("hydraulic-bench.bgmod");
   g_autoptr(BgCausality) causality = bg_causality_analyze (model);
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("bgmod-render-XXXXXX", &error);
@@ -528,7 +514,7 @@ test_svg (void)
 static void
 test_bad_format (void)
 {
-  g_autoptr(BgModel) model = load_example ("rc-circuit.bgmod");
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
   g_autoptr(GError) error = NULL;
 
   g_assert_false (bg_graph_renderer_export (model, NULL, "graph.jpg", 1.0, &error));

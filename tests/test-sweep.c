@@ -15,19 +15,7 @@
 #include "bg-file.h"
 #include "bg-simulator.h"
 #include "bg-sweep.h"
-
-static BgModel *
-load_example (const char *name)
-{
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
-  g_autofree char *path = g_build_filename (datadir != NULL ? datadir : BGMOD_SOURCE_DATADIR,
-                                            "examples", name, NULL);
-  GError *error = NULL;
-  BgModel *model = bg_file_load_path (path, &error);
-
-  g_assert_no_error (error);
-  return model;
-}
+#include "bg-test-sim.h"
 
 static void
 test_parse (void)
@@ -70,7 +58,7 @@ test_parse (void)
 static void
 test_runs_equal_single_runs (void)
 {
-  g_autoptr (BgModel) model = load_example ("rlc-circuit.bgmod");
+  g_autoptr (BgModel) model = bg_test_load_example ("rlc-circuit.bgmod");
   static const double values[] = { 1, 10, 100, 5, 20 };
   g_autoptr (BgSweep) sweep = NULL;
   g_autofree char *saved = NULL, *after = NULL;
@@ -88,7 +76,7 @@ test_runs_equal_single_runs (void)
 
   for (guint i = 0; i < n; i++)
     {
-      g_autoptr (BgModel) single = load_example ("rlc-circuit.bgmod");
+      g_autoptr (BgModel) single = bg_test_load_example ("rlc-circuit.bgmod");
       g_autoptr (BgCausality) causality = NULL;
       g_autoptr (BgPlan) plan = NULL;
       g_autoptr (BgResult) result = NULL;
@@ -138,7 +126,7 @@ cancel_after_first_cb (BgSweep *sweep, guint index, gpointer user_data)
 static void
 test_cancel (void)
 {
-  g_autoptr (BgModel) model = load_example ("rlc-circuit.bgmod");
+  g_autoptr (BgModel) model = bg_test_load_example ("rlc-circuit.bgmod");
   g_autoptr (GArray) values = bg_sweep_range (1, 100, 8, TRUE, NULL);
   g_autoptr (BgSweep) sweep = NULL;
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
@@ -158,7 +146,7 @@ test_cancel (void)
 static void
 test_refusals (void)
 {
-  g_autoptr (BgModel) model = load_example ("rlc-circuit.bgmod");
+  g_autoptr (BgModel) model = bg_test_load_example ("rlc-circuit.bgmod");
   static const double bad[] = { 10, -1 };
   GError *error = NULL;
 
