@@ -357,6 +357,23 @@ test_presentation_scale (void)
   g_assert_cmpuint (n2.dark, >, 2 * n1.dark);
 }
 
+/* The model drawn by the renderer into a new width × height image. */
+static cairo_surface_t *
+draw_surface (BgGraphRenderer   *renderer,
+              BgModel           *model,
+              BgCausality       *causality,
+              const BgGraphView *view,
+              int                width,
+              int                height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  bg_graph_renderer_draw (renderer, cr, model, causality, view);
+  cairo_destroy (cr);
+  return surface;
+}
+
 static void
 test_strokes_drawn (void)
 {
@@ -365,21 +382,14 @@ test_strokes_drawn (void)
   BgGraphRenderer *renderer = bg_graph_renderer_new ();
   BgGraphView view;
   cairo_surface_t *s1, *s2;
-  cairo_t *cr;
   PixelCount without, with;
 
   bg_graph_view_init (&view);
   view.draw_background = TRUE;
   g_assert_true (bg_graph_renderer_fit (renderer, model, 600, 400, 20, 2, &view));
 
-  s1 = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 400);
-  cr = cairo_create (s1);
-  bg_graph_renderer_draw (renderer, cr, model, NULL, &view);
-  cairo_destroy (cr);
-  s2 = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 600, 400);
-  cr = cairo_create (s2);
-  bg_graph_renderer_draw (renderer, cr, model, causality, &view);
-  cairo_destroy (cr);
+  s1 = draw_surface (renderer, model, NULL, &view, 600, 400);
+  s2 = draw_surface (renderer, model, causality, &view, 600, 400);
 
   without = count_pixels (s1);
   with = count_pixels (s2);
@@ -426,21 +436,14 @@ test_names_drawn (void)
   GPtrArray *elements = bg_model_get_elements (model);
   BgGraphView view;
   cairo_surface_t *plain, *named;
-  cairo_t *cr;
   guint junctions = 0;
 
   bg_graph_view_init (&view);
   view.draw_background = TRUE;
   g_assert_true (bg_graph_renderer_fit (renderer, model, 1200, 800, 20, 2, &view));
-  plain = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1200, 800);
-  cr = cairo_create (plain);
-  bg_graph_renderer_draw (renderer, cr, model, NULL, &view);
-  cairo_destroy (cr);
+  plain = draw_surface (renderer, model, NULL, &view, 1200, 800);
   view.show_bond_ids = TRUE;
-  named = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1200, 800);
-  cr = cairo_create (named);
-  bg_graph_renderer_draw (renderer, cr, model, NULL, &view);
-  cairo_destroy (cr);
+  named = draw_surface (renderer, model, NULL, &view, 1200, 800);
 
   for (guint i = 0; i < elements->len; i++)
     {
