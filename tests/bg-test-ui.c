@@ -339,3 +339,17 @@ bg_test_ui_disable_tooltips (GtkWidget *widget)
        child = gtk_widget_get_next_sibling (child))
     bg_test_ui_disable_tooltips (child);
 }
+
+gboolean
+bg_test_ui_has_css_class (GtkWidget     *widget,
+                          gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, data);
+}
+
+gboolean
+bg_test_ui_has_label_text (GtkWidget     *widget,
+                           gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), data) == 0;
+}

@@ -54,6 +54,13 @@ void           bg_test_ui_run_to_end     (BgWindow     *window);
 typedef gboolean (*BgTestUiMatch) (GtkWidget     *widget,
                                    gconstpointer  data);
 
+/* Matches for bg_test_ui_find_widget: a widget with the CSS class in
+ * @data; a label whose text (markup as set) is the string in @data. */
+gboolean       bg_test_ui_has_css_class   (GtkWidget     *widget,
+                                           gconstpointer  data);
+gboolean       bg_test_ui_has_label_text  (GtkWidget     *widget,
+                                           gconstpointer  data);
+
 GtkWidget     *bg_test_ui_find_widget     (GtkWidget     *root,
                                            BgTestUiMatch  match,
                                            gconstpointer  data);

@@ -288,13 +288,6 @@ is_remedy_button (GtkWidget     *widget,
   return target != NULL && g_variant_get_uint32 (target) == GPOINTER_TO_UINT (index);
 }
 
-static gboolean
-is_label_with_text (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
-}
-
 /* Each conflict example: the bar asks whether the remedy is the intended
  * physics (handbook: never add a resistance only to silence the
  * diagnostic); one click on its first remedy button resolves the
@@ -318,7 +311,7 @@ test_remedy_buttons (void)
       button = bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0));
       g_assert_nonnull (button);
       g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (1)));
-      prompt = bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with_text,
+      prompt = bg_test_ui_find_widget (GTK_WIDGET (window), bg_test_ui_has_label_text,
                                        "If this is the intended physics:");
       g_assert_nonnull (prompt);
       g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (prompt), "only when it represents the intended physics"));

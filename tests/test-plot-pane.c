@@ -43,13 +43,6 @@ is_plot_pane (GtkWidget     *widget,
   return BG_IS_PLOT_PANE (widget);
 }
 
-static gboolean
-has_css_class (GtkWidget     *widget,
-               gconstpointer  css_class)
-{
-  return gtk_widget_has_css_class (widget, css_class);
-}
-
 /* A check box of the picker whose label starts with the variable's name. */
 static gboolean
 is_check_for (GtkWidget     *widget,
@@ -553,7 +546,7 @@ test_stale (void)
   g_assert_no_error (error);
   bg_test_ui_pump ();
   g_assert_true (bg_simulation_run_get_stale (run));
-  stale_tag = bg_test_ui_find_widget (GTK_WIDGET (pane), has_css_class, "stale-tag");
+  stale_tag = bg_test_ui_find_widget (GTK_WIDGET (pane), bg_test_ui_has_css_class, "stale-tag");
   g_assert_nonnull (stale_tag);
   g_assert_true (gtk_widget_get_visible (stale_tag));
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (stale_tag)), ==,

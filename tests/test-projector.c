@@ -106,13 +106,6 @@ contrast (const GdkRGBA *fg,
   return a > b ? a / b : b / a;
 }
 
-static gboolean
-has_label_text (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0;
-}
-
 /* The status line's conflict text against the window background, and its
  * whole sentence shown (wrapped, never cut with an ellipsis). */
 static void
@@ -126,7 +119,7 @@ check_conflict_status (gboolean dark)
   g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
   window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", 1024, 768);
   bg_test_ui_wait_ms (200);
-  label = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
+  label = bg_test_ui_find_widget (GTK_WIDGET (window), bg_test_ui_has_label_text,
                                   bg_window_get_status_text (window));
   g_assert_nonnull (label);
   button = gtk_widget_get_ancestor (label, GTK_TYPE_BUTTON);
@@ -719,7 +712,7 @@ static void
 test_presentation_scales_window (void)
 {
   BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
-  GtkWidget *status = bg_test_ui_find_widget (GTK_WIDGET (window), has_label_text,
+  GtkWidget *status = bg_test_ui_find_widget (GTK_WIDGET (window), bg_test_ui_has_label_text,
                                               bg_window_get_status_text (window));
   g_autoptr(GHashTable) before = g_hash_table_new (NULL, NULL);
   g_autoptr(GHashTable) after = g_hash_table_new (NULL, NULL);
@@ -818,17 +811,10 @@ test_fits_1024 (void)
  * real pointer under Xvfb): the divider is a wide one, which grabs only
  * what it covers, and the tabs start below it. What the pointer picks at
  * the top, middle and bottom of each tab is the tab. */
-static gboolean
-has_css_class (GtkWidget     *widget,
-               gconstpointer  data)
-{
-  return gtk_widget_has_css_class (widget, data);
-}
-
 static void
 check_page_tabs_clickable (BgWindow *window)
 {
-  GtkWidget *switcher = bg_test_ui_find_widget (GTK_WIDGET (window), has_css_class,
+  GtkWidget *switcher = bg_test_ui_find_widget (GTK_WIDGET (window), bg_test_ui_has_css_class,
                                                 "plot-page-switcher");
   GtkPaned *paned = GTK_PANED (gtk_widget_get_ancestor (switcher, GTK_TYPE_PANED));
   GtkWidget *divider = NULL;
@@ -903,9 +889,9 @@ check_russian_labels (void)
   g_autofree char *placeholder = NULL;
   const char *status;
 
-  g_assert_nonnull (bg_test_ui_find_widget (palette, has_label_text, "Примитивы"));
-  g_assert_nonnull (bg_test_ui_find_widget (palette, has_label_text, "Сложные компоненты"));
-  g_assert_null (bg_test_ui_find_widget (palette, has_label_text, "Primitives"));
+  g_assert_nonnull (bg_test_ui_find_widget (palette, bg_test_ui_has_label_text, "Примитивы"));
+  g_assert_nonnull (bg_test_ui_find_widget (palette, bg_test_ui_has_label_text, "Сложные компоненты"));
+  g_assert_null (bg_test_ui_find_widget (palette, bg_test_ui_has_label_text, "Primitives"));
   g_assert_nonnull (search);
   g_object_get (search, "placeholder-text", &placeholder, NULL);
   g_assert_cmpstr (placeholder, ==, "Поиск");
