@@ -206,7 +206,10 @@ value_axis_title (BgPlotRenderer *self,
 
 /* ---- layout ------------------------------------------------------------- */
 
-/* A legend entry: sample line, gap, name. */
+/* A legend entry: sample line, gap, name (in lines of text). */
+#define LEGEND_SAMPLE_LINES 1.6
+#define LEGEND_GAP_LINES    0.4
+
 static double
 legend_entry_width (Ctx         *c,
                     const char  *name)
@@ -214,7 +217,7 @@ legend_entry_width (Ctx         *c,
   double w;
 
   _bg_plot_renderer_text_size (c, name, &w, NULL);
-  return 1.6 * c->line_h + 0.4 * c->line_h + w;
+  return (LEGEND_SAMPLE_LINES + LEGEND_GAP_LINES) * c->line_h + w;
 }
 
 /* Rows the legend of @index needs within @width. */
@@ -782,7 +785,7 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
 {
   Subplot *sp = g_ptr_array_index (self->subplots, index);
   cairo_t *cr = c->cr;
-  double   sample_w = 1.6 * c->line_h, sep = 1.2 * c->line_h;
+  double   sample_w = LEGEND_SAMPLE_LINES * c->line_h, sep = 1.2 * c->line_h;
   double   x = 0.0, y = sp->legend_y;
   gboolean first = TRUE;
   guint    i;
@@ -791,12 +794,11 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
     {
       Trace      *tr = g_ptr_array_index (self->traces, i);
       BgPlotColor color;
-      double      w, entry;
+      double      entry;
 
       if (tr->subplot != index)
         continue;
-      _bg_plot_renderer_text_size (c, tr->name, &w, NULL);
-      entry = sample_w + 0.4 * c->line_h + w;
+      entry = legend_entry_width (c, tr->name);
       if (self->legend_beside)
         {
           /* a column right of the plot, from its top, one entry a line */
@@ -826,7 +828,7 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
 
       _bg_plot_renderer_set_source (cr, &self->fg, 0.9);
       _bg_plot_renderer_draw_text (c, tr->name,
-                                   sp->x + x + sample_w + 0.4 * c->line_h, y,
+                                   sp->x + x + sample_w + LEGEND_GAP_LINES * c->line_h, y,
                                    0.0, 0.0);
       x += entry + sep;
     }
