@@ -138,6 +138,8 @@ typedef struct
 } Ref;
 
 /* bg-canvas.c */
+/* bg-canvas-style.c: the renderer's style from the theme (style_valid). */
+void        bg_canvas_update_style            (BgCanvas       *self);
 void        bg_canvas_fill_view               (BgCanvas       *self,
                                                BgGraphView    *view);
 void        bg_canvas_set_zoom_internal       (BgCanvas       *self,

@@ -1,12 +1,13 @@
 /* bg-canvas.c — the bond-graph editing canvas.
  *
- * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only place that
- * decides what is under the pointer), tooltips, and the snapshot, which draws
- * the model through the graph renderer every frame. The view transform
- * lives in bg-canvas-view.c, edits and actions in bg-canvas-actions.c, the
- * controllers in bg-canvas-controllers.c. Must
- * not: edit the model other than through bg_model_* edit calls, compute
- * causality, or hold element pointers across edits.
+ * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only
+ * place that decides what is under the pointer), tooltips, and the
+ * snapshot, which draws the model through the graph renderer every frame.
+ * The view transform lives in bg-canvas-view.c, the colours in
+ * bg-canvas-style.c, edits and actions in bg-canvas-actions.c, the
+ * controllers in bg-canvas-controllers.c. Must not: edit the model other
+ * than through bg_model_* edit calls, compute causality, or hold element
+ * pointers across edits.
  */
 #include "config.h"
 
@@ -15,7 +16,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
-#include "bg-theme.h"
 
 G_DEFINE_QUARK (bg-canvas-error-quark, bg_canvas_error)
 
@@ -639,91 +639,6 @@ bg_canvas_query_tooltip (GtkWidget  *widget,
 
 /* Snapshot --------------------------------------------------------------- */
 
-static BgGraphColor
-color_from_rgba (const GdkRGBA *c)
-{
-  BgGraphColor g = { c->red, c->green, c->blue, c->alpha };
-  return g;
-}
-
-static double
-relative_luminance (const BgGraphColor *c)
-{
-  double rgb[3] = { c->red, c->green, c->blue };
-
-  for (int i = 0; i < 3; i++)
-    rgb[i] = rgb[i] <= 0.03928 ? rgb[i] / 12.92 : pow ((rgb[i] + 0.055) / 1.055, 2.4);
-  return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2];
-}
-
-/* WCAG contrast ratio of two colours. */
-static double
-contrast_ratio (const BgGraphColor *a,
-                const BgGraphColor *b)
-{
-  double la = relative_luminance (a), lb = relative_luminance (b);
-
-  return (MAX (la, lb) + 0.05) / (MIN (la, lb) + 0.05);
-}
-
-static void
-lighten_to_contrast (BgGraphColor       *color,
-                     const BgGraphColor *background,
-                     double              ratio)
-{
-  for (int step = 0; step < 20 && contrast_ratio (color, background) < ratio; step++)
-    {
-      color->red += (1.0 - color->red) * 0.1;
-      color->green += (1.0 - color->green) * 0.1;
-      color->blue += (1.0 - color->blue) * 0.1;
-    }
-}
-
-/* Colours from the theme: fg from the widget's style, accent and view
- * background from the theme's named colours when it has them. */
-static void
-canvas_update_style (BgCanvas *self)
-{
-  BgGraphStyle style;
-  GdkRGBA fg, color;
-  gboolean dark;
-
-  bg_theme_get_fg (GTK_WIDGET (self), &fg);
-  dark = 0.299 * fg.red + 0.587 * fg.green + 0.114 * fg.blue > 0.5;
-  if (dark)
-    bg_graph_style_init_dark (&style);
-  else
-    bg_graph_style_init_light (&style);
-
-  style.fg = color_from_rgba (&fg);
-  style.fg.alpha = 1.0;
-  if (bg_theme_get_view_bg (GTK_WIDGET (self), &color))
-    style.bg = color_from_rgba (&color);
-  if (bg_theme_get_accent (GTK_WIDGET (self), &color))
-    style.selection = color_from_rgba (&color);
-  /* The dark theme's selection blue (#15539e) is made for white text on
-   * it, not for lines and tints on a dark canvas (about 2:1): lightened
-   * towards white until it reaches 3:1, as non-text marks should. */
-  if (dark)
-    lighten_to_contrast (&style.selection, &style.bg, 3.0);
-
-  bg_graph_renderer_set_style (self->renderer, &style);
-  self->style_valid = TRUE;
-}
-
-double
-bg_canvas_get_highlight_contrast (BgCanvas *self)
-{
-  const BgGraphStyle *style;
-
-  g_return_val_if_fail (BG_IS_CANVAS (self), 0.0);
-
-  if (!self->style_valid)
-    canvas_update_style (self);
-  style = bg_graph_renderer_get_style (self->renderer);
-  return contrast_ratio (&style->selection, &style->bg);
-}
-
 static void
 draw_grid (BgCanvas *self,
            cairo_t  *cr,
@@ -906,7 +821,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
   if (!self->style_valid)
-    canvas_update_style (self);
+    bg_canvas_update_style (self);
   style = bg_graph_renderer_get_style (self->renderer);
 
   bg = (GdkRGBA) { style->bg.red, style->bg.green, style->bg.blue, 1.0 };
