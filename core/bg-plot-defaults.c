@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include "bg-plot-defaults.h"
+#include "bg-view.h"
 
 static gboolean
 shows_by_default (const BgComponentSpec *spec)
@@ -52,4 +53,15 @@ bg_plot_defaults_dup (BgModel *model)
         }
     }
   return g_strv_builder_end (builder);
+}
+
+GStrv
+bg_plot_defaults_dup_shown (BgModel *model)
+{
+  GStrv saved;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  saved = bg_view_dup_plot_vars (model);
+  return saved != NULL ? saved : bg_plot_defaults_dup (model);
 }

@@ -17,5 +17,8 @@ G_BEGIN_DECLS
 
 /* Variable names, NULL-terminated (empty for a model without storages). */
 GStrv bg_plot_defaults_dup (BgModel *model);
+/* What a plot first shows: the choice saved with the file (its view
+ * section, possibly empty), else the defaults above. */
+GStrv bg_plot_defaults_dup_shown (BgModel *model);
 
 G_END_DECLS

@@ -23,7 +23,6 @@
 #include "bg-si-format.h"
 #include "bg-sweep.h"
 #include "bg-theme.h"
-#include "bg-view.h"
 
 #define EXPORT_WIDTH 1200
 #define EXPORT_HEIGHT 800
@@ -85,11 +84,11 @@ static char *
 default_variable (BgAnalysisPane *self)
 {
   BgModel *model = bg_document_get_model (self->document);
-  g_auto(GStrv) plotted = bg_view_dup_plot_vars (model);
+  g_auto(GStrv) shown = bg_plot_defaults_dup_shown (model);
   g_auto(GStrv) usual = NULL;
 
-  if (plotted != NULL && plotted[0] != NULL)
-    return g_strdup (plotted[0]);
+  if (shown[0] != NULL)
+    return g_strdup (shown[0]);
   usual = bg_plot_defaults_dup (model);
   return usual != NULL && usual[0] != NULL ? g_strdup (usual[0]) : NULL;
 }

@@ -14,6 +14,7 @@
 
 #include "bg-compiler.h"
 #include "bg-last-folder.h"
+#include "bg-plot-defaults.h"
 #include "bg-plot-pane.h"
 #include "bg-si-format.h"
 
@@ -474,9 +475,7 @@ bg_plot_pane_set_document (BgPlotPane *self,
   g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
                            G_CONNECT_SWAPPED);
 
-  names = bg_variable_picker_load_saved (model);
-  if (names == NULL)
-    names = bg_variable_picker_dup_default (model);
+  names = bg_plot_defaults_dup_shown (model);
   bg_plot_pane_show_vars (self, (const char *const *) names);
 }
 
