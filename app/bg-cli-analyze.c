@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-analyze.c — `bgmod-cli analyze MODEL.bgmod [--steps] [--json]`.
  *
- * Owns: printing a causality analysis, as FORMAT.md's JSON object or as a
+ * Owns: printing a causality analysis, as docs/command-line.md's JSON object or as a
  * readable report (strokes per bond, states, algebraic groups, errors and
  * warnings, the verified remedies of a conflict); with --steps, the SCAP
  * trace first (one numbered step a line, its phase, the steps it follows

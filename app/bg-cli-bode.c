@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-bode.c — `bgmod-cli bode MODEL.bgmod --input SRC --output VAR
  * [--from F1] [--to F2] [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]`
- * (FORMAT.md, Additions).
+ * (docs/command-line.md.
  *
  * Owns: the bode subcommand: choosing the input and output, the default
  * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-components.c — `bgmod-cli components [--domain D] [--json]`.
  *
  * Owns: listing the Elements library — type, domain, section, English and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-draw-elsewhere.c — bgmod-cli hands the commands that draw over to
  * bgmod-cli-draw.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-draw.c — the drawings of bgmod-cli-draw: the plots of simulate,
  * of a sweep and of bode (the render command is bg-cli-render.c).
  *

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-equations.c — `bgmod-cli equations MODEL.bgmod [--json | --latex]`.
  *
- * Owns: printing the state equations of a model (FORMAT.md "Additions") as
- * text (one equation a line, then the symbols), as FORMAT.md's JSON object,
+ * Owns: printing the state equations of a model (docs/command-line.md as
+ * text (one equation a line, then the symbols), as docs/command-line.md's JSON object,
  * or as a LaTeX align* block; the chosen outputs are the variables plotted
  * in the model's view. Exit codes: 0 printed, 1 invalid model or causal
  * conflict (or no symbolic form), 2 usage error or unreadable file. Must

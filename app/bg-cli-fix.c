@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-fix.c — `bgmod-cli fix MODEL.bgmod --output OUT.bgmod [--remedy K]`.
  *
  * Owns: applying remedy K (default 1) of the model's first causal conflict,

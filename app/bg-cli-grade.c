@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-grade.c — `bgmod-cli grade STUDENT.bgmod... [--json]`.
  *
  * Owns: grading the exercise strokes of each file in argument order, as one
- * JSON object per line (FORMAT.md) or as a readable report, and the exit
+ * JSON object per line (docs/command-line.md) or as a readable report, and the exit
  * code: 0 when every file is fully correct, 1 when any is not (also an
  * invalid model), 2 for a usage error or an unreadable file (the other files
  * are still graded). Must not: decide what is correct itself

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-linearize.c — `bgmod-cli linearize MODEL.bgmod [--at T] [--vars a,b,...]
- * [--json]` (FORMAT.md, Additions).
+ * [--json]` (docs/command-line.md.
  *
- * Owns: the linearize subcommand (A, B, C, D and the eigenvalues as FORMAT.md's
+ * Owns: the linearize subcommand (A, B, C, D and the eigenvalues as docs/command-line.md's
  * JSON object or as a readable report), and the helper bode shares: a model
  * file → its linearization about the state at time T. Exit codes: 0 done; 1
  * invalid model, causal conflict, solver failure, too many states; 2 usage

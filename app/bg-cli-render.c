@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-render.c — `bgmod-cli render MODEL.bgmod --output OUT.png|OUT.svg`.
  *
  * Owns: drawing a model's bond graph, fitted, on a white background, with the

@@ -1,4 +1,5 @@
-/* bg-cli-simulate.c — `bgmod-cli simulate MODEL.bgmod [options]` (FORMAT.md).
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-cli-simulate.c — `bgmod-cli simulate MODEL.bgmod [options]` (docs/command-line.md).
  *
  * Owns: the simulate subcommand: settings overrides, the variable selection
  * (the run computes and stores only the CSV's and the plot's columns), the

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-sweep.c — `bgmod-cli simulate MODEL --sweep EL.PARAM=V1,V2,...`
- * (FORMAT.md, Additions).
+ * (docs/command-line.md.
  *
  * Owns: the sweep's output: CSV `t,<var>[EL.PARAM=V1],<var>[EL.PARAM=V2],…`
  * (for each variable, one column per value; t from the longest run, a cell

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli.h — the subcommands of bgmod-cli and the helpers they share.
  *
  * Owns: one entry point per subcommand, each in its own file
- * (bg-cli-<command>.c), and the exit codes of FORMAT.md. Must not: be used
+ * (bg-cli-<command>.c), and the exit codes of docs/command-line.md. Must not: be used
  * outside app/ (the GUI does not link it).
  *
  * Each entry point receives the arguments from the subcommand's name on

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bgmod-cli.c — the command-line tool: main, subcommand dispatch and usage.
  *
  * Owns: the list of subcommands, the top-level usage text, and the helpers
  * every subcommand shares (option parsing, usage errors, loading a model with
- * the exit codes of FORMAT.md). Must not: implement a subcommand (each lives
+ * the exit codes of docs/command-line.md). Must not: implement a subcommand (each lives
  * in its own bg-cli-<command>.c) or print data; messages go to stderr.
  */
 #include "config.h"

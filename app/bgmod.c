@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bgmod.c — the entry point of the BGMod editor.
  *
  * Owns: process set-up (translations) and running BgApplication. Must not:

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-desktop-data.py — cross-checks the desktop integration files.
 
 Owns: the consistency between data/org.bgmod.BGMod.desktop.in, the MIME

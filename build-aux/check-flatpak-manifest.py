@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-flatpak-manifest.py — checks the Flatpak manifest against our policy.
 
 Owns: the rules a BGMod Flatpak manifest must follow (app id, GNOME runtime

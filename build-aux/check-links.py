@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-links.py — checks which toolkits a library or program may use.
 
-Owns: the layering rule of DESIGN.md in the built objects: the core archive
+Owns: the layering rule of docs/architecture.md in the built objects: the core archive
 refers to no GTK, GDK, Cairo or Pango symbol (nm), and each program named
 with --no-gtk (bgmod-cli) loads no GTK or GDK library (ldd), and each named
 with --no-toolkit (a core-only test) loads no GTK, GDK, Cairo or Pango

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """check-po.py — checks that every translatable string has a translation.
 
 Owns: regenerating the template from po/POTFILES.in with xgettext (the same

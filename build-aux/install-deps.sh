@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Installs everything BGMod needs to build, run and test on Debian 12
 # (bookworm). Safe to run again. Needs root (uses sudo when not root).
 set -eu

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """make-fuzz-corpus.py — writes the stored fuzz corpus for the model loader.
 
 Owns: turning the example models (data/examples/*.bgmod) and the hand-written

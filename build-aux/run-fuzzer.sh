@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # run-fuzzer.sh — builds a libFuzzer target and runs it for a while.
 #
 # Owns: the clang build in _build-fuzz (-Dfuzzing=true) and one timed run of

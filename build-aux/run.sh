@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds BGMod in _build and starts the editor from the build tree, with the
 # examples, translations and settings schema taken from the source/build tree.
 # Arguments are passed to bgmod (e.g. a model file).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Builds BGMod in _build and runs every test suite (core, cli, ui under Xvfb).
 # Extra meson options may be given in MESON_EXTRA_ARGS (CI adds -Dwerror=true).
 set -eu

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-3.0-or-later
 # valgrind-cli.sh — runs bgmod-cli under Valgrind over every example model.
 #
 # Owns: one memcheck run of `analyze --json`, `simulate` and `render` (the

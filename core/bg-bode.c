@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-bode.c — G(jω) = C (jωI − A)⁻¹ B + D on a log-spaced grid.
  *
  * Owns: building jωI − A per frequency and solving it for the input's

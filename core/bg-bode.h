@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-bode.h — the frequency response of one input to one output of a
  * linearization: G(jω) = C (jωI − A)⁻¹ B + D.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-check.c — grading a student's causal strokes.
  *
  * Owns: the local rules of every causal pattern (checked on a partial set of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-check.h — grading a student's causal strokes (exercise mode).
  *
  * Owns: deciding, for a set of strokes placed by a student, which bonds are
@@ -6,7 +7,7 @@
  * it effort: b2 and b4 — a 0-junction takes its effort from exactly one").
  *
  * Any valid assignment is correct, not only the analyzer's: valid means that
- * every component's causal pattern holds (DESIGN.md, Causality) and that no
+ * every component's causal pattern holds (docs/architecture.md, Causality) and that no
  * storage is in derivative causality where an all-integral assignment exists
  * (the analyzer decides that). When the student's set is not valid, the
  * grader finds a valid assignment nearest to it (fewest placed strokes
@@ -60,9 +61,9 @@ const BgBondGrade *bg_grade_lookup       (const BgGrade  *grade,
                                           const char     *bond_id);
 guint              bg_grade_count        (const BgGrade  *grade,
                                           BgVerdict       verdict);
-/* "ok", "wrong", "missing" (the JSON words of FORMAT.md). */
+/* "ok", "wrong", "missing" (the JSON words of docs/command-line.md). */
 const char        *bg_verdict_to_string  (BgVerdict       verdict);
-/* FORMAT.md's `grade --json` object on one line, without a newline:
+/* docs/command-line.md's `grade --json` object on one line, without a newline:
  * {"file": ..., "ok": ..., "bonds": [{"id", "verdict", "message"}]}. */
 char              *bg_grade_to_json      (const BgGrade  *grade,
                                           const char     *file);

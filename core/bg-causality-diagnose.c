@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-diagnose.c — what the causal analysis reports, in words.
  *
  * Owns: the errors and warnings of an analysis with the element and bond

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-groups.c — algebraic groups of an analysed model.
  *
  * Owns: the direct-feedthrough graph over bond variables under the strokes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-private.h — what the parts of the causal analysis share.
  *
  * Owns: the interface between bg-causality.c (the result object, the driver

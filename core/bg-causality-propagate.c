@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-propagate.c — the sequential causality assignment (SCAP).
  *
  * Owns: the adjacency of an analysis (element ends in flat arrays), setting

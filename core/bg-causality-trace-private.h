@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-trace-private.h — how the analyzer feeds the trace.
  *
  * Owns: the recorder that bg-causality.c calls while it assigns strokes, only

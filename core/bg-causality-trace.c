@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-trace.c — the SCAP procedure, step by step, for teaching.
  *
  * Owns: the recorder that bg-causality.c feeds while it assigns strokes (see

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality-trace.h — the SCAP procedure, step by step, for teaching.
  *
  * Owns: the record of how an analysis placed its causal strokes: one step
@@ -5,7 +6,7 @@
  * stroke, the earlier steps that forced it, and one translated sentence a
  * student understands), and one step per causal conflict (where no pattern is
  * left, with the steps of the chain that led there). Also its JSON form for
- * `bgmod-cli analyze --steps --json` (FORMAT.md "Additions").
+ * `bgmod-cli analyze --steps --json` (docs/command-line.md.
  *
  * A BgCausalityTrace is immutable and self-contained (it copies every id and
  * sentence), reference counted, and may cross threads. It is only made when
@@ -92,7 +93,7 @@ const char        *bg_trace_phase_to_string           (BgTracePhase phase);
 /* Translated short names: "fixed source", "storage", ... */
 const char        *bg_trace_phase_display_name        (BgTracePhase phase);
 
-/* The `analyze --steps --json` object of FORMAT.md: "ok", "steps", then the
+/* The `analyze --steps --json` object of docs/command-line.md: "ok", "steps", then the
  * keys of bg_causality_to_json(); pretty-printed. */
 char              *bg_causality_trace_to_json         (const BgCausalityTrace *self,
                                                        const BgCausality      *causality);

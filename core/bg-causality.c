@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality.c — causal analysis of a model (handbook page 002).
  *
  * Owns: the result of an analysis (BgCausality and its public accessors,

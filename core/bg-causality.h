@@ -1,4 +1,5 @@
-/* bg-causality.h — causal analysis of a model (handbook page 002, DESIGN.md).
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-causality.h — causal analysis of a model (handbook page 002, docs/architecture.md).
  *
  * Owns: assigning a causal stroke to every bond by the SCAP order (fixed
  * sources and pump → propagate → storages in integral causality one at a
@@ -75,7 +76,7 @@ gboolean          bg_causality_bond_in_group      (const BgCausality *self,
 /* Translated one-liner: "Causality OK · 3 states · 1 algebraic group", or the
  * first error's message. */
 char             *bg_causality_dup_summary        (const BgCausality *self);
-/* The `analyze --json` object of FORMAT.md, pretty-printed. */
+/* The `analyze --json` object of docs/command-line.md, pretty-printed. */
 char             *bg_causality_to_json            (const BgCausality *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgCausality, bg_causality_unref)

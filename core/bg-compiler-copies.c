@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-copies.c — scaled copies folded into their readers.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

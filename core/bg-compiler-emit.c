@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-emit.c — the emitter the equation files write into.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-jacobian.c — the Jacobian pattern and the linear solver.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

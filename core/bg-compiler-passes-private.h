@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-passes-private.h — what the compiler's files share.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

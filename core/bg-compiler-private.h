@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-private.h — what the per-component equation files
  * (core/components/bg-*-eqs.c) use to emit their equations into a plan.
  *
@@ -6,7 +7,7 @@
  * from others (the compiler orders them and finds algebraic loops). Every
  * bond has two registers: its effort e and its flow f at the bond's `to` end,
  * so an element's local flow at a port is s·f with s = +1 when the element is
- * the bond's `to` end and -1 when it is the `from` end (LIBRARY.md signs).
+ * the bond's `to` end and -1 when it is the `from` end (docs/components.md signs).
  * Must not: be included outside core/.
  */
 #pragma once

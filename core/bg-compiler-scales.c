@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-scales.c — the typical effort and flow of each domain.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-schedule.c — the order in which a plan evaluates.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler-tearing.c — one algebraic group made solvable.
  *
  * In the layout: core/: the plan stage of model → analysis → plan → run →

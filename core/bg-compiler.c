@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler.c — model + causal analysis → BgPlan.
  *
  * Owns: bg_compiler_compile(), which checks the settings and that the

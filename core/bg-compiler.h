@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-compiler.h — turns a model and its conflict-free causal analysis into
- * an immutable BgPlan (DESIGN.md, "Data flow").
+ * an immutable BgPlan (docs/architecture.md, Data flow).
  *
  * Owns: the translation of every element's equations, in the causal form the
  * analysis chose, into one ordered list of assignments; the detection and

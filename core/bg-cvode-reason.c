@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cvode-reason.c — CVODE return codes as translated sentences (see
  * bg-cvode-reason.h). Must not: include SUNDIALS' own English text.
  */

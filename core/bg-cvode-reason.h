@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cvode-reason.h — CVODE return codes as sentences a user can read.
  *
  * Owns: the translated reason for each CVODE failure code (SUNDIALS' own

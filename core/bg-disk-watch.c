@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-disk-watch.c — file change detection for an open document (see
  * bg-disk-watch.h). Must not: read the file's contents.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-disk-watch.h — notices when another program changes a file.
  *
  * Owns: a GFileMonitor on one file and the file's stamp (modification time

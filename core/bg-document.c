@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-document.c — one open bond-graph document.
  *
  * In the layout: core/ (GIO only, no GTK): what the window holds open; the

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-domain.c — the four physical domains and their effort/flow variables.
  *
  * Owns: one static table of domain ids, display names, symbols and units
- * (LIBRARY.md "Domains"). Must not: know about components.
+ * (docs/components.md). Must not: know about components.
  */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-domain.h — the four physical domains and their effort/flow variables.
  *
  * Owns: domain ids as written in .bgmod files, display names, units of

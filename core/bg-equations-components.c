@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-components.c — the symbolic form of each component kind.
  *
  * Owns: one function per component family stating its equations in causal

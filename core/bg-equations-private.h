@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-private.h — what the per-component symbolic forms use.
  *
  * Owns: the interface between the derivation (bg-equations.c) and the

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-result.c — the BgEquations result and its printed forms.
  *
  * Owns: the immutable result of bg_equations_derive() (equations with their
  * text, markup and LaTeX; the symbol table), its accessors, and the three
- * forms of `bgmod-cli equations`: plain text, JSON (FORMAT.md) and a LaTeX
+ * forms of `bgmod-cli equations`: plain text, JSON (docs/command-line.md) and a LaTeX
  * align* block. Must not: derive anything (bg-equations.c does) or know
  * about GTK.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-result.h — building the BgEquations result.
  *
  * Owns: the calls by which the derivation (bg-equations.c) fills a result

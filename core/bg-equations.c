@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations.c — deriving the state equations from a causal bond graph.
  *
  * Owns: the derivation and the BgEquations result (see bg-equations.h).

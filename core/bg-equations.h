@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations.h — the state equations a causal bond graph gives, in
  * textbook form.
  *
@@ -5,7 +6,7 @@
  * dx/dt = f(x, u) of every state, the joint equations of each algebraic
  * group (z = g(z, x, u), z the group's torn unknowns), and chosen output
  * variables as functions of the states and inputs; each in plain infix text
- * a program can evaluate (FORMAT.md `<expr>`), Pango markup and LaTeX, with
+ * a program can evaluate (docs/command-line.md `<expr>`), Pango markup and LaTeX, with
  * the symbols it uses (meaning, value, unit, element) for hovering and
  * selection. Also the three forms of `bgmod-cli equations`.
  *
@@ -76,7 +77,7 @@ typedef struct
   BgEqKind           kind;
   const char        *name;      /* "C1.q", "b2.f", or the torn unknown */
   const char        *symbol;    /* "q_C1"; outputs: the variable name */
-  const char        *rhs;       /* FORMAT.md <expr> */
+  const char        *rhs;       /* docs/command-line.md <expr> */
   const char        *text;      /* "d(q_C1)/dt = u_U/R1 - q_C1/(R1*C1)" */
   const char        *markup;    /* the whole equation, Pango markup */
   const char        *latex;     /* the whole equation, LaTeX (no delimiters) */
@@ -85,7 +86,7 @@ typedef struct
   const char *const *elements;  /* their elements' ids, each once, NULL-terminated */
 } BgEquation;
 
-/* outputs: variable names of FORMAT.md ("C1.e", "b2.f", "CYL.v"), or NULL
+/* outputs: variable names of docs/command-line.md ("C1.e", "b2.f", "CYL.v"), or NULL
  * for none. Returns NULL with an error when the analysis has errors, an
  * output is unknown, or a component has no symbolic form. */
 BgEquations      *bg_equations_derive          (BgModel           *model,
@@ -131,7 +132,7 @@ char             *bg_equations_dup_markup_highlight (const BgEquations *self,
 /* Linear in the states and inputs (no named function, no product of two). */
 gboolean          bg_equations_is_linear       (const BgEquations *self);
 
-/* `equations --json` (FORMAT.md), pretty-printed; an "algebraic" key like
+/* `equations --json` (docs/command-line.md), pretty-printed; an "algebraic" key like
  * "states" is added when the model has algebraic groups. */
 char             *bg_equations_to_json         (const BgEquations *self);
 /* `equations`: the equations one a line, then the symbols. Translated. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-expr.c — symbolic expressions for the state equations.
  *
  * Owns: the canonical sum-of-terms form, its algebra and its printers (see

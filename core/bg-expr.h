@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-expr.h — symbolic expressions for the state equations.
  *
  * Owns: an expression in one canonical form — a sum of terms, each a number
@@ -5,7 +6,7 @@
  * named function, raised to an integer power — with the algebra the state
  * equations need (sum, scaling, product with distribution, substitution of
  * symbols), equal terms collected and zero terms dropped, and its three
- * printed forms: plain infix text that a program can evaluate (FORMAT.md's
+ * printed forms: plain infix text that a program can evaluate (docs/command-line.md's
  * `<expr>`), LaTeX and Pango markup. Must not: know about models, bond
  * graphs or GTK.
  *

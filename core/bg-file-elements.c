@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-elements.c — reading a .bgmod file's elements and bonds.
  *
  * Owns: the validation of one entry of "elements" or "bonds" (its keys, id,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-params.c — reading an element's "params" object.
  *
  * Owns: the values of numbers, choices and tables, unknown parameter names,

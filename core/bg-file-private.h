@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-private.h — what the parts of the .bgmod reader and writer share.
  *
  * Owns: the interface between bg-file.c (the document: header, sections,

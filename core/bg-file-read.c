@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-read.c — bounded reads of model files (see bg-file-read.h).
  *
  * Owns: the file-kind check and the read loop that stops at limit + 1

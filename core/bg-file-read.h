@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-read.h — reading a model file's bytes with a hard size bound.
  *
  * Owns: deciding which kinds of file may be read (regular files, FIFOs and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-save.c — atomic saves of .bgmod files.
  *
  * Owns: bg_file_save and bg_file_save_path: writing a temporary file beside

@@ -1,4 +1,5 @@
-/* bg-file-write.c — the canonical layout of a saved model (FORMAT.md).
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-file-write.c — the canonical layout of a saved model (docs/file-format.md).
  *
  * Owns: bg_file_to_data: the order and form of every member a model is
  * written with, parameters left out while hidden and at their default, the

@@ -1,4 +1,5 @@
-/* bg-file.c — reading .bgmod files (FORMAT.md): the document.
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-file.c — reading .bgmod files (docs/file-format.md): the document.
  *
  * Owns: the limits of a file, the file's header, its top-level arrays and
  * its "simulation", "exercise" and "view" sections, the typed access to

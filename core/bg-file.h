@@ -1,4 +1,5 @@
-/* bg-file.h — reading and writing .bgmod files (FORMAT.md).
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-file.h — reading and writing .bgmod files (docs/file-format.md).
  *
  * Owns: the JSON mapping of a BgModel, validation of untrusted files with
  * messages that name the JSON path ("bonds[3].to: no element \"C7\""), and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-i18n.c — gettext set-up shared by bgmod, bgmod-cli and the tests.
  *
  * Owns: the process locale and the binding of the text domain, to the build

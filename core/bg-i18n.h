@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-i18n.h — gettext set-up shared by bgmod, bgmod-cli and the tests.
  *
  * Owns: binding the text domain (installed, or the build tree's po/ when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-json.c — strict JSON reading and canonical JSON writing.
  *
  * In the layout: core/ (no GTK): the JSON under .bgmod files (bg-file.c)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-library.c — the registry of component specs.
  *
  * Owns: the palette-ordered list of every spec the component files export,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-library.h — the Elements library: every component type in every domain.
  *
  * Owns: the static registry of component specs (ports, parameters with units,
@@ -120,7 +121,7 @@ struct _BgParamSpec
   gboolean     saved_when_used; /* files carry it only while visible or not at its default */
 };
 
-/* An output variable of an element, as "<ELEMENT>.<suffix>" (FORMAT.md). */
+/* An output variable of an element, as "<ELEMENT>.<suffix>" (docs/file-format.md). */
 typedef struct
 {
   const char *suffix;       /* "e", "f", "q", "p", "E", "x", "v", "F_hyd", ... */

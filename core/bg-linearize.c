@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-linearize.c — A, B, C, D of a plan around an operating point.
  *
  * Owns: the operating point (state, inputs frozen at their values at t0),

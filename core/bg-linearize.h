@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-linearize.h — the linear model ẋ = A x + B u, y = C x + D u of a plan
- * around an operating point (DESIGN.md, "Data flow").
+ * around an operating point (docs/architecture.md, Data flow).
  *
  * Owns: the matrices A, B, C, D (row-major doubles) about a state x0 and the
  * inputs held at their values at a time t0, with algebraic groups solved

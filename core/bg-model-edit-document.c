@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model-edit-document.c — undoable edits of a BgModel as a whole.
  *
  * In the layout: core/: the model stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model-edit-elements.c — undoable edits of a BgModel's elements.
  *
  * In the layout: core/: the model stage of model → analysis → plan → run →

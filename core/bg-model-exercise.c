@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model-exercise.c — a student's own causal strokes on a BgModel.
  *
  * Owns: the undoable edit that places or removes a student's stroke on a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model-history.c — the undo history of a BgModel.
  *
  * In the layout: core/: the model stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model-private.h — what the files of BgModel share.
  *
  * In the layout: core/: the model stage of model → analysis → plan → run →

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model.c — the editable bond-graph document.
  *
  * Owns: elements, bonds, simulation settings, the name, the editor's view

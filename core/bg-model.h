@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-model.h — the editable bond-graph document.
  *
  * Owns: elements, bonds, simulation settings, the document name and the
@@ -12,7 +13,7 @@
  * so hold ids, not pointers, across edits).
  *
  * Junction ports are p1, p2, ... in the order their bonds appear in the
- * model's bond list (FORMAT.md).
+ * model's bond list (docs/file-format.md).
  */
 #pragma once
 
@@ -190,7 +191,7 @@ gboolean          bg_model_set_label           (BgModel    *self,
                                                 const char *element_id,
                                                 const char *label, /* NULL clears */
                                                 GError    **error);
-/* A gyrator's port S domain (FORMAT.md `domain_s`); refused while S is
+/* A gyrator's port S domain (docs/file-format.md `domain_s`); refused while S is
  * bonded. Its parameters stay. */
 gboolean          bg_model_set_domain_s        (BgModel    *self,
                                                 const char *element_id,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-modes.c — eigenvalues of A with LAPACK's dgeev.
  *
  * Owns: the call into LAPACKE, the frequency and damping of each eigenvalue,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-modes.h — the eigenvalues of a linearization and what they mean.
  *
  * Owns: the eigenvalues λ of A (LAPACK dgeev), each with its natural

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-name-index.c — an index of names by open addressing.
  *
  * Owns: the slot table (index + 1 per slot, 0 for empty; linear probing

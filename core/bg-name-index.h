@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-name-index.h — finding a variable by its name among many.
  *
  * In the layout: core/: shared by the plan (bg-plan.c) and the results that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-param.c — parameter values: defaults, copies, comparison and checks.
  *
  * Owns: the life cycle of a BgParamValue (number, choice word or table) and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plan-outputs.c — the operations a chosen set of output variables needs.
  *
  * Owns: selecting, from a plan's right-hand side and output operations, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plan-private.h — the inside of a BgPlan, shared by the compiler that
  * builds it and the simulator that runs it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plan.c — the compiled plan: accessors and the register-machine
  * interpreter that evaluates it.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plan.h — a compiled, immutable simulation plan.
  *
  * Owns: nothing but its own copy of everything a run needs (state layout,
@@ -43,7 +44,7 @@ double        bg_plan_get_state_atol     (const BgPlan *self,
                                           guint         state);
 
 /* Output variables: 0 is "t", then bonds (BOND.e, BOND.f, BOND.P) in model
- * order, then element variables in model order (FORMAT.md). */
+ * order, then element variables in model order (docs/file-format.md). */
 guint         bg_plan_get_n_vars         (const BgPlan *self);
 const char   *bg_plan_get_var_name       (const BgPlan *self,
                                           guint         var);

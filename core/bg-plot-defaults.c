@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-defaults.c — the variables a plot shows before anyone chooses
  * (see bg-plot-defaults.h for the rule). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-defaults.h — the variables a plot shows before anyone chooses.
  *
  * Owns: the rule, shared by the window and `bgmod-cli simulate --plot`: the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-remedy.c — concrete model edits that resolve a causal conflict.
  *
  * Owns: finding candidate edits from the elements an error names, checking

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-remedy.h — concrete model edits that resolve a causal conflict.
  *
  * Owns: proposing, for one error of an analysis, the edits that resolve it
@@ -56,7 +57,7 @@ void         bg_remedy_free             (BgRemedy          *remedy);
 /* The index of the first conflict among the analysis' errors, or -1. */
 int          bg_remedy_first_conflict   (const BgCausality *causality);
 /* `analyze --json` (bg_causality_to_json) with each error's verified
- * "remedies": [{"text": ...}] (FORMAT.md). */
+ * "remedies": [{"text": ...}] (docs/command-line.md). */
 char        *bg_remedy_analysis_to_json (BgModel           *model,
                                          const BgCausality *causality);
 /* The same for any JSON object with the keys of analyze --json (such as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-result.c — chunked columnar storage of simulation results.
  *
  * Owns: a reference to the variable list and, per column, its chunks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-result.h — the time series a simulation produces.
  *
  * Owns: a reference to its variable list (names, units, descriptions:

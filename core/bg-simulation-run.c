@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-simulation-run.c — one simulation of a compiled plan in a worker thread.
  *
  * In the layout: core/ (GIO only, no GTK): the run stage of model →

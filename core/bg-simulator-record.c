@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-simulator-record.c — what a run records, what it would cost, and the
  * variables derived afterwards.
  *

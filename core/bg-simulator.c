@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-simulator.c — CVODE driver for a BgPlan.
  *
  * Owns: the solver set-up (BDF, Newton, the plan's dense/band/KLU linear

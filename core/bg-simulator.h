@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-simulator.h — runs a BgPlan with CVODE and fills a BgResult.
  *
  * Owns: one synchronous run: BDF with Newton iterations and the plan's

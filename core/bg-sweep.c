@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-sweep.c — one plan per parameter value, run on a GThreadPool.
  *
  * Owns: parsing sweep specs and ranges, copying the model per value

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-sweep.h — a parameter sweep: one simulation per value of one
  * parameter, the runs in parallel on a thread pool.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-tolerance.c — the solver's relative tolerance for long oscillatory runs.
  *
  * Owns: estimating a plan's fastest oscillation (angular frequency ω and

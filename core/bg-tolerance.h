@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-tolerance.h — the solver's relative tolerance for long oscillatory
  * runs (see bg-tolerance.c for the rule and how it was measured).
  *

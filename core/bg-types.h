@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-types.h — forward declarations shared by the whole core library.
  *
  * Owns: the names of the core types, so headers can refer to each other

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-var-list.c — variable names, units and descriptions, compactly.
  *
  * Owns: the string pool (names and the distinct texts), the texts (unit and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-var-list.h — the variables of a plan and of its results: names,
  * units and descriptions, found by name.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-view.c — the editor's "view" section of a model.
  *
  * Owns: the plotted variables the editor saves ("view"."plots"."vars"),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-view.h — the editor's "view" section of a model.
  * See bg-view.c. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-waveform.c — u(t) of sources and load forces, their switching times.
  *
  * Owns: see bg-waveform.h. Every jump or kink is a switching time, so

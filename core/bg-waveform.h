@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-waveform.h — time functions u(t) of sources and load forces.
  *
- * Owns: the waveform words of LIBRARY.md ("constant", "step", "ramp",
+ * Owns: the waveform words of docs/components.md ("constant", "step", "ramp",
  * "sine", "pulse", "table"), reading one from an element's parameters,
  * u(t), its switching times (every kink and jump), the defaults that
  * depend on the waveform (a pulse's `after` and `time`), the cross-parameter

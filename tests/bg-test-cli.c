@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-cli.c — running bgmod-cli from the CLI test programs (see the
  * header). */
 #include "config.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-cli.h — running bgmod-cli from the CLI test programs.
  *
  * Owns: spawning the bgmod-cli that meson names in BGMOD_CLI with a clean

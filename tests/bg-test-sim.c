@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-sim.c — see bg-test-sim.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-sim.h — building and running small models in numerical tests.
  *
  * Owns: a text shorthand for models ("TYPE DOMAIN ID name=value ...";

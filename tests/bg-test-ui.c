@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-ui.c — the harness the UI tests share.
  *
  * Owns: the process set-up every UI test repeats (GSK renderer, gettext,

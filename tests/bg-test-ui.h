@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-ui.h — the harness the UI tests share.
  *
  * Owns: setting up a test process for the real application under Xvfb

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-analysis-pane.c — the window's analysis view: a Bode plot and a
  * parameter sweep of the RLC example, driven through the real widgets.
  *

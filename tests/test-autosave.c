@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-autosave.c — autosave of unsaved models and recovery after a crash.
  *
  * Owns: tests of BgAutosave and BgRecoveryDialog with the real application

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-build-motor.c — the DC-motor example built by mouse in the window.
  *
  * Owns: one UI test that starts from an empty document and, through the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-canvas.c — the canvas widget, driven in a real window under Xvfb.
  *
  * Owns: checks of the canvas's public behaviour as the window and the user

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-causality-trace.c — the SCAP trace against the analysis it explains.
  *
  * Owns: tests that the trace of every example and of small hand-made models

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-causality.c — the causality analyzer against handbook page 002.
  *
  * Owns: tests of every component's causal patterns, the SCAP order, the

@@ -1,5 +1,6 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-analysis.c — `bgmod-cli linearize`, `bode` and `simulate
- * --sweep` as FORMAT.md's Additions specify them.
+ * --sweep` as docs/command-line.md's Additions specify them.
  *
  * Owns: running the binary (BGMOD_CLI) on the examples and checking its
  * JSON against closed forms, its report, its messages and its exit codes.

@@ -1,9 +1,10 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-grade.c — `bgmod-cli grade` and `bgmod-cli fix` as teachers'
  * scripts see them.
  *
  * Owns: running the built bgmod-cli (path in BGMOD_CLI) on students' files
  * and conflict models and checking stdout (one JSON object per line, in
- * argument order), stderr and the exit codes of FORMAT.md, in English and
+ * argument order), stderr and the exit codes of docs/command-line.md, in English and
  * with LANGUAGE=ru; the remedies in `analyze --json`. Must not: link the
  * CLI's code or depend on the order of tests.
  */

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli-hostile.c — bgmod-cli on hostile input, in English and Russian.
  *
- * Owns: the exit codes and messages of FORMAT.md for devices, bad numeric
+ * Owns: the exit codes and messages of docs/command-line.md for devices, bad numeric
  * options and the models in tests/data/hostile/, and the rule that under
  * LANGUAGE=ru every line a user reads on stderr is Russian (ids, units,
  * numbers and option names may stay Latin; a line without one Cyrillic

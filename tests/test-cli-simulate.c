@@ -1,4 +1,5 @@
-/* test-cli-simulate.c — `bgmod-cli simulate` as FORMAT.md specifies it.
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-simulate.c — `bgmod-cli simulate` as docs/command-line.md specifies it.
  *
  * Owns: running the installed-to-be binary (BGMOD_CLI) on the examples and
  * on small models written here, and checking its CSV, its messages and its

@@ -1,4 +1,5 @@
-/* test-cli-teach.c — the teaching commands of bgmod-cli as FORMAT.md
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-teach.c — the teaching commands of bgmod-cli as docs/command-line.md
  * ("Additions") specifies them: `analyze --steps [--json]` and `equations
  * [--json | --latex]`.
  *

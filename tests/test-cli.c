@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-cli.c — bgmod-cli as a user and a grading script see it.
  *
  * Owns: running the built bgmod-cli (path in BGMOD_CLI) and checking its
- * stdout, stderr and exit codes (FORMAT.md: 0 ok, 1 invalid model or
+ * stdout, stderr and exit codes (docs/command-line.md: 0 ok, 1 invalid model or
  * conflict, 2 usage error or unreadable file) for analyze and components,
  * in English and with LANGUAGE=ru. Must not: link the CLI's code or depend on
  * the order of tests; model files it needs are written to a temporary dir.
@@ -468,7 +469,7 @@ test_components_domain (void)
   g_assert_cmpint (ele.status, ==, 0);
   ele_root = parse_json (ele.out);
   array = json_node_get_array (ele_root);
-  /* Electrical primitives (with GY) and the DC motor (LIBRARY.md "Extensions"). */
+  /* Electrical primitives (with GY) and the DC motor (docs/components.md). */
   g_assert_cmpuint (json_array_get_length (array), ==, 9 + 1);
   g_assert_nonnull (find_component (array, "GY", "electrical"));
   g_assert_nonnull (find_component (array, "DCMotor", NULL));

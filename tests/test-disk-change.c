@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-disk-change.c — the window when another program changes its file.
  *
  * Owns: under Xvfb, with a second process writing the open file: the info

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-equations-pane.c — the Equations page of the real window.
  *
  * Owns: tests that open examples in a window, show the page with

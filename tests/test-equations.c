@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-equations.c — the symbolic state equations against hand-written
  * textbook forms and against the simulator's own right-hand side.
  *
  * Owns: the equations of RC, RLC, mass–spring–damper, lever, gear pair, a
  * TF chain, the parallel RC and the hydraulic bench checked as text; for
  * every example, the plain-text <expr> of every equation (parsed and
- * evaluated here by a small evaluator of FORMAT.md's grammar) at the initial
+ * evaluated here by a small evaluator of docs/file-format.md's grammar) at the initial
  * state and at a state from a run, equal to the compiled plan's derivatives
  * to 1e-9 relative (relative to the sum of the magnitudes of the terms, so a
  * cancellation does not hide an error); the symbol table, markup and LaTeX
@@ -29,7 +30,7 @@
 
 #define REL_TOL 1e-9
 
-/* An evaluator of FORMAT.md's <expr> ---------------------------------------------
+/* An evaluator of docs/file-format.md's <expr> ---------------------------------------------
  *
  * expr := term (('+' | '-') term)*;  term := unary (('*' | '/') unary)*;
  * unary := '-' unary | power;  power := primary ('^' unary)?;
@@ -719,7 +720,7 @@ check_against_plan (BgModel           *model,
           break;
         case BG_EQ_SYMBOL_ALGEBRAIC:
           {
-            /* e_b6 → b6.e; f_b4 → b4.f, the flow at `to` (FORMAT.md's b4.f
+            /* e_b6 → b6.e; f_b4 → b4.f, the flow at `to` (docs/file-format.md's b4.f
              * follows the half-arrow). */
             g_autofree char *var = g_strdup_printf ("%s.%c", sym->symbol + 2, sym->symbol[0]);
             BgBond *bond = bg_model_find_bond (model, sym->symbol + 2);

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-exercise-ui.c — exercise mode and conflict remedies in the real window.
  *
  * Owns: a student's session on rc-circuit.bgmod driven through the window's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-exercise.c — exercise strokes, their grading, and conflict remedies.
  *
  * Owns: tests of the file's "exercise" section (load, refusal with the JSON

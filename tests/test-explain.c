@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-explain.c — "Explain Causality" in the real window.
  *
  * Owns: tests that step through the hydraulic bench's SCAP trace with the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-export.c — the one export path of every picture (ui/render/bg-export.c).
  *
  * Owns: the error paths of writing a plot or a diagram as PNG or SVG, each

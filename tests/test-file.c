@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-file.c — tests for the .bgmod reader and writer (core/bg-file.c).
  *
  * Owns: round trips of every example, the exact message of each bad file,

@@ -1,10 +1,11 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fuzz-corpus.c — replays the stored fuzz corpus through the loader.
  *
  * Owns: /core/fuzz/seeds (every seed and example model loads, analyses and
  * survives save + reload) and /core/fuzz/corpus (every file of
  * tests/fuzz/corpus goes through the same entry point as the fuzz target
  * without a crash or leak — run it under ASan — and each refusal is one
- * non-empty line that names the place FORMAT.md promises) and
+ * non-empty line that names the place docs/file-format.md promises) and
  * /core/fuzz/simulate (the same inputs through the simulator target). Must not: depend
  * on the corpus order or on which mutated files happen to load.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-graph-clearance.c — labels and bonds kept apart at every presentation
  * scale.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-graph-renderer.c — the bond-graph geometry, the Cairo renderer and
  * `bgmod-cli render`.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-hostile.c — edge and hostile models through loader, compiler and
  * simulator.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-json.c — tests for the strict JSON reader and writer (core/bg-json.c).
  *
  * Owns: the document the reader builds, the exact message of each input

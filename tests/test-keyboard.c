@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-keyboard.c — the editor without a mouse.
  *
  * Owns: tests of the canvas's keyboard actions and key bindings

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-library.c — the Elements library: domains, every component spec,
  * palettes, parameter values and checks, and Russian through gettext.
  *
  * Owns: tests of bg-domain, bg-library, bg-param, bg-i18n and the component
- * spec tables against LIBRARY.md and the handbook pages. Must not: test the
+ * spec tables against docs/components.md and the handbook pages. Must not: test the
  * model, analysis or simulation.
  */
 #include "config.h"
@@ -233,7 +234,7 @@ static const OnePortCase one_port_cases[] = {
   { "I", BG_DOMAIN_TRANSLATIONAL, "Mass", "Масса", 1, "kg" },
   { "Se", BG_DOMAIN_TRANSLATIONAL, "Force source", "Источник силы", 1, "N" },
   { "Sf", BG_DOMAIN_TRANSLATIONAL, "Velocity source", "Источник скорости", 0.1, "m/s" },
-  /* hydraulic and rotational: LIBRARY.md */
+  /* hydraulic and rotational: docs/components.md */
   { "R", BG_DOMAIN_HYDRAULIC, "Line resistance", "Гидравлическое сопротивление", 1e9, "Pa·s/m³" },
   { "C", BG_DOMAIN_HYDRAULIC, "Hydraulic capacitance", "Гидравлическая ёмкость", 1e-12, "m³/Pa" },
   { "I", BG_DOMAIN_HYDRAULIC, "Fluid inertance", "Гидравлическая инерционность", 1e6, "Pa·s²/m³" },
@@ -287,7 +288,7 @@ assert_waveform_params (const BgComponentSpec *spec,
   g_assert_nonnull (value);
   g_assert_cmpint (value->limit, ==, BG_LIMIT_ANY);
   g_assert_cmpstr (value->unit, ==, unit);
-  /* The base level of every waveform but the table's (LIBRARY.md). */
+  /* The base level of every waveform but the table's (docs/components.md). */
   g_assert_cmpstr (value->visible_if, ==, "waveform=constant|step|ramp|sine|pulse");
   g_assert_nonnull (after);
   g_assert_cmpstr (after->unit, ==, unit);
@@ -297,7 +298,7 @@ assert_waveform_params (const BgComponentSpec *spec,
   g_assert_cmpstr (time->unit, ==, "s");
   g_assert_cmpint (time->limit, ==, BG_LIMIT_NONNEGATIVE);
   g_assert_cmpstr (time->visible_if, ==, "waveform=step|ramp|pulse");
-  /* LIBRARY.md "Waveforms": the new parameters and their defaults. */
+  /* docs/components.md: the new parameters and their defaults. */
   {
     g_autofree char *slope_unit = g_strconcat (unit, "/s", NULL);
 

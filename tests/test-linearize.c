@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-linearize.c — linearization, eigenvalues and Bode against closed forms.
  *
  * Owns: A, B, C, D of linear models (exact) and of the pump feeding a
@@ -203,7 +204,7 @@ bode (BgLinearization *lin, const char *input, const char *output,
 /* DC motor with a free shaft (zero torque source on W): with states
  * λ = L_a·i and L = J·ω, A = [[−R_a/L_a, −k/J], [k/L_a, −b/J]], so
  * λ = −σ ± j√((R_a·b + k²)/(L_a·J) − σ²), σ = (R_a/L_a + b/J)/2
- * (LIBRARY.md defaults: R_a 1 Ω, L_a 0.01 H, k 0.05 N·m/A, J 1e-4 kg·m²,
+ * (docs/components.md defaults: R_a 1 Ω, L_a 0.01 H, k 0.05 N·m/A, J 1e-4 kg·m²,
  * b 1e-5 N·m·s/rad), relative 1e-12. */
 static void
 test_dc_motor (void)

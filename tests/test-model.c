@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-model.c — BgModel: every edit and its refusal, undo/redo, groups,
  * signals, ids, junction port numbering and bulk size.
  *

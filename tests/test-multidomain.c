@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-multidomain.c — the gyrator GY and the DC motor against closed forms.
  *
  * Owns: GY equal to its dual circuit (a C behind a GY is an inductor

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plot-export.c — the plot pane's exports and its saved choice of
  * variables, in a real window.
  *

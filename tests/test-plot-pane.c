@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plot-pane.c — the plot pane in a real window: background runs,
  * live plots, stop, stale results, exports and the chosen variables.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plot-renderer.c — the plot renderer and SI formatting, no display.
  *
  * Owns: tests of tick steps, SI labels, decimation, sub-plot stacking,

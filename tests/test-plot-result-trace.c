@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-plot-result-trace.c — a plot trace read in place from a BgResult.
  *
  * Owns: tests that a result trace (bg_plot_renderer_add_result_trace), whose

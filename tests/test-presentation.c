@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-presentation.c — the bench after a run, readable in the real window.
  *
  * Owns: tests, in the real window at projector sizes (1280×800 and

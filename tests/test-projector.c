@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-projector.c — the window at projector sizes and in presentation mode.
  *
  * Owns: tests that the main window fits 1024×768 in English and Russian,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-simulate.c — the compiler and simulator against closed forms.
  *
  * Owns: numerical tests of whole models (built with the bg_model_* API or
@@ -453,7 +454,7 @@ test_event_on_output_time (void)
   sim_clear (&sim);
 }
 
-/* The default pump table, interpolated as LIBRARY.md says. */
+/* The default pump table, interpolated as docs/components.md says. */
 static double
 pump_table_q (double dp)
 {

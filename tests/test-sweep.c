@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-sweep.c — parameter sweeps: specs, ranges, runs equal to single
  * runs, cancellation, refusals with their messages.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-var-list.c — variable names, units and descriptions of plans and
  * results, and the index that finds them by name.
  *

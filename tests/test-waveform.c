@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-waveform.c — ramp, sine, pulse and table inputs against closed forms.
  *
  * Owns: u(t) and the switching times of each waveform, whole RC/RLC runs
@@ -381,7 +382,7 @@ test_file_round_trip (void)
   g_autofree char *again = NULL;
 
   g_assert_no_error (error);
-  /* A pulse left without its levels takes LIBRARY.md's: 0 → 1 from t = 0. */
+  /* A pulse left without its levels takes docs/components.md's: 0 → 1 from t = 0. */
   g_assert_cmpfloat (param (model, "P", "after"), ==, 1);
   g_assert_cmpfloat (param (model, "P", "time"), ==, 0);
   data = bg_file_to_data (model, NULL);

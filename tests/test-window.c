@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-window.c — the editor window driven through its real widgets.
  *
  * Owns: tests of BgWindow, BgPalette, BgInspector and BgDocument together,

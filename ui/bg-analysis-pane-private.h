@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-analysis-pane-private.h — BgAnalysisPane's instance struct and the
  * functions its two files share (bg-analysis-pane.c: the widget and the
  * Bode page; bg-analysis-pane-sweep.c: the parameter sweep page).

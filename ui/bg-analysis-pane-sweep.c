@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-analysis-pane-sweep.c — the analysis pane's parameter sweep page.
  *
  * Owns: the sweep's controls, reading the values (a list, or a linear or

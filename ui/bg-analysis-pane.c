@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-analysis-pane.c — Bode plot and parameter sweep pages.
  *
  * Owns: the widget (pages, menu, actions and their sensitivity), the

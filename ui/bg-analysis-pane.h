@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-analysis-pane.h — the engineering analysis view beside the time plot.
  *
  * Owns: two pages. "Frequency response": the input (a source) and output (a

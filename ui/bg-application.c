@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-application.c — the BGMod GtkApplication.
  *
  * Owns: application actions and every accelerator, opening command-line files

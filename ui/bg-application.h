@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-application.h — the BGMod GtkApplication.
  *
  * Owns: the application id org.bgmod.BGMod, opening files given on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-autosave.c — copies of unsaved documents in the user cache.
  *
  * Owns: the documents it has written a copy of (BgDocument -> Tracked), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-autosave.h — copies of unsaved documents, and their recovery.
  *
  * Owns: the autosave folder g_get_user_cache_dir()/bgmod/autosave (so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-actions.c — what the canvas changes in its model.
  *
  * Owns: inserting, connecting (with the port choice for multiports),

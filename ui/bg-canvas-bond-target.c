@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-bond-target.c — where a bond being drawn would end, and whether
  * the model would take it.
  *

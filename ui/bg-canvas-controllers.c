@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-controllers.c — the canvas's interactions, one controller each.
  *
  * Owns: click and Shift+click selection and double-click activation, moving

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-exercise.c — the canvas in exercise mode.
  *
  * Owns: exercise mode on the canvas: the analyzer's strokes (and its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-explain.c — the canvas's explain mode: the causal strokes of a
  * SCAP trace drawn up to one step.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-grid.c — the canvas's grid preferences.
  *
  * Owns: whether the grid is drawn, whether moves and inserts snap to it,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-keyboard.c — the canvas without a mouse.
  *
  * Owns: the keyboard interaction on the canvas and its actions ("canvas."

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-menu.c — the canvas's context menu, its extra commands, the
  * bond-name option and the colour legend.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-private.h — the canvas's state, shared by its three files.
  *
  * Owns: the BgCanvas instance struct and the calls between bg-canvas.c (view

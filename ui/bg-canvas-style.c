@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-style.c — the canvas's colours.
  *
  * Owns: the renderer's style read from the theme (text colour, view

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas-view.c — the canvas's view transform.
  *
  * Owns: the one matrix that maps the model to the widget (view = model ×

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas.c — the bond-graph editing canvas.
  *
  * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only

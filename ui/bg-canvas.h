@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas.h — the bond-graph editing canvas widget.
  *
  * Owns: the view of one BgModel (zoom, pan, selection held as ids, the

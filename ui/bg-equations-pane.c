@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-pane.c — the state equations page beside the time plot.
  *
  * Owns: the page's widgets (summary, copy menu, the message in

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-equations-pane.h — the state equations of the document's model, a page
  * beside the time plot.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-example-names.c — the names of the installed examples, for translation.
  *
  * Owns: the "name" of every file in data/examples/, marked N_() so the

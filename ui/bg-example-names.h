@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-example-names.h — the installed examples' names, translated.
  * See bg-example-names.c. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-explain-bar.c — the "Explain Causality" banner above the canvas.
  *
  * Owns: the trace and step shown, the heading and the wrapping sentence, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-explain-bar.h — the banner above the canvas in "Explain Causality"
  * mode.
  *

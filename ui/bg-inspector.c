@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-inspector.c — the property editor (right sidebar).
  *
  * Owns: one form at a time, made from the selection and the model: element
@@ -1070,7 +1071,7 @@ bg_inspector_add_param_field (BgInspector       *self,
   field->index = index;
 }
 
-/* A gyrator's S side may be in another domain (FORMAT.md `domain_s`). */
+/* A gyrator's S side may be in another domain (docs/file-format.md `domain_s`). */
 static void
 bg_inspector_add_domain_s_field (BgInspector *self,
                                  GtkBox      *group)

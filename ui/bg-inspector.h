@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-inspector.h — the property editor (right sidebar).
  *
  * Owns: the form for what is selected on the canvas: one element (id, label,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-last-folder.c — file choosers that open where the last one closed.
  *
  * Owns: the "last-folder" setting: a chooser starts in that folder (when

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-last-folder.h — file choosers that open where the last one closed.
  * See bg-last-folder.c. */
 #pragma once

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-palette.c — the component palette (left sidebar).
  *
  * Owns: the palette rows of the shown domain, their classic drawings, search

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-palette.h — the component palette (left sidebar).
  *
  * Owns: the domain selector, the search field, the Primitives and Advanced

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-pane.c — the window's bottom pane: runs and their plots.
  *
  * Owns: the current run of its document and the pane header that reports

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-pane.h — the window's bottom pane: runs and their plots.
  *
  * Owns: the current BgSimulationRun of its document (compiled from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-view.c — the plot pane's drawing widget.
  *
  * Owns: the renderer (whose traces read the run's result in place), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-view.h — the plot pane's drawing widget.
  *
  * Owns: a BgPlotRenderer whose traces read the chosen columns of one run's

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-preferences-window.c — the Preferences window (plain GTK 4.8).
  *
  * Owns: one window with the settings a user changes by hand — the grid

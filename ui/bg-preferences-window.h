@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-preferences-window.h — the Preferences window. See the .c file. */
 #pragma once
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-recovery-dialog.c — the offer to recover models a crash left unsaved.
  *
  * Owns: the rows (one per autosaved copy), their buttons and the windows it

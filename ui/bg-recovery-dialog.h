@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-recovery-dialog.h — the offer to recover models a crash left unsaved.
  *
  * Owns: a window listing the autosaved copies (title, original file or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-theme.h — the theme's colours, as the widgets that draw with Cairo
  * read them.
  *

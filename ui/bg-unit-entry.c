@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-unit-entry.c — typed quantities in the inspector's number fields.
  *
  * Owns: bg_unit_parse (a decimal point or comma, a minus sign, spaces,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-unit-entry.h — typed quantities in the inspector's number fields.
  *
  * Owns: reading a number with an SI prefix and its unit ("2 mF", "10k",

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-variable-picker.c — choosing the variables the plot pane draws.
  *
  * Owns: the search entry and the grouped list of check boxes, the chosen

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-variable-picker.h — choosing the variables the plot pane draws.
  *
- * Owns: a searchable list of every variable of a model (FORMAT.md names),
+ * Owns: a searchable list of every variable of a model (docs/file-format.md names),
  * grouped by element and bond, each with its unit and a check box; the
  * chosen set; and the helpers that read and write that set in the model's
  * "view" JSON as {"plots": {"vars": [...]}} (other keys kept intact) and

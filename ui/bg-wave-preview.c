@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-wave-preview.c — see bg-wave-preview.h. */
 #include "config.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-wave-preview.h — a small plot of a source's u(t) for the inspector.
  *
  * Owns: drawing u(t) of one element's waveform over [0, t_end] with its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-actions.c — BgWindow's actions, their sensitivity and the menus
  * that list files (examples and recent models).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-disk.c — the window's answer to another program changing its
  * file.
  *

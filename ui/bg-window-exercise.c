@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-exercise.c — exercise mode and conflict remedies in the window.
  *
  * Owns: the window's exercise actions — win.exercise-mode (the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-explain.c — the window's "Explain Causality" mode.
  *
  * Owns: entering and leaving the mode (win.explain-causality, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-export.c — File ▸ Export Diagram… in the window.
  *
  * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG or SVG of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-plot.c — BgWindow's side of the plot pane.
  *
  * Owns: placing the pane in the window's slot (a "Time Plot" page beside

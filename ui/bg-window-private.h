@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
  * (layout, document, status line), bg-window-actions.c (actions, dialogs),
  * bg-window-plot.c and bg-window-disk.c (the file changed on disk).

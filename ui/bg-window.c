@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window.c — the main window: layout, document and status line.
  *
  * Owns: connecting the document to the canvas, palette and inspector,

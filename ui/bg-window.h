@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window.h — the main window: one document, its canvas and sidebars.
  *
  * Owns: the layout (header bar, palette, canvas, plot pane slot, inspector,

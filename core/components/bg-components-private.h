@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-components-private.h — the spec tables each component file exports.
  *
  * Owns: the names by which bg-library.c reaches the static, read-only
@@ -40,7 +41,7 @@ extern const BgComponentSpec bg_pump_curve_spec;        /* bg-pump-curve.c */
 extern const BgComponentSpec bg_gas_accumulator_spec;   /* bg-gas-accumulator.c */
 extern const BgComponentSpec bg_dc_motor_spec;          /* bg-dc-motor.c */
 
-/* The parameters of a waveform after its base level (LIBRARY.md
+/* The parameters of a waveform after its base level (docs/components.md
  * "Waveforms"), shared by Se, Sf and MechanicalLoad. `after` and `time`
  * are the handbook's step and always saved; the others are saved only while
  * in use or changed. UNIT is the unit of u. */

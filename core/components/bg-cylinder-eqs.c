@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cylinder-eqs.c — equations of CylinderDA (handbook page 003).
  *
  * Owns: A_A = πD²/4, A_B = π(D² - d²)/4; local flows Q_A = A_A v,

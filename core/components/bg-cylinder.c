@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cylinder.c — CylinderDA, the double-acting hydraulic cylinder.
  *
  * Owns: its spec (ports A and B hydraulic, M translational; D, d, L, x0;

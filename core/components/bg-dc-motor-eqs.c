@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-dc-motor-eqs.c — equations of DCMotor.
  *
  * Owns: E → 1ₑ {R_a, L_a} → GY: k → 1ₘ {J, b} → W with both ports

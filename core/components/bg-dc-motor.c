@@ -1,4 +1,5 @@
-/* bg-dc-motor.c — DCMotor, a permanent-magnet DC motor (LIBRARY.md
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-dc-motor.c — DCMotor, a permanent-magnet DC motor (docs/components.md
  * "Extensions").
  *
  * Owns: its spec: ports E (armature, electrical) and W (shaft, rotational),

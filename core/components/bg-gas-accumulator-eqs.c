@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-gas-accumulator-eqs.c — equations of GasAccumulator.
  *
  * Owns: dV_f/dt = f_local, p = p0 (V0/(V0 - V_f))^n (tangent below

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-gas-accumulator.c — GasAccumulator, a polytropic gas-charged accumulator.
  *
  * Owns: its spec (port H, hydraulic, integral causality like C; V0, p0, n,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-gyrator-eqs.c — equations of the ideal gyrator GY in causal form.
  *
  * Owns: e_P = -r f_S,local and e_S = r f_P,local (local flows s·f), solved

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-gyrator.c — the ideal gyrator GY, within one domain or joining two.
  *
  * Owns: the GY specs, one per pair (domain of P, domain of S): ports P and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-junction-eqs.c — equations of the 0- and 1-junctions in causal form.
  *
  * Owns: the assignments a junction contributes. With dir_i = s_i (+1 when

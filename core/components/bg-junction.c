@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-junction.c — the 0- and 1-junctions in every domain.
  *
  * Owns: the junction specs (names per domain, causal rules, no parameters,

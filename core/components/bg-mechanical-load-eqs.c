@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-mechanical-load-eqs.c — equations of MechanicalLoad.
  *
  * Owns: integral causality at port M (it receives the force F_M):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-mechanical-load.c — MechanicalLoad, a mass with damping and a load force.
  *
  * Owns: its spec (port M, translational, integral causality like I; mass,

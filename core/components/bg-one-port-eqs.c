@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-one-port-eqs.c — equations of R, C, I, Se and Sf in causal form.
  *
  * Owns: with local flow f_local = s·f at the single port:
@@ -103,7 +104,7 @@ bg_one_port_eqs_emit (BgEmit *em, const BgEmitElement *el)
       bg_emit_fail (em, _("%s is not connected"), el->id);
       return;
     }
-  /* Outputs in FORMAT.md order: EL.e, EL.f, then the state and energy. */
+  /* Outputs in docs/file-format.md order: EL.e, EL.f, then the state and energy. */
   bg_emit_output (em, el, "e", p->e, 1.0);
   bg_emit_output (em, el, "f", p->f, p->s);
   switch (el->element->spec->kind)

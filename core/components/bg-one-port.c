@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-one-port.c — the one-port primitives R, C, I, Se and Sf in every domain.
  *
  * Owns: their specs: port (E, H, M or W by domain) with its causal role,
- * parameters with units, defaults and limits (LIBRARY.md "Defaults"), the
+ * parameters with units, defaults and limits (docs/components.md), the
  * handbook's English and Russian names, and output variables. Also the source
  * waveform choices shared with other sources. Must not: hold per-document
  * state or know about the model, the analyzer or GTK.
@@ -117,7 +118,7 @@ static const BgParamSpec sf_params[BG_N_DOMAINS][2 + BG_WAVE_N_PARAMS] = {
   [BG_DOMAIN_ROTATIONAL]    = SOURCE (N_("Angular velocity"), "rad/s", 1),
 };
 
-/* Output variables (FORMAT.md "Variable names") ------------------------- */
+/* Output variables (docs/file-format.md ------------------------- */
 
 #define VAR_E_F(E_UNIT, E_DESC, F_UNIT, F_DESC) \
   { "e", E_UNIT, E_DESC }, { "f", F_UNIT, F_DESC }

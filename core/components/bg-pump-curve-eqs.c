@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-pump-curve-eqs.c — equations of PumpCurve.
  *
  * Owns: Δp = p_P - p_T, Q = table(Δp) (linear between rows, flat outside),

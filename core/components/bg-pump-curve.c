@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-pump-curve.c — PumpCurve, a pump defined by a table of flow against
  * pressure rise.
  *

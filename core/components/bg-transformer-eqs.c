@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-transformer-eqs.c — equations of the ideal transformer TF in causal form.
  *
  * Owns: e_P = n e_S and f_S,local = -n f_P,local (local flows s·f), solved

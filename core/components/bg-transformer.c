@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-transformer.c — the ideal transformer TF in every domain.
  *
  * Owns: the TF specs: ports P and S of the element's domain, the ratio n > 0

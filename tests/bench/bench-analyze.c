@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-analyze.c — how long the causality analysis takes on large models.
  *
  * Owns: generating conflict-free ladder models of about 1 000, 10 000 and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-canvas.c — how long one canvas frame takes for large bond graphs.
  *
  * Owns: timing the graph renderer on a 1600 × 1000 image surface (whole

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-chain.c — the mass chain the simulation benchmarks share (see
  * bench-chain.h). */
 #include "config.h"

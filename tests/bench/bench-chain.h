@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-chain.h — the mass chain the simulation benchmarks share.
  *
  * Owns: building a chain of N masses (each mass I on a 1-junction with a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-cli-hand.c — the mass chain of bench-cli written by hand against
  * CVODE, printing the same CSV as `bgmod-cli simulate --vars K1.q`.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-cli.c — the whole `bgmod-cli simulate` process against a
  * hand-written CVODE program, file to CSV.
  *

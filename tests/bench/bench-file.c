@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-file.c — speed and size of reading and writing .bgmod files.
  *
  * Owns: a generated ladder model (n 0-junctions, each with a resistor, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-memory.c — peak memory of a long run.
  *
  * Owns: measuring the peak resident set (getrusage ru_maxrss) and the heap

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-model.c — prints how long BgModel edits take at 100 000 elements.
  *
  * Owns: timings of bulk adds (one step each, as a loader or a script makes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-plot.c — how long the plot renderer takes for a million samples.
  *
  * Owns: timing bg_plot_renderer_render on a 1200 × 800 image surface for

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-simulate.c — simulation speed against hand-written CVODE.
  *
  * Owns: timing a chain of N masses (each mass I on a 1-junction with a

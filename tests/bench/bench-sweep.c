@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bench-sweep.c — a parameter sweep on a thread pool against the same runs
  * one after another. Prints figures, asserts nothing.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-edit.c — a fuzz target for editing: the model, its history, the analyzer.
  *
  * Owns: reading the input as a program of edits (add, connect, remove,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-fail.c — how a fuzz target reports a broken invariant: a message,
  * then abort (see fuzz-fail.h). Must not: keep state or return.
  */

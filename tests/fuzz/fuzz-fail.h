@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-fail.h — how a fuzz target reports a broken invariant.
  *
  * Shared by the fuzz targets (fuzz-load.c, fuzz-edit.c) so they stop the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-load.c — the fuzz target for the model loader.
  *
  * Owns: bg_fuzz_load () (loader → analyzer → compiler → writers → reload, on bytes

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-load.h — one run of untrusted bytes through the model loader.
  *
  * Shared by the libFuzzer target (fuzz-load.c) and the corpus replay test

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-sim-run.c — bg_fuzz_sim (): load → analyze → compile → simulate.
  *
  * Owns: the bounded simulation of a fuzzed model and the checks of what

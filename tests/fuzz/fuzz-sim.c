@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-sim.c — the libFuzzer target for the simulator.
  *
  * Owns: the libFuzzer hooks around bg_fuzz_sim () (fuzz-sim-run.c): a

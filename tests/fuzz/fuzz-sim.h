@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fuzz-sim.h — one run of untrusted bytes through load, analysis, compile
  * and a bounded simulation.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-bode-plot.c — a frequency response on the shared plot renderer.
  *
  * Owns: the copied columns (log10 f, magnitude, phase) the renderer borrows,

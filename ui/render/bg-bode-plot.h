@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-bode-plot.h — a Bode plot: magnitude [dB] and phase [°] over a decade
  * frequency axis, drawn by the shared plot renderer.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-export.h — the one way a picture (plot or diagram) reaches a file.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-export.c — a whole bond graph to a PNG or SVG file.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.

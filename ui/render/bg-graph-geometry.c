@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-geometry.c — label boxes, port anchors, bond ends, barbs, strokes.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-geometry.h — the shapes of a drawn bond graph, as plain numbers.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

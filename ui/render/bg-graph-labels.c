@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-labels.c — the labels of a drawn bond graph.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.

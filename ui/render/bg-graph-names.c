@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-names.c — the names a drawn bond graph shows on request.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.

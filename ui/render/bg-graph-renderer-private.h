@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-renderer-private.h — what the files of BgGraphRenderer share.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-renderer.c — Cairo + Pango drawing of a bond graph.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

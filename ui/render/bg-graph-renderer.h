@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-graph-renderer.h — draws a bond graph with Cairo and Pango.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

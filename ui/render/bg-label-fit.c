@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-label-fit.c — the largest label scale at which a graph stays readable.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-label-fit.h — how far a graph's labels may grow before they collide.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

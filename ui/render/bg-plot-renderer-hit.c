@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-renderer-hit.c — questions about the last drawing of a plot.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of

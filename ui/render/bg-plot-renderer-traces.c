@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-renderer-traces.c — the traces of a BgPlotRenderer.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-renderer.c — time plots drawn with Cairo and Pango, no GTK.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-si-format.c — SI-prefix number formatting and "nice" axis ticks.
  *
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the

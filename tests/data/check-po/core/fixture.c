@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
 /* fixture.c — strings for the check-po.py fixture; never compiled. */
 #include <glib/gi18n-lib.h>
 
