@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-cli-components.c — `bgmod-cli components [--domain D] [--json]`.
+/* bg-cli-components.c — `bgmod-cli components [--domain D] [--json | --markdown]`.
  *
  * Owns: listing the Elements library — type, domain, section, English and
  * Russian names, ports with their domains, parameters with units and
  * defaults, output variables — as text or as a JSON array, optionally only
- * what one domain's palette offers. Must not: hold data of its own about
+ * what one domain's palette offers; or the whole component reference as
+ * Markdown (bg-component-doc.h; docs/components.md is its output). Must not: hold data of its own about
  * components (bg-library.h is the only source) or print messages to stdout.
  */
 #include "config.h"
@@ -13,6 +14,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-cli.h"
+#include "bg-component-doc.h"
 #include "bg-domain.h"
 #include "bg-library.h"
 
@@ -373,13 +375,15 @@ bg_cli_components (int    argc,
   g_autoptr(GPtrArray) specs = NULL;
   g_autofree char *domain_id = NULL;
   BgDomain domain = BG_DOMAIN_NONE;
-  gboolean json = FALSE;
+  gboolean json = FALSE, markdown = FALSE;
   const GOptionEntry entries[] = {
     { "domain", 0, 0, G_OPTION_ARG_STRING, &domain_id,
       N_("Only what this domain's palette offers: electrical, hydraulic, translational or rotational"),
       N_("DOMAIN") },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print a JSON array of components"), NULL },
+    { "markdown", 0, 0, G_OPTION_ARG_NONE, &markdown,
+      N_("Print the component reference (ports, equations, parameters, causality, outputs) as Markdown"), NULL },
     { NULL }
   };
 
@@ -394,6 +398,15 @@ bg_cli_components (int    argc,
       g_autofree char *message = g_strdup_printf (_("unexpected argument “%s”"), argv[1]);
 
       return bg_cli_usage_error ("components", message);
+    }
+  if (markdown && (json || domain_id != NULL))
+    return bg_cli_usage_error ("components", _("--markdown prints the whole reference; leave out --json and --domain"));
+  if (markdown)
+    {
+      g_autofree char *reference = bg_component_doc_dup_reference ();
+
+      g_print ("%s", reference);
+      return BG_CLI_EXIT_OK;
     }
   if (domain_id != NULL)
     {

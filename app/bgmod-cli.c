@@ -86,7 +86,7 @@ print_usage (FILE *stream)
            "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
            _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
-           "components [--domain D] [--json]",
+           "components [--domain D] [--json | --markdown]",
            _("List the Elements library: types, ports, parameters and units."));
   fprintf (stream, "  %s\n      %s\n",
            "grade    STUDENT.bgmod... [--json]",

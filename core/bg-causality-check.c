@@ -28,6 +28,7 @@
 #include "bg-causality-check.h"
 #include "bg-domain.h"
 #include "bg-library.h"
+#include "bg-component-kind-private.h"
 
 /* Search nodes before the best assignment found so far is taken. */
 #define SEARCH_NODE_LIMIT 200000
@@ -447,33 +448,12 @@ find_nearest (Checker        *c,
 
 /* Sentences ------------------------------------------------------------------ */
 
-/* "Se U", "C C1", "cylinder CYL", "pump PUMP". */
+/* "Se U", "C C1", "cylinder CYL", "pump PUMP": the kind's named form. */
 static char *
 describe_element (Checker *c,
                   guint    x)
 {
-  const BgComponentSpec *spec = c->specs[x];
-  const char *id = c->elements[x]->id;
-
-  switch (spec->kind)
-    {
-    case BG_KIND_JUNCTION_0:
-      return g_strdup_printf (_("0-junction %s"), id);
-    case BG_KIND_JUNCTION_1:
-      return g_strdup_printf (_("1-junction %s"), id);
-    case BG_KIND_TF:
-      return g_strdup_printf (_("transformer %s"), id);
-    case BG_KIND_CYLINDER_DA:
-      return g_strdup_printf (_("cylinder %s"), id);
-    case BG_KIND_PUMP_CURVE:
-      return g_strdup_printf (_("pump %s"), id);
-    case BG_KIND_GAS_ACCUMULATOR:
-      return g_strdup_printf (_("accumulator %s"), id);
-    case BG_KIND_MECHANICAL_LOAD:
-      return g_strdup_printf (_("load %s"), id);
-    default:
-      return g_strdup_printf ("%s %s", spec->symbol, id);
-    }
+  return _bg_component_kind_describe (c->specs[x]->kind, c->elements[x]->id);
 }
 
 /* "b2 and b4", "b1, b2 and b5". */
@@ -515,37 +495,12 @@ one_rule_sentence (Checker *c,
 {
   g_autofree char *what = describe_element (c, x);
   g_autofree char *list = join_bonds (c, offenders);
-  BgKind kind = c->specs[x]->kind;
+  BgPatternSentenceFunc own = c->specs[x]->kind->pattern_sentence;
   guint n = offenders->len;
+  char *sentence = own != NULL ? own (what, list, n, too_many) : NULL;
 
-  if (kind == BG_KIND_JUNCTION_0 && too_many && n == 2)
-    return g_strdup_printf (_("%s has two bonds that give it effort: %s — a 0-junction takes its effort from exactly one."),
-                            what, list);
-  if (kind == BG_KIND_JUNCTION_0 && too_many)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s has %u bond that gives it effort: %s — a 0-junction takes its effort from exactly one.",
-                                      "%s has %u bonds that give it effort: %s — a 0-junction takes its effort from exactly one.",
-                                      n),
-                            what, n, list);
-  if (kind == BG_KIND_JUNCTION_0)
-    return g_strdup_printf (_("%s has no bond that gives it effort — a 0-junction takes its effort from exactly one."),
-                            what);
-  if (kind == BG_KIND_JUNCTION_1 && too_many && n == 2)
-    return g_strdup_printf (_("%s has two bonds that give it flow: %s — a 1-junction takes its flow from exactly one."),
-                            what, list);
-  if (kind == BG_KIND_JUNCTION_1 && too_many)
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s has %u bond that gives it flow: %s — a 1-junction takes its flow from exactly one.",
-                                      "%s has %u bonds that give it flow: %s — a 1-junction takes its flow from exactly one.",
-                                      n),
-                            what, n, list);
-  if (kind == BG_KIND_JUNCTION_1)
-    return g_strdup_printf (_("%s has no bond that gives it flow — a 1-junction takes its flow from exactly one."),
-                            what);
-  if (kind == BG_KIND_TF && too_many)
-    return g_strdup_printf (_("%s receives effort at both ports (%s) — a transformer receives effort at one port and gives it at the other."),
-                            what, list);
-  if (kind == BG_KIND_TF)
-    return g_strdup_printf (_("%s gives effort at both ports (%s) — a transformer receives effort at one port and gives it at the other."),
-                            what, list);
+  if (sentence != NULL)
+    return sentence;
   if (want_in && too_many)
     return g_strdup_printf (_("%s receives effort at more than one port (%s) — it receives effort at exactly one."),
                             what, list);
@@ -572,10 +527,10 @@ role_sentence (Checker *c,
   const char *bond = c->bonds[b]->id;
   const char *place = stroke_place (c, b, stroke_for_end (end, role_in));
 
-  if (spec->kind == BG_KIND_SE)
+  if (bg_component_spec_is_source (spec, TRUE))
     return g_strdup_printf (_("%s sets the effort: the stroke on %s belongs at %s, away from the source."),
                             what, bond, place);
-  if (spec->kind == BG_KIND_SF)
+  if (bg_component_spec_is_source (spec, FALSE))
     return g_strdup_printf (_("%s sets the flow: the stroke on %s belongs at the source %s."),
                             what, bond, place);
   if (spec->causal_rule == BG_CAUSAL_STORAGE && !role_in)

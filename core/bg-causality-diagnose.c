@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-causality-private.h"
+#include "bg-component-kind-private.h"
 
 /* A diagnostic lists at most this many hops of a chain (the last ones). */
 #define CHAIN_MAX_HOPS 64
@@ -23,13 +24,6 @@
 #define CHAIN_TEXT_HOPS 6
 /* Element ids shown per part in the "separate parts" warning. */
 #define PART_TEXT_IDS 4
-
-static inline BgKind
-element_kind (BgCausalityAnalysis *a,
-              guint                x)
-{
-  return a->specs[x]->kind;
-}
 
 void
 _bg_causality_id_list_init (BgCausalityAnalysis *a,
@@ -106,32 +100,12 @@ add_error_for_element (BgCausalityAnalysis *a,
   _bg_causality_add_diagnostic (a, a->result->errors, code, message, &list);
 }
 
-/* "0-junction J1", "transformer T1", or just the id. */
+/* "0-junction J1", "transformer T1": the kind's named form. */
 static char *
 describe_element (BgCausalityAnalysis *a,
                   guint                x)
 {
-  const char *id = _bg_causality_element_id (a, x);
-
-  switch (element_kind (a, x))
-    {
-    case BG_KIND_JUNCTION_0:
-      return g_strdup_printf (_("0-junction %s"), id);
-    case BG_KIND_JUNCTION_1:
-      return g_strdup_printf (_("1-junction %s"), id);
-    case BG_KIND_TF:
-      return g_strdup_printf (_("transformer %s"), id);
-    case BG_KIND_CYLINDER_DA:
-      return g_strdup_printf (_("cylinder %s"), id);
-    case BG_KIND_PUMP_CURVE:
-      return g_strdup_printf (_("pump %s"), id);
-    case BG_KIND_GY:
-      return g_strdup_printf (_("gyrator %s"), id);
-    case BG_KIND_DC_MOTOR:
-      return g_strdup_printf (_("DC motor %s"), id);
-    default:
-      return g_strdup (id);
-    }
+  return _bg_component_kind_describe (a->specs[x]->kind, _bg_causality_element_id (a, x));
 }
 
 static BgDomain
@@ -267,11 +241,11 @@ conflict_advice (BgCausalityAnalysis *a,
       const BgComponentSpec *spec =
         a->specs[g_array_index (origins, guint, i)];
 
-      if (spec->kind == BG_KIND_PUMP_CURVE)
-        return _("A pump receives both pressures and supplies flow; it cannot be turned into a pressure source.");
+      if (spec->kind->conflict_advice != NULL)
+        return _(spec->kind->conflict_advice);
       if (!(effort ? is_effort_storage (spec) : is_flow_storage (spec)))
         all_storages = FALSE;
-      if (spec->kind != (effort ? BG_KIND_SE : BG_KIND_SF))
+      if (!bg_component_spec_is_source (spec, effort))
         all_sources = FALSE;
     }
 
@@ -489,12 +463,9 @@ _bg_causality_report_derivative (BgCausalityAnalysis *a,
       chain = chain_describe (a, b, &list);
       message = g_strdup_printf (_("%s is forced into derivative causality by %s (%s); storages must integrate."),
                                  _bg_causality_element_id (a, x), _bg_causality_element_id (a, origin), chain);
-      if (origin_spec->kind == BG_KIND_DC_MOTOR && domain == BG_DOMAIN_ROTATIONAL)
-        message = append_advice (message,
-                                 _("The motor's rotor inertia already sets the shaft speed: add the load's inertia to the motor's J, or put a shaft compliance (C) between them."));
-      else if (origin_spec->kind == BG_KIND_DC_MOTOR)
-        message = append_advice (message,
-                                 _("The motor's armature inductance already sets its current: add the inductance to the motor's L_a, or put a capacitance or resistance between them."));
+      if (origin_spec->kind->derivative_advice != NULL &&
+          origin_spec->kind->derivative_advice[domain] != NULL)
+        message = append_advice (message, _(origin_spec->kind->derivative_advice[domain]));
       _bg_causality_add_diagnostic (a, a->result->errors, "derivative-causality", message, &list);
     }
 }

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "bg-causality-private.h"
+#include "bg-component-kind-private.h"
 
 /* Algebraic groups ------------------------------------------------------------ */
 
@@ -145,9 +146,9 @@ element_edges (BgCausalityAnalysis *a,
         }
       break;
     case BG_CAUSAL_FIXED:
-      /* Sources depend on time only. The pump's flow at both ports depends
-       * on both pressures it receives. */
-      if (spec->kind != BG_KIND_PUMP_CURVE)
+      /* Sources depend on time only. A kind with feedthrough (the pump)
+       * gives flows that depend on the efforts it receives. */
+      if (!spec->kind->feedthrough)
         return;
       for (guint i = first; i < last; i++)
         for (guint j = first; j < last; j++)

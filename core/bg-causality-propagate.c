@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "bg-causality-private.h"
+#include "bg-component-kind-private.h"
 
 /* The role a fixed-port element's end must or would like to take. */
 static BgPortRole
@@ -430,66 +431,34 @@ _bg_causality_collect_states (BgCausalityAnalysis *a)
       const char *id;
       gboolean integral = FALSE;
 
-      if (spec->causal_rule != BG_CAUSAL_STORAGE && spec->kind != BG_KIND_CYLINDER_DA
-          && spec->kind != BG_KIND_DC_MOTOR)
-        continue;
-      id = _bg_causality_element_id (a, x);
-
-      if (spec->causal_rule == BG_CAUSAL_STORAGE && _bg_causality_element_degree (a, x) == 1)
+      switch (spec->kind->state_rule)
         {
-          guint end = a->ends[a->end_start[x]];
-
-          integral = _bg_causality_end_is_assigned (a, end) &&
-                     _bg_causality_end_is_in (a, end) == (spec->ports[0].role == BG_PORT_ROLE_EFFORT_IN);
-        }
-
-      switch (spec->kind)
-        {
-        case BG_KIND_C:
-          if (integral)
-            g_ptr_array_add (states, g_strconcat (id, ".q", NULL));
-          break;
-        case BG_KIND_I:
-          if (integral)
-            g_ptr_array_add (states, g_strconcat (id, ".p", NULL));
-          break;
-        case BG_KIND_GAS_ACCUMULATOR:
-          if (integral)
-            g_ptr_array_add (states, g_strconcat (id, ".V_f", NULL));
-          break;
-        case BG_KIND_MECHANICAL_LOAD:
-          if (integral)
+        case BG_STATES_WHEN_INTEGRAL:
+          if (_bg_causality_element_degree (a, x) == 1)
             {
-              g_ptr_array_add (states, g_strconcat (id, ".p", NULL));
-              g_ptr_array_add (states, g_strconcat (id, ".s", NULL));
+              guint end = a->ends[a->end_start[x]];
+
+              integral = _bg_causality_end_is_assigned (a, end) &&
+                         _bg_causality_end_is_in (a, end) == (spec->ports[0].role == BG_PORT_ROLE_EFFORT_IN);
             }
           break;
-        case BG_KIND_CYLINDER_DA:
-          g_ptr_array_add (states, g_strconcat (id, ".x", NULL));
+        case BG_STATES_ALWAYS:
+          integral = TRUE;
           break;
-        case BG_KIND_DC_MOTOR:
-          /* Integral at both ports when both receive effort. */
-          integral = _bg_causality_element_degree (a, x) == 2;
+        case BG_STATES_WHEN_ALL_IN:
+          integral = _bg_causality_element_degree (a, x) == spec->n_ports;
           for (guint i = a->end_start[x]; i < a->end_start[x + 1]; i++)
             integral = integral && _bg_causality_end_is_assigned (a, a->ends[i]) && _bg_causality_end_is_in (a, a->ends[i]);
-          if (integral)
-            {
-              g_ptr_array_add (states, g_strconcat (id, ".lambda", NULL));
-              g_ptr_array_add (states, g_strconcat (id, ".L", NULL));
-            }
           break;
-        case BG_KIND_JUNCTION_0:
-        case BG_KIND_JUNCTION_1:
-        case BG_KIND_R:
-        case BG_KIND_SE:
-        case BG_KIND_SF:
-        case BG_KIND_TF:
-        case BG_KIND_GY:
-        case BG_KIND_PUMP_CURVE:
-        case BG_N_KINDS:
+        case BG_STATES_NONE:
         default:
           break;
         }
+      if (!integral)
+        continue;
+      id = _bg_causality_element_id (a, x);
+      for (guint k = 0; spec->kind->states[k] != NULL; k++)
+        g_ptr_array_add (states, g_strconcat (id, ".", spec->kind->states[k], NULL));
     }
 }
 

@@ -23,6 +23,7 @@
 #include "bg-causality-trace-private.h"
 #include "bg-domain.h"
 #include "bg-library.h"
+#include "bg-component-kind-private.h"
 
 /* Where a step's variable-length parts start in the pools, until the pools
  * stop growing and the public pointers can be set. */
@@ -246,17 +247,12 @@ port_name (BgElement *el,
 static char *
 title (BgElement *el)
 {
-  switch (el->spec->kind)
-    {
-    case BG_KIND_JUNCTION_0:
-      return g_strdup_printf (_("0-junction %s"), el->id);
-    case BG_KIND_JUNCTION_1:
-      return g_strdup_printf (_("1-junction %s"), el->id);
-    default:
-      /* Translators: a component's name and its id: "Pressure source TANK" */
-      return g_strdup_printf (C_("component", "%s %s"),
-                              bg_component_spec_display_name (el->spec), el->id);
-    }
+  /* A junction's name ("Common pressure") says less than its noun. */
+  if (el->spec->kind->junction != BG_JUNCTION_NONE)
+    return _bg_component_kind_describe (el->spec->kind, el->id);
+  /* Translators: a component's name and its id: "Pressure source TANK" */
+  return g_strdup_printf (C_("component", "%s %s"),
+                          bg_component_spec_display_name (el->spec), el->id);
 }
 
 /* The side of `bond` at element `el` among its ends. */

@@ -79,15 +79,7 @@ void     bg_emit_event        (BgEmit *em, const BgEmitElement *el,
 /* Records the first failure; the compile fails with it. */
 void     bg_emit_fail         (BgEmit *em, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
-/* Per-family equations, one file each under core/components/. */
-void bg_junction_eqs_emit         (BgEmit *em, const BgEmitElement *el);
-void bg_one_port_eqs_emit         (BgEmit *em, const BgEmitElement *el);
-void bg_transformer_eqs_emit      (BgEmit *em, const BgEmitElement *el);
-void bg_cylinder_eqs_emit         (BgEmit *em, const BgEmitElement *el);
-void bg_mechanical_load_eqs_emit  (BgEmit *em, const BgEmitElement *el);
-void bg_pump_curve_eqs_emit       (BgEmit *em, const BgEmitElement *el);
-void bg_gas_accumulator_eqs_emit  (BgEmit *em, const BgEmitElement *el);
-void bg_gyrator_eqs_emit          (BgEmit *em, const BgEmitElement *el);
-void bg_dc_motor_eqs_emit         (BgEmit *em, const BgEmitElement *el);
+/* Each kind's equations are its BgComponentKind.emit, in
+ * core/components/bg-*-eqs.c. */
 
 G_END_DECLS

@@ -4,10 +4,12 @@
  * In the layout: core/: the plan stage of model → analysis → plan → run →
  * result, one pass of bg_compiler_compile() per file.
  *
- * Owns: estimating, from the model's sources, storages, resistors, loads,
- * pump tables and cylinder areas, the effort and flow scale of each domain
- * (the rule is in bg-compiler.h); the compiler gives every register its
- * scale from them, and the states' absolute tolerances follow.
+ * Owns: estimating the effort and flow scale of each domain (the rule is in
+ * bg-compiler.h) from what each kind says of its parameters
+ * (BgComponentKind.estimate_scales: sources, storages, resistors, loads,
+ * pump tables) and carries between domains (cylinder areas, gyrator and
+ * motor constants); the compiler gives every register its scale from them,
+ * and the states' absolute tolerances follow.
  * Must not: emit operations; modify the model.
  */
 #include "config.h"
@@ -17,25 +19,44 @@
 #include "bg-compiler.h"
 #include "bg-compiler-private.h"
 #include "bg-compiler-passes-private.h"
+#include "bg-component-kind-private.h"
 
-static void
-bump (double *slot,
-      double  value)
+void
+_bg_scale_bump (double *slot,
+                double  value)
 {
   if (isfinite (value))
     *slot = MAX (*slot, fabs (value));
 }
 
-static double
-wave_magnitude (const BgEmitElement *el,
-                const char          *value_name,
-                double               em_t_end)
+double
+_bg_scale_wave_magnitude (const BgEmitElement *el,
+                          const char          *value_name,
+                          double               t_end)
 {
   BgWave w;
 
   bg_emit_get_wave (el, value_name, &w);
-  return bg_wave_magnitude (&w, em_t_end);
+  return bg_wave_magnitude (&w, t_end);
 }
+
+void
+_bg_scale_carry_gyrator (BgScaleHints        *hints,
+                         const BgEmitElement *el,
+                         double               r)
+{
+  BgDomain p = el->element->spec->ports[0].domain;
+  BgDomain s = el->element->spec->ports[1].domain;
+  double *e = hints->e, *f = hints->f;
+
+  _bg_scale_bump (&e[s], r * f[p]);
+  _bg_scale_bump (&f[s], e[p] / r);
+  _bg_scale_bump (&e[p], r * f[s]);
+  _bg_scale_bump (&f[p], e[s] / r);
+}
+
+/* The last pass in which some kind carries scales between domains. */
+#define LAST_CARRY_PASS 2
 
 /* Typical effort and flow of each domain (see bg-compiler.h). */
 void
@@ -46,91 +67,29 @@ _bg_compiler_estimate_scales (BgEmit    *em,
   static const double fallback_f[BG_N_DOMAINS] = { 1, 0.01, 1e-4, 0.1, 1 };
   double              r_max[BG_N_DOMAINS] = { 0 };
   double             *e = em->e_scale, *f = em->f_scale;
+  BgScaleHints        hints = { e, f, r_max, em->t_end };
 
+  /* What each element's own parameters say. */
   for (guint i = 0; i < elements->len; i++)
     {
       const BgElement *element = g_ptr_array_index (elements, i);
       BgEmitElement    el = { element, element->id, NULL, 0 };
-      BgDomain         d = element->spec->domain;
 
-      switch (element->spec->kind)
-        {
-        case BG_KIND_SE:
-          bump (&e[d], wave_magnitude (&el, "value", em->t_end));
-          break;
-        case BG_KIND_SF:
-          bump (&f[d], wave_magnitude (&el, "value", em->t_end));
-          break;
-        case BG_KIND_R:
-          bump (&r_max[d], bg_emit_number (&el, "value"));
-          break;
-        case BG_KIND_C:
-          bump (&e[d], bg_emit_number (&el, "initial") / bg_emit_number (&el, "value"));
-          break;
-        case BG_KIND_I:
-          bump (&f[d], bg_emit_number (&el, "initial") / bg_emit_number (&el, "value"));
-          break;
-        case BG_KIND_MECHANICAL_LOAD:
-          bump (&e[BG_DOMAIN_TRANSLATIONAL], wave_magnitude (&el, "load", em->t_end));
-          bump (&f[BG_DOMAIN_TRANSLATIONAL],
-                bg_emit_number (&el, "initial") / bg_emit_number (&el, "mass"));
-          break;
-        case BG_KIND_GAS_ACCUMULATOR:
-          bump (&e[BG_DOMAIN_HYDRAULIC], bg_emit_number (&el, "p0"));
-          break;
-        case BG_KIND_PUMP_CURVE:
-          {
-            const BgParamValue *t = bg_emit_param (&el, "table");
-            for (guint k = 0; t != NULL && t->table != NULL && k + 1 < t->table->len; k += 2)
-              {
-                bump (&e[BG_DOMAIN_HYDRAULIC], g_array_index (t->table, double, k));
-                bump (&f[BG_DOMAIN_HYDRAULIC], g_array_index (t->table, double, k + 1));
-              }
-          }
-          break;
-        default:
-          break;
-        }
+      if (element->spec->kind->estimate_scales != NULL)
+        element->spec->kind->estimate_scales (&hints, &el);
     }
 
-  /* Carry scales through cylinders (F = A p, v = Q / A). */
-  for (guint i = 0; i < elements->len; i++)
-    {
-      const BgElement *element = g_ptr_array_index (elements, i);
-      BgEmitElement    el = { element, element->id, NULL, 0 };
-      double           D, area;
+  /* Carried between domains (cylinder areas first, then gyrators and
+   * motors), each pass over the whole model. */
+  for (guint pass = 1; pass <= LAST_CARRY_PASS; pass++)
+    for (guint i = 0; i < elements->len; i++)
+      {
+        const BgElement *element = g_ptr_array_index (elements, i);
+        BgEmitElement    el = { element, element->id, NULL, 0 };
 
-      if (element->spec->kind != BG_KIND_CYLINDER_DA)
-        continue;
-      D = bg_emit_number (&el, "D");
-      area = G_PI * D * D / 4;
-      bump (&e[BG_DOMAIN_TRANSLATIONAL], area * e[BG_DOMAIN_HYDRAULIC]);
-      bump (&f[BG_DOMAIN_TRANSLATIONAL], f[BG_DOMAIN_HYDRAULIC] / area);
-      bump (&e[BG_DOMAIN_HYDRAULIC], e[BG_DOMAIN_TRANSLATIONAL] / area);
-      bump (&f[BG_DOMAIN_HYDRAULIC], f[BG_DOMAIN_TRANSLATIONAL] * area);
-    }
-
-  /* Carry scales through gyrators and motors (e_S = r f_P, f_S = e_P / r). */
-  for (guint i = 0; i < elements->len; i++)
-    {
-      const BgElement *element = g_ptr_array_index (elements, i);
-      BgEmitElement    el = { element, element->id, NULL, 0 };
-      BgDomain         p, s;
-      double           r;
-
-      if (element->spec->kind == BG_KIND_GY)
-        r = bg_emit_number (&el, "r");
-      else if (element->spec->kind == BG_KIND_DC_MOTOR)
-        r = bg_emit_number (&el, "k");
-      else
-        continue;
-      p = element->spec->ports[0].domain;
-      s = element->spec->ports[1].domain;
-      bump (&e[s], r * f[p]);
-      bump (&f[s], e[p] / r);
-      bump (&e[p], r * f[s]);
-      bump (&f[p], e[s] / r);
-    }
+        if (element->spec->kind->carry_pass == pass)
+          element->spec->kind->carry_scales (&hints, &el);
+      }
 
   /* Through resistors: a flow of e / R_max, an effort of f · R_max (the
    * smaller estimate: a tighter tolerance costs steps, a looser one accuracy). */

@@ -3,7 +3,7 @@
  *
  * Owns: bg_compiler_compile(), which checks the settings and that the
  * analysis is current and conflict-free, emits every bond's outputs and
- * every element's equations (through the family's emit function) into a
+ * every element's equations (through its kind's emit function) into a
  * BgEmit, and runs the passes in order: scales (bg-compiler-scales.c),
  * register renumbering, dependencies, Tarjan order and assembly with
  * tearing of algebraic groups (bg-compiler-schedule.c,
@@ -22,47 +22,12 @@
 #include "bg-compiler.h"
 #include "bg-compiler-private.h"
 #include "bg-compiler-passes-private.h"
+#include "bg-component-kind-private.h"
 #include "bg-tolerance.h"
 
 G_DEFINE_QUARK (bg-compiler-error-quark, bg_compiler_error)
 
 /* Elements ---------------------------------------------------------------- */
-
-typedef void (*EmitFunc) (BgEmit *em, const BgEmitElement *el);
-
-static EmitFunc
-emit_func_for_kind (BgKind kind)
-{
-  switch (kind)
-    {
-    case BG_KIND_JUNCTION_0:
-    case BG_KIND_JUNCTION_1:
-      return bg_junction_eqs_emit;
-    case BG_KIND_R:
-    case BG_KIND_C:
-    case BG_KIND_I:
-    case BG_KIND_SE:
-    case BG_KIND_SF:
-      return bg_one_port_eqs_emit;
-    case BG_KIND_TF:
-      return bg_transformer_eqs_emit;
-    case BG_KIND_CYLINDER_DA:
-      return bg_cylinder_eqs_emit;
-    case BG_KIND_MECHANICAL_LOAD:
-      return bg_mechanical_load_eqs_emit;
-    case BG_KIND_PUMP_CURVE:
-      return bg_pump_curve_eqs_emit;
-    case BG_KIND_GAS_ACCUMULATOR:
-      return bg_gas_accumulator_eqs_emit;
-    case BG_KIND_GY:
-      return bg_gyrator_eqs_emit;
-    case BG_KIND_DC_MOTOR:
-      return bg_dc_motor_eqs_emit;
-    case BG_N_KINDS:
-    default:
-      return NULL;
-    }
-}
 
 /* Each bond's effort, flow and power. Their descriptions name the bond:
  * one text per domain, with BG_VAR_LIST_ID where the bond's id goes (the
@@ -129,7 +94,7 @@ emit_elements (BgEmit            *em,
       BgElement *element = g_ptr_array_index (elements, i);
       GPtrArray *ebonds = bg_model_get_element_bonds (model, element);
       const BgComponentSpec *spec = element->spec;
-      EmitFunc func = emit_func_for_kind (spec->kind);
+      BgEmitFunc func = spec->kind->emit;
       g_autofree BgPortRef *ports = g_new0 (BgPortRef, MAX (ebonds->len, 1));
       BgEmitElement el = { element, element->id, ports, ebonds->len };
 

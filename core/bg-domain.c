@@ -24,24 +24,26 @@ typedef struct
   const char *displacement_unit;
   const char *momentum_unit;
   const char *one_port_name;
+  const char *displacement_symbol;  /* the C state: q, V, x, θ */
+  const char *momentum_symbol;      /* the I state: λ, Γ, p, L */
 } DomainInfo;
 
 static const DomainInfo domains[BG_N_DOMAINS] = {
   [BG_DOMAIN_ELECTRICAL] = {
     "electrical", N_("Electrical"), "v", "V", "i", "A",
-    N_("voltage"), N_("current"), "C", "Wb", "E",
+    N_("voltage"), N_("current"), "C", "Wb", "E", "q", "λ",
   },
   [BG_DOMAIN_HYDRAULIC] = {
     "hydraulic", N_("Hydraulics"), "p", "Pa", "Q", "m³/s",
-    N_("pressure"), N_("volume flow"), "m³", "Pa·s", "H",
+    N_("pressure"), N_("volume flow"), "m³", "Pa·s", "H", "V", "Γ",
   },
   [BG_DOMAIN_TRANSLATIONAL] = {
     "translational", N_("Translational mechanics"), "F", "N", "v", "m/s",
-    N_("force"), N_("velocity"), "m", "kg·m/s", "M",
+    N_("force"), N_("velocity"), "m", "kg·m/s", "M", "x", "p",
   },
   [BG_DOMAIN_ROTATIONAL] = {
     "rotational", N_("Rotational"), "τ", "N·m", "ω", "rad/s",
-    N_("torque"), N_("angular velocity"), "rad", "N·m·s", "W",
+    N_("torque"), N_("angular velocity"), "rad", "N·m·s", "W", "θ", "L",
   },
 };
 
@@ -150,4 +152,16 @@ const char *
 bg_domain_one_port_name (BgDomain domain)
 {
   return FIELD (domain, one_port_name);
+}
+
+const char *
+bg_domain_displacement_symbol (BgDomain domain)
+{
+  return FIELD (domain, displacement_symbol);
+}
+
+const char *
+bg_domain_momentum_symbol (BgDomain domain)
+{
+  return FIELD (domain, momentum_symbol);
 }

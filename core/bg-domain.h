@@ -43,6 +43,9 @@ const char *bg_domain_quantity_name   (BgDomain    domain,
 /* Units of the C state (q, V, x, θ) and of the I state (λ, Γ, p, L). */
 const char *bg_domain_displacement_unit (BgDomain  domain);
 const char *bg_domain_momentum_unit   (BgDomain    domain);
+/* Untranslated symbols of the C state (q, V, x, θ) and the I state (λ, Γ, p, L). */
+const char *bg_domain_displacement_symbol (BgDomain domain);
+const char *bg_domain_momentum_symbol (BgDomain    domain);
 /* Port name of a one-port primitive: "E", "H", "M", "W". */
 const char *bg_domain_one_port_name   (BgDomain    domain);
 

@@ -2,7 +2,7 @@
 /* bg-equations-private.h — what the per-component symbolic forms use.
  *
  * Owns: the interface between the derivation (bg-equations.c) and the
- * component forms (bg-equations-components.c). A form states its element's
+ * component forms (BgComponentKind.form, in core/components/bg-*-eqs.c). A form states its element's
  * equations in the causal form the analysis chose, exactly as its numeric
  * counterpart in core/components/bg-*-eqs.c does: each call defines one bond
  * variable (effort, or the local flow into a port) or one state derivative
@@ -64,7 +64,17 @@ void    _bg_eq_set_output   (const BgEqElement *el, const char *suffix, BgExpr *
 void    _bg_eq_fail         (const BgEqElement *el, const char *message);
 
 /* The symbolic form of a component kind, or NULL if it has none. */
+/* A kind's symbolic form (BgComponentKind.form). */
 typedef void (*BgEqForm) (const BgEqElement *el);
-BgEqForm _bg_equations_form_for_kind (BgKind kind);
+
+/* Owning helpers for the forms (bg-equations-terms.c): each takes its
+ * expression arguments. */
+BgExpr *_bg_eq_add           (BgExpr *a, BgExpr *b);
+BgExpr *_bg_eq_mul           (BgExpr *a, BgExpr *b);
+BgExpr *_bg_eq_scale         (BgExpr *a, double c);
+/* 1 / (the parameter's symbol) */
+BgExpr *_bg_eq_inverse_param (const BgEqElement *el, const char *param, const char *symbol);
+/* The one port with this role, or -1 if none or several. */
+int     _bg_eq_unique_port   (const BgEqElement *el, gboolean effort_in);
 
 G_END_DECLS

@@ -2,7 +2,7 @@
 /* bg-equations.c — deriving the state equations from a causal bond graph.
  *
  * Owns: the derivation and the BgEquations result (see bg-equations.h).
- * Every element's symbolic form (bg-equations-components.c) defines bond
+ * Every element's symbolic form (its kind's form, core/components/bg-*-eqs.c) defines bond
  * variables — efforts, and flows at each bond's `to` end — from others, as
  * the causal strokes say. The derivative of each state is then expanded by
  * substituting those definitions depth first, in the order the strokes
@@ -25,6 +25,7 @@
 
 #include "bg-domain.h"
 #include "bg-equations-private.h"
+#include "bg-component-kind-private.h"
 #include "bg-waveform.h"
 #include "bg-equations-result.h"
 
@@ -579,7 +580,7 @@ apply_forms (BgEqBuilder *b)
       GPtrArray *ebonds = bg_model_get_element_bonds (b->model, element);
       g_autofree BgEqPort *ports = g_new0 (BgEqPort, MAX (ebonds->len, 1));
       BgEqElement el = { b, element, ports, ebonds->len };
-      BgEqForm form = _bg_equations_form_for_kind (element->spec->kind);
+      BgEqForm form = element->spec->kind->form;
 
       if (form == NULL)
         {
@@ -679,11 +680,9 @@ output_expr (BgEqBuilder *b,
 
         return bg_expr_scale (f, bond->to == element ? 1 : -1);
       }
-    if (strcmp (suffix, "E") == 0 &&
-        (element->spec->kind == BG_KIND_C || element->spec->kind == BG_KIND_I))
+    if (strcmp (suffix, "E") == 0 && element->spec->kind->energy_state != NULL)
       {
-        gboolean c = element->spec->kind == BG_KIND_C;
-        g_autofree char *state = g_strdup_printf ("%s_%s", c ? "q" : "p", owner);
+        g_autofree char *state = g_strdup_printf ("%s_%s", element->spec->kind->energy_state, owner);
         g_autoptr(BgExpr) x = bg_expr_symbol_pow (state, 2);
         g_autoptr(BgExpr) k = bg_expr_symbol_pow (owner, -1);
         g_autoptr(BgExpr) xk = bg_expr_mul (x, k);

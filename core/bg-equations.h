@@ -18,7 +18,7 @@
  *
  * A BgEquations is immutable and self-contained. Must not: modify the
  * model, simulate, or know about GTK. The per-component forms live in
- * bg-equations-components.c, keyed by component kind.
+ * the kind files core/components/bg-*-eqs.c (BgComponentKind.form).
  */
 #pragma once
 

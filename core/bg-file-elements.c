@@ -76,7 +76,7 @@ load_domain_s (BgFileLoader *loader,
   if (id == NULL)
     return TRUE;
   where = _bg_file_member_path (path, "domain_s");
-  if (element->spec->kind != BG_KIND_GY)
+  if (!element->spec->has_domain_s)
     {
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                           _("only a gyrator (GY) has a second domain"));

@@ -85,7 +85,7 @@ append_element (GString   *out,
       g_string_append (out, ", \"domain\": ");
       append_string (out, bg_domain_to_id (spec->domain));
     }
-  if (spec->kind == BG_KIND_GY && spec->ports[1].domain != spec->domain)
+  if (spec->has_domain_s && spec->ports[1].domain != spec->domain)
     {
       g_string_append (out, ", \"domain_s\": ");
       append_string (out, bg_domain_to_id (spec->ports[1].domain));

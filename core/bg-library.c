@@ -166,3 +166,32 @@ bg_component_spec_is_storage (const BgComponentSpec *spec)
 
   return spec->causal_rule == BG_CAUSAL_STORAGE;
 }
+
+/* A one-port whose fixed or storage role gives the effort (effort TRUE) or
+ * the flow at its port. */
+static gboolean
+one_port_gives (const BgComponentSpec *spec,
+                gboolean               effort)
+{
+  return spec->n_ports == 1 && !spec->variable_ports &&
+         spec->ports[0].role == (effort ? BG_PORT_ROLE_EFFORT_OUT : BG_PORT_ROLE_EFFORT_IN);
+}
+
+gboolean
+bg_component_spec_is_source (const BgComponentSpec *spec,
+                             gboolean               effort)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  return spec->causal_rule == BG_CAUSAL_FIXED && one_port_gives (spec, effort);
+}
+
+gboolean
+bg_component_spec_sets (const BgComponentSpec *spec,
+                        gboolean               effort)
+{
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  return (spec->causal_rule == BG_CAUSAL_FIXED || spec->causal_rule == BG_CAUSAL_STORAGE) &&
+         one_port_gives (spec, effort);
+}

@@ -30,24 +30,16 @@ typedef enum
   BG_LIBRARY_ERROR_BAD_VALUE,
 } BgLibraryError;
 
+/* How the palette draws a primitive's classic element (the handbook's
+ * "classic element"); advanced components are drawn as a labelled box. */
 typedef enum
 {
-  BG_KIND_JUNCTION_0,
-  BG_KIND_JUNCTION_1,
-  BG_KIND_R,
-  BG_KIND_C,
-  BG_KIND_I,
-  BG_KIND_SE,
-  BG_KIND_SF,
-  BG_KIND_TF,
-  BG_KIND_CYLINDER_DA,
-  BG_KIND_MECHANICAL_LOAD,
-  BG_KIND_PUMP_CURVE,
-  BG_KIND_GAS_ACCUMULATOR,
-  BG_KIND_GY,
-  BG_KIND_DC_MOTOR,
-  BG_N_KINDS
-} BgKind;
+  BG_DRAWING_ONE_PORT,  /* the letters with one bond arriving from the left */
+  BG_DRAWING_JUNCTION,  /* the digit with one bond in and two out */
+  BG_DRAWING_SOURCE,    /* the letters, then the bond with its arrow away */
+  BG_DRAWING_TWO_PORT,  /* the letters between a bond in and a bond out */
+  BG_DRAWING_BOX,       /* an advanced component's box with its ports */
+} BgDrawing;
 
 typedef enum
 {
@@ -117,6 +109,7 @@ struct _BgParamSpec
   const char *const *choices; /* NULL-terminated, for BG_PARAM_CHOICE */
   const double *default_table; /* 2 * default_table_rows numbers */
   guint        default_table_rows;
+  const char  *column_labels[2]; /* BG_PARAM_TABLE, N_(): "Δp, Pa", "Q, m³/s"; NULL: "x", "y" */
   const char  *visible_if;    /* e.g. "waveform=step|pulse": shown only then; NULL = always */
   gboolean     saved_when_used; /* files carry it only while visible or not at its default */
 };
@@ -132,7 +125,7 @@ typedef struct
 struct _BgComponentSpec
 {
   const char        *type;        /* file type: "R", "CylinderDA", ... */
-  BgKind             kind;
+  const BgComponentKind *kind;    /* the behaviour all specs of this type share (core only) */
   BgDomain           domain;      /* primitives: their domain; advanced: NONE */
   BgSection          section;
   guint              palette_domains; /* bit (1 << BgDomain) per palette listing it */
@@ -149,6 +142,10 @@ struct _BgComponentSpec
   const BgVarSpec   *vars;        /* output variables */
   guint              n_vars;
   const char        *plot_vars;   /* comma-separated suffixes plotted on double-click */
+  BgDrawing          drawing;
+  guint              n_left_ports; /* ports drawn on the left before rotation; 0: the first half */
+  gboolean           has_domain_s; /* the file's "domain_s" sets port S's domain (GY) */
+  const char        *waveform_param; /* the parameter whose waveform "waveform" chooses, or NULL */
   /* Checks constraints that link parameters (D > d, x0 < L, a monotone table).
    * values[] is in params[] order. NULL when there are none. */
   gboolean         (*validate)    (const BgComponentSpec *spec,
@@ -180,6 +177,13 @@ const BgPortSpec      *bg_component_spec_find_port   (const BgComponentSpec *spe
 /* Translated display name (gettext of spec->name). */
 const char            *bg_component_spec_display_name (const BgComponentSpec *spec);
 gboolean               bg_component_spec_is_storage  (const BgComponentSpec *spec);
+/* Se (effort TRUE) or Sf: a one-port with a fixed role. */
+gboolean               bg_component_spec_is_source   (const BgComponentSpec *spec,
+                                                      gboolean               effort);
+/* A one-port source or storage that sets the effort (Se, C, accumulator)
+ * or, with effort FALSE, the flow (Sf, I, load) at its port. */
+gboolean               bg_component_spec_sets        (const BgComponentSpec *spec,
+                                                      gboolean               effort);
 
 /* Parameter values ---------------------------------------------------- */
 

@@ -82,7 +82,7 @@ bg_model_add_element (BgModel    *self,
     }
   if (id != NULL && !_bg_model_check_new_id (self, id, error))
     return NULL;
-  new_id = id != NULL ? g_strdup (id) : _bg_model_make_id (self, spec->kind);
+  new_id = id != NULL ? g_strdup (id) : _bg_model_make_id (self, spec->kind->id_prefix);
 
   el = _bg_model_element_new (spec, new_id, x, y);
   op = _bg_model_batch_op (OP_INSERT_ELEMENTS, 1);
@@ -415,7 +415,7 @@ bg_model_set_domain_s (BgModel    *self,
   el = lookup_element (self, element_id, error);
   if (el == NULL)
     return FALSE;
-  if (el->pub.spec->kind != BG_KIND_GY)
+  if (!el->pub.spec->has_domain_s)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_PARAM,
                    _("%s: only a gyrator (GY) has a second domain"), element_id);

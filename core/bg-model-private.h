@@ -18,6 +18,7 @@
 #pragma once
 
 #include "bg-model.h"
+#include "bg-component-kind-private.h"
 
 G_BEGIN_DECLS
 
@@ -152,7 +153,7 @@ struct _BgModel
   guint junction_stamp;
 
   /* Smallest number that may be free for each id prefix (see make_id). */
-  guint id_hint[BG_N_KINDS + 1];
+  GHashTable *id_hints;  /* id prefix (static) → the first number that may be free */
 };
 
 enum
@@ -171,7 +172,7 @@ enum
   N_SIGNALS
 };
 
-#define BOND_HINT BG_N_KINDS
+#define BOND_HINT "b"  /* the id prefix of new bonds (bg-model-edit-bonds.c) */
 
 /* bg-model.c */
 Element *_bg_model_element_new (const BgComponentSpec *spec,
@@ -192,8 +193,8 @@ gboolean _bg_model_check_new_id (BgModel    *self,
                                  GError    **error);
 void     _bg_model_id_released (BgModel    *self,
                                 const char *id);
-char    *_bg_model_make_id (BgModel *self,
-                            guint    k);
+char    *_bg_model_make_id (BgModel    *self,
+                            const char *prefix);
 void     _bg_model_attach_elements (BgModel *self,
                                     Op      *op);
 void     _bg_model_detach_elements (BgModel *self,

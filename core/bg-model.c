@@ -124,23 +124,8 @@ static guint signals[N_SIGNALS];
 
 G_DEFINE_FINAL_TYPE (BgModel, bg_model, G_TYPE_OBJECT)
 
-static const char *const id_prefixes[BG_N_KINDS + 1] = {
-  [BG_KIND_JUNCTION_0] = "J0_",
-  [BG_KIND_JUNCTION_1] = "J1_",
-  [BG_KIND_R] = "R",
-  [BG_KIND_C] = "C",
-  [BG_KIND_I] = "I",
-  [BG_KIND_SE] = "Se",
-  [BG_KIND_SF] = "Sf",
-  [BG_KIND_TF] = "TF",
-  [BG_KIND_CYLINDER_DA] = "CYL",
-  [BG_KIND_MECHANICAL_LOAD] = "LOAD",
-  [BG_KIND_PUMP_CURVE] = "PUMP",
-  [BG_KIND_GAS_ACCUMULATOR] = "ACC",
-  [BG_KIND_GY] = "GY",
-  [BG_KIND_DC_MOTOR] = "MOT",
-  [BOND_HINT] = "b",
-};
+/* The prefix of new bond ids: b1, b2, ... (elements take their kind's). */
+#define BOND_ID_PREFIX BOND_HINT
 
 /* Ids -------------------------------------------------------------------- */
 
@@ -195,42 +180,50 @@ _bg_model_check_new_id (BgModel    *self,
   return TRUE;
 }
 
-/* An id leaving the model may free a number for make_id: lower the hint. */
+/* An id leaving the model may free a number for make_id: lower the hint of
+ * its prefix. */
 void
 _bg_model_id_released (BgModel    *self,
                        const char *id)
 {
-  for (guint k = 0; k < G_N_ELEMENTS (id_prefixes); k++)
+  GHashTableIter iter;
+  gpointer prefix, hint;
+
+  g_hash_table_iter_init (&iter, self->id_hints);
+  while (g_hash_table_iter_next (&iter, &prefix, &hint))
     {
       const char *digits;
       guint64 number;
 
-      if (!g_str_has_prefix (id, id_prefixes[k]))
+      if (!g_str_has_prefix (id, prefix))
         continue;
-      digits = id + strlen (id_prefixes[k]);
+      digits = id + strlen (prefix);
       if (digits[0] == '\0' || digits[0] == '0'
           || strspn (digits, "0123456789") != strlen (digits)
           || strlen (digits) > 9)
         continue;
       number = g_ascii_strtoull (digits, NULL, 10);
-      if (number < self->id_hint[k])
-        self->id_hint[k] = (guint) number;
+      if (number < GPOINTER_TO_UINT (hint))
+        g_hash_table_iter_replace (&iter, GUINT_TO_POINTER ((guint) number));
     }
 }
 
-/* Every number below id_hint[k] is taken, so the scan starts there and the
- * total cost of making n ids in a row is O(n). */
+/* Every number below the prefix's hint is taken, so the scan starts there
+ * and the total cost of making n ids in a row is O(n). prefix is a static
+ * string (a kind's id_prefix). */
 char *
-_bg_model_make_id (BgModel *self,
-                   guint    k)
+_bg_model_make_id (BgModel    *self,
+                   const char *prefix)
 {
-  for (guint n = MAX (self->id_hint[k], 1);; n++)
+  guint hint = GPOINTER_TO_UINT (g_hash_table_lookup (self->id_hints, prefix));
+
+  for (guint n = MAX (hint, 1);; n++)
     {
-      char *id = g_strdup_printf ("%s%u", id_prefixes[k], n);
+      char *id = g_strdup_printf ("%s%u", prefix, n);
 
       if (!id_in_use (self, id))
         {
-          self->id_hint[k] = n;
+          g_hash_table_insert (self->id_hints, (gpointer) prefix, GUINT_TO_POINTER (n));
           return id;
         }
       g_free (id);
@@ -243,9 +236,8 @@ bg_model_make_element_id (BgModel               *self,
 {
   g_return_val_if_fail (BG_IS_MODEL (self), NULL);
   g_return_val_if_fail (spec != NULL, NULL);
-  g_return_val_if_fail (spec->kind < BG_N_KINDS, NULL);
 
-  return _bg_model_make_id (self, spec->kind);
+  return _bg_model_make_id (self, spec->kind->id_prefix);
 }
 
 char *
@@ -253,7 +245,7 @@ bg_model_make_bond_id (BgModel *self)
 {
   g_return_val_if_fail (BG_IS_MODEL (self), NULL);
 
-  return _bg_model_make_id (self, BOND_HINT);
+  return _bg_model_make_id (self, BOND_ID_PREFIX);
 }
 
 /* Attaching and detaching items ------------------------------------------- */
@@ -626,6 +618,7 @@ bg_model_finalize (GObject *object)
   g_ptr_array_unref (self->redo_stack);
   g_hash_table_unref (self->element_ids);
   g_hash_table_unref (self->bond_ids);
+  g_hash_table_unref (self->id_hints);
   for (guint i = 0; i < self->bonds->len; i++)
     _bg_model_bond_unref (self->bonds->pdata[i]);
   g_ptr_array_unref (self->bonds);
@@ -722,6 +715,5 @@ bg_model_init (BgModel *self)
   self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) _bg_model_step_free);
   self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) _bg_model_step_free);
   bg_sim_settings_init_default (&self->simulation);
-  for (guint k = 0; k < G_N_ELEMENTS (self->id_hint); k++)
-    self->id_hint[k] = 1;
+  self->id_hints = g_hash_table_new (g_str_hash, g_str_equal);
 }

@@ -9,8 +9,7 @@
 static gboolean
 shows_by_default (const BgComponentSpec *spec)
 {
-  return spec->kind == BG_KIND_C || spec->kind == BG_KIND_I ||
-         spec->section == BG_SECTION_ADVANCED;
+  return bg_component_spec_is_storage (spec) || spec->section == BG_SECTION_ADVANCED;
 }
 
 /* The element's plot variables ("x", "v"), or NULL. */

@@ -22,6 +22,7 @@
 
 #include "bg-file.h"
 #include "bg-library.h"
+#include "bg-component-kind-private.h"
 #include "bg-remedy.h"
 
 G_DEFINE_QUARK (bg-remedy-error-quark, bg_remedy_error)
@@ -71,20 +72,6 @@ bg_remedy_get_text (const BgRemedy *remedy)
 }
 
 /* Helpers ------------------------------------------------------------------ */
-
-static gboolean
-is_effort_setter (const BgComponentSpec *spec)
-{
-  return spec->kind == BG_KIND_SE || spec->kind == BG_KIND_C ||
-         spec->kind == BG_KIND_GAS_ACCUMULATOR;
-}
-
-static gboolean
-is_flow_setter (const BgComponentSpec *spec)
-{
-  return spec->kind == BG_KIND_SF || spec->kind == BG_KIND_I ||
-         spec->kind == BG_KIND_MECHANICAL_LOAD;
-}
 
 /* The element's single bond, or NULL. */
 static BgBond *
@@ -226,10 +213,10 @@ merge_target (BgModel            *model,
   BgBond *bond = single_bond (model, element);
   BgElement *junction;
 
-  if (bond == NULL || element->spec->kind != BG_KIND_I)
+  if (bond == NULL || !element->spec->kind->merges_on_common_flow)
     return NULL;
   junction = bond->from == element ? bond->to : bond->from;
-  if (junction->spec->kind != BG_KIND_JUNCTION_1)
+  if (junction->spec->kind->junction != BG_JUNCTION_COMMON_FLOW)
     return NULL;
   for (guint i = 0; d->elements[i] != NULL; i++)
     {
@@ -256,7 +243,7 @@ names_other_inertia (BgModel            *model,
       BgElement *other = bg_model_find_element (model, d->elements[i]);
 
       if (other != NULL && other != element &&
-          bg_component_spec_is_storage (other->spec) && is_flow_setter (other->spec))
+          bg_component_spec_is_storage (other->spec) && bg_component_spec_sets (other->spec, FALSE))
         return TRUE;
     }
   return FALSE;
@@ -300,14 +287,14 @@ add_for_element (GPtrArray          *list,
 
   if (bond == NULL)
     return;
-  if (is_effort_setter (element->spec))
+  if (bg_component_spec_sets (element->spec, TRUE))
     add_candidate (list, split_new (model, element, bond, "1", "R"));
-  if (is_flow_setter (element->spec))
+  if (bg_component_spec_sets (element->spec, FALSE))
     {
       if ((target = merge_target (model, element, d)) != NULL)
         add_candidate (list, merge_new (element, target));
       /* A spring between two inertias that the conflict couples. */
-      if (element->spec->kind != BG_KIND_SF && names_other_inertia (model, element, d))
+      if (!bg_component_spec_is_source (element->spec, FALSE) && names_other_inertia (model, element, d))
         add_candidate (list, split_new (model, element, bond, "0", "C"));
       add_candidate (list, split_new (model, element, bond, "0", "R"));
     }

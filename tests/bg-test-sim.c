@@ -150,3 +150,29 @@ bg_test_row_at (BgTestSim *sim, double t)
   g_error ("no row at t = %g", t);
   return 0;
 }
+
+BgTestKind
+bg_test_kind (const BgComponentSpec *spec)
+{
+  static const char *const types[] = {
+    "0",
+    "1",
+    "R",
+    "C",
+    "I",
+    "Se",
+    "Sf",
+    "TF",
+    "CylinderDA",
+    "MechanicalLoad",
+    "PumpCurve",
+    "GasAccumulator",
+    "GY",
+    "DCMotor",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (types); k++)
+    if (g_str_equal (spec->type, types[k]))
+      return (BgTestKind) k;
+  return BG_TEST_KIND_OTHER;
+}

@@ -27,6 +27,29 @@ typedef struct
 
 /* An example model from BGMOD_DATADIR (else the source tree's data/),
  * loaded or the test aborts. */
+/* The library's types as an enum, so a test can switch on what an element
+ * is (the product reads kinds through their specs, never by switching). */
+typedef enum
+{
+  BG_TEST_KIND_JUNCTION_0,
+  BG_TEST_KIND_JUNCTION_1,
+  BG_TEST_KIND_R,
+  BG_TEST_KIND_C,
+  BG_TEST_KIND_I,
+  BG_TEST_KIND_SE,
+  BG_TEST_KIND_SF,
+  BG_TEST_KIND_TF,
+  BG_TEST_KIND_CYLINDER_DA,
+  BG_TEST_KIND_MECHANICAL_LOAD,
+  BG_TEST_KIND_PUMP_CURVE,
+  BG_TEST_KIND_GAS_ACCUMULATOR,
+  BG_TEST_KIND_GY,
+  BG_TEST_KIND_DC_MOTOR,
+  BG_TEST_KIND_OTHER,
+} BgTestKind;
+
+BgTestKind bg_test_kind (const BgComponentSpec *spec);
+
 BgModel *bg_test_load_example (const char *name);
 
 /* A value that is not a number sets a choice (waveform=sine). DOMAIN "-"

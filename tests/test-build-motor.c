@@ -207,7 +207,7 @@ test_copy_paste_new_entries (void)
     {
       BgElement *e = g_ptr_array_index (elements, i);
 
-      if (e->spec->kind == BG_KIND_GY)
+      if (e->spec->has_domain_s)
         g_assert_cmpint (e->spec->ports[1].domain, ==, BG_DOMAIN_ROTATIONAL);
       else
         {

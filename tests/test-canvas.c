@@ -692,7 +692,7 @@ test_drop_string (Fixture       *f,
   g_assert_cmpint (spec->domain, ==, BG_DOMAIN_HYDRAULIC);
   spec = bg_canvas_lookup_drop_string ("bgmod-component:CylinderDA:");
   g_assert_nonnull (spec);
-  g_assert_cmpint (spec->kind, ==, BG_KIND_CYLINDER_DA);
+  g_assert_cmpstr (spec->type, ==, "CylinderDA");
 
   g_assert_null (bg_canvas_lookup_drop_string (NULL));
   g_assert_null (bg_canvas_lookup_drop_string ("R:electrical"));

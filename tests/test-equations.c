@@ -704,7 +704,7 @@ check_against_plan (BgModel           *model,
           {
             BgElement *el = bg_model_find_element (model, sym->element);
 
-            values[i] = input_value (el, el->spec->kind == BG_KIND_MECHANICAL_LOAD ? "load" : "value", t);
+            values[i] = input_value (el, el->spec->waveform_param, t);
           }
           break;
         case BG_EQ_SYMBOL_STATE:

@@ -559,7 +559,7 @@ test_remedy_layout (void)
 
       j = els->pdata[els->len - 1];
     }
-  g_assert_cmpint (j->spec->kind, ==, BG_KIND_JUNCTION_1);
+  g_assert_cmpint (bg_test_kind (j->spec), ==, BG_TEST_KIND_JUNCTION_1);
   /* The junction sits between J_C and C2, the R off the bond's line. */
   g_assert_cmpfloat (j->x, >, bg_model_find_element (model, "J_C")->x);
   g_assert_cmpfloat (j->x, <, c2->x);

@@ -453,7 +453,7 @@ test_names_drawn (void)
       double margin = 40, x0, y0, x1, y1;
       guint before, after;
 
-      if (e->spec->kind != BG_KIND_JUNCTION_0 && e->spec->kind != BG_KIND_JUNCTION_1)
+      if (e->spec->drawing != BG_DRAWING_JUNCTION)
         continue;
       bg_graph_renderer_element_shape (renderer, e, 1.0, 0, 0, &shape);
       x0 = (shape.box.x - margin) * view.zoom + view.offset_x;

@@ -731,29 +731,29 @@ energy_terms (BgModel *model, Sim *sim, gsize r, double *stored, double *power, 
       g_autofree char *f = g_strdup_printf ("%s.f", el->id);
       double term = 0;
 
-      switch (el->spec->kind)
+      switch (bg_test_kind (el->spec))
         {
-        case BG_KIND_SE:
-        case BG_KIND_SF:
+        case BG_TEST_KIND_SE:
+        case BG_TEST_KIND_SF:
           term = -value (sim, e, r) * value (sim, f, r);
           break;
-        case BG_KIND_R:
+        case BG_TEST_KIND_R:
           term = -value (sim, e, r) * value (sim, f, r);
           break;
-        case BG_KIND_C:
-        case BG_KIND_I:
+        case BG_TEST_KIND_C:
+        case BG_TEST_KIND_I:
           {
             g_autofree char *energy = g_strdup_printf ("%s.E", el->id);
             *stored += value (sim, energy, r);
           }
           break;
-        case BG_KIND_PUMP_CURVE:
+        case BG_TEST_KIND_PUMP_CURVE:
           {
             g_autofree char *p = g_strdup_printf ("%s.P_hyd", el->id);
             term = value (sim, p, r);
           }
           break;
-        case BG_KIND_MECHANICAL_LOAD:
+        case BG_TEST_KIND_MECHANICAL_LOAD:
           {
             g_autofree char *vn = g_strdup_printf ("%s.v", el->id);
             g_autofree char *pn = g_strdup_printf ("%s.p", el->id);
@@ -762,13 +762,13 @@ energy_terms (BgModel *model, Sim *sim, gsize r, double *stored, double *power, 
             *stored += p * p / (2 * m);
           }
           break;
-        case BG_KIND_GAS_ACCUMULATOR:
+        case BG_TEST_KIND_GAS_ACCUMULATOR:
           {
             g_autofree char *vn = g_strdup_printf ("%s.V_f", el->id);
             *stored += accumulator_energy (el, value (sim, vn, r));
           }
           break;
-        case BG_KIND_DC_MOTOR:
+        case BG_TEST_KIND_DC_MOTOR:
           {
             /* Armature and rotor energy; R_a i² and b ω² dissipated. */
             g_autofree char *in = g_strdup_printf ("%s.i", el->id);
@@ -820,10 +820,10 @@ check_power_continuity (BgModel *model, Sim *sim)
     {
       BgElement *el = g_ptr_array_index (elements, i);
       GPtrArray *ebonds;
-      BgKind kind = el->spec->kind;
+      BgTestKind kind = bg_test_kind (el->spec);
 
-      if (kind != BG_KIND_JUNCTION_0 && kind != BG_KIND_JUNCTION_1 && kind != BG_KIND_TF
-          && kind != BG_KIND_CYLINDER_DA && kind != BG_KIND_GY)
+      if (kind != BG_TEST_KIND_JUNCTION_0 && kind != BG_TEST_KIND_JUNCTION_1 && kind != BG_TEST_KIND_TF
+          && kind != BG_TEST_KIND_CYLINDER_DA && kind != BG_TEST_KIND_GY)
         continue;
       ebonds = bg_model_get_element_bonds (model, el);
       for (gsize r = 0; r < n_rows (sim); r++)

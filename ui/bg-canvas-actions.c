@@ -333,7 +333,7 @@ copy_element (BgModel          *dest,
 
   /* A gyrator's S domain; then all parameters together, since some are
    * checked against each other (a pulse's width and period). */
-  if (e->spec->kind == BG_KIND_GY
+  if (e->spec->has_domain_s
       && !bg_model_set_domain_s (dest, copy->id, e->spec->ports[1].domain, error))
     return FALSE;
   if (e->spec->n_params > 0)

@@ -1018,11 +1018,9 @@ bg_inspector_add_param_field (BgInspector       *self,
       {
         GtkWidget *headers = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 4);
         GtkWidget *add = gtk_button_new_with_mnemonic (_("_Add Row"));
-        gboolean pump = self->spec->kind == BG_KIND_PUMP_CURVE;
-        gboolean wave = g_str_equal (pspec->name, "points");
         const char *titles[2] = {
-          pump ? _("Δp, Pa") : wave ? _("t, s") : "x",
-          pump ? _("Q, m³/s") : wave ? "u" : "y",
+          pspec->column_labels[0] != NULL ? _(pspec->column_labels[0]) : "x",
+          pspec->column_labels[1] != NULL ? _(pspec->column_labels[1]) : "y",
         };
 
         field = bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,
@@ -1122,14 +1120,14 @@ bg_inspector_build_element (BgInspector *self,
   if (bg_component_spec_find_param (spec, "waveform", NULL) != NULL)
     {
       GtkWidget *preview = bg_wave_preview_new (self->model, element->id,
-                                                spec->kind == BG_KIND_MECHANICAL_LOAD
-                                                ? "load" : "value");
+                                                spec->waveform_param != NULL
+                                                ? spec->waveform_param : "value");
 
       gtk_box_append (group, make_caption (_("Input u(t) over the run")));
       gtk_box_append (group, preview);
       self->wave_preview = BG_WAVE_PREVIEW (preview);
     }
-  if (spec->kind == BG_KIND_GY)
+  if (spec->has_domain_s)
     bg_inspector_add_domain_s_field (self, group);
 
   bg_inspector_update_fields (self);

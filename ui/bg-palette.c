@@ -212,10 +212,9 @@ bg_palette_draw_symbol (cairo_t               *cr,
       return;
     }
 
-  switch (spec->kind)
+  switch (spec->drawing)
     {
-    case BG_KIND_JUNCTION_0:
-    case BG_KIND_JUNCTION_1:
+    case BG_DRAWING_JUNCTION:
       gdk_cairo_set_source_rgba (cr, accent);
       show_text_centred (cr, spec->symbol, cx, cy + 4, 14, &hw, &hh);
       gdk_cairo_set_source_rgba (cr, foreground);
@@ -226,8 +225,7 @@ bg_palette_draw_symbol (cairo_t               *cr,
       draw_bond (cr, cx, cy + 4 - hh - gap, cx, 1);
       break;
 
-    case BG_KIND_SE:
-    case BG_KIND_SF:
+    case BG_DRAWING_SOURCE:
       /* A source: the letters, then its bond with the arrow pointing away. */
       gdk_cairo_set_source_rgba (cr, accent);
       show_text_centred (cr, spec->symbol, 16, cy, 13, &hw, &hh);
@@ -236,8 +234,7 @@ bg_palette_draw_symbol (cairo_t               *cr,
       draw_bond (cr, 16 + hw + gap, cy, width - 2, cy);
       break;
 
-    case BG_KIND_TF:
-    case BG_KIND_GY:
+    case BG_DRAWING_TWO_PORT:
       gdk_cairo_set_source_rgba (cr, accent);
       show_text_centred (cr, spec->symbol, cx, cy, 13, &hw, &hh);
       gdk_cairo_set_source_rgba (cr, foreground);
@@ -246,9 +243,8 @@ bg_palette_draw_symbol (cairo_t               *cr,
       draw_bond (cr, cx + hw + gap, cy, width - 2, cy);
       break;
 
-    case BG_KIND_R:
-    case BG_KIND_C:
-    case BG_KIND_I:
+    case BG_DRAWING_ONE_PORT:
+    case BG_DRAWING_BOX:
     default:
       /* A one-port: its single bond arriving from the left. */
       gdk_cairo_set_source_rgba (cr, accent);

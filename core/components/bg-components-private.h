@@ -14,8 +14,27 @@
 
 #include "bg-library.h"
 #include "bg-waveform.h"
+#include "bg-component-kind-private.h"
 
 G_BEGIN_DECLS
+
+/* The kinds, one object each (each in its bg-*-eqs.c). */
+extern const BgComponentKind _bg_kind_junction_0;
+extern const BgComponentKind _bg_kind_junction_1;
+extern const BgComponentKind _bg_kind_r;
+extern const BgComponentKind _bg_kind_c;
+extern const BgComponentKind _bg_kind_i;
+extern const BgComponentKind _bg_kind_se;
+extern const BgComponentKind _bg_kind_sf;
+extern const BgComponentKind _bg_kind_tf;
+extern const BgComponentKind _bg_kind_gy;
+extern const BgComponentKind _bg_kind_cylinder;
+extern const BgComponentKind _bg_kind_mechanical_load;
+extern const BgComponentKind _bg_kind_pump_curve;
+extern const BgComponentKind _bg_kind_gas_accumulator;
+extern const BgComponentKind _bg_kind_dc_motor;
+
+/* Specs, by the file that holds them */
 
 /* Junctions (bg-junction.c) */
 extern const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS];
@@ -81,7 +100,8 @@ extern const double bg_wave_default_points[4];
   { .name = "points", .kind = BG_PARAM_TABLE,                                 \
     .label = N_("Table of (t, u)"), .unit = "s, " UNIT,                       \
     .limit = BG_LIMIT_ANY, .default_table = bg_wave_default_points,           \
-    .default_table_rows = 2, .visible_if = "waveform=table",                  \
+    .default_table_rows = 2, .column_labels = { N_("t, s"), "u" },            \
+    .visible_if = "waveform=table",                                           \
     .saved_when_used = TRUE }
 
 #define BG_WAVE_N_PARAMS 10

@@ -70,7 +70,9 @@ cylinder_validate (const BgComponentSpec *spec,
 
 const BgComponentSpec bg_cylinder_spec = {
   .type = "CylinderDA",
-  .kind = BG_KIND_CYLINDER_DA,
+  .kind = &_bg_kind_cylinder,
+  .drawing = BG_DRAWING_BOX,
+  .n_left_ports = 2,
   .domain = BG_DOMAIN_NONE,
   .section = BG_SECTION_ADVANCED,
   .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_HYDRAULIC)

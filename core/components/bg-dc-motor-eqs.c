@@ -12,10 +12,10 @@
 
 #include <math.h>
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
-void
-bg_dc_motor_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_motor (BgEmit *em, const BgEmitElement *el)
 {
   double ra = bg_emit_number (el, "R_a"), la = bg_emit_number (el, "L_a");
   double k = bg_emit_number (el, "k"), J = bg_emit_number (el, "J");
@@ -76,3 +76,67 @@ bg_dc_motor_eqs_emit (BgEmit *em, const BgEmitElement *el)
   bg_emit_output (em, el, "lambda", lambda, 1.0);
   bg_emit_output (em, el, "L", mom, 1.0);
 }
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+/* DC motor: i = λ/L_a, ω = L/J; local_E = i, local_W = -ω;
+ * dλ/dt = v_E - R_a i - k ω, dL/dt = k i - b ω - τ_W. */
+static void
+form_dc_motor (const BgEqElement *el)
+{
+  BgExpr *i, *w;
+
+  if (!el->ports[0].effort_in || !el->ports[1].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  i = _bg_eq_mul (_bg_eq_state (el, "lambda"), _bg_eq_inverse_param (el, "L_a", "L_a"));
+  w = _bg_eq_mul (_bg_eq_state (el, "L"), _bg_eq_inverse_param (el, "J", "J"));
+  _bg_eq_set_local_flow (el, 0, bg_expr_ref (i));
+  _bg_eq_set_local_flow (el, 1, _bg_eq_scale (bg_expr_ref (w), -1));
+  _bg_eq_set_derivative (el, "lambda",
+                         _bg_eq_add (_bg_eq_add (_bg_eq_effort (el, 0),
+                                   _bg_eq_scale (_bg_eq_mul (_bg_eq_param (el, "R_a", "R_a"), bg_expr_ref (i)), -1)),
+                              _bg_eq_scale (_bg_eq_mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (w)), -1)));
+  _bg_eq_set_derivative (el, "L",
+                         _bg_eq_add (_bg_eq_add (_bg_eq_mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (i)),
+                                   _bg_eq_scale (_bg_eq_mul (_bg_eq_param (el, "b", "b"), bg_expr_ref (w)), -1)),
+                              _bg_eq_scale (_bg_eq_effort (el, 1), -1)));
+  _bg_eq_set_output (el, "tau", _bg_eq_mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (i)));
+  _bg_eq_set_output (el, "emf", _bg_eq_mul (_bg_eq_param (el, "k", "k"), bg_expr_ref (w)));
+  _bg_eq_set_output (el, "P_elec", _bg_eq_mul (_bg_eq_effort (el, 0), bg_expr_ref (i)));
+  _bg_eq_set_output (el, "P_mech", _bg_eq_mul (_bg_eq_effort (el, 1), bg_expr_ref (w)));
+  _bg_eq_set_output (el, "i", i);
+  _bg_eq_set_output (el, "w", w);
+}
+
+/* The kind ----------------------------------------------------------------- */
+
+static void
+carry_motor (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_carry_gyrator (h, el, bg_emit_number (el, "k"));
+}
+
+static const char *const motor_equations[] = {
+  "L_a · di/dt = v_E − R_a · i − k · ω",
+  "J · dω/dt = k · i − b · ω − τ_W",
+  "f_local,E = i,  f_local,W = −ω", NULL };
+static const char *const motor_states[] = { "lambda", "L", NULL };
+static const char *const motor_derivative_advice[BG_N_DOMAINS] = {
+  [BG_DOMAIN_ELECTRICAL] = N_("The motor's armature inductance already sets its current: add the inductance to the motor's L_a, or put a capacitance or resistance between them."),
+  [BG_DOMAIN_ROTATIONAL] = N_("The motor's rotor inertia already sets the shaft speed: add the load's inertia to the motor's J, or put a shaft compliance (C) between them."),
+};
+
+const BgComponentKind _bg_kind_dc_motor = {
+  .type = "DCMotor", .id_prefix = "MOT",
+  .noun = N_("DC motor"), .named = N_("DC motor %s"),
+  .state_rule = BG_STATES_WHEN_ALL_IN, .states = motor_states,
+  .derivative_advice = motor_derivative_advice,
+  .emit = emit_motor, .form = form_dc_motor,
+  .carry_pass = 2, .carry_scales = carry_motor,
+  .equations = motor_equations,
+  .initial_state = N_("i0 and w0 are the armature current and the shaft speed at t = 0; the states are λ = L_a · i and L = J · ω."),
+  .causality = N_("Like an inertia at both ports: E and W receive effort (the armature inductance and the rotor inertia integrate)."),
+};

@@ -49,7 +49,8 @@ static const BgVarSpec motor_vars[] = {
 
 const BgComponentSpec bg_dc_motor_spec = {
   .type = "DCMotor",
-  .kind = BG_KIND_DC_MOTOR,
+  .kind = &_bg_kind_dc_motor,
+  .drawing = BG_DRAWING_BOX,
   .domain = BG_DOMAIN_NONE,
   .section = BG_SECTION_ADVANCED,
   .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_ELECTRICAL)

@@ -10,10 +10,10 @@
 
 #include <math.h>
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
-void
-bg_gas_accumulator_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_acc (BgEmit *em, const BgEmitElement *el)
 {
   double v0 = bg_emit_number (el, "V0"), p0 = bg_emit_number (el, "p0");
   double n = bg_emit_number (el, "n"), vf0 = bg_emit_number (el, "initial");
@@ -44,3 +44,53 @@ bg_gas_accumulator_eqs_emit (BgEmit *em, const BgEmitElement *el)
   bg_emit_output (em, el, "V_f", vf, 1.0);
   bg_emit_output (em, el, "V_gas", v_gas, 1.0);
 }
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+/* p = p_ACC(V_f) = p0 (V0/(V0 − V_f))^n; dV_f/dt = local flow. */
+static void
+form_gas_accumulator (const BgEqElement *el)
+{
+  if (el->ports[0].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  _bg_eq_set_effort (el, 0, _bg_eq_function (el, "p", _bg_eq_state (el, "V_f"),
+                                             _("Gas pressure p0·(V0/(V0 − V_f))ⁿ (below precharge its tangent at V_f = 0)"),
+                                             "Pa"));
+  _bg_eq_set_derivative (el, "V_f", _bg_eq_local_flow (el, 0));
+  {
+    /* Registers the precharge, volume and exponent as symbols. */
+    g_autoptr(BgExpr) p0 = _bg_eq_param (el, "p0", "p0");
+    g_autoptr(BgExpr) v0 = _bg_eq_param (el, "V0", "V0");
+    g_autoptr(BgExpr) n = _bg_eq_param (el, "n", "n");
+
+    _bg_eq_set_output (el, "p", _bg_eq_effort (el, 0));
+    _bg_eq_set_output (el, "V_gas", _bg_eq_add (bg_expr_ref (v0), _bg_eq_scale (_bg_eq_state (el, "V_f"), -1)));
+  }
+}
+
+/* The kind ----------------------------------------------------------------- */
+
+static void
+scales_acc (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->e[el->element->spec->ports[0].domain], bg_emit_number (el, "p0"));
+}
+
+static const char *const acc_equations[] = {
+  "dV_f/dt = f_local",
+  "p = p0 · (V0 / (V0 − V_f))ⁿ  for V_f ≥ 0",
+  "p = p0 · (1 + n · V_f / V0)  for V_f < 0", NULL };
+static const char *const acc_states[] = { "V_f", NULL };
+
+const BgComponentKind _bg_kind_gas_accumulator = {
+  .type = "GasAccumulator", .id_prefix = "ACC",
+  .noun = N_("accumulator"), .named = N_("accumulator %s"),
+  .state_rule = BG_STATES_WHEN_INTEGRAL, .states = acc_states,
+  .emit = emit_acc, .form = form_gas_accumulator, .estimate_scales = scales_acc,
+  .equations = acc_equations,
+  .initial_state = N_("“initial” is the stored fluid volume V_f at t = 0 (0: at the precharge pressure); V_f reaching 0.99 · V0 ends the run."),
+  .causality = N_("Integral causality like a capacitance: it gives the pressure, so the stroke is away from it. Two pressure-setting storages on one 0-junction conflict."),
+};

@@ -61,7 +61,8 @@ accumulator_validate (const BgComponentSpec *spec,
 
 const BgComponentSpec bg_gas_accumulator_spec = {
   .type = "GasAccumulator",
-  .kind = BG_KIND_GAS_ACCUMULATOR,
+  .kind = &_bg_kind_gas_accumulator,
+  .drawing = BG_DRAWING_BOX,
   .domain = BG_DOMAIN_NONE,
   .section = BG_SECTION_ADVANCED,
   .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_HYDRAULIC),

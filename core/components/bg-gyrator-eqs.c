@@ -11,10 +11,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
-void
-bg_gyrator_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_gy (BgEmit *em, const BgEmitElement *el)
 {
   double r = bg_emit_number (el, "r");
   const BgPortRef *pp, *ps;
@@ -46,3 +46,52 @@ bg_gyrator_eqs_emit (BgEmit *em, const BgEmitElement *el)
   bg_emit_output (em, el, "fP", pp->f, pp->s);
   bg_emit_output (em, el, "fS", ps->f, ps->s);
 }
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+/* GY: e_P = -r local_S, e_S = r local_P, solved for both ports receiving
+ * effort or both supplying it. */
+static void
+form_gy (const BgEqElement *el)
+{
+  if (el->ports[0].effort_in != el->ports[1].effort_in)
+    {
+      _bg_eq_fail (el, _("A gyrator has no consistent causality."));
+      return;
+    }
+  if (el->ports[0].effort_in)
+    {
+      _bg_eq_set_local_flow (el, 1, _bg_eq_scale (_bg_eq_mul (_bg_eq_effort (el, 0), _bg_eq_inverse_param (el, "r", "r")), -1));
+      _bg_eq_set_local_flow (el, 0, _bg_eq_mul (_bg_eq_effort (el, 1), _bg_eq_inverse_param (el, "r", "r")));
+    }
+  else
+    {
+      _bg_eq_set_effort (el, 0, _bg_eq_scale (_bg_eq_mul (_bg_eq_param (el, "r", "r"), _bg_eq_local_flow (el, 1)), -1));
+      _bg_eq_set_effort (el, 1, _bg_eq_mul (_bg_eq_param (el, "r", "r"), _bg_eq_local_flow (el, 0)));
+    }
+  _bg_eq_set_output (el, "eP", _bg_eq_effort (el, 0));
+  _bg_eq_set_output (el, "eS", _bg_eq_effort (el, 1));
+  _bg_eq_set_output (el, "fP", _bg_eq_local_flow (el, 0));
+  _bg_eq_set_output (el, "fS", _bg_eq_local_flow (el, 1));
+}
+
+/* The kind ----------------------------------------------------------------- */
+
+static void
+carry_gy (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_carry_gyrator (h, el, bg_emit_number (el, "r"));
+}
+
+static const char *const gy_equations[] = {
+  "e_P = −r · f_S,local", "e_S = r · f_P,local",
+  "e_P · f_P,local + e_S · f_S,local = 0", NULL };
+
+const BgComponentKind _bg_kind_gy = {
+  .type = "GY", .id_prefix = "GY",
+  .noun = N_("gyrator"), .named = N_("gyrator %s"),
+  .emit = emit_gy, .form = form_gy,
+  .carry_pass = 2, .carry_scales = carry_gy,
+  .equations = gy_equations,
+  .causality = N_("Both ports receive effort, or both give it. It neither stores nor dissipates energy; port S may be in another domain."),
+};

@@ -88,7 +88,7 @@ static const BgVarSpec gy_vars[BG_N_DOMAINS][BG_N_DOMAINS][4] = {
 #define GY_SPEC(P, S)                                                       \
   [S] = {                                                                   \
     .type = "GY",                                                           \
-    .kind = BG_KIND_GY,                                                     \
+    .kind = &_bg_kind_gy,                                                   \
     .domain = P,                                                            \
     .section = BG_SECTION_PRIMITIVES,                                       \
     .palette_domains = (P) == (S) ? BG_PALETTE_BIT (P) : 0,                 \
@@ -105,6 +105,8 @@ static const BgVarSpec gy_vars[BG_N_DOMAINS][BG_N_DOMAINS][4] = {
     .vars = gy_vars[P][S],                                                  \
     .n_vars = 4,                                                            \
     .plot_vars = "fS",                                                      \
+    .drawing = BG_DRAWING_TWO_PORT,                                         \
+    .has_domain_s = TRUE,                                                   \
   }
 
 #define GY_ROW(P)                                                           \

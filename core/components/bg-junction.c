@@ -26,35 +26,36 @@
     .causal_rule = RULE,                                              \
     .variable_ports = TRUE,                                           \
     .plot_vars = "",                                                  \
+    .drawing = BG_DRAWING_JUNCTION,                                   \
   }
 
 const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS] = {
-  JUNCTION ("0", BG_KIND_JUNCTION_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_ELECTRICAL,
+  JUNCTION ("0", &_bg_kind_junction_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_ELECTRICAL,
             N_("Common voltage"), "Общее напряжение",
             N_("Node of common voltage; the currents balance (Kirchhoff's current law).")),
-  JUNCTION ("0", BG_KIND_JUNCTION_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_HYDRAULIC,
+  JUNCTION ("0", &_bg_kind_junction_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_HYDRAULIC,
             N_("Common pressure"), "Общее давление",
             N_("Node of common pressure; the volume flows balance.")),
-  JUNCTION ("0", BG_KIND_JUNCTION_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_TRANSLATIONAL,
+  JUNCTION ("0", &_bg_kind_junction_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_TRANSLATIONAL,
             N_("Common force"), "Общая сила",
             N_("Equal force; signed velocities balance.")),
-  JUNCTION ("0", BG_KIND_JUNCTION_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_ROTATIONAL,
+  JUNCTION ("0", &_bg_kind_junction_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_ROTATIONAL,
             N_("Common torque"), "Общий момент",
             N_("Equal torque; signed angular velocities balance.")),
 };
 
 const BgComponentSpec bg_junction_1_specs[BG_N_DOMAINS] = {
-  JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ELECTRICAL,
+  JUNCTION ("1", &_bg_kind_junction_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ELECTRICAL,
             N_("Common current"), "Общий ток",
             N_("Common current of a series branch; the voltages balance "
                "(Kirchhoff's voltage law).")),
-  JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_HYDRAULIC,
+  JUNCTION ("1", &_bg_kind_junction_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_HYDRAULIC,
             N_("Common flow"), "Общий расход",
             N_("Common volume flow; signed pressures balance.")),
-  JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_TRANSLATIONAL,
+  JUNCTION ("1", &_bg_kind_junction_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_TRANSLATIONAL,
             N_("Common velocity"), "Общая скорость",
             N_("Common reference velocity; signed forces balance.")),
-  JUNCTION ("1", BG_KIND_JUNCTION_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ROTATIONAL,
+  JUNCTION ("1", &_bg_kind_junction_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ROTATIONAL,
             N_("Common angular velocity"), "Общая угловая скорость",
             N_("Common angular velocity; signed torques balance.")),
 };

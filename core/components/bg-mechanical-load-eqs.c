@@ -9,10 +9,10 @@
 
 #include <math.h>
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
-void
-bg_mechanical_load_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_load (BgEmit *em, const BgEmitElement *el)
 {
   double m = bg_emit_number (el, "mass"), b = bg_emit_number (el, "damping");
   double p0 = bg_emit_number (el, "initial");
@@ -53,3 +53,52 @@ bg_mechanical_load_eqs_emit (BgEmit *em, const BgEmitElement *el)
   bg_emit_output (em, el, "F", pm->e, 1.0);
   bg_emit_output (em, el, "p", mom, 1.0);
 }
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+/* v = p/m, local_M = v, dp/dt = F_M - b v - F_load(t), ds/dt = v. */
+static void
+form_mechanical_load (const BgEqElement *el)
+{
+  BgExpr *v;
+
+  if (!el->ports[0].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  v = _bg_eq_mul (_bg_eq_state (el, "p"), _bg_eq_inverse_param (el, "mass", "m"));
+  _bg_eq_set_local_flow (el, 0, bg_expr_ref (v));
+  _bg_eq_set_derivative (el, "p", _bg_eq_add (_bg_eq_add (_bg_eq_effort (el, 0),
+                                            _bg_eq_scale (_bg_eq_mul (_bg_eq_param (el, "damping", "b"),
+                                                        bg_expr_ref (v)), -1)),
+                                       _bg_eq_scale (_bg_eq_input (el, "load"), -1)));
+  _bg_eq_set_derivative (el, "s", bg_expr_ref (v));
+  _bg_eq_set_output (el, "v", v);
+  _bg_eq_set_output (el, "F", _bg_eq_effort (el, 0));
+}
+
+/* The kind ----------------------------------------------------------------- */
+
+static void
+scales_load (BgScaleHints *h, const BgEmitElement *el)
+{
+  BgDomain d = el->element->spec->ports[0].domain;
+
+  _bg_scale_bump (&h->e[d], _bg_scale_wave_magnitude (el, "load", h->t_end));
+  _bg_scale_bump (&h->f[d], bg_emit_number (el, "initial") / bg_emit_number (el, "mass"));
+}
+
+static const char *const load_equations[] = {
+  "dp/dt = F_M − b · v − F_load", "v = p / m,  f_local,M = v", "ds/dt = v", NULL };
+static const char *const load_states[] = { "p", "s", NULL };
+
+const BgComponentKind _bg_kind_mechanical_load = {
+  .type = "MechanicalLoad", .id_prefix = "LOAD",
+  .noun = N_("load"), .named = N_("load %s"),
+  .state_rule = BG_STATES_WHEN_INTEGRAL, .states = load_states,
+  .emit = emit_load, .form = form_mechanical_load, .estimate_scales = scales_load,
+  .equations = load_equations,
+  .initial_state = N_("“initial” is the momentum p₀ = m · v(0), not the velocity; the position s starts at 0."),
+  .causality = N_("Integral causality like a mass: it receives the force at M and gives its velocity, so the stroke is at the load."),
+};

@@ -41,7 +41,9 @@ static const BgVarSpec load_vars[] = {
 
 const BgComponentSpec bg_mechanical_load_spec = {
   .type = "MechanicalLoad",
-  .kind = BG_KIND_MECHANICAL_LOAD,
+  .kind = &_bg_kind_mechanical_load,
+  .drawing = BG_DRAWING_BOX,
+  .waveform_param = "load",
   .domain = BG_DOMAIN_NONE,
   .section = BG_SECTION_ADVANCED,
   .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_TRANSLATIONAL),

@@ -13,7 +13,7 @@
 
 #include <math.h>
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
 static void
 emit_r (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
@@ -94,8 +94,23 @@ emit_source (BgEmit *em, const BgEmitElement *el, const BgPortRef *p, gboolean e
     }
 }
 
-void
-bg_one_port_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_se (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
+{
+  emit_source (em, el, p, TRUE);
+}
+
+static void
+emit_sf (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
+{
+  emit_source (em, el, p, FALSE);
+}
+
+typedef void (*OnePortEmit) (BgEmit *em, const BgEmitElement *el, const BgPortRef *p);
+
+/* The single bonded port and its outputs, then the kind's own equations. */
+static void
+emit_one_port (BgEmit *em, const BgEmitElement *el, OnePortEmit own)
 {
   const BgPortRef *p = &el->ports[0];
 
@@ -107,24 +122,159 @@ bg_one_port_eqs_emit (BgEmit *em, const BgEmitElement *el)
   /* Outputs in docs/file-format.md order: EL.e, EL.f, then the state and energy. */
   bg_emit_output (em, el, "e", p->e, 1.0);
   bg_emit_output (em, el, "f", p->f, p->s);
-  switch (el->element->spec->kind)
-    {
-    case BG_KIND_R:
-      emit_r (em, el, p);
-      break;
-    case BG_KIND_C:
-      emit_c (em, el, p);
-      break;
-    case BG_KIND_I:
-      emit_i (em, el, p);
-      break;
-    case BG_KIND_SE:
-      emit_source (em, el, p, TRUE);
-      break;
-    case BG_KIND_SF:
-      emit_source (em, el, p, FALSE);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  own (em, el, p);
 }
+
+#define ONE_PORT_EMIT(NAME)                                   \
+  static void                                                 \
+  emit_##NAME##_element (BgEmit *em, const BgEmitElement *el) \
+  {                                                           \
+    emit_one_port (em, el, emit_##NAME);                      \
+  }
+ONE_PORT_EMIT (r)
+ONE_PORT_EMIT (c)
+ONE_PORT_EMIT (i)
+ONE_PORT_EMIT (se)
+ONE_PORT_EMIT (sf)
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+static void
+form_r (const BgEqElement *el)
+{
+  if (el->ports[0].effort_in)
+    _bg_eq_set_local_flow (el, 0, _bg_eq_mul (_bg_eq_effort (el, 0), _bg_eq_inverse_param (el, "value", NULL)));
+  else
+    _bg_eq_set_effort (el, 0, _bg_eq_mul (_bg_eq_param (el, "value", NULL), _bg_eq_local_flow (el, 0)));
+}
+
+static void
+form_c (const BgEqElement *el)
+{
+  if (el->ports[0].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  _bg_eq_set_effort (el, 0, _bg_eq_mul (_bg_eq_state (el, "q"), _bg_eq_inverse_param (el, "value", NULL)));
+  _bg_eq_set_derivative (el, "q", _bg_eq_local_flow (el, 0));
+}
+
+static void
+form_i (const BgEqElement *el)
+{
+  if (!el->ports[0].effort_in)
+    {
+      _bg_eq_fail (el, _("A storage would need derivative causality."));
+      return;
+    }
+  _bg_eq_set_local_flow (el, 0, _bg_eq_mul (_bg_eq_state (el, "p"), _bg_eq_inverse_param (el, "value", NULL)));
+  _bg_eq_set_derivative (el, "p", _bg_eq_effort (el, 0));
+}
+
+static void
+form_se (const BgEqElement *el)
+{
+  _bg_eq_set_effort (el, 0, _bg_eq_input (el, "value"));
+}
+
+/* Positive u is flow out of the source. */
+static void
+form_sf (const BgEqElement *el)
+{
+  _bg_eq_set_local_flow (el, 0, _bg_eq_scale (_bg_eq_input (el, "value"), -1));
+}
+
+/* Scale hints ------------------------------------------------------------- */
+
+static void
+scales_r (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->r_max[el->element->spec->domain], bg_emit_number (el, "value"));
+}
+
+static void
+scales_c (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->e[el->element->spec->domain],
+                  bg_emit_number (el, "initial") / bg_emit_number (el, "value"));
+}
+
+static void
+scales_i (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->f[el->element->spec->domain],
+                  bg_emit_number (el, "initial") / bg_emit_number (el, "value"));
+}
+
+static void
+scales_se (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->e[el->element->spec->domain],
+                  _bg_scale_wave_magnitude (el, "value", h->t_end));
+}
+
+static void
+scales_sf (BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&h->f[el->element->spec->domain],
+                  _bg_scale_wave_magnitude (el, "value", h->t_end));
+}
+
+/* The kinds ---------------------------------------------------------------- */
+
+static const char *const r_equations[] = {
+  "{e} = R · {f}_local", "P_loss = R · {f}_local²", NULL };
+static const char *const c_equations[] = {
+  "d{q}/dt = {f}_local", "{e} = {q} / C", "E = {q}² / (2C)", NULL };
+static const char *const i_equations[] = {
+  "d{p}/dt = {e}", "{f}_local = {p} / I", "E = {p}² / (2I)", NULL };
+static const char *const se_equations[] = { "{e} = u(t)", NULL };
+static const char *const sf_equations[] = { "{f}_local = −u(t)", NULL };
+static const char *const c_states[] = { "q", NULL };
+static const char *const i_states[] = { "p", NULL };
+
+const BgComponentKind _bg_kind_r = {
+  .type = "R", .id_prefix = "R",
+  .noun = N_("resistance"), .named = N_("R %s"),
+  .emit = emit_r_element, .form = form_r, .estimate_scales = scales_r,
+  .equations = r_equations,
+  .causality = N_("Either way: it gives effort from flow, or flow from effort, as the network needs; where nothing forces it, the orientation that lets the propagation continue."),
+};
+
+const BgComponentKind _bg_kind_c = {
+  .type = "C", .id_prefix = "C",
+  .noun = N_("capacitance"), .named = N_("C %s"),
+  .state_rule = BG_STATES_WHEN_INTEGRAL, .states = c_states, .energy_state = "q",
+  .emit = emit_c_element, .form = form_c, .estimate_scales = scales_c,
+  .equations = c_equations,
+  .initial_state = N_("“initial” is the stored state {q}₀ at t = 0, not the effort: {q}₀ = C · {e}₀."),
+  .causality = N_("Integral causality: it integrates flow and gives effort, so the stroke is away from it. Derivative causality is an error."),
+};
+
+const BgComponentKind _bg_kind_i = {
+  .type = "I", .id_prefix = "I",
+  .noun = N_("inertance"), .named = N_("I %s"),
+  .state_rule = BG_STATES_WHEN_INTEGRAL, .states = i_states, .energy_state = "p",
+  .merges_on_common_flow = TRUE,
+  .emit = emit_i_element, .form = form_i, .estimate_scales = scales_i,
+  .equations = i_equations,
+  .initial_state = N_("“initial” is the stored state {p}₀ at t = 0, not the flow: {p}₀ = I · {f}₀."),
+  .causality = N_("Integral causality: it integrates effort and gives flow, so the stroke is at it. Derivative causality is an error."),
+};
+
+const BgComponentKind _bg_kind_se = {
+  .type = "Se", .id_prefix = "Se",
+  .noun = N_("effort source"), .named = N_("Se %s"),
+  .emit = emit_se_element, .form = form_se, .estimate_scales = scales_se,
+  .equations = se_equations,
+  .causality = N_("Fixed: it gives effort, so the stroke is away from it."),
+};
+
+const BgComponentKind _bg_kind_sf = {
+  .type = "Sf", .id_prefix = "Sf",
+  .noun = N_("flow source"), .named = N_("Sf %s"),
+  .emit = emit_sf_element, .form = form_sf, .estimate_scales = scales_sf,
+  .equations = sf_equations,
+  .causality = N_("Fixed: it gives flow, so the stroke is at it. A positive u is flow out of the source."),
+};

@@ -186,22 +186,24 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
   }
 
 #define R_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
-  ONE_PORT_SPEC ("R", BG_KIND_R, DOMAIN, BG_CAUSAL_FREE, free_ports,          \
+  ONE_PORT_SPEC ("R", &_bg_kind_r, DOMAIN, BG_CAUSAL_FREE, free_ports,          \
                  r_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define C_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
-  ONE_PORT_SPEC ("C", BG_KIND_C, DOMAIN, BG_CAUSAL_STORAGE, effort_out_ports, \
+  ONE_PORT_SPEC ("C", &_bg_kind_c, DOMAIN, BG_CAUSAL_STORAGE, effort_out_ports, \
                  c_params, c_vars, "e", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define I_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                            \
-  ONE_PORT_SPEC ("I", BG_KIND_I, DOMAIN, BG_CAUSAL_STORAGE, effort_in_ports,  \
+  ONE_PORT_SPEC ("I", &_bg_kind_i, DOMAIN, BG_CAUSAL_STORAGE, effort_in_ports,  \
                  i_params, i_vars, "f", NAME, NAME_RU, DESCRIPTION, .validate = NULL)
 #define SE_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                           \
-  ONE_PORT_SPEC ("Se", BG_KIND_SE, DOMAIN, BG_CAUSAL_FIXED, effort_out_ports, \
+  ONE_PORT_SPEC ("Se", &_bg_kind_se, DOMAIN, BG_CAUSAL_FIXED, effort_out_ports, \
                  se_params, e_f_vars, "f", NAME, NAME_RU, DESCRIPTION,        \
-                 .validate = bg_wave_validate)
+                 .validate = bg_wave_validate, .drawing = BG_DRAWING_SOURCE, \
+                 .waveform_param = "value")
 #define SF_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                           \
-  ONE_PORT_SPEC ("Sf", BG_KIND_SF, DOMAIN, BG_CAUSAL_FIXED, effort_in_ports,  \
+  ONE_PORT_SPEC ("Sf", &_bg_kind_sf, DOMAIN, BG_CAUSAL_FIXED, effort_in_ports,  \
                  sf_params, e_f_vars, "e", NAME, NAME_RU, DESCRIPTION,        \
-                 .validate = bg_wave_validate)
+                 .validate = bg_wave_validate, .drawing = BG_DRAWING_SOURCE, \
+                 .waveform_param = "value")
 
 const BgComponentSpec bg_one_port_r_specs[BG_N_DOMAINS] = {
   R_SPEC (BG_DOMAIN_ELECTRICAL, N_("Resistor"), "Резистор",

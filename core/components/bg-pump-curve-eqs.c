@@ -10,10 +10,10 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include "bg-compiler-private.h"
+#include "bg-components-private.h"
 
-void
-bg_pump_curve_eqs_emit (BgEmit *em, const BgEmitElement *el)
+static void
+emit_pump (BgEmit *em, const BgEmitElement *el)
 {
   const BgParamValue *table = bg_emit_param (el, "table");
   const BgPortRef *pt, *pp;
@@ -48,3 +48,49 @@ bg_pump_curve_eqs_emit (BgEmit *em, const BgEmitElement *el)
   bg_emit_output (em, el, "dp", dp, 1.0);
   bg_emit_output (em, el, "P_hyd", power, 1.0);
 }
+
+/* Symbolic form (the equations view), term by term as above ------------- */
+
+/* Q = Q_PUMP(p_P - p_T); local_P = -Q, local_T = Q. */
+static void
+form_pump_curve (const BgEqElement *el)
+{
+  BgExpr *dp = _bg_eq_add (_bg_eq_effort (el, 1), _bg_eq_scale (_bg_eq_effort (el, 0), -1));
+  BgExpr *q = _bg_eq_function (el, "Q", bg_expr_ref (dp),
+                               _("Pump flow Q(Δp) from its table: linear between rows, flat outside"),
+                               "m³/s");
+
+  _bg_eq_set_local_flow (el, 1, _bg_eq_scale (bg_expr_ref (q), -1));
+  _bg_eq_set_local_flow (el, 0, bg_expr_ref (q));
+  _bg_eq_set_output (el, "P_hyd", _bg_eq_mul (bg_expr_ref (dp), bg_expr_ref (q)));
+  _bg_eq_set_output (el, "Q", q);
+  _bg_eq_set_output (el, "dp", dp);
+}
+
+/* The kind ----------------------------------------------------------------- */
+
+static void
+scales_pump (BgScaleHints *h, const BgEmitElement *el)
+{
+  const BgParamValue *t = bg_emit_param (el, "table");
+  BgDomain d = el->element->spec->ports[0].domain;
+
+  for (guint k = 0; t != NULL && t->table != NULL && k + 1 < t->table->len; k += 2)
+    {
+      _bg_scale_bump (&h->e[d], g_array_index (t->table, double, k));
+      _bg_scale_bump (&h->f[d], g_array_index (t->table, double, k + 1));
+    }
+}
+
+static const char *const pump_equations[] = {
+  "Δp = p_P − p_T", "Q = table(Δp)", "f_local,P = −Q,  f_local,T = Q", NULL };
+
+const BgComponentKind _bg_kind_pump_curve = {
+  .type = "PumpCurve", .id_prefix = "PUMP",
+  .noun = N_("pump"), .named = N_("pump %s"),
+  .feedthrough = TRUE,
+  .conflict_advice = N_("A pump receives both pressures and supplies flow; it cannot be turned into a pressure source."),
+  .emit = emit_pump, .form = form_pump_curve, .estimate_scales = scales_pump,
+  .equations = pump_equations,
+  .causality = N_("Fixed: it receives the pressures at T and P and gives the flow; it is never turned into a pressure source. Its flow feeding back into those pressures without a storage between is an algebraic group."),
+};

@@ -30,7 +30,8 @@ static const BgParamSpec pump_params[] = {
     .label = N_("Flow against pressure rise (Δp, Q)"),
     .unit = "Pa, m³/s", .limit = BG_LIMIT_ANY,
     .default_table = pump_default_table,
-    .default_table_rows = G_N_ELEMENTS (pump_default_table) / 2 },
+    .default_table_rows = G_N_ELEMENTS (pump_default_table) / 2,
+    .column_labels = { N_("Δp, Pa"), N_("Q, m³/s") } },
 };
 
 static const BgVarSpec pump_vars[] = {
@@ -84,7 +85,8 @@ pump_validate (const BgComponentSpec *spec,
 
 const BgComponentSpec bg_pump_curve_spec = {
   .type = "PumpCurve",
-  .kind = BG_KIND_PUMP_CURVE,
+  .kind = &_bg_kind_pump_curve,
+  .drawing = BG_DRAWING_BOX,
   .domain = BG_DOMAIN_NONE,
   .section = BG_SECTION_ADVANCED,
   .palette_domains = BG_PALETTE_BIT (BG_DOMAIN_HYDRAULIC),

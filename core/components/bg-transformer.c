@@ -32,7 +32,7 @@ static const BgParamSpec tf_params[] = {
 #define TF_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)    \
   [DOMAIN] = {                                         \
     .type = "TF",                                      \
-    .kind = BG_KIND_TF,                                \
+    .kind = &_bg_kind_tf,                              \
     .domain = DOMAIN,                                  \
     .section = BG_SECTION_PRIMITIVES,                  \
     .palette_domains = BG_PALETTE_BIT (DOMAIN),        \
@@ -46,6 +46,7 @@ static const BgParamSpec tf_params[] = {
     .params = tf_params,                               \
     .n_params = G_N_ELEMENTS (tf_params),              \
     .plot_vars = "",                                   \
+    .drawing = BG_DRAWING_TWO_PORT,                    \
   }
 
 const BgComponentSpec bg_transformer_specs[BG_N_DOMAINS] = {

@@ -13,21 +13,16 @@
 #include <string.h>
 #include "bg-graph-geometry.h"
 
-/* The side of each named port before rotation. TF, pump: input left, output
- * right; cylinder: both chambers left, rod right. */
+/* The side of each named port before rotation: the spec's n_left_ports on
+ * the left (the cylinder's two chambers), else the first half (TF, pump:
+ * input left, output right). */
 static BgSide
 port_base_side (const BgComponentSpec *spec,
                 guint                  index)
 {
-  switch (spec->kind)
-    {
-    case BG_KIND_CYLINDER_DA:
-      return index < 2 ? BG_SIDE_LEFT : BG_SIDE_RIGHT;
-    case BG_KIND_TF:
-    case BG_KIND_PUMP_CURVE:
-    default:
-      return index < (spec->n_ports + 1) / 2 ? BG_SIDE_LEFT : BG_SIDE_RIGHT;
-    }
+  guint left = spec->n_left_ports > 0 ? spec->n_left_ports : (spec->n_ports + 1) / 2;
+
+  return index < left ? BG_SIDE_LEFT : BG_SIDE_RIGHT;
 }
 
 static BgSide

@@ -29,7 +29,7 @@ _bg_graph_label_layout_free (gpointer data)
 gboolean
 _bg_graph_is_junction (const BgComponentSpec *spec)
 {
-  return spec->kind == BG_KIND_JUNCTION_0 || spec->kind == BG_KIND_JUNCTION_1;
+  return spec->drawing == BG_DRAWING_JUNCTION;
 }
 
 static const char *
