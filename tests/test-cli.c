@@ -79,7 +79,7 @@ test_no_command (void)
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_str_has_prefix (run.err, "Usage: bgmod-cli COMMAND"));
-  g_assert_nonnull (strstr (run.err, "components [--domain D] [--json]"));
+  g_assert_nonnull (strstr (run.err, "components [--domain D] [--json | --markdown]"));
 }
 
 static void
@@ -436,6 +436,46 @@ test_components_json (void)
   g_assert_cmpstr (json_object_get_string_member (port, "domain"), ==, "translational");
 }
 
+/* The reference as Markdown: every type has its page, every page its
+ * equations and causality; --markdown stands alone. */
+static void
+test_components_markdown (void)
+{
+  g_auto(BgCliRun) md = { 0 };
+  g_auto(BgCliRun) ru = { 0 };
+  g_auto(BgCliRun) both = { 0 };
+  const char *args_md[] = { "components", "--markdown", NULL };
+  const char *args_both[] = { "components", "--markdown", "--json", NULL };
+  const char *const types[] = { "0", "1", "R", "C", "I", "Se", "Sf", "TF", "GY", "CylinderDA",
+                                "MechanicalLoad", "PumpCurve", "GasAccumulator", "DCMotor" };
+  const char *const ru_env[] = { "LANGUAGE", "ru", NULL };
+
+  if (!bg_test_run_cli (&md, args_md, NULL))
+    return;
+  g_assert_cmpint (md.status, ==, 0);
+  g_assert_cmpstr (md.err, ==, "");
+  g_assert_true (g_str_has_prefix (md.out, "# Component reference\n"));
+  for (guint i = 0; i < G_N_ELEMENTS (types); i++)
+    {
+      g_autofree char *heading = g_strdup_printf ("\n### %s — ", types[i]);
+
+      g_assert_nonnull (strstr (md.out, heading));
+    }
+  /* The electrical R's equation with the domain's symbols. */
+  g_assert_nonnull (strstr (md.out, "v = R · i_local\n"));
+  g_assert_nonnull (strstr (md.out, "**Causality:** Integral causality: it integrates flow"));
+
+  bg_test_run_cli (&ru, args_md, ru_env);
+  g_assert_cmpint (ru.status, ==, 0);
+  g_assert_true (g_str_has_prefix (ru.out, "# Справочник компонентов\n"));
+  g_assert_nonnull (strstr (ru.out, "**Причинность:**"));
+
+  bg_test_run_cli (&both, args_both, NULL);
+  g_assert_cmpint (both.status, ==, 2);
+  g_assert_cmpstr (both.out, ==, "");
+  g_assert_nonnull (strstr (both.err, "--markdown prints the whole reference"));
+}
+
 static void
 test_components_domain (void)
 {
@@ -523,6 +563,7 @@ main (int    argc,
   g_test_add_func ("/cli/analyze/examples", test_analyze_examples);
   g_test_add_func ("/cli/components/json", test_components_json);
   g_test_add_func ("/cli/components/domain", test_components_domain);
+  g_test_add_func ("/cli/components/markdown", test_components_markdown);
 
   status = g_test_run ();
 
