@@ -41,8 +41,8 @@ _bg_compiler_translate (BgEmit     *em,
 /* Parameters ------------------------------------------------------------ */
 
 const BgParamValue *
-bg_emit_param (const BgEmitElement *el,
-               const char          *name)
+_bg_emit_param (const BgEmitElement *el,
+                const char          *name)
 {
   guint index;
 
@@ -52,38 +52,38 @@ bg_emit_param (const BgEmitElement *el,
 }
 
 double
-bg_emit_number (const BgEmitElement *el,
-                const char          *name)
+_bg_emit_number (const BgEmitElement *el,
+                 const char          *name)
 {
-  const BgParamValue *value = bg_emit_param (el, name);
+  const BgParamValue *value = _bg_emit_param (el, name);
   return value != NULL && value->kind == BG_PARAM_NUMBER ? value->number : NAN;
 }
 
 void
-bg_emit_get_wave (const BgEmitElement *el,
-                  const char          *value_name,
-                  BgWave              *wave)
+_bg_emit_get_wave (const BgEmitElement *el,
+                   const char          *value_name,
+                   BgWave              *wave)
 {
   bg_wave_from_params (wave, el->element->spec, el->element->params, value_name);
   wave->owner = el->id;
 }
 
 double
-bg_emit_effort_scale (BgEmit  *em,
-                      BgDomain domain)
+_bg_emit_effort_scale (BgEmit  *em,
+                       BgDomain domain)
 {
   return em->e_scale[domain];
 }
 
 double
-bg_emit_flow_scale (BgEmit  *em,
-                    BgDomain domain)
+_bg_emit_flow_scale (BgEmit  *em,
+                     BgDomain domain)
 {
   return em->f_scale[domain];
 }
 
 double
-bg_emit_t_end (BgEmit *em)
+_bg_emit_t_end (BgEmit *em)
 {
   return em->t_end;
 }
@@ -91,8 +91,8 @@ bg_emit_t_end (BgEmit *em)
 /* Emitting ---------------------------------------------------------------- */
 
 guint
-bg_emit_new_reg (BgEmit *em,
-                 double  scale)
+_bg_emit_new_reg (BgEmit *em,
+                  double  scale)
 {
   if (!(scale > 0) || !isfinite (scale))
     scale = 1.0;
@@ -115,12 +115,12 @@ add_op (BgEmit  *em,
 }
 
 void
-bg_emit_lin (BgEmit       *em,
-             guint         out,
-             double        k,
-             guint         n,
-             const guint  *regs,
-             const double *coefs)
+_bg_emit_lin (BgEmit       *em,
+              guint         out,
+              double        k,
+              guint         n,
+              const guint  *regs,
+              const double *coefs)
 {
   BgOp *op = add_op (em, BG_OP_LIN, out);
 
@@ -136,10 +136,10 @@ bg_emit_lin (BgEmit       *em,
 }
 
 void
-bg_emit_copy (BgEmit *em,
-              guint   out,
-              guint   in,
-              double  c)
+_bg_emit_copy (BgEmit *em,
+               guint   out,
+               guint   in,
+               double  c)
 {
   BgOp *op = add_op (em, BG_OP_COPY, out);
   op->a = in;
@@ -147,18 +147,18 @@ bg_emit_copy (BgEmit *em,
 }
 
 void
-bg_emit_const (BgEmit *em,
-               guint   out,
-               double  k)
+_bg_emit_const (BgEmit *em,
+                guint   out,
+                double  k)
 {
-  bg_emit_lin (em, out, k, 0, NULL, NULL);
+  _bg_emit_lin (em, out, k, 0, NULL, NULL);
 }
 
 void
-bg_emit_wave (BgEmit       *em,
-              guint         out,
-              const BgWave *wave,
-              double        c)
+_bg_emit_wave (BgEmit       *em,
+               guint         out,
+               const BgWave *wave,
+               double        c)
 {
   g_autoptr(GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GError) local_error = NULL;
@@ -168,7 +168,7 @@ bg_emit_wave (BgEmit       *em,
   /* Refuse a waveform with too many switching times before anything runs. */
   if (!bg_wave_switch_times (wave, em->t_end, times, &local_error))
     {
-      bg_emit_fail (em, "%s", local_error->message);
+      _bg_emit_fail (em, "%s", local_error->message);
       return;
     }
   op = add_op (em, BG_OP_WAVE, out);
@@ -182,11 +182,11 @@ bg_emit_wave (BgEmit       *em,
 }
 
 void
-bg_emit_mul (BgEmit *em,
-             guint   out,
-             guint   a,
-             guint   b,
-             double  c)
+_bg_emit_mul (BgEmit *em,
+              guint   out,
+              guint   a,
+              guint   b,
+              double  c)
 {
   BgOp *op = add_op (em, BG_OP_MUL, out);
   op->a = a;
@@ -195,10 +195,10 @@ bg_emit_mul (BgEmit *em,
 }
 
 void
-bg_emit_sqr (BgEmit *em,
-             guint   out,
-             guint   a,
-             double  c)
+_bg_emit_sqr (BgEmit *em,
+              guint   out,
+              guint   a,
+              double  c)
 {
   BgOp *op = add_op (em, BG_OP_SQR, out);
   op->a = a;
@@ -206,12 +206,12 @@ bg_emit_sqr (BgEmit *em,
 }
 
 void
-bg_emit_table (BgEmit       *em,
-               guint         out,
-               guint         in,
-               const double *xy,
-               guint         n_rows,
-               double        c)
+_bg_emit_table (BgEmit       *em,
+                guint         out,
+                guint         in,
+                const double *xy,
+                guint         n_rows,
+                double        c)
 {
   BgOp   *op = add_op (em, BG_OP_TABLE, out);
   BgTable table;
@@ -231,12 +231,12 @@ bg_emit_table (BgEmit       *em,
 }
 
 void
-bg_emit_gas (BgEmit *em,
-             guint   out,
-             guint   in,
-             double  p0,
-             double  V0,
-             double  n)
+_bg_emit_gas (BgEmit *em,
+              guint   out,
+              guint   in,
+              double  p0,
+              double  V0,
+              double  n)
 {
   BgOp *op = add_op (em, BG_OP_GAS, out);
   BgGas gas = { p0, V0, n };
@@ -247,20 +247,20 @@ bg_emit_gas (BgEmit *em,
 }
 
 guint
-bg_emit_state (BgEmit              *em,
-               const BgEmitElement *el,
-               const char          *suffix,
-               double               y0,
-               double               scale,
-               guint               *deriv)
+_bg_emit_state (BgEmit              *em,
+                const BgEmitElement *el,
+                const char          *suffix,
+                double               y0,
+                double               scale,
+                guint               *deriv)
 {
   StateInfo info;
 
   if (!(scale > 0) || !isfinite (scale))
     scale = MAX (fabs (y0), 1.0);
   info.name = g_strdup_printf ("%s.%s", el->id, suffix);
-  info.reg = bg_emit_new_reg (em, scale);
-  info.deriv = bg_emit_new_reg (em, 1.0);
+  info.reg = _bg_emit_new_reg (em, scale);
+  info.deriv = _bg_emit_new_reg (em, 1.0);
   info.y0 = y0;
   info.scale = scale;
   g_array_append_val (em->states, info);
@@ -269,11 +269,11 @@ bg_emit_state (BgEmit              *em,
 }
 
 void
-bg_emit_output (BgEmit              *em,
-                const BgEmitElement *el,
-                const char          *suffix,
-                guint                reg,
-                double               scale)
+_bg_emit_output (BgEmit              *em,
+                 const BgEmitElement *el,
+                 const char          *suffix,
+                 guint                reg,
+                 double               scale)
 {
   const BgComponentSpec *spec = el->element->spec;
   gint32                 r = (gint32) reg;
@@ -299,12 +299,12 @@ bg_emit_output (BgEmit              *em,
 }
 
 void
-bg_emit_event (BgEmit              *em,
-               const BgEmitElement *el,
-               BgEventKind          kind,
-               guint                state_reg,
-               double               threshold,
-               int                  direction)
+_bg_emit_event (BgEmit              *em,
+                const BgEmitElement *el,
+                BgEventKind          kind,
+                guint                state_reg,
+                double               threshold,
+                int                  direction)
 {
   BgEvent event;
 
@@ -317,9 +317,9 @@ bg_emit_event (BgEmit              *em,
 }
 
 void
-bg_emit_fail (BgEmit     *em,
-              const char *format,
-              ...)
+_bg_emit_fail (BgEmit     *em,
+               const char *format,
+               ...)
 {
   va_list args;
   char   *message;

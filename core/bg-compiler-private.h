@@ -37,47 +37,47 @@ typedef struct
 } BgEmitElement;
 
 /* Parameters (the element's value, or the spec default). */
-double   bg_emit_number       (const BgEmitElement *el,
-                               const char          *name);
+double   _bg_emit_number       (const BgEmitElement *el,
+                                const char          *name);
 /* A source-like waveform from "waveform", value_name, "after", "time". */
-void     bg_emit_get_wave     (const BgEmitElement *el,
-                               const char          *value_name,
-                               BgWave              *wave);
-const BgParamValue *bg_emit_param (const BgEmitElement *el,
-                                   const char          *name);
+void     _bg_emit_get_wave     (const BgEmitElement *el,
+                                const char          *value_name,
+                                BgWave              *wave);
+const BgParamValue *_bg_emit_param (const BgEmitElement *el,
+                                    const char          *name);
 
-double   bg_emit_effort_scale (BgEmit *em, BgDomain domain);
-double   bg_emit_flow_scale   (BgEmit *em, BgDomain domain);
-double   bg_emit_t_end        (BgEmit *em);
+double   _bg_emit_effort_scale (BgEmit *em, BgDomain domain);
+double   _bg_emit_flow_scale   (BgEmit *em, BgDomain domain);
+double   _bg_emit_t_end        (BgEmit *em);
 
-guint    bg_emit_new_reg      (BgEmit *em, double scale);
+guint    _bg_emit_new_reg      (BgEmit *em, double scale);
 /* r[out] = k + Σ coefs[i] r[regs[i]] */
-void     bg_emit_lin          (BgEmit *em, guint out, double k, guint n,
-                               const guint *regs, const double *coefs);
-void     bg_emit_copy         (BgEmit *em, guint out, guint in, double c);
-void     bg_emit_const        (BgEmit *em, guint out, double k);
-void     bg_emit_wave         (BgEmit *em, guint out, const BgWave *wave, double c);
-void     bg_emit_mul          (BgEmit *em, guint out, guint a, guint b, double c);
-void     bg_emit_sqr          (BgEmit *em, guint out, guint a, double c);
+void     _bg_emit_lin          (BgEmit *em, guint out, double k, guint n,
+                                const guint *regs, const double *coefs);
+void     _bg_emit_copy         (BgEmit *em, guint out, guint in, double c);
+void     _bg_emit_const        (BgEmit *em, guint out, double k);
+void     _bg_emit_wave         (BgEmit *em, guint out, const BgWave *wave, double c);
+void     _bg_emit_mul          (BgEmit *em, guint out, guint a, guint b, double c);
+void     _bg_emit_sqr          (BgEmit *em, guint out, guint a, double c);
 /* r[out] = c · table(r[in]); xy has 2·n_rows numbers (x increasing). */
-void     bg_emit_table        (BgEmit *em, guint out, guint in,
-                               const double *xy, guint n_rows, double c);
-void     bg_emit_gas          (BgEmit *em, guint out, guint in,
-                               double p0, double V0, double n);
+void     _bg_emit_table        (BgEmit *em, guint out, guint in,
+                                const double *xy, guint n_rows, double c);
+void     _bg_emit_gas          (BgEmit *em, guint out, guint in,
+                                double p0, double V0, double n);
 /* A state "<id>.<suffix>"; returns its register; *deriv is a fresh register
  * the caller must define (the time derivative). */
-guint    bg_emit_state        (BgEmit *em, const BgEmitElement *el,
-                               const char *suffix, double y0, double scale,
-                               guint *deriv);
+guint    _bg_emit_state        (BgEmit *em, const BgEmitElement *el,
+                                const char *suffix, double y0, double scale,
+                                guint *deriv);
 /* Output variable "<id>.<suffix>" = scale · r[reg]; unit and description
  * come from the spec's variable of that suffix. */
-void     bg_emit_output       (BgEmit *em, const BgEmitElement *el,
-                               const char *suffix, guint reg, double scale);
-void     bg_emit_event        (BgEmit *em, const BgEmitElement *el,
-                               BgEventKind kind, guint state_reg,
-                               double threshold, int direction);
+void     _bg_emit_output       (BgEmit *em, const BgEmitElement *el,
+                                const char *suffix, guint reg, double scale);
+void     _bg_emit_event        (BgEmit *em, const BgEmitElement *el,
+                                BgEventKind kind, guint state_reg,
+                                double threshold, int direction);
 /* Records the first failure; the compile fails with it. */
-void     bg_emit_fail         (BgEmit *em, const char *format, ...) G_GNUC_PRINTF (2, 3);
+void     _bg_emit_fail         (BgEmit *em, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
 /* Each kind's equations are its BgComponentKind.emit, in
  * core/components/bg-*-eqs.c. */

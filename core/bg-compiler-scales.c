@@ -36,7 +36,7 @@ _bg_scale_wave_magnitude (const BgEmitElement *el,
 {
   BgWave w;
 
-  bg_emit_get_wave (el, value_name, &w);
+  _bg_emit_get_wave (el, value_name, &w);
   return bg_wave_magnitude (&w, t_end);
 }
 

@@ -54,14 +54,14 @@ emit_bond_outputs (BgEmit *em, GPtrArray *bonds)
                    ? bond->from->spec->ports[bond->from_port].domain
                    : bond->from->spec->domain;
       double sign = bond->arrow == BG_ARROW_FORWARD ? 1.0 : -1.0;
-      guint e = 2 * b, f = 2 * b + 1, power = bg_emit_new_reg (em, 1.0);
+      guint e = 2 * b, f = 2 * b + 1, power = _bg_emit_new_reg (em, 1.0);
       gint32 regs[3] = { (gint32) e, (gint32) f, (gint32) power };
       double scales[3] = { 1.0, sign, 1.0 };
       gsize len = strlen (bond->id);
       g_autofree char *heap_name = len > BG_ID_MAX_LENGTH ? g_malloc (len + 3) : NULL;
       char *name = heap_name != NULL ? heap_name : stack_name;
 
-      bg_emit_mul (em, power, e, f, sign);
+      _bg_emit_mul (em, power, e, f, sign);
       memcpy (name, bond->id, len);
       name[len] = '.';
       name[len + 2] = '\0';
@@ -106,8 +106,8 @@ emit_elements (BgEmit            *em,
             {
               const BgPortSpec *ps = p < spec->n_ports ? &spec->ports[p] : NULL;
               ports[p].bonded = FALSE;
-              ports[p].e = bg_emit_new_reg (em, 1.0);
-              ports[p].f = bg_emit_new_reg (em, 1.0);
+              ports[p].e = _bg_emit_new_reg (em, 1.0);
+              ports[p].f = _bg_emit_new_reg (em, 1.0);
               ports[p].s = 1.0;
               ports[p].effort_in = ps == NULL || ps->role != BG_PORT_ROLE_EFFORT_OUT;
               ports[p].domain = ps != NULL ? ps->domain : spec->domain;
@@ -131,7 +131,7 @@ emit_elements (BgEmit            *em,
 
       if (func == NULL)
         {
-          bg_emit_fail (em, _("%s cannot be simulated"), element->id);
+          _bg_emit_fail (em, _("%s cannot be simulated"), element->id);
           break;
         }
       em->current_id = element->id;
@@ -141,7 +141,7 @@ emit_elements (BgEmit            *em,
       /* A free port of a multiport: hold its input at zero. */
       for (guint p = 0; p < ebonds->len; p++)
         if (!ports[p].bonded)
-          bg_emit_const (em, ports[p].effort_in ? ports[p].e : ports[p].f, 0.0);
+          _bg_emit_const (em, ports[p].effort_in ? ports[p].e : ports[p].f, 0.0);
     }
   return em->error == NULL;
 }
@@ -365,8 +365,8 @@ bg_compiler_compile (BgModel             *model,
                    ? bond->from->spec->ports[bond->from_port].domain
                    : bond->from->spec->domain;
       g_hash_table_insert (bond_index, (gpointer) bond, GUINT_TO_POINTER (b + 1));
-      bg_emit_new_reg (em, em->e_scale[d]);   /* 2b: effort */
-      bg_emit_new_reg (em, em->f_scale[d]);   /* 2b + 1: flow at `to` */
+      _bg_emit_new_reg (em, em->e_scale[d]);   /* 2b: effort */
+      _bg_emit_new_reg (em, em->f_scale[d]);   /* 2b + 1: flow at `to` */
     }
   emit_bond_outputs (em, bonds);
 
@@ -391,7 +391,7 @@ bg_compiler_compile (BgModel             *model,
   g_clear_pointer (&dep_first, g_free);
   g_clear_pointer (&deps, g_free);
 
-  plan = bg_plan_new_empty ();
+  plan = _bg_plan_new_empty ();
   plan->t_end = s.t_end;
   plan->output_step = s.output_step;
   plan->rtol = plan->rtol_setting = s.rtol;

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cvode-reason.c — CVODE return codes as translated sentences (see
- * bg-cvode-reason.h). Must not: include SUNDIALS' own English text.
+ * bg-cvode-reason-private.h). Must not: include SUNDIALS' own English text.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 #include <cvode/cvode.h>
 
-#include "bg-cvode-reason.h"
+#include "bg-cvode-reason-private.h"
 
 const char *
 _bg_cvode_reason (int flag)

@@ -15,7 +15,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
-#include "bg-equations-result.h"
+#include "bg-equations-result-private.h"
 
 typedef struct
 {

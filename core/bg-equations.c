@@ -27,7 +27,7 @@
 #include "bg-equations-private.h"
 #include "bg-component-kind-private.h"
 #include "bg-waveform.h"
-#include "bg-equations-result.h"
+#include "bg-equations-result-private.h"
 
 G_DEFINE_QUARK (bg-equations-error-quark, bg_equations_error)
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-file-read.c — bounded reads of model files (see bg-file-read.h).
+/* bg-file-read.c — bounded reads of model files (see bg-file-read-private.h).
  *
  * Owns: the file-kind check and the read loop that stops at limit + 1
  * bytes. stat() reports a size of 0 for devices, FIFOs and many /proc
@@ -13,7 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-file.h"
-#include "bg-file-read.h"
+#include "bg-file-read-private.h"
 
 #define READ_CHUNK (64 * 1024)
 

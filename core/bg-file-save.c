@@ -18,7 +18,7 @@
 #include <glib/gstdio.h>
 
 #include "bg-file-private.h"
-#include "bg-file-read.h"
+#include "bg-file-read-private.h"
 
 /* ------------------------------------------------------------------------
  * Atomic save

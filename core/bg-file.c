@@ -21,7 +21,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-file-private.h"
-#include "bg-file-read.h"
+#include "bg-file-read-private.h"
 
 /* Bounds the memory a hostile file can make us allocate: a model at the
  * element limit with all its bonds and parameters needs about 3 million. */

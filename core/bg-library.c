@@ -18,11 +18,11 @@
 G_DEFINE_QUARK (bg-library-error-quark, bg_library_error)
 
 #define PRIMITIVES(D)                                                 \
-  &bg_junction_0_specs[D], &bg_junction_1_specs[D],                   \
-  &bg_one_port_r_specs[D], &bg_one_port_c_specs[D],                   \
-  &bg_one_port_i_specs[D], &bg_one_port_se_specs[D],                  \
-  &bg_one_port_sf_specs[D], &bg_transformer_specs[D],                 \
-  &bg_gyrator_specs[D][D]
+  &_bg_junction_0_specs[D], &_bg_junction_1_specs[D],                   \
+  &_bg_one_port_r_specs[D], &_bg_one_port_c_specs[D],                   \
+  &_bg_one_port_i_specs[D], &_bg_one_port_se_specs[D],                  \
+  &_bg_one_port_sf_specs[D], &_bg_transformer_specs[D],                 \
+  &_bg_gyrator_specs[D][D]
 
 /* Palette order: each domain's primitives, then the advanced components. */
 static const BgComponentSpec *const all_specs[] = {
@@ -30,11 +30,11 @@ static const BgComponentSpec *const all_specs[] = {
   PRIMITIVES (BG_DOMAIN_HYDRAULIC),
   PRIMITIVES (BG_DOMAIN_TRANSLATIONAL),
   PRIMITIVES (BG_DOMAIN_ROTATIONAL),
-  &bg_cylinder_spec,
-  &bg_mechanical_load_spec,
-  &bg_pump_curve_spec,
-  &bg_gas_accumulator_spec,
-  &bg_dc_motor_spec,
+  &_bg_cylinder_spec,
+  &_bg_mechanical_load_spec,
+  &_bg_pump_curve_spec,
+  &_bg_gas_accumulator_spec,
+  &_bg_dc_motor_spec,
 };
 
 const BgComponentSpec *const *
@@ -72,7 +72,7 @@ bg_library_lookup_gyrator (BgDomain domain,
   if (domain <= BG_DOMAIN_NONE || domain >= BG_N_DOMAINS
       || domain_s <= BG_DOMAIN_NONE || domain_s >= BG_N_DOMAINS)
     return NULL;
-  return &bg_gyrator_specs[domain][domain_s];
+  return &_bg_gyrator_specs[domain][domain_s];
 }
 
 const BgComponentSpec **

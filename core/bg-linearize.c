@@ -48,7 +48,7 @@ typedef struct
 static void
 point_clear (Point *pt)
 {
-  bg_plan_work_free (pt->work);
+  _bg_plan_work_free (pt->work);
   g_free (pt->waves);
   g_free (pt->u0);
   g_free (pt->wave_input);
@@ -59,7 +59,7 @@ static void
 point_init (Point *pt, const BgPlan *plan, double t0, GPtrArray *inputs)
 {
   pt->plan = plan;
-  pt->work = bg_plan_work_new (plan);
+  pt->work = _bg_plan_work_new (plan);
   pt->waves = g_new0 (BgWave, MAX (plan->n_waves, 1));
   pt->u0 = g_new0 (double, MAX (plan->n_waves, 1));
   pt->wave_input = g_new0 (guint, MAX (plan->n_waves, 1));
@@ -98,7 +98,7 @@ point_eval (Point *pt, const BgLinearization *lin, const double *x, double *f, d
 {
   const BgPlan *plan = pt->plan;
 
-  if (!bg_plan_eval_outputs (pt->work, lin->t0, x, pt->values))
+  if (!_bg_plan_eval_outputs (pt->work, lin->t0, x, pt->values))
     return FALSE;
   for (guint i = 0; i < lin->n; i++)
     f[i] = pt->work->regs[plan->deriv_reg[i]];

@@ -83,7 +83,7 @@ select_list (const BgPlan *plan, const BgOp *ops, guint n_ops, gboolean *needed,
 }
 
 BgPlanOutputs *
-bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
+_bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
 {
   BgPlanOutputs *o = g_new0 (BgPlanOutputs, 1);
   g_autofree gboolean *needed = g_new0 (gboolean, MAX (plan->n_regs, 1));
@@ -115,7 +115,7 @@ bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
 }
 
 void
-bg_plan_outputs_free (BgPlanOutputs *outputs)
+_bg_plan_outputs_free (BgPlanOutputs *outputs)
 {
   if (outputs == NULL)
     return;
@@ -125,11 +125,11 @@ bg_plan_outputs_free (BgPlanOutputs *outputs)
 }
 
 gboolean
-bg_plan_outputs_eval (BgPlanWork          *work,
-                      const BgPlanOutputs *o,
-                      double               t,
-                      const double        *y,
-                      double              *values)
+_bg_plan_outputs_eval (BgPlanWork          *work,
+                       const BgPlanOutputs *o,
+                       double               t,
+                       const double        *y,
+                       double              *values)
 {
   const BgPlan *plan = work->plan;
   gboolean ok;
@@ -138,7 +138,7 @@ bg_plan_outputs_eval (BgPlanWork          *work,
   work->t_wave = t;
   if (plan->n_states > 0 && y != NULL)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = bg_plan_run_ops (work, o->ops, o->n_ops);
+  ok = _bg_plan_run_ops (work, o->ops, o->n_ops);
   for (guint i = 0; i < o->n_vars; i++)
     {
       guint v = o->vars[i];
@@ -149,7 +149,7 @@ bg_plan_outputs_eval (BgPlanWork          *work,
 }
 
 int
-bg_plan_state_var (const BgPlan *plan, guint state)
+_bg_plan_state_var (const BgPlan *plan, guint state)
 {
   int v;
 

@@ -149,31 +149,31 @@ typedef struct
   guint64       n_group_failures;
 } BgPlanWork;
 
-BgPlan     *bg_plan_new_empty    (void);
-BgPlanWork *bg_plan_work_new     (const BgPlan *plan);
-void        bg_plan_work_free    (BgPlanWork   *work);
+BgPlan     *_bg_plan_new_empty    (void);
+BgPlanWork *_bg_plan_work_new     (const BgPlan *plan);
+void        _bg_plan_work_free    (BgPlanWork   *work);
 
-double      bg_table_eval        (const BgTable *table,
-                                  double         x);
-double      bg_gas_eval          (const BgGas  *gas,
-                                  double        v_f);
+double      _bg_table_eval        (const BgTable *table,
+                                   double         x);
+double      _bg_gas_eval          (const BgGas  *gas,
+                                   double        v_f);
 
 /* Loads y into the state registers and runs the right-hand side ops;
  * if ydot is not NULL, copies the derivatives there. FALSE when an
  * algebraic group did not converge (a recoverable failure for CVODE). */
-gboolean    bg_plan_eval_rhs     (BgPlanWork   *work,
-                                  const double *y,
-                                  double       *ydot);
+gboolean    _bg_plan_eval_rhs     (BgPlanWork   *work,
+                                   const double *y,
+                                   double       *ydot);
 /* Runs ops in order over the work's registers (groups included). */
-gboolean    bg_plan_run_ops      (BgPlanWork   *work,
-                                  const BgOp   *ops,
-                                  guint         n_ops);
+gboolean    _bg_plan_run_ops      (BgPlanWork   *work,
+                                   const BgOp   *ops,
+                                   guint         n_ops);
 /* Runs everything (rhs then output ops) and fills values[n_vars]
  * (values[0] = t). */
-gboolean    bg_plan_eval_outputs (BgPlanWork   *work,
-                                  double        t,
-                                  const double *y,
-                                  double       *values);
+gboolean    _bg_plan_eval_outputs (BgPlanWork   *work,
+                                   double        t,
+                                   const double *y,
+                                   double       *values);
 
 /* The operations a chosen set of variables needs (bg-plan-outputs.c). */
 typedef struct
@@ -184,19 +184,19 @@ typedef struct
   guint   n_ops;
 } BgPlanOutputs;
 
-BgPlanOutputs *bg_plan_outputs_new  (const BgPlan        *plan,
-                                     const guint         *vars,
-                                     guint                n_vars);
-void           bg_plan_outputs_free (BgPlanOutputs       *outputs);
+BgPlanOutputs *_bg_plan_outputs_new  (const BgPlan        *plan,
+                                      const guint         *vars,
+                                      guint                n_vars);
+void           _bg_plan_outputs_free (BgPlanOutputs       *outputs);
 /* Loads y and t, runs the needed ops and fills values[outputs->n_vars].
  * FALSE when an algebraic group did not converge. */
-gboolean       bg_plan_outputs_eval (BgPlanWork          *work,
-                                     const BgPlanOutputs *outputs,
-                                     double               t,
-                                     const double        *y,
-                                     double              *values);
+gboolean       _bg_plan_outputs_eval (BgPlanWork          *work,
+                                      const BgPlanOutputs *outputs,
+                                      double               t,
+                                      const double        *y,
+                                      double              *values);
 /* The variable that reports a state (its register, scale 1), or -1. */
-int            bg_plan_state_var    (const BgPlan        *plan,
-                                     guint                state);
+int            _bg_plan_state_var    (const BgPlan        *plan,
+                                      guint                state);
 
 G_END_DECLS

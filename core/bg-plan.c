@@ -17,7 +17,7 @@
 #define GROUP_REL_TOL 1e-11
 
 BgPlan *
-bg_plan_new_empty (void)
+_bg_plan_new_empty (void)
 {
   BgPlan *self = g_new0 (BgPlan, 1);
   g_atomic_ref_count_init (&self->ref_count);
@@ -264,7 +264,7 @@ bg_plan_dup_summary (const BgPlan *self)
 /* Waveforms, tables, gas law ------------------------------------------ */
 
 double
-bg_table_eval (const BgTable *table, double x)
+_bg_table_eval (const BgTable *table, double x)
 {
   guint lo = 0, hi = table->n_rows - 1;
 
@@ -288,7 +288,7 @@ bg_table_eval (const BgTable *table, double x)
  * precharge; beyond 99.9 % of V0 (past the "full" event, reached only by
  * trial steps) the tangent there, so the solver never sees a pole. */
 double
-bg_gas_eval (const BgGas *gas, double v_f)
+_bg_gas_eval (const BgGas *gas, double v_f)
 {
   double v_cap = 0.999 * gas->V0;
 
@@ -306,7 +306,7 @@ bg_gas_eval (const BgGas *gas, double v_f)
 /* Interpreter ---------------------------------------------------------- */
 
 BgPlanWork *
-bg_plan_work_new (const BgPlan *plan)
+_bg_plan_work_new (const BgPlan *plan)
 {
   BgPlanWork *work = g_new0 (BgPlanWork, 1);
   guint m = MAX (plan->max_group, 1);
@@ -325,7 +325,7 @@ bg_plan_work_new (const BgPlan *plan)
 }
 
 void
-bg_plan_work_free (BgPlanWork *work)
+_bg_plan_work_free (BgPlanWork *work)
 {
   if (work == NULL)
     return;
@@ -365,9 +365,9 @@ op_value (const BgPlanWork *work, const BgOp *op, const double *r)
     case BG_OP_SQR:
       return op->c * r[op->a] * r[op->a];
     case BG_OP_TABLE:
-      return op->c * bg_table_eval (&plan->tables[op->aux], r[op->a]);
+      return op->c * _bg_table_eval (&plan->tables[op->aux], r[op->a]);
     case BG_OP_GAS:
-      return bg_gas_eval (&plan->gases[op->aux], r[op->a]);
+      return _bg_gas_eval (&plan->gases[op->aux], r[op->a]);
     case BG_OP_GROUP:
     default:
       g_assert_not_reached ();
@@ -522,7 +522,7 @@ solve_group (BgPlanWork *work, const BgGroup *g)
 }
 
 gboolean
-bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
+_bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
 {
   const BgPlan *plan = work->plan;
   double *r = work->regs;
@@ -551,7 +551,7 @@ bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
 }
 
 gboolean
-bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
+_bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
 {
   const BgPlan *plan = work->plan;
   gboolean ok;
@@ -559,7 +559,7 @@ bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
+  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -567,7 +567,7 @@ bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
 }
 
 gboolean
-bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *values)
+_bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *values)
 {
   const BgPlan *plan = work->plan;
   gboolean ok;
@@ -575,8 +575,8 @@ bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *value
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
-       && bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
+  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
+       && _bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
     /* + 0.0 turns a negated zero into 0 (no "-0" in a CSV). */

@@ -36,8 +36,8 @@ deriver_free (gpointer data)
 {
   Deriver *d = data;
 
-  bg_plan_outputs_free (d->outputs);
-  bg_plan_work_free (d->work);
+  _bg_plan_outputs_free (d->outputs);
+  _bg_plan_work_free (d->work);
   g_free (d->state_vars);
   bg_plan_unref (d->plan);
   g_free (d);
@@ -64,10 +64,10 @@ derive_from (Deriver *d, BgResult *result, const guint *vars, guint n, gsize fir
 
   if (!(same_vars (d->outputs, vars, n) && d->next_row == first && first > 0))
     {
-      g_clear_pointer (&d->outputs, bg_plan_outputs_free);
-      g_clear_pointer (&d->work, bg_plan_work_free);
-      d->outputs = bg_plan_outputs_new (plan, vars, n);
-      d->work = bg_plan_work_new (plan);
+      g_clear_pointer (&d->outputs, _bg_plan_outputs_free);
+      g_clear_pointer (&d->work, _bg_plan_work_free);
+      d->outputs = _bg_plan_outputs_new (plan, vars, n);
+      d->work = _bg_plan_work_new (plan);
     }
 
   block = g_new (double, (gsize) n * BG_RESULT_CHUNK_ROWS);
@@ -90,7 +90,7 @@ derive_from (Deriver *d, BgResult *result, const guint *vars, guint n, gsize fir
         {
           for (guint i = 0; i < ns; i++)
             y[i] = cols[i][k];
-          if (!bg_plan_outputs_eval (d->work, d->outputs, t_span[k], y, row))
+          if (!_bg_plan_outputs_eval (d->work, d->outputs, t_span[k], y, row))
             {
               g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_ALGEBRAIC,
                            _("The variables could not be computed at t = %.6g s: %s"),
@@ -182,7 +182,7 @@ bg_simulator_new_result_for (BgPlan      *plan,
     }
   for (guint i = 0; with_states && i < plan->n_states; i++)
     {
-      int v = bg_plan_state_var (plan, i);
+      int v = _bg_plan_state_var (plan, i);
       if (v < 0)
         all_states = FALSE;
       else

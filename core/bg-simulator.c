@@ -28,7 +28,7 @@
 #include <sunmatrix/sunmatrix_sparse.h>
 
 #include "bg-simulator.h"
-#include "bg-cvode-reason.h"
+#include "bg-cvode-reason-private.h"
 #include "bg-plan-private.h"
 
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
@@ -85,7 +85,7 @@ rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
   const double *yd = N_VGetArrayPointer (ydot);
 
   run->work->t = t;
-  if (!bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
+  if (!_bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
     return 1;
   for (guint i = 0; i < run->plan->n_states; i++)
     if (!isfinite (yd[i]))
@@ -138,7 +138,7 @@ jac_sparse_cb (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data
           h[j] = sqrt (DBL_EPSILON) * MAX (fabs (yd[j]), 1e-3 * plan->state_scale[j]);
           yp[j] = yd[j] + h[j];
         }
-      if (!bg_plan_eval_rhs (run->work, yp, ft))
+      if (!_bg_plan_eval_rhs (run->work, yp, ft))
         return 1;
       for (guint q = run->color_first[c]; q < run->color_first[c + 1]; q++)
         {
@@ -179,9 +179,9 @@ run_clear (Run *run)
     N_VDestroy (run->ytmp);
   if (run->ctx != NULL)
     SUNContext_Free (&run->ctx);
-  bg_plan_work_free (run->work);
-  bg_plan_work_free (run->out_work);
-  bg_plan_outputs_free (run->outputs);
+  _bg_plan_work_free (run->work);
+  _bg_plan_work_free (run->out_work);
+  _bg_plan_outputs_free (run->outputs);
   g_free (run->values);
   g_free (run->solver_message);
   g_free (run->color_cols);
@@ -346,7 +346,7 @@ append_row (Run *run, double t, const double *y)
 {
   guint bad;
 
-  if (!bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
+  if (!_bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
     {
       run->work->n_group_failures += run->out_work->n_group_failures;
       return FALSE;
@@ -626,7 +626,7 @@ bg_simulator_run (BgPlan            *plan,
     }
 
   run.plan = plan;
-  run.work = bg_plan_work_new (plan);
+  run.work = _bg_plan_work_new (plan);
   run.result = result;
   {
     guint n_stored = bg_result_get_n_stored (result);
@@ -634,9 +634,9 @@ bg_simulator_run (BgPlan            *plan,
 
     for (guint i = 0; i < n_stored; i++)
       stored[i] = bg_result_get_stored_var (result, i);
-    run.outputs = bg_plan_outputs_new (plan, stored, n_stored);
+    run.outputs = _bg_plan_outputs_new (plan, stored, n_stored);
   }
-  run.out_work = bg_plan_work_new (plan);
+  run.out_work = _bg_plan_work_new (plan);
   run.values = g_new (double, MAX (bg_result_get_n_stored (result), 1));
   run.last_row_t = -G_MAXDOUBLE;
   run.bad_var = NO_INDEX;

@@ -62,7 +62,7 @@ jv (Jv *j, const double *v, double *out)
   eps = sqrt (DBL_EPSILON) / norm;
   for (guint i = 0; i < n; i++)
     j->y[i] = j->y0[i] + eps * v[i] * j->plan->state_scale[i];
-  if (!bg_plan_eval_rhs (j->work, j->y, j->f))
+  if (!_bg_plan_eval_rhs (j->work, j->y, j->f))
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
@@ -97,7 +97,7 @@ static gboolean
 estimate (const BgPlan *plan, double *omega, double *sigma)
 {
   guint n = plan->n_states;
-  BgPlanWork *work = bg_plan_work_new (plan);
+  BgPlanWork *work = _bg_plan_work_new (plan);
   g_autofree double *buf = g_new0 (double, 8 * (gsize) n);
   double *v = buf, *w = buf + n, *u = buf + 2 * n, *jw = buf + 3 * n;
   Jv j = { work, plan, buf + 4 * n, buf + 5 * n, buf + 6 * n, buf + 7 * n };
@@ -106,7 +106,7 @@ estimate (const BgPlan *plan, double *omega, double *sigma)
 
   work->t_wave = 0;
   memcpy (j.y0, plan->y0, n * sizeof (double));
-  if (!bg_plan_eval_rhs (work, j.y0, j.f0))
+  if (!_bg_plan_eval_rhs (work, j.y0, j.f0))
     goto out;
 
   /* A start that touches every state with varying signs. */
@@ -147,7 +147,7 @@ estimate (const BgPlan *plan, double *omega, double *sigma)
   ok = isfinite (*omega) && isfinite (*sigma);
 
 out:
-  bg_plan_work_free (work);
+  _bg_plan_work_free (work);
   return ok;
 }
 

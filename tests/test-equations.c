@@ -647,7 +647,7 @@ function_cb (const char *name,
         }
       t.x = x;
       t.y = y;
-      return bg_table_eval (&t, arg);
+      return _bg_table_eval (&t, arg);
     }
   if (g_str_has_prefix (name, "p_"))
     {
@@ -659,7 +659,7 @@ function_cb (const char *name,
       gas.V0 = el->params[index].number;
       bg_component_spec_find_param (el->spec, "n", &index);
       gas.n = el->params[index].number;
-      return bg_gas_eval (&gas, arg);
+      return _bg_gas_eval (&gas, arg);
     }
   g_error ("unknown function %s", name);
   return 0;
@@ -676,7 +676,7 @@ check_against_plan (BgModel           *model,
                     const double      *y)
 {
   guint n = bg_plan_get_n_states (plan);
-  BgPlanWork *work = bg_plan_work_new (plan);
+  BgPlanWork *work = _bg_plan_work_new (plan);
   g_autofree double *ydot = g_new0 (double, MAX (n, 1));
   g_autofree double *outputs = g_new0 (double, bg_plan_get_n_vars (plan));
   g_autofree double *values = g_new0 (double, bg_equations_get_n_symbols (eq) + 1);
@@ -686,8 +686,8 @@ check_against_plan (BgModel           *model,
 
   work->t = t;
   work->t_wave = t;
-  g_assert_true (bg_plan_eval_rhs (work, y, ydot));
-  g_assert_true (bg_plan_eval_outputs (work, t, y, outputs));
+  g_assert_true (_bg_plan_eval_rhs (work, y, ydot));
+  g_assert_true (_bg_plan_eval_outputs (work, t, y, outputs));
 
   g_hash_table_insert (symbols, (gpointer) "t", &fd.t);
   g_test_message ("checking %u equations at t = %g", bg_equations_get_n_equations (eq), t);
@@ -763,7 +763,7 @@ check_against_plan (BgModel           *model,
       n_checked++;
     }
   g_assert_cmpuint (n_checked, ==, bg_equations_get_n_equations (eq));
-  bg_plan_work_free (work);
+  _bg_plan_work_free (work);
 }
 
 /* Every plan variable that the equations can give, as outputs. */

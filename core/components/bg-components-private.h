@@ -7,7 +7,7 @@
  * state, or grow behaviour beyond spec data and parameter validation.
  *
  * Per-domain arrays are indexed by BgDomain (index 0, BG_DOMAIN_NONE, is an
- * unused all-zero entry), so bg_one_port_r_specs[BG_DOMAIN_HYDRAULIC] is the
+ * unused all-zero entry), so _bg_one_port_r_specs[BG_DOMAIN_HYDRAULIC] is the
  * hydraulic R.
  */
 #pragma once
@@ -37,34 +37,34 @@ extern const BgComponentKind _bg_kind_dc_motor;
 /* Specs, by the file that holds them */
 
 /* Junctions (bg-junction.c) */
-extern const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS];
-extern const BgComponentSpec bg_junction_1_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_junction_0_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_junction_1_specs[BG_N_DOMAINS];
 
 /* One-port primitives (bg-one-port.c) */
-extern const BgComponentSpec bg_one_port_r_specs[BG_N_DOMAINS];
-extern const BgComponentSpec bg_one_port_c_specs[BG_N_DOMAINS];
-extern const BgComponentSpec bg_one_port_i_specs[BG_N_DOMAINS];
-extern const BgComponentSpec bg_one_port_se_specs[BG_N_DOMAINS];
-extern const BgComponentSpec bg_one_port_sf_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_one_port_r_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_one_port_c_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_one_port_i_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_one_port_se_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_one_port_sf_specs[BG_N_DOMAINS];
 
 /* Transformer (bg-transformer.c) */
-extern const BgComponentSpec bg_transformer_specs[BG_N_DOMAINS];
+extern const BgComponentSpec _bg_transformer_specs[BG_N_DOMAINS];
 
 /* Gyrator (bg-gyrator.c), indexed [domain of P][domain of S] */
-extern const BgComponentSpec bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS];
+extern const BgComponentSpec _bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS];
 
 /* Advanced components, one spec each, domain BG_DOMAIN_NONE */
-extern const BgComponentSpec bg_cylinder_spec;          /* bg-cylinder.c */
-extern const BgComponentSpec bg_mechanical_load_spec;   /* bg-mechanical-load.c */
-extern const BgComponentSpec bg_pump_curve_spec;        /* bg-pump-curve.c */
-extern const BgComponentSpec bg_gas_accumulator_spec;   /* bg-gas-accumulator.c */
-extern const BgComponentSpec bg_dc_motor_spec;          /* bg-dc-motor.c */
+extern const BgComponentSpec _bg_cylinder_spec;          /* bg-cylinder.c */
+extern const BgComponentSpec _bg_mechanical_load_spec;   /* bg-mechanical-load.c */
+extern const BgComponentSpec _bg_pump_curve_spec;        /* bg-pump-curve.c */
+extern const BgComponentSpec _bg_gas_accumulator_spec;   /* bg-gas-accumulator.c */
+extern const BgComponentSpec _bg_dc_motor_spec;          /* bg-dc-motor.c */
 
 /* The parameters of a waveform after its base level (docs/components.md
  * "Waveforms"), shared by Se, Sf and MechanicalLoad. `after` and `time`
  * are the handbook's step and always saved; the others are saved only while
  * in use or changed. UNIT is the unit of u. */
-extern const double bg_wave_default_points[4];
+extern const double _bg_wave_default_points[4];
 
 #define BG_WAVE_PARAMS(UNIT)                                                  \
   { .name = "after", .kind = BG_PARAM_NUMBER,                                 \
@@ -99,7 +99,7 @@ extern const double bg_wave_default_points[4];
     .visible_if = "waveform=pulse", .saved_when_used = TRUE },                \
   { .name = "points", .kind = BG_PARAM_TABLE,                                 \
     .label = N_("Table of (t, u)"), .unit = "s, " UNIT,                       \
-    .limit = BG_LIMIT_ANY, .default_table = bg_wave_default_points,           \
+    .limit = BG_LIMIT_ANY, .default_table = _bg_wave_default_points,           \
     .default_table_rows = 2, .column_labels = { N_("t, s"), "u" },            \
     .visible_if = "waveform=table",                                           \
     .saved_when_used = TRUE }

@@ -17,8 +17,8 @@
 static void
 emit_cylinder (BgEmit *em, const BgEmitElement *el)
 {
-  double D = bg_emit_number (el, "D"), d = bg_emit_number (el, "d");
-  double L = bg_emit_number (el, "L"), x0 = bg_emit_number (el, "x0");
+  double D = _bg_emit_number (el, "D"), d = _bg_emit_number (el, "d");
+  double L = _bg_emit_number (el, "L"), x0 = _bg_emit_number (el, "x0");
   double aa = G_PI * D * D / 4, ab = G_PI * (D * D - d * d) / 4;
   const BgPortRef *pa, *pb, *pm;
   double v_scale;
@@ -26,72 +26,72 @@ emit_cylinder (BgEmit *em, const BgEmitElement *el)
 
   if (el->n_ports != 3)
     {
-      bg_emit_fail (em, _("%s needs ports A, B and M"), el->id);
+      _bg_emit_fail (em, _("%s needs ports A, B and M"), el->id);
       return;
     }
   pa = &el->ports[0];
   pb = &el->ports[1];
   pm = &el->ports[2];
-  v_scale = bg_emit_flow_scale (em, BG_DOMAIN_TRANSLATIONAL);
-  v = bg_emit_new_reg (em, v_scale);
-  f_hyd = bg_emit_new_reg (em, bg_emit_effort_scale (em, BG_DOMAIN_TRANSLATIONAL));
+  v_scale = _bg_emit_flow_scale (em, BG_DOMAIN_TRANSLATIONAL);
+  v = _bg_emit_new_reg (em, v_scale);
+  f_hyd = _bg_emit_new_reg (em, _bg_emit_effort_scale (em, BG_DOMAIN_TRANSLATIONAL));
 
   if (!pm->effort_in && pa->effort_in && pb->effort_in)
     {
       guint regs[2] = { pa->e, pb->e };
       double coefs[2] = { aa, -ab };
 
-      bg_emit_copy (em, v, pm->f, -pm->s);
-      bg_emit_copy (em, pa->f, v, pa->s * aa);
-      bg_emit_copy (em, pb->f, v, -pb->s * ab);
-      bg_emit_lin (em, f_hyd, 0, 2, regs, coefs);
-      bg_emit_copy (em, pm->e, f_hyd, 1.0);
+      _bg_emit_copy (em, v, pm->f, -pm->s);
+      _bg_emit_copy (em, pa->f, v, pa->s * aa);
+      _bg_emit_copy (em, pb->f, v, -pb->s * ab);
+      _bg_emit_lin (em, f_hyd, 0, 2, regs, coefs);
+      _bg_emit_copy (em, pm->e, f_hyd, 1.0);
     }
   else if (!pa->effort_in && pb->effort_in && pm->effort_in)
     {
       guint regs[2] = { pm->e, pb->e };
       double coefs[2] = { 1.0 / aa, ab / aa };
 
-      bg_emit_copy (em, v, pa->f, pa->s / aa);
-      bg_emit_copy (em, pb->f, v, -pb->s * ab);
-      bg_emit_copy (em, pm->f, v, -pm->s);
-      bg_emit_lin (em, pa->e, 0, 2, regs, coefs);
-      bg_emit_copy (em, f_hyd, pm->e, 1.0);
+      _bg_emit_copy (em, v, pa->f, pa->s / aa);
+      _bg_emit_copy (em, pb->f, v, -pb->s * ab);
+      _bg_emit_copy (em, pm->f, v, -pm->s);
+      _bg_emit_lin (em, pa->e, 0, 2, regs, coefs);
+      _bg_emit_copy (em, f_hyd, pm->e, 1.0);
     }
   else if (!pb->effort_in && pa->effort_in && pm->effort_in)
     {
       guint regs[2] = { pa->e, pm->e };
       double coefs[2] = { aa / ab, -1.0 / ab };
 
-      bg_emit_copy (em, v, pb->f, -pb->s / ab);
-      bg_emit_copy (em, pa->f, v, pa->s * aa);
-      bg_emit_copy (em, pm->f, v, -pm->s);
-      bg_emit_lin (em, pb->e, 0, 2, regs, coefs);
-      bg_emit_copy (em, f_hyd, pm->e, 1.0);
+      _bg_emit_copy (em, v, pb->f, -pb->s / ab);
+      _bg_emit_copy (em, pa->f, v, pa->s * aa);
+      _bg_emit_copy (em, pm->f, v, -pm->s);
+      _bg_emit_lin (em, pb->e, 0, 2, regs, coefs);
+      _bg_emit_copy (em, f_hyd, pm->e, 1.0);
     }
   else
     {
-      bg_emit_fail (em, _("%s needs exactly one of A, B, M to supply effort"), el->id);
+      _bg_emit_fail (em, _("%s needs exactly one of A, B, M to supply effort"), el->id);
       return;
     }
 
-  x = bg_emit_state (em, el, "x", x0, L, &deriv);
-  bg_emit_copy (em, deriv, v, 1.0);
-  bg_emit_event (em, el, BG_EVENT_CYLINDER_LOW, x, 0.0, -1);
-  bg_emit_event (em, el, BG_EVENT_CYLINDER_HIGH, x, L, +1);
+  x = _bg_emit_state (em, el, "x", x0, L, &deriv);
+  _bg_emit_copy (em, deriv, v, 1.0);
+  _bg_emit_event (em, el, BG_EVENT_CYLINDER_LOW, x, 0.0, -1);
+  _bg_emit_event (em, el, BG_EVENT_CYLINDER_HIGH, x, L, +1);
 
-  q_a = bg_emit_new_reg (em, 1.0);
-  q_b = bg_emit_new_reg (em, 1.0);
-  p_mech = bg_emit_new_reg (em, 1.0);
-  bg_emit_copy (em, q_a, v, aa);
-  bg_emit_copy (em, q_b, v, -ab);
-  bg_emit_mul (em, p_mech, f_hyd, v, 1.0);
-  bg_emit_output (em, el, "x", x, 1.0);
-  bg_emit_output (em, el, "v", v, 1.0);
-  bg_emit_output (em, el, "F_hyd", f_hyd, 1.0);
-  bg_emit_output (em, el, "Q_A", q_a, 1.0);
-  bg_emit_output (em, el, "Q_B", q_b, 1.0);
-  bg_emit_output (em, el, "P_mech", p_mech, 1.0);
+  q_a = _bg_emit_new_reg (em, 1.0);
+  q_b = _bg_emit_new_reg (em, 1.0);
+  p_mech = _bg_emit_new_reg (em, 1.0);
+  _bg_emit_copy (em, q_a, v, aa);
+  _bg_emit_copy (em, q_b, v, -ab);
+  _bg_emit_mul (em, p_mech, f_hyd, v, 1.0);
+  _bg_emit_output (em, el, "x", x, 1.0);
+  _bg_emit_output (em, el, "v", v, 1.0);
+  _bg_emit_output (em, el, "F_hyd", f_hyd, 1.0);
+  _bg_emit_output (em, el, "Q_A", q_a, 1.0);
+  _bg_emit_output (em, el, "Q_B", q_b, 1.0);
+  _bg_emit_output (em, el, "P_mech", p_mech, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
@@ -172,7 +172,7 @@ carry_cylinder (BgScaleHints *h, const BgEmitElement *el)
 {
   BgDomain hyd = el->element->spec->ports[0].domain;
   BgDomain mech = el->element->spec->ports[2].domain;
-  double D = bg_emit_number (el, "D");
+  double D = _bg_emit_number (el, "D");
   double area = G_PI * D * D / 4;
 
   _bg_scale_bump (&h->e[mech], area * h->e[hyd]);

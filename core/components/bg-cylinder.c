@@ -68,7 +68,7 @@ cylinder_validate (const BgComponentSpec *spec,
   return TRUE;
 }
 
-const BgComponentSpec bg_cylinder_spec = {
+const BgComponentSpec _bg_cylinder_spec = {
   .type = "CylinderDA",
   .kind = &_bg_kind_cylinder,
   .drawing = BG_DRAWING_BOX,

@@ -17,64 +17,64 @@
 static void
 emit_motor (BgEmit *em, const BgEmitElement *el)
 {
-  double ra = bg_emit_number (el, "R_a"), la = bg_emit_number (el, "L_a");
-  double k = bg_emit_number (el, "k"), J = bg_emit_number (el, "J");
-  double b = bg_emit_number (el, "b");
-  double i0 = bg_emit_number (el, "i0"), w0 = bg_emit_number (el, "w0");
-  double i_scale = bg_emit_flow_scale (em, BG_DOMAIN_ELECTRICAL);
-  double w_scale = bg_emit_flow_scale (em, BG_DOMAIN_ROTATIONAL);
+  double ra = _bg_emit_number (el, "R_a"), la = _bg_emit_number (el, "L_a");
+  double k = _bg_emit_number (el, "k"), J = _bg_emit_number (el, "J");
+  double b = _bg_emit_number (el, "b");
+  double i0 = _bg_emit_number (el, "i0"), w0 = _bg_emit_number (el, "w0");
+  double i_scale = _bg_emit_flow_scale (em, BG_DOMAIN_ELECTRICAL);
+  double w_scale = _bg_emit_flow_scale (em, BG_DOMAIN_ROTATIONAL);
   const BgPortRef *pe, *pw;
   guint lambda, mom, dlambda, dmom, i, w, tau, emf, p_elec, p_mech;
 
   if (el->n_ports != 2 || !el->ports[0].bonded || !el->ports[1].bonded)
     {
-      bg_emit_fail (em, _("%s needs ports E and W"), el->id);
+      _bg_emit_fail (em, _("%s needs ports E and W"), el->id);
       return;
     }
   pe = &el->ports[0];
   pw = &el->ports[1];
   if (!pe->effort_in || !pw->effort_in)
     {
-      bg_emit_fail (em, _("%s would need derivative causality"), el->id);
+      _bg_emit_fail (em, _("%s would need derivative causality"), el->id);
       return;
     }
 
-  lambda = bg_emit_state (em, el, "lambda", la * i0, MAX (fabs (la * i0), la * i_scale),
-                          &dlambda);
-  mom = bg_emit_state (em, el, "L", J * w0, MAX (fabs (J * w0), J * w_scale), &dmom);
-  i = bg_emit_new_reg (em, i_scale);
-  w = bg_emit_new_reg (em, w_scale);
-  bg_emit_copy (em, i, lambda, 1.0 / la);
-  bg_emit_copy (em, w, mom, 1.0 / J);
-  bg_emit_copy (em, pe->f, i, pe->s);
-  bg_emit_copy (em, pw->f, w, -pw->s);
+  lambda = _bg_emit_state (em, el, "lambda", la * i0, MAX (fabs (la * i0), la * i_scale),
+                           &dlambda);
+  mom = _bg_emit_state (em, el, "L", J * w0, MAX (fabs (J * w0), J * w_scale), &dmom);
+  i = _bg_emit_new_reg (em, i_scale);
+  w = _bg_emit_new_reg (em, w_scale);
+  _bg_emit_copy (em, i, lambda, 1.0 / la);
+  _bg_emit_copy (em, w, mom, 1.0 / J);
+  _bg_emit_copy (em, pe->f, i, pe->s);
+  _bg_emit_copy (em, pw->f, w, -pw->s);
   {
     guint regs[3] = { pe->e, i, w };
     double coefs[3] = { 1.0, -ra, -k };
-    bg_emit_lin (em, dlambda, 0, 3, regs, coefs);
+    _bg_emit_lin (em, dlambda, 0, 3, regs, coefs);
   }
   {
     guint regs[3] = { i, w, pw->e };
     double coefs[3] = { k, -b, -1.0 };
-    bg_emit_lin (em, dmom, 0, 3, regs, coefs);
+    _bg_emit_lin (em, dmom, 0, 3, regs, coefs);
   }
 
-  tau = bg_emit_new_reg (em, 1.0);
-  emf = bg_emit_new_reg (em, 1.0);
-  p_elec = bg_emit_new_reg (em, 1.0);
-  p_mech = bg_emit_new_reg (em, 1.0);
-  bg_emit_copy (em, tau, i, k);
-  bg_emit_copy (em, emf, w, k);
-  bg_emit_mul (em, p_elec, pe->e, i, 1.0);
-  bg_emit_mul (em, p_mech, pw->e, w, 1.0);
-  bg_emit_output (em, el, "i", i, 1.0);
-  bg_emit_output (em, el, "w", w, 1.0);
-  bg_emit_output (em, el, "tau", tau, 1.0);
-  bg_emit_output (em, el, "emf", emf, 1.0);
-  bg_emit_output (em, el, "P_elec", p_elec, 1.0);
-  bg_emit_output (em, el, "P_mech", p_mech, 1.0);
-  bg_emit_output (em, el, "lambda", lambda, 1.0);
-  bg_emit_output (em, el, "L", mom, 1.0);
+  tau = _bg_emit_new_reg (em, 1.0);
+  emf = _bg_emit_new_reg (em, 1.0);
+  p_elec = _bg_emit_new_reg (em, 1.0);
+  p_mech = _bg_emit_new_reg (em, 1.0);
+  _bg_emit_copy (em, tau, i, k);
+  _bg_emit_copy (em, emf, w, k);
+  _bg_emit_mul (em, p_elec, pe->e, i, 1.0);
+  _bg_emit_mul (em, p_mech, pw->e, w, 1.0);
+  _bg_emit_output (em, el, "i", i, 1.0);
+  _bg_emit_output (em, el, "w", w, 1.0);
+  _bg_emit_output (em, el, "tau", tau, 1.0);
+  _bg_emit_output (em, el, "emf", emf, 1.0);
+  _bg_emit_output (em, el, "P_elec", p_elec, 1.0);
+  _bg_emit_output (em, el, "P_mech", p_mech, 1.0);
+  _bg_emit_output (em, el, "lambda", lambda, 1.0);
+  _bg_emit_output (em, el, "L", mom, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
@@ -116,7 +116,7 @@ form_dc_motor (const BgEqElement *el)
 static void
 carry_motor (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_carry_gyrator (h, el, bg_emit_number (el, "k"));
+  _bg_scale_carry_gyrator (h, el, _bg_emit_number (el, "k"));
 }
 
 static const char *const motor_equations[] = {

@@ -47,7 +47,7 @@ static const BgVarSpec motor_vars[] = {
   { "L", "N·m·s", N_("Rotor angular momentum") },
 };
 
-const BgComponentSpec bg_dc_motor_spec = {
+const BgComponentSpec _bg_dc_motor_spec = {
   .type = "DCMotor",
   .kind = &_bg_kind_dc_motor,
   .drawing = BG_DRAWING_BOX,

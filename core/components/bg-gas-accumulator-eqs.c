@@ -15,34 +15,34 @@
 static void
 emit_acc (BgEmit *em, const BgEmitElement *el)
 {
-  double v0 = bg_emit_number (el, "V0"), p0 = bg_emit_number (el, "p0");
-  double n = bg_emit_number (el, "n"), vf0 = bg_emit_number (el, "initial");
+  double v0 = _bg_emit_number (el, "V0"), p0 = _bg_emit_number (el, "p0");
+  double n = _bg_emit_number (el, "n"), vf0 = _bg_emit_number (el, "initial");
   const BgPortRef *ph = &el->ports[0];
   guint vf, deriv, v_gas;
 
   if (el->n_ports != 1 || !ph->bonded)
     {
-      bg_emit_fail (em, _("%s is not connected"), el->id);
+      _bg_emit_fail (em, _("%s is not connected"), el->id);
       return;
     }
   if (ph->effort_in)
     {
-      bg_emit_fail (em, _("%s would need derivative causality"), el->id);
+      _bg_emit_fail (em, _("%s would need derivative causality"), el->id);
       return;
     }
-  vf = bg_emit_state (em, el, "V_f", vf0, MAX (fabs (vf0), v0), &deriv);
-  bg_emit_copy (em, deriv, ph->f, ph->s);
-  bg_emit_gas (em, ph->e, vf, p0, v0, n);
-  bg_emit_event (em, el, BG_EVENT_ACCUMULATOR_FULL, vf, 0.99 * v0, +1);
+  vf = _bg_emit_state (em, el, "V_f", vf0, MAX (fabs (vf0), v0), &deriv);
+  _bg_emit_copy (em, deriv, ph->f, ph->s);
+  _bg_emit_gas (em, ph->e, vf, p0, v0, n);
+  _bg_emit_event (em, el, BG_EVENT_ACCUMULATOR_FULL, vf, 0.99 * v0, +1);
 
-  v_gas = bg_emit_new_reg (em, v0);
+  v_gas = _bg_emit_new_reg (em, v0);
   {
     double coef = -1.0;
-    bg_emit_lin (em, v_gas, v0, 1, &vf, &coef);
+    _bg_emit_lin (em, v_gas, v0, 1, &vf, &coef);
   }
-  bg_emit_output (em, el, "p", ph->e, 1.0);
-  bg_emit_output (em, el, "V_f", vf, 1.0);
-  bg_emit_output (em, el, "V_gas", v_gas, 1.0);
+  _bg_emit_output (em, el, "p", ph->e, 1.0);
+  _bg_emit_output (em, el, "V_f", vf, 1.0);
+  _bg_emit_output (em, el, "V_gas", v_gas, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
@@ -76,7 +76,7 @@ form_gas_accumulator (const BgEqElement *el)
 static void
 scales_acc (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->e[el->element->spec->ports[0].domain], bg_emit_number (el, "p0"));
+  _bg_scale_bump (&h->e[el->element->spec->ports[0].domain], _bg_emit_number (el, "p0"));
 }
 
 static const char *const acc_equations[] = {

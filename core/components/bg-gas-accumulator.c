@@ -59,7 +59,7 @@ accumulator_validate (const BgComponentSpec *spec,
   return TRUE;
 }
 
-const BgComponentSpec bg_gas_accumulator_spec = {
+const BgComponentSpec _bg_gas_accumulator_spec = {
   .type = "GasAccumulator",
   .kind = &_bg_kind_gas_accumulator,
   .drawing = BG_DRAWING_BOX,

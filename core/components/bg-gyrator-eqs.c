@@ -16,35 +16,35 @@
 static void
 emit_gy (BgEmit *em, const BgEmitElement *el)
 {
-  double r = bg_emit_number (el, "r");
+  double r = _bg_emit_number (el, "r");
   const BgPortRef *pp, *ps;
 
   if (el->n_ports != 2 || !el->ports[0].bonded || !el->ports[1].bonded)
     {
-      bg_emit_fail (em, _("%s needs ports P and S"), el->id);
+      _bg_emit_fail (em, _("%s needs ports P and S"), el->id);
       return;
     }
   pp = &el->ports[0];
   ps = &el->ports[1];
   if (pp->effort_in != ps->effort_in)
     {
-      bg_emit_fail (em, _("%s has no consistent causality"), el->id);
+      _bg_emit_fail (em, _("%s has no consistent causality"), el->id);
       return;
     }
   if (pp->effort_in)
     {
-      bg_emit_copy (em, ps->f, pp->e, -ps->s / r);
-      bg_emit_copy (em, pp->f, ps->e, pp->s / r);
+      _bg_emit_copy (em, ps->f, pp->e, -ps->s / r);
+      _bg_emit_copy (em, pp->f, ps->e, pp->s / r);
     }
   else
     {
-      bg_emit_copy (em, pp->e, ps->f, -r * ps->s);
-      bg_emit_copy (em, ps->e, pp->f, r * pp->s);
+      _bg_emit_copy (em, pp->e, ps->f, -r * ps->s);
+      _bg_emit_copy (em, ps->e, pp->f, r * pp->s);
     }
-  bg_emit_output (em, el, "eP", pp->e, 1.0);
-  bg_emit_output (em, el, "eS", ps->e, 1.0);
-  bg_emit_output (em, el, "fP", pp->f, pp->s);
-  bg_emit_output (em, el, "fS", ps->f, ps->s);
+  _bg_emit_output (em, el, "eP", pp->e, 1.0);
+  _bg_emit_output (em, el, "eS", ps->e, 1.0);
+  _bg_emit_output (em, el, "fP", pp->f, pp->s);
+  _bg_emit_output (em, el, "fS", ps->f, ps->s);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
@@ -80,7 +80,7 @@ form_gy (const BgEqElement *el)
 static void
 carry_gy (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_carry_gyrator (h, el, bg_emit_number (el, "r"));
+  _bg_scale_carry_gyrator (h, el, _bg_emit_number (el, "r"));
 }
 
 static const char *const gy_equations[] = {

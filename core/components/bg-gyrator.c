@@ -115,7 +115,7 @@ static const BgVarSpec gy_vars[BG_N_DOMAINS][BG_N_DOMAINS][4] = {
     GY_SPEC (P, BG_DOMAIN_TRANSLATIONAL), GY_SPEC (P, BG_DOMAIN_ROTATIONAL), \
   }
 
-const BgComponentSpec bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS] = {
+const BgComponentSpec _bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS] = {
   GY_ROW (BG_DOMAIN_ELECTRICAL),
   GY_ROW (BG_DOMAIN_HYDRAULIC),
   GY_ROW (BG_DOMAIN_TRANSLATIONAL),

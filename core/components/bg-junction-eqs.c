@@ -46,7 +46,7 @@ emit_sum (BgEmit *em, const BgEmitElement *el, guint k, gboolean efforts)
         coefs[n] = -pk->s * el->ports[i].s;
         n++;
       }
-  bg_emit_lin (em, efforts ? pk->e : pk->f, 0, n, regs, coefs);
+  _bg_emit_lin (em, efforts ? pk->e : pk->f, 0, n, regs, coefs);
 }
 
 static void
@@ -57,7 +57,7 @@ emit_junction (BgEmit *em, const BgEmitElement *el)
 
   if (el->n_ports < 2)
     {
-      bg_emit_fail (em, _("Junction %s needs at least two bonds"), el->id);
+      _bg_emit_fail (em, _("Junction %s needs at least two bonds"), el->id);
       return;
     }
 
@@ -65,7 +65,7 @@ emit_junction (BgEmit *em, const BgEmitElement *el)
   k = find_unique_port (el, zero);
   if (k < 0)
     {
-      bg_emit_fail (em, _("Junction %s has no consistent causality"), el->id);
+      _bg_emit_fail (em, _("Junction %s has no consistent causality"), el->id);
       return;
     }
 
@@ -73,9 +73,9 @@ emit_junction (BgEmit *em, const BgEmitElement *el)
     if (i != (guint) k)
       {
         if (zero)
-          bg_emit_copy (em, el->ports[i].e, el->ports[k].e, 1.0);
+          _bg_emit_copy (em, el->ports[i].e, el->ports[k].e, 1.0);
         else
-          bg_emit_copy (em, el->ports[i].f, el->ports[k].f, 1.0);
+          _bg_emit_copy (em, el->ports[i].f, el->ports[k].f, 1.0);
       }
   emit_sum (em, el, (guint) k, !zero);
 }

@@ -29,7 +29,7 @@
     .drawing = BG_DRAWING_JUNCTION,                                   \
   }
 
-const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_junction_0_specs[BG_N_DOMAINS] = {
   JUNCTION ("0", &_bg_kind_junction_0, BG_CAUSAL_ONE_IN, BG_DOMAIN_ELECTRICAL,
             N_("Common voltage"), "Общее напряжение",
             N_("Node of common voltage; the currents balance (Kirchhoff's current law).")),
@@ -44,7 +44,7 @@ const BgComponentSpec bg_junction_0_specs[BG_N_DOMAINS] = {
             N_("Equal torque; signed angular velocities balance.")),
 };
 
-const BgComponentSpec bg_junction_1_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_junction_1_specs[BG_N_DOMAINS] = {
   JUNCTION ("1", &_bg_kind_junction_1, BG_CAUSAL_ONE_OUT, BG_DOMAIN_ELECTRICAL,
             N_("Common current"), "Общий ток",
             N_("Common current of a series branch; the voltages balance "

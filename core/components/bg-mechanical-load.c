@@ -39,7 +39,7 @@ static const BgVarSpec load_vars[] = {
   { "p", "kg·m/s", N_("Momentum") },
 };
 
-const BgComponentSpec bg_mechanical_load_spec = {
+const BgComponentSpec _bg_mechanical_load_spec = {
   .type = "MechanicalLoad",
   .kind = &_bg_kind_mechanical_load,
   .drawing = BG_DRAWING_BOX,

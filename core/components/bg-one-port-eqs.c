@@ -18,58 +18,58 @@
 static void
 emit_r (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
 {
-  double r = bg_emit_number (el, "value");
+  double r = _bg_emit_number (el, "value");
 
   if (p->effort_in)
-    bg_emit_copy (em, p->f, p->e, p->s / r);
+    _bg_emit_copy (em, p->f, p->e, p->s / r);
   else
-    bg_emit_copy (em, p->e, p->f, r * p->s);
+    _bg_emit_copy (em, p->e, p->f, r * p->s);
 }
 
 static void
 emit_c (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
 {
-  double c = bg_emit_number (el, "value");
-  double q0 = bg_emit_number (el, "initial");
-  double scale = MAX (fabs (q0), c * bg_emit_effort_scale (em, p->domain));
+  double c = _bg_emit_number (el, "value");
+  double q0 = _bg_emit_number (el, "initial");
+  double scale = MAX (fabs (q0), c * _bg_emit_effort_scale (em, p->domain));
   guint deriv, q;
 
   if (p->effort_in)
     {
-      bg_emit_fail (em, _("%s would need derivative causality"), el->id);
+      _bg_emit_fail (em, _("%s would need derivative causality"), el->id);
       return;
     }
-  q = bg_emit_state (em, el, "q", q0, scale, &deriv);
-  bg_emit_copy (em, p->e, q, 1.0 / c);
-  bg_emit_copy (em, deriv, p->f, p->s);
-  bg_emit_output (em, el, "q", q, 1.0);
+  q = _bg_emit_state (em, el, "q", q0, scale, &deriv);
+  _bg_emit_copy (em, p->e, q, 1.0 / c);
+  _bg_emit_copy (em, deriv, p->f, p->s);
+  _bg_emit_output (em, el, "q", q, 1.0);
   {
-    guint energy = bg_emit_new_reg (em, 1.0);
-    bg_emit_sqr (em, energy, q, 0.5 / c);
-    bg_emit_output (em, el, "E", energy, 1.0);
+    guint energy = _bg_emit_new_reg (em, 1.0);
+    _bg_emit_sqr (em, energy, q, 0.5 / c);
+    _bg_emit_output (em, el, "E", energy, 1.0);
   }
 }
 
 static void
 emit_i (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
 {
-  double inertance = bg_emit_number (el, "value");
-  double p0 = bg_emit_number (el, "initial");
-  double scale = MAX (fabs (p0), inertance * bg_emit_flow_scale (em, p->domain));
+  double inertance = _bg_emit_number (el, "value");
+  double p0 = _bg_emit_number (el, "initial");
+  double scale = MAX (fabs (p0), inertance * _bg_emit_flow_scale (em, p->domain));
   guint deriv, mom, energy;
 
   if (!p->effort_in)
     {
-      bg_emit_fail (em, _("%s would need derivative causality"), el->id);
+      _bg_emit_fail (em, _("%s would need derivative causality"), el->id);
       return;
     }
-  mom = bg_emit_state (em, el, "p", p0, scale, &deriv);
-  bg_emit_copy (em, p->f, mom, p->s / inertance);
-  bg_emit_copy (em, deriv, p->e, 1.0);
-  bg_emit_output (em, el, "p", mom, 1.0);
-  energy = bg_emit_new_reg (em, 1.0);
-  bg_emit_sqr (em, energy, mom, 0.5 / inertance);
-  bg_emit_output (em, el, "E", energy, 1.0);
+  mom = _bg_emit_state (em, el, "p", p0, scale, &deriv);
+  _bg_emit_copy (em, p->f, mom, p->s / inertance);
+  _bg_emit_copy (em, deriv, p->e, 1.0);
+  _bg_emit_output (em, el, "p", mom, 1.0);
+  energy = _bg_emit_new_reg (em, 1.0);
+  _bg_emit_sqr (em, energy, mom, 0.5 / inertance);
+  _bg_emit_output (em, el, "E", energy, 1.0);
 }
 
 static void
@@ -77,20 +77,20 @@ emit_source (BgEmit *em, const BgEmitElement *el, const BgPortRef *p, gboolean e
 {
   BgWave wave;
 
-  bg_emit_get_wave (el, "value", &wave);
+  _bg_emit_get_wave (el, "value", &wave);
   if (effort)
     {
       if (p->effort_in)
-        bg_emit_fail (em, _("Effort source %s cannot receive effort"), el->id);
+        _bg_emit_fail (em, _("Effort source %s cannot receive effort"), el->id);
       else
-        bg_emit_wave (em, p->e, &wave, 1.0);
+        _bg_emit_wave (em, p->e, &wave, 1.0);
     }
   else
     {
       if (!p->effort_in)
-        bg_emit_fail (em, _("Flow source %s cannot supply effort"), el->id);
+        _bg_emit_fail (em, _("Flow source %s cannot supply effort"), el->id);
       else
-        bg_emit_wave (em, p->f, &wave, -p->s);
+        _bg_emit_wave (em, p->f, &wave, -p->s);
     }
 }
 
@@ -116,12 +116,12 @@ emit_one_port (BgEmit *em, const BgEmitElement *el, OnePortEmit own)
 
   if (el->n_ports != 1 || !p->bonded)
     {
-      bg_emit_fail (em, _("%s is not connected"), el->id);
+      _bg_emit_fail (em, _("%s is not connected"), el->id);
       return;
     }
   /* Outputs in docs/file-format.md order: EL.e, EL.f, then the state and energy. */
-  bg_emit_output (em, el, "e", p->e, 1.0);
-  bg_emit_output (em, el, "f", p->f, p->s);
+  _bg_emit_output (em, el, "e", p->e, 1.0);
+  _bg_emit_output (em, el, "f", p->f, p->s);
   own (em, el, p);
 }
 
@@ -190,21 +190,21 @@ form_sf (const BgEqElement *el)
 static void
 scales_r (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->r_max[el->element->spec->domain], bg_emit_number (el, "value"));
+  _bg_scale_bump (&h->r_max[el->element->spec->domain], _bg_emit_number (el, "value"));
 }
 
 static void
 scales_c (BgScaleHints *h, const BgEmitElement *el)
 {
   _bg_scale_bump (&h->e[el->element->spec->domain],
-                  bg_emit_number (el, "initial") / bg_emit_number (el, "value"));
+                  _bg_emit_number (el, "initial") / _bg_emit_number (el, "value"));
 }
 
 static void
 scales_i (BgScaleHints *h, const BgEmitElement *el)
 {
   _bg_scale_bump (&h->f[el->element->spec->domain],
-                  bg_emit_number (el, "initial") / bg_emit_number (el, "value"));
+                  _bg_emit_number (el, "initial") / _bg_emit_number (el, "value"));
 }
 
 static void

@@ -13,7 +13,7 @@
 
 #include "bg-components-private.h"
 
-const double bg_wave_default_points[4] = { 0, 0, 1, 1 };
+const double _bg_wave_default_points[4] = { 0, 0, 1, 1 };
 
 /* Ports ---------------------------------------------------------------- */
 
@@ -205,7 +205,7 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
                  .validate = bg_wave_validate, .drawing = BG_DRAWING_SOURCE, \
                  .waveform_param = "value")
 
-const BgComponentSpec bg_one_port_r_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_one_port_r_specs[BG_N_DOMAINS] = {
   R_SPEC (BG_DOMAIN_ELECTRICAL, N_("Resistor"), "Резистор",
           N_("Resistor with constant resistance (Ohm's law).")),
   R_SPEC (BG_DOMAIN_HYDRAULIC, N_("Line resistance"), "Гидравлическое сопротивление",
@@ -216,7 +216,7 @@ const BgComponentSpec bg_one_port_r_specs[BG_N_DOMAINS] = {
           N_("Rotary viscous damper with constant coefficient.")),
 };
 
-const BgComponentSpec bg_one_port_c_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_one_port_c_specs[BG_N_DOMAINS] = {
   C_SPEC (BG_DOMAIN_ELECTRICAL, N_("Capacitor"), "Конденсатор",
           N_("Ideal capacitor; stores electric charge.")),
   C_SPEC (BG_DOMAIN_HYDRAULIC, N_("Hydraulic capacitance"), "Гидравлическая ёмкость",
@@ -227,7 +227,7 @@ const BgComponentSpec bg_one_port_c_specs[BG_N_DOMAINS] = {
           N_("Linear torsion spring expressed as compliance 1/k.")),
 };
 
-const BgComponentSpec bg_one_port_i_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_one_port_i_specs[BG_N_DOMAINS] = {
   I_SPEC (BG_DOMAIN_ELECTRICAL, N_("Inductor"), "Катушка индуктивности",
           N_("Ideal inductor; stores flux linkage.")),
   I_SPEC (BG_DOMAIN_HYDRAULIC, N_("Fluid inertance"), "Гидравлическая инерционность",
@@ -238,7 +238,7 @@ const BgComponentSpec bg_one_port_i_specs[BG_N_DOMAINS] = {
           N_("Rotational inertia; stores angular momentum.")),
 };
 
-const BgComponentSpec bg_one_port_se_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_one_port_se_specs[BG_N_DOMAINS] = {
   SE_SPEC (BG_DOMAIN_ELECTRICAL, N_("Voltage source"), "Источник напряжения",
            N_("Ideal voltage source; the circuit determines the current.")),
   SE_SPEC (BG_DOMAIN_HYDRAULIC, N_("Pressure source"), "Источник давления",
@@ -249,7 +249,7 @@ const BgComponentSpec bg_one_port_se_specs[BG_N_DOMAINS] = {
            N_("Prescribed torque; rotation is determined by the network.")),
 };
 
-const BgComponentSpec bg_one_port_sf_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_one_port_sf_specs[BG_N_DOMAINS] = {
   SF_SPEC (BG_DOMAIN_ELECTRICAL, N_("Current source"), "Источник тока",
            N_("Ideal current source; the circuit determines the voltage.")),
   SF_SPEC (BG_DOMAIN_HYDRAULIC, N_("Flow source"), "Источник расхода",

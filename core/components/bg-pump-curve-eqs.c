@@ -15,38 +15,38 @@
 static void
 emit_pump (BgEmit *em, const BgEmitElement *el)
 {
-  const BgParamValue *table = bg_emit_param (el, "table");
+  const BgParamValue *table = _bg_emit_param (el, "table");
   const BgPortRef *pt, *pp;
   guint dp, q, power;
 
   if (el->n_ports != 2 || table == NULL || table->table == NULL || table->table->len < 4)
     {
-      bg_emit_fail (em, _("%s needs ports T and P and a table of at least two rows"), el->id);
+      _bg_emit_fail (em, _("%s needs ports T and P and a table of at least two rows"), el->id);
       return;
     }
   pt = &el->ports[0];
   pp = &el->ports[1];
   if (!pt->effort_in || !pp->effort_in)
     {
-      bg_emit_fail (em, _("%s must receive the pressure at both ports"), el->id);
+      _bg_emit_fail (em, _("%s must receive the pressure at both ports"), el->id);
       return;
     }
-  dp = bg_emit_new_reg (em, bg_emit_effort_scale (em, BG_DOMAIN_HYDRAULIC));
-  q = bg_emit_new_reg (em, bg_emit_flow_scale (em, BG_DOMAIN_HYDRAULIC));
+  dp = _bg_emit_new_reg (em, _bg_emit_effort_scale (em, BG_DOMAIN_HYDRAULIC));
+  q = _bg_emit_new_reg (em, _bg_emit_flow_scale (em, BG_DOMAIN_HYDRAULIC));
   {
     guint regs[2] = { pp->e, pt->e };
     double coefs[2] = { 1.0, -1.0 };
-    bg_emit_lin (em, dp, 0, 2, regs, coefs);
+    _bg_emit_lin (em, dp, 0, 2, regs, coefs);
   }
-  bg_emit_table (em, q, dp, (const double *) table->table->data, table->table->len / 2, 1.0);
-  bg_emit_copy (em, pp->f, q, -pp->s);
-  bg_emit_copy (em, pt->f, q, pt->s);
+  _bg_emit_table (em, q, dp, (const double *) table->table->data, table->table->len / 2, 1.0);
+  _bg_emit_copy (em, pp->f, q, -pp->s);
+  _bg_emit_copy (em, pt->f, q, pt->s);
 
-  power = bg_emit_new_reg (em, 1.0);
-  bg_emit_mul (em, power, dp, q, 1.0);
-  bg_emit_output (em, el, "Q", q, 1.0);
-  bg_emit_output (em, el, "dp", dp, 1.0);
-  bg_emit_output (em, el, "P_hyd", power, 1.0);
+  power = _bg_emit_new_reg (em, 1.0);
+  _bg_emit_mul (em, power, dp, q, 1.0);
+  _bg_emit_output (em, el, "Q", q, 1.0);
+  _bg_emit_output (em, el, "dp", dp, 1.0);
+  _bg_emit_output (em, el, "P_hyd", power, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
@@ -72,7 +72,7 @@ form_pump_curve (const BgEqElement *el)
 static void
 scales_pump (BgScaleHints *h, const BgEmitElement *el)
 {
-  const BgParamValue *t = bg_emit_param (el, "table");
+  const BgParamValue *t = _bg_emit_param (el, "table");
   BgDomain d = el->element->spec->ports[0].domain;
 
   for (guint k = 0; t != NULL && t->table != NULL && k + 1 < t->table->len; k += 2)

@@ -83,7 +83,7 @@ pump_validate (const BgComponentSpec *spec,
   return TRUE;
 }
 
-const BgComponentSpec bg_pump_curve_spec = {
+const BgComponentSpec _bg_pump_curve_spec = {
   .type = "PumpCurve",
   .kind = &_bg_kind_pump_curve,
   .drawing = BG_DRAWING_BOX,

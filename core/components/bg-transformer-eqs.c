@@ -16,30 +16,30 @@
 static void
 emit_tf (BgEmit *em, const BgEmitElement *el)
 {
-  double n = bg_emit_number (el, "n");
+  double n = _bg_emit_number (el, "n");
   const BgPortRef *pp, *ps;
 
   if (el->n_ports != 2)
     {
-      bg_emit_fail (em, _("%s needs ports P and S"), el->id);
+      _bg_emit_fail (em, _("%s needs ports P and S"), el->id);
       return;
     }
   pp = &el->ports[0];
   ps = &el->ports[1];
   if (pp->effort_in == ps->effort_in)
     {
-      bg_emit_fail (em, _("%s has no consistent causality"), el->id);
+      _bg_emit_fail (em, _("%s has no consistent causality"), el->id);
       return;
     }
   if (pp->effort_in)
     {
-      bg_emit_copy (em, ps->e, pp->e, 1.0 / n);
-      bg_emit_copy (em, pp->f, ps->f, -pp->s * ps->s / n);
+      _bg_emit_copy (em, ps->e, pp->e, 1.0 / n);
+      _bg_emit_copy (em, pp->f, ps->f, -pp->s * ps->s / n);
     }
   else
     {
-      bg_emit_copy (em, pp->e, ps->e, n);
-      bg_emit_copy (em, ps->f, pp->f, -n * ps->s * pp->s);
+      _bg_emit_copy (em, pp->e, ps->e, n);
+      _bg_emit_copy (em, ps->f, pp->f, -n * ps->s * pp->s);
     }
 }
 

@@ -49,7 +49,7 @@ static const BgParamSpec tf_params[] = {
     .drawing = BG_DRAWING_TWO_PORT,                    \
   }
 
-const BgComponentSpec bg_transformer_specs[BG_N_DOMAINS] = {
+const BgComponentSpec _bg_transformer_specs[BG_N_DOMAINS] = {
   TF_SPEC (BG_DOMAIN_ELECTRICAL, N_("Ideal transformer"), "Идеальный трансформатор",
            N_("Ideal transformer, n = N₁/N₂: the secondary voltage is 1/n of the primary.")),
   TF_SPEC (BG_DOMAIN_HYDRAULIC, N_("Hydraulic transformer"), "Гидравлический трансформатор",

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-file-read.h — reading a model file's bytes with a hard size bound.
+/* bg-file-read-private.h — reading a model file's bytes with a hard size bound.
  *
  * Owns: deciding which kinds of file may be read (regular files, FIFOs and
  * pipes; not devices, sockets or directories) and reading at most

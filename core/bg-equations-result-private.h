@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-equations-result.h — building the BgEquations result.
+/* bg-equations-result-private.h — building the BgEquations result.
  *
  * Owns: the calls by which the derivation (bg-equations.c) fills a result
  * (bg-equations-result.c). Must not: be included outside core/.

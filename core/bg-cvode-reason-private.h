@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-cvode-reason.h — CVODE return codes as sentences a user can read.
+/* bg-cvode-reason-private.h — CVODE return codes as sentences a user can read.
  *
  * Owns: the translated reason for each CVODE failure code (SUNDIALS' own
  * messages are English and speak of its internals). Must not: run or
