@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-bode.c — `bgmod-cli bode MODEL.bgmod --input SRC --output VAR
  * [--from F1] [--to F2] [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]`
- * (docs/command-line.md.
+ * (docs/command-line.md).
  *
  * Owns: the bode subcommand: choosing the input and output, the default
- * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot
- * (bg_cli_write_bode_plot: a command with --plot runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict, LAPACK or
- * singular response; 2 usage error or unreadable file). Must not: compute
- * anything itself or write anything but data to stdout.
+ * range from the eigenvalues, CSV `f,mag_db,phase_deg` (through
+ * bg-cli-csv.c), the plot (bg_cli_write_bode_plot: a command with --plot
+ * runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict,
+ * LAPACK or singular response; 2 usage error or unreadable file). Must not:
+ * compute anything itself or write anything but data to stdout.
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-bode.h"
 #include "bg-cli.h"
+#include "bg-cli-csv.h"
 #include "bg-modes.h"
 
 /* Frequencies a double resolves against typical eigenvalues. */
@@ -47,30 +46,22 @@ options_clear (Options *o)
 static gboolean
 write_csv (const BgBode *bode, const char *path, GError **error)
 {
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  int saved_errno;
+  BgCliCsv *csv = bg_cli_csv_open (path, error);
 
-  if (out == NULL)
-    goto fail;
-  fputs ("f,mag_db,phase_deg\n", out);
+  if (csv == NULL)
+    return FALSE;
+  bg_cli_csv_text (csv, "f");
+  bg_cli_csv_text (csv, "mag_db");
+  bg_cli_csv_text (csv, "phase_deg");
+  bg_cli_csv_end_row (csv);
   for (guint k = 0; k < bode->n; k++)
     {
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->f[k]), out);
-      fputc (',', out);
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->mag_db[k]), out);
-      fputc (',', out);
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->phase_deg[k]), out);
-      fputc ('\n', out);
+      bg_cli_csv_number (csv, bode->f[k]);
+      bg_cli_csv_number (csv, bode->mag_db[k]);
+      bg_cli_csv_number (csv, bode->phase_deg[k]);
+      bg_cli_csv_end_row (csv);
     }
-  if (fflush (out) == 0 && !ferror (out) && (to_stdout || fclose (out) == 0))
-    return TRUE;
-fail:
-  saved_errno = errno;
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
+  return bg_cli_csv_close (csv, error);
 }
 
 /* Checks the options that need no model; a message for the first bad one. */
@@ -204,19 +195,13 @@ bg_cli_bode (int    argc,
     {
       g_autoptr (GError) write_error = NULL;
       if (!write_csv (bode, o.csv != NULL ? o.csv : "-", &write_error))
-        {
-          g_printerr ("bgmod-cli bode: %s\n", write_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+        exit_code = bg_cli_write_failed ("bode", write_error);
     }
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
       if (!bg_cli_write_bode_plot (bode, o.plot, &plot_error))
-        {
-          g_printerr ("bgmod-cli bode: %s\n", plot_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+        exit_code = bg_cli_write_failed ("bode", plot_error);
     }
 
 out:

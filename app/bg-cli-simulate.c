@@ -4,8 +4,8 @@
  * Owns: the simulate subcommand: settings overrides, the variable selection
  * (the run computes and stores only the CSV's and the plot's columns), the
  * memory estimate and --max-memory, CSV output streamed while the run goes
- * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
- * through a 1 MiB buffer), the --plot export (bg_cli_write_simulation_plot:
+ * on (written at each progress signal through bg-cli-csv.c; header
+ * `t,<vars>`, one row per output step plus the event row), the --plot export (bg_cli_write_simulation_plot:
  * a command with --plot runs in bgmod-cli-draw), and the exit
  * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
  * model, causal conflict or solver failure (rows kept), 2 usage error or
@@ -16,26 +16,22 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-causality.h"
 #include "bg-cli.h"
+#include "bg-cli-csv.h"
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
 #include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
 
-
-#define CSV_BUFFER_BYTES (1 << 20)
 
 typedef struct
 {
@@ -143,107 +139,68 @@ select_vars (BgPlan *plan, const char *list)
 
 /* The CSV, written while the run goes on: rows reach the file as the
  * simulator publishes them (from its progress callback), formatted from
- * the result's chunks, through one large stdio buffer. */
+ * the result's chunks. */
 typedef struct
 {
-  FILE     *out;
-  gboolean  to_stdout;
-  char     *path;
-  char     *buffer;
+  BgCliCsv *csv;
   BgResult *result;
   GArray   *vars;
   gsize     written;    /* rows written */
-  int       saved_errno;
 } CsvStream;
 
+/* Opens the file and writes the header, `t,<vars>`. */
 static gboolean
-csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GError **error)
+csv_open (CsvStream *stream, BgResult *result, GArray *vars, const char *path, GError **error)
 {
-  memset (csv, 0, sizeof *csv);
-  csv->to_stdout = g_str_equal (path, "-");
-  csv->out = csv->to_stdout ? stdout : g_fopen (path, "w");
-  if (csv->out == NULL)
-    {
-      int saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  csv->path = g_strdup (path);
-  csv->buffer = g_malloc (CSV_BUFFER_BYTES);
-  setvbuf (csv->out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
-  csv->result = result;
-  csv->vars = g_array_ref (vars);
+  stream->csv = bg_cli_csv_open (path, error);
+  if (stream->csv == NULL)
+    return FALSE;
+  stream->result = result;
+  stream->vars = g_array_ref (vars);
+  stream->written = 0;
   for (guint i = 0; i < vars->len; i++)
-    {
-      if (i > 0)
-        fputc (',', csv->out);
-      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), csv->out);
-    }
-  fputc ('\n', csv->out);
+    bg_cli_csv_text (stream->csv, bg_result_get_var_name (result, g_array_index (vars, guint, i)));
+  bg_cli_csv_end_row (stream->csv);
   return TRUE;
 }
 
 /* Writes the rows published since the last call, a chunk's span at a time. */
 static void
-csv_write_new_rows (CsvStream *csv)
+csv_write_new_rows (CsvStream *stream)
 {
-  gsize n_rows = bg_result_get_n_rows (csv->result);
-  guint n = csv->vars->len;
+  gsize n_rows = bg_result_get_n_rows (stream->result);
+  guint n = stream->vars->len;
   g_autofree const double **spans = g_new (const double *, n);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  while (csv->written < n_rows)
+  while (stream->written < n_rows)
     {
-      gsize len = n_rows - csv->written, len_v;
+      gsize len = n_rows - stream->written, len_v;
 
       for (guint i = 0; i < n; i++)
         {
-          if (!bg_result_get_span (csv->result, g_array_index (csv->vars, guint, i), csv->written,
-                                   &spans[i], &len_v))
+          if (!bg_result_get_span (stream->result, g_array_index (stream->vars, guint, i),
+                                   stream->written, &spans[i], &len_v))
             return;
           len = MIN (len, len_v);
         }
       for (gsize k = 0; k < len; k++)
         {
           for (guint i = 0; i < n; i++)
-            {
-              if (i > 0)
-                putc (',', csv->out);
-              fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", spans[i][k]), csv->out);
-            }
-          putc ('\n', csv->out);
+            bg_cli_csv_number (stream->csv, spans[i][k]);
+          bg_cli_csv_end_row (stream->csv);
         }
-      csv->written += len;
+      stream->written += len;
     }
 }
 
 /* Writes what is left and closes the file; FALSE with an error when any
  * write failed. */
 static gboolean
-csv_close (CsvStream *csv, GError **error)
+csv_close (CsvStream *stream, GError **error)
 {
-  gboolean ok;
-  int saved_errno;
-
-  csv_write_new_rows (csv);
-  ok = fflush (csv->out) == 0 && !ferror (csv->out);
-  saved_errno = errno;
-  if (!csv->to_stdout && fclose (csv->out) != 0 && ok)
-    {
-      ok = FALSE;
-      saved_errno = errno;
-    }
-  else if (csv->to_stdout)
-    setvbuf (stdout, NULL, _IOLBF, 0);
-  if (!ok)
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                 _("cannot write %s: %s"), csv->path, g_strerror (saved_errno));
-  g_free (csv->buffer);
-  g_free (csv->path);
-  g_array_unref (csv->vars);
-  memset (csv, 0, sizeof *csv);
-  return ok;
+  csv_write_new_rows (stream);
+  g_array_unref (stream->vars);
+  return bg_cli_csv_close (g_steal_pointer (&stream->csv), error);
 }
 
 /* Without --vars the plot shows the variables the editor saved with the
@@ -473,8 +430,7 @@ bg_cli_simulate (int    argc,
     }
   if (want_csv && !csv_open (&csv, result, vars, o.csv != NULL ? o.csv : "-", &error))
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error->message);
-      exit_code = BG_CLI_EXIT_USAGE;
+      exit_code = bg_cli_write_failed ("simulate", error);
       goto out;
     }
 
@@ -497,19 +453,13 @@ bg_cli_simulate (int    argc,
     {
       g_autoptr (GError) write_error = NULL;
       if (!csv_close (&csv, &write_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+        exit_code = bg_cli_write_failed ("simulate", write_error);
     }
   if (o.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
       if (!bg_cli_write_simulation_plot (plan, result, plot_vars, report, o.plot, &plot_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+        exit_code = bg_cli_write_failed ("simulate", plot_error);
     }
 
   if (report->status == BG_SIM_STATUS_EVENT)

@@ -6,8 +6,8 @@
  * outside app/ (the GUI does not link it).
  *
  * Each entry point receives the arguments from the subcommand's name on
- * (argv[0] = "analyze"), parses its options with its own GOptionContext and
- * returns the process exit code.
+ * (argv[0] = "analyze"), parses its options with its own GOptionContext
+ * (the CSV writer is in bg-cli-csv.h) and returns the process exit code.
  */
 #pragma once
 
@@ -115,6 +115,10 @@ gboolean bg_cli_parse       (GOptionContext *context,
  * returns BG_CLI_EXIT_USAGE. */
 int      bg_cli_usage_error (const char *command,
                              const char *message);
+/* Prints "bgmod-cli COMMAND: message" for an output file (CSV or plot)
+ * that could not be written; returns BG_CLI_EXIT_USAGE. */
+int      bg_cli_write_failed (const char   *command,
+                              const GError *error);
 /* Reads the value of a numeric option (text as given, or NULL when the
  * option is absent: *value is then left alone). Accepts only a whole finite
  * decimal number; otherwise prints "--rtol: “nan” is not a finite number"

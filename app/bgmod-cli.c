@@ -2,8 +2,9 @@
 /* bgmod-cli.c — the command-line tool: main, subcommand dispatch and usage.
  *
  * Owns: the list of subcommands, the top-level usage text, and the helpers
- * every subcommand shares (option parsing, usage errors, loading a model with
- * the exit codes of docs/command-line.md). Must not: implement a subcommand (each lives
+ * every subcommand shares (option parsing, usage errors, output files that
+ * could not be written, loading a model with the exit codes of
+ * docs/command-line.md). Must not: implement a subcommand (each lives
  * in its own bg-cli-<command>.c) or print data; messages go to stderr.
  */
 #include "config.h"
@@ -156,6 +157,14 @@ bg_cli_parse_number (const char *command,
   message = g_strdup_printf (_("--%s: “%s” is not a finite number"), option, text);
   bg_cli_usage_error (command, message);
   return FALSE;
+}
+
+int
+bg_cli_write_failed (const char   *command,
+                     const GError *error)
+{
+  g_printerr ("bgmod-cli %s: %s\n", command, error->message);
+  return BG_CLI_EXIT_USAGE;
 }
 
 BgModel *
