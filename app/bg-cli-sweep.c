@@ -105,13 +105,13 @@ bg_cli_simulate_sweep (BgModel             *model,
                        const char          *spec,
                        GArray              *vars,
                        GArray              *plot_vars,
-                       const char          *csv,
-                       const char          *plot)
+                       const BgCliOutputOptions *out)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) values = NULL;
   g_autoptr (BgSweep) sweep = NULL;
   g_autofree char *element = NULL, *param = NULL;
+  const char *csv_path = bg_cli_output_options_csv_path (out);
   int exit_code = BG_CLI_EXIT_OK;
 
   if (!bg_sweep_parse_spec (spec, &element, &param, &values, &error))
@@ -130,16 +130,16 @@ bg_cli_simulate_sweep (BgModel             *model,
 
   bg_sweep_run (sweep, 0, NULL, NULL, NULL);
 
-  if (csv != NULL || plot == NULL)
+  if (csv_path != NULL)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (sweep, vars, csv != NULL ? csv : "-", &write_error))
+      if (!write_csv (sweep, vars, csv_path, &write_error))
         exit_code = bg_cli_write_failed ("simulate", write_error);
     }
-  if (plot != NULL)
+  if (out->plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!bg_cli_write_sweep_plot (sweep, plot_vars, plot, &plot_error))
+      if (!bg_cli_write_sweep_plot (sweep, plot_vars, out->plot, &plot_error))
         exit_code = bg_cli_write_failed ("simulate", plot_error);
     }
 
