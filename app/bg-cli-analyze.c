@@ -206,12 +206,9 @@ bg_cli_analyze (int    argc,
   g_option_context_set_summary (context,
                                 N_("Assigns causal strokes to the bonds of a model and reports states, algebraic groups and conflicts."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "analyze", &argc, &argv))
+  if (!bg_cli_parse (context, "analyze", &argc, &argv)
+      || !bg_cli_expect_one_model ("analyze", argc))
     return BG_CLI_EXIT_USAGE;
-  if (argc != 2)
-    return bg_cli_usage_error ("analyze",
-                               argc < 2 ? _("missing the model file")
-                                        : _("expected one model file"));
 
   model = bg_cli_load_model (argv[1], &exit_code);
   if (model == NULL)

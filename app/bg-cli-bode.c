@@ -1,24 +1,23 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-bode.c — `bgmod-cli bode MODEL.bgmod --input SRC --output VAR
  * [--from F1] [--to F2] [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]`
- * (docs/command-line.md.
+ * (docs/command-line.md).
  *
  * Owns: the bode subcommand: choosing the input and output, the default
- * range from the eigenvalues, CSV `f,mag_db,phase_deg`, the plot
- * (bg_cli_write_bode_plot: a command with --plot runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict, LAPACK or
- * singular response; 2 usage error or unreadable file). Must not: compute
- * anything itself or write anything but data to stdout.
+ * range from the eigenvalues, CSV `f,mag_db,phase_deg` (through
+ * bg-cli-csv.c), the plot (bg_cli_write_bode_plot: a command with --plot
+ * runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict,
+ * LAPACK or singular response; 2 usage error or unreadable file). Must not:
+ * compute anything itself or write anything but data to stdout.
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
-#include <stdio.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-bode.h"
 #include "bg-cli.h"
+#include "bg-cli-csv.h"
 #include "bg-modes.h"
 
 /* Frequencies a double resolves against typical eigenvalues. */
@@ -27,10 +26,11 @@
 
 typedef struct
 {
-  char  *input, *output, *csv, *plot;
-  char  *from_text, *to_text;
-  double from, to;
-  int    points;
+  char              *input, *output;
+  char              *from_text, *to_text;
+  double             from, to;
+  int                points;
+  BgCliOutputOptions out;   /* --csv, --plot */
 } Options;
 
 static void
@@ -40,37 +40,28 @@ options_clear (Options *o)
   g_free (o->from_text);
   g_free (o->to_text);
   g_free (o->output);
-  g_free (o->csv);
-  g_free (o->plot);
+  bg_cli_output_options_clear (&o->out);
 }
 
 static gboolean
 write_csv (const BgBode *bode, const char *path, GError **error)
 {
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  int saved_errno;
+  BgCliCsv *csv = bg_cli_csv_open (path, error);
 
-  if (out == NULL)
-    goto fail;
-  fputs ("f,mag_db,phase_deg\n", out);
+  if (csv == NULL)
+    return FALSE;
+  bg_cli_csv_text (csv, "f");
+  bg_cli_csv_text (csv, "mag_db");
+  bg_cli_csv_text (csv, "phase_deg");
+  bg_cli_csv_end_row (csv);
   for (guint k = 0; k < bode->n; k++)
     {
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->f[k]), out);
-      fputc (',', out);
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->mag_db[k]), out);
-      fputc (',', out);
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", bode->phase_deg[k]), out);
-      fputc ('\n', out);
+      bg_cli_csv_number (csv, bode->f[k]);
+      bg_cli_csv_number (csv, bode->mag_db[k]);
+      bg_cli_csv_number (csv, bode->phase_deg[k]);
+      bg_cli_csv_end_row (csv);
     }
-  if (fflush (out) == 0 && !ferror (out) && (to_stdout || fclose (out) == 0))
-    return TRUE;
-fail:
-  saved_errno = errno;
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
+  return bg_cli_csv_close (csv, error);
 }
 
 /* Checks the options that need no model; a message for the first bad one. */
@@ -89,8 +80,6 @@ check_options (const Options *o)
     return _("--from and --to need frequencies from 1e-12 to 1e12 Hz");
   if (o->points < 2 || o->points > BG_BODE_MAX_POINTS)
     return _("--points needs a number of frequencies from 2 to 100000");
-  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
-    return _("--plot needs a file name ending in .png or .svg");
   return NULL;
 }
 
@@ -125,9 +114,9 @@ bg_cli_bode (int    argc,
   g_autoptr (BgLinearization) lin = NULL;
   g_autoptr (BgBode) bode = NULL;
   g_autoptr (GError) error = NULL;
-  Options o = { NULL, NULL, NULL, NULL, NULL, NULL, NAN, NAN, BG_BODE_DEFAULT_POINTS };
+  Options o = { .from = NAN, .to = NAN, .points = BG_BODE_DEFAULT_POINTS };
   const char *outputs[2] = { NULL, NULL };
-  const char *problem;
+  const char *problem, *csv_path;
   int exit_code = BG_CLI_EXIT_OK, input, output;
   double from, to;
   const GOptionEntry entries[] = {
@@ -139,10 +128,6 @@ bg_cli_bode (int    argc,
       N_("Highest frequency in Hz (default: a decade above the fastest mode)"), "F2" },
     { "points", 0, 0, G_OPTION_ARG_INT, &o.points,
       N_("Number of log-spaced frequencies (default 200)"), "N" },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o.csv,
-      N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
-    { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
-      N_("Write a plot to a PNG or SVG file"), "OUT.png" },
     { NULL }
   };
 
@@ -150,21 +135,22 @@ bg_cli_bode (int    argc,
   g_option_context_set_summary (context,
                                 N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  bg_cli_output_options_add (&o.out, context);
   if (!bg_cli_parse (context, "bode", &argc, &argv)
       || !bg_cli_parse_number ("bode", "from", o.from_text, &o.from)
-      || !bg_cli_parse_number ("bode", "to", o.to_text, &o.to))
+      || !bg_cli_parse_number ("bode", "to", o.to_text, &o.to)
+      || !bg_cli_expect_one_model ("bode", argc))
     {
       options_clear (&o);
       return BG_CLI_EXIT_USAGE;
     }
-  problem = argc != 2 ? (argc < 2 ? _("missing the model file") : _("expected one model file"))
-                      : check_options (&o);
+  problem = check_options (&o);
   if (problem != NULL)
     {
       options_clear (&o);
       return bg_cli_usage_error ("bode", problem);
     }
-  if (o.plot != NULL && bg_cli_draw_elsewhere ("bode", &exit_code))
+  if (!bg_cli_output_options_check (&o.out, "bode", &exit_code))
     {
       options_clear (&o);
       return exit_code;
@@ -200,23 +186,18 @@ bg_cli_bode (int    argc,
       goto out;
     }
 
-  if (o.csv != NULL || o.plot == NULL)
+  csv_path = bg_cli_output_options_csv_path (&o.out);
+  if (csv_path != NULL)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (bode, o.csv != NULL ? o.csv : "-", &write_error))
-        {
-          g_printerr ("bgmod-cli bode: %s\n", write_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+      if (!write_csv (bode, csv_path, &write_error))
+        exit_code = bg_cli_write_failed ("bode", write_error);
     }
-  if (o.plot != NULL)
+  if (o.out.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!bg_cli_write_bode_plot (bode, o.plot, &plot_error))
-        {
-          g_printerr ("bgmod-cli bode: %s\n", plot_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+      if (!bg_cli_write_bode_plot (bode, o.out.plot, &plot_error))
+        exit_code = bg_cli_write_failed ("bode", plot_error);
     }
 
 out:

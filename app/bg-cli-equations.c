@@ -46,10 +46,8 @@ bg_cli_equations (int    argc,
     return BG_CLI_EXIT_USAGE;
   if (json && latex)
     return bg_cli_usage_error ("equations", _("--json and --latex exclude each other"));
-  if (argc != 2)
-    return bg_cli_usage_error ("equations",
-                               argc < 2 ? _("missing the model file")
-                                        : _("expected one model file"));
+  if (!bg_cli_expect_one_model ("equations", argc))
+    return BG_CLI_EXIT_USAGE;
 
   model = bg_cli_load_model (argv[1], &exit_code);
   if (model == NULL)

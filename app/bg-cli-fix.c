@@ -42,12 +42,9 @@ bg_cli_fix (int    argc,
   g_option_context_set_summary (context,
                                 N_("Applies one of the remedies analyze --json lists for the first causal conflict, and writes the result."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "fix", &argc, &argv))
+  if (!bg_cli_parse (context, "fix", &argc, &argv)
+      || !bg_cli_expect_one_model ("fix", argc))
     return BG_CLI_EXIT_USAGE;
-  if (argc != 2)
-    return bg_cli_usage_error ("fix",
-                               argc < 2 ? _("missing the model file")
-                                        : _("expected one model file"));
   if (output == NULL)
     return bg_cli_usage_error ("fix", _("missing --output OUT.bgmod"));
   if (remedy < 1)

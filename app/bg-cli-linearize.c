@@ -237,27 +237,6 @@ print_report (const BgLinearization *lin, GArray *modes)
     }
 }
 
-/* NULL for every variable; else the names of a comma-separated list. */
-GStrv
-bg_cli_split_vars (const char *list)
-{
-  g_auto (GStrv) names = NULL;
-  GPtrArray *out;
-
-  if (list == NULL)
-    return NULL;
-  names = g_strsplit (list, ",", -1);
-  out = g_ptr_array_new ();
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      const char *name = g_strstrip (names[i]);
-      if (*name != '\0')
-        g_ptr_array_add (out, g_strdup (name));
-    }
-  g_ptr_array_add (out, NULL);
-  return (GStrv) g_ptr_array_free (out, FALSE);
-}
-
 int
 bg_cli_linearize (int    argc,
                   char **argv)
@@ -284,11 +263,9 @@ bg_cli_linearize (int    argc,
   g_option_context_set_summary (context,
                                 N_("Linearizes a model about its state at a time: the matrices A, B, C, D of ẋ = A x + B u, y = C x + D u, and the eigenvalues of A with their natural frequencies and damping ratios."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "linearize", &argc, &argv))
+  if (!bg_cli_parse (context, "linearize", &argc, &argv)
+      || !bg_cli_expect_one_model ("linearize", argc))
     return BG_CLI_EXIT_USAGE;
-  if (argc != 2)
-    return bg_cli_usage_error ("linearize", argc < 2 ? _("missing the model file")
-                                                     : _("expected one model file"));
   if (!(at >= 0) || !isfinite (at))
     return bg_cli_usage_error ("linearize", _("--at needs a time ≥ 0 in seconds"));
   if (at > BG_SIM_MAX_T_END)

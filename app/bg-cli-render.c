@@ -41,12 +41,9 @@ bg_cli_render (int    argc,
   g_option_context_set_summary (context,
                                 N_("Draws the bond graph of a model with its causal strokes."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "render", &argc, &argv))
+  if (!bg_cli_parse (context, "render", &argc, &argv)
+      || !bg_cli_expect_one_model ("render", argc))
     return BG_CLI_EXIT_USAGE;
-  if (argc != 2)
-    return bg_cli_usage_error ("render",
-                               argc < 2 ? _("missing the model file")
-                                        : _("expected one model file"));
   if (output == NULL)
     return bg_cli_usage_error ("render", _("missing --output OUT.png|OUT.svg"));
   if (!(scale >= 0.5 && scale <= 3.0))

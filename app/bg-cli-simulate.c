@@ -1,92 +1,37 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-simulate.c — `bgmod-cli simulate MODEL.bgmod [options]` (docs/command-line.md).
  *
- * Owns: the simulate subcommand: settings overrides, the variable selection
- * (the run computes and stores only the CSV's and the plot's columns), the
- * memory estimate and --max-memory, CSV output streamed while the run goes
- * on (written at each progress signal; header `t,<vars>`, one row per output step plus the event row,
- * through a 1 MiB buffer), the --plot export (bg_cli_write_simulation_plot:
- * a command with --plot runs in bgmod-cli-draw), and the exit
- * codes: 0 finished or ended by an event (one line on stderr), 1 invalid
- * model, causal conflict or solver failure (rows kept), 2 usage error or
+ * Owns: the simulate subcommand: the variable selection (the run computes
+ * and stores only the CSV's and the plot's columns), the memory estimate,
+ * CSV output streamed while the run goes on (written at each progress
+ * signal through bg-cli-csv.c; header `t,<vars>`, one row per output step
+ * plus the event row), the --plot export (bg_cli_write_simulation_plot: a
+ * command with --plot runs in bgmod-cli-draw), and the exit codes: 0
+ * finished or ended by an event (one line on stderr), 1 invalid model,
+ * causal conflict or solver failure (rows kept), 2 usage error or
  * unreadable file. The run goes through BgSimulationRun, the window's
  * worker API (plan, worker thread, progress, report), and the command
- * waits for it. Must not: simulate anything itself (bg-simulator.c does)
- * or write anything but data to stdout.
+ * waits for it; its options (settings overrides, --vars, --csv, --plot,
+ * --max-memory, --sweep) are read by bg-cli-options.c. Must not: simulate
+ * anything itself (bg-simulator.c does) or write anything but data to
+ * stdout.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
+#include <stdlib.h>   /* with glibc, defines __GLIBC__ */
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <stdio.h>
-#include <string.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-causality.h"
 #include "bg-cli.h"
+#include "bg-cli-csv.h"
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
 #include "bg-simulation-run.h"
 #include "bg-view.h"
 #include "bg-simulator.h"
-
-
-#define CSV_BUFFER_BYTES (1 << 20)
-
-typedef struct
-{
-  double t_end, output_step, rtol, atol;
-  char  *t_end_text, *output_step_text, *rtol_text, *atol_text;
-  char  *vars;
-  char  *csv;
-  char  *plot;
-  char  *max_memory;
-  char  *sweep;
-} Options;
-
-static void
-options_clear (Options *o)
-{
-  g_free (o->t_end_text);
-  g_free (o->output_step_text);
-  g_free (o->rtol_text);
-  g_free (o->atol_text);
-  g_free (o->vars);
-  g_free (o->csv);
-  g_free (o->plot);
-  g_free (o->sweep);
-  g_free (o->max_memory);
-}
-
-/* "2G", "512MiB", "300M", "1e9": bytes with an optional binary suffix. */
-static gboolean
-parse_size (const char *text, guint64 *bytes)
-{
-  char *end = NULL;
-  double value = g_ascii_strtod (text, &end);
-  double scale = 1;
-
-  if (end == text || !(value > 0) || !isfinite (value))
-    return FALSE;
-  switch (g_ascii_toupper (*end))
-    {
-    case 'K': scale = 1024.0; end++; break;
-    case 'M': scale = 1024.0 * 1024; end++; break;
-    case 'G': scale = 1024.0 * 1024 * 1024; end++; break;
-    case 'T': scale = 1024.0 * 1024 * 1024 * 1024; end++; break;
-    default: break;
-    }
-  if (scale > 1 && (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0))
-    end += strlen (end);
-  if (*end != '\0' || value * scale >= 1.8e19)
-    return FALSE;
-  *bytes = (guint64) (value * scale);
-  return TRUE;
-}
 
 /* The plan's variable whose name equals NAME but for letter case
  * ("c1.e" for C1.e), or NULL. */
@@ -115,13 +60,13 @@ select_vars (BgPlan *plan, const char *list)
         g_array_append_val (vars, v);
       return vars;
     }
-  names = g_strsplit (list, ",", -1);
+  names = bg_cli_split_vars (list);
   for (guint i = 0; names[i] != NULL; i++)
     {
-      const char *name = g_strstrip (names[i]);
+      const char *name = names[i];
       int v;
 
-      if (*name == '\0' || g_str_equal (name, "t"))
+      if (g_str_equal (name, "t"))
         continue;
       v = bg_plan_lookup_var (plan, name);
       if (v < 0)
@@ -143,107 +88,68 @@ select_vars (BgPlan *plan, const char *list)
 
 /* The CSV, written while the run goes on: rows reach the file as the
  * simulator publishes them (from its progress callback), formatted from
- * the result's chunks, through one large stdio buffer. */
+ * the result's chunks. */
 typedef struct
 {
-  FILE     *out;
-  gboolean  to_stdout;
-  char     *path;
-  char     *buffer;
+  BgCliCsv *csv;
   BgResult *result;
   GArray   *vars;
   gsize     written;    /* rows written */
-  int       saved_errno;
 } CsvStream;
 
+/* Opens the file and writes the header, `t,<vars>`. */
 static gboolean
-csv_open (CsvStream *csv, BgResult *result, GArray *vars, const char *path, GError **error)
+csv_open (CsvStream *stream, BgResult *result, GArray *vars, const char *path, GError **error)
 {
-  memset (csv, 0, sizeof *csv);
-  csv->to_stdout = g_str_equal (path, "-");
-  csv->out = csv->to_stdout ? stdout : g_fopen (path, "w");
-  if (csv->out == NULL)
-    {
-      int saved_errno = errno;
-      g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                   _("cannot write %s: %s"), path, g_strerror (saved_errno));
-      return FALSE;
-    }
-  csv->path = g_strdup (path);
-  csv->buffer = g_malloc (CSV_BUFFER_BYTES);
-  setvbuf (csv->out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
-  csv->result = result;
-  csv->vars = g_array_ref (vars);
+  stream->csv = bg_cli_csv_open (path, error);
+  if (stream->csv == NULL)
+    return FALSE;
+  stream->result = result;
+  stream->vars = g_array_ref (vars);
+  stream->written = 0;
   for (guint i = 0; i < vars->len; i++)
-    {
-      if (i > 0)
-        fputc (',', csv->out);
-      fputs (bg_result_get_var_name (result, g_array_index (vars, guint, i)), csv->out);
-    }
-  fputc ('\n', csv->out);
+    bg_cli_csv_text (stream->csv, bg_result_get_var_name (result, g_array_index (vars, guint, i)));
+  bg_cli_csv_end_row (stream->csv);
   return TRUE;
 }
 
 /* Writes the rows published since the last call, a chunk's span at a time. */
 static void
-csv_write_new_rows (CsvStream *csv)
+csv_write_new_rows (CsvStream *stream)
 {
-  gsize n_rows = bg_result_get_n_rows (csv->result);
-  guint n = csv->vars->len;
+  gsize n_rows = bg_result_get_n_rows (stream->result);
+  guint n = stream->vars->len;
   g_autofree const double **spans = g_new (const double *, n);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  while (csv->written < n_rows)
+  while (stream->written < n_rows)
     {
-      gsize len = n_rows - csv->written, len_v;
+      gsize len = n_rows - stream->written, len_v;
 
       for (guint i = 0; i < n; i++)
         {
-          if (!bg_result_get_span (csv->result, g_array_index (csv->vars, guint, i), csv->written,
-                                   &spans[i], &len_v))
+          if (!bg_result_get_span (stream->result, g_array_index (stream->vars, guint, i),
+                                   stream->written, &spans[i], &len_v))
             return;
           len = MIN (len, len_v);
         }
       for (gsize k = 0; k < len; k++)
         {
           for (guint i = 0; i < n; i++)
-            {
-              if (i > 0)
-                putc (',', csv->out);
-              fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", spans[i][k]), csv->out);
-            }
-          putc ('\n', csv->out);
+            bg_cli_csv_number (stream->csv, spans[i][k]);
+          bg_cli_csv_end_row (stream->csv);
         }
-      csv->written += len;
+      stream->written += len;
     }
 }
 
 /* Writes what is left and closes the file; FALSE with an error when any
  * write failed. */
 static gboolean
-csv_close (CsvStream *csv, GError **error)
+csv_close (CsvStream *stream, GError **error)
 {
-  gboolean ok;
-  int saved_errno;
-
-  csv_write_new_rows (csv);
-  ok = fflush (csv->out) == 0 && !ferror (csv->out);
-  saved_errno = errno;
-  if (!csv->to_stdout && fclose (csv->out) != 0 && ok)
-    {
-      ok = FALSE;
-      saved_errno = errno;
-    }
-  else if (csv->to_stdout)
-    setvbuf (stdout, NULL, _IOLBF, 0);
-  if (!ok)
-    g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-                 _("cannot write %s: %s"), csv->path, g_strerror (saved_errno));
-  g_free (csv->buffer);
-  g_free (csv->path);
-  g_array_unref (csv->vars);
-  memset (csv, 0, sizeof *csv);
-  return ok;
+  csv_write_new_rows (stream);
+  g_array_unref (stream->vars);
+  return bg_cli_csv_close (g_steal_pointer (&stream->csv), error);
 }
 
 /* Without --vars the plot shows the variables the editor saved with the
@@ -316,22 +222,14 @@ report_analysis_errors (const BgCausality *causality)
 }
 
 static BgPlan *
-compile (BgModel *model, const BgCausality *causality, const Options *o,
+compile (BgModel *model, const BgCausality *causality, const BgCliSimulateOptions *o,
          BgSimSettings *used, int *exit_code)
 {
   g_autoptr (GError) error = NULL;
   BgSimSettings settings = *bg_model_get_simulation (model);
   BgPlan *plan;
 
-  if (!isnan (o->t_end))
-    settings.t_end = o->t_end;
-  if (!isnan (o->output_step))
-    settings.output_step = o->output_step;
-  if (!isnan (o->rtol))
-    settings.rtol = o->rtol;
-  if (!isnan (o->atol))
-    settings.atol = o->atol;
-
+  bg_cli_simulate_options_apply (o, &settings);
   *used = settings;
   plan = bg_compiler_compile (model, causality, &settings, &error);
   if (plan != NULL)
@@ -360,77 +258,25 @@ bg_cli_simulate (int    argc,
   g_autoptr (GError) error = NULL;
   g_autoptr (BgResult) result = NULL;
   CsvStream csv = { 0 };
-  gboolean want_csv;
-  guint64 max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
+  const char *csv_path;
   const BgSimReport *report;
   const GError *run_error;
-  Options o = { .t_end = NAN, .output_step = NAN, .rtol = NAN, .atol = NAN };
+  BgCliSimulateOptions o;
   BgSimSettings settings;
   int exit_code = BG_CLI_EXIT_OK;
-  const GOptionEntry entries[] = {
-    { "t-end", 0, 0, G_OPTION_ARG_STRING, &o.t_end_text,
-      N_("End time in seconds (1e-12 to 1e12)"), "T" },
-    { "output-step", 0, 0, G_OPTION_ARG_STRING, &o.output_step_text,
-      N_("Time between output rows in seconds"), "H" },
-    { "rtol", 0, 0, G_OPTION_ARG_STRING, &o.rtol_text,
-      N_("Relative tolerance (1e-14 to 1)"), "R" },
-    { "atol", 0, 0, G_OPTION_ARG_STRING, &o.atol_text,
-      N_("Absolute tolerance as a fraction of each state's physical scale (0 to 0.01)"), "A" },
-    { "vars", 0, 0, G_OPTION_ARG_STRING, &o.vars,
-      N_("Comma-separated variables to write (default: all)"), "a,b,..." },
-    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o.csv,
-      N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
-    { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o.plot,
-      N_("Write a plot to a PNG or SVG file"), "OUT.png" },
-    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o.max_memory,
-      N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
-    { "sweep", 0, 0, G_OPTION_ARG_STRING, &o.sweep,
-      N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
-      "EL.PARAM=V1,V2,..." },
-    { NULL }
-  };
 
+  bg_cli_simulate_options_init (&o);
   context = g_option_context_new ("MODEL.bgmod");
   g_option_context_set_summary (context,
                                 N_("Simulates a model and writes its variables as CSV (standard output unless --csv or --plot is given)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  bg_cli_simulate_options_add (&o, context);
   if (!bg_cli_parse (context, "simulate", &argc, &argv))
     {
-      options_clear (&o);
-      return BG_CLI_EXIT_USAGE;
+      exit_code = BG_CLI_EXIT_USAGE;
+      goto out;
     }
-  if (!bg_cli_parse_number ("simulate", "t-end", o.t_end_text, &o.t_end)
-      || !bg_cli_parse_number ("simulate", "output-step", o.output_step_text, &o.output_step)
-      || !bg_cli_parse_number ("simulate", "rtol", o.rtol_text, &o.rtol)
-      || !bg_cli_parse_number ("simulate", "atol", o.atol_text, &o.atol))
-    {
-      options_clear (&o);
-      return BG_CLI_EXIT_USAGE;
-    }
-  if (argc != 2)
-    {
-      options_clear (&o);
-      return bg_cli_usage_error ("simulate", argc < 2 ? _("missing the model file")
-                                                      : _("expected one model file"));
-    }
-  if (o.plot != NULL && !g_str_has_suffix (o.plot, ".png") && !g_str_has_suffix (o.plot, ".svg"))
-    {
-      options_clear (&o);
-      return bg_cli_usage_error ("simulate", _("--plot needs a file name ending in .png or .svg"));
-    }
-  if (o.plot != NULL && bg_cli_draw_elsewhere ("simulate", &exit_code))
-    {
-      options_clear (&o);
-      return exit_code;
-    }
-  if (o.max_memory != NULL && !parse_size (o.max_memory, &max_memory))
-    {
-      g_autofree char *message =
-        g_strdup_printf (_("--max-memory needs a size in bytes, e.g. 512M or 4G, not “%s”"),
-                         o.max_memory);
-      options_clear (&o);
-      return bg_cli_usage_error ("simulate", message);
-    }
+  if (!bg_cli_simulate_options_read (&o, argc, &exit_code))
+    goto out;
 
   model = bg_cli_load_model (argv[1], &exit_code);
   if (model == NULL)
@@ -455,26 +301,25 @@ bg_cli_simulate (int    argc,
     {
       g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars,
-                                         o.csv, o.plot);
+      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars, &o.out);
       goto out;
     }
 
-  want_csv = o.csv != NULL || o.plot == NULL;
-  if (o.plot != NULL)
+  csv_path = bg_cli_output_options_csv_path (&o.out);
+  if (o.out.plot != NULL)
     plot_vars = o.vars != NULL ? g_array_ref (vars) : default_plot_vars (model, plan);
-  result = new_result (plan, want_csv && o.vars == NULL, want_csv ? vars : NULL, plot_vars);
-  if (!bg_simulator_check_memory (plan, result, max_memory, &error))
+  result = new_result (plan, csv_path != NULL && o.vars == NULL, csv_path != NULL ? vars : NULL,
+                       plot_vars);
+  if (!bg_simulator_check_memory (plan, result, o.max_memory, &error))
     {
       g_printerr ("bgmod-cli simulate: %s %s\n", error->message,
                   _("Or raise the limit with --max-memory."));
       exit_code = BG_CLI_EXIT_FAILED;
       goto out;
     }
-  if (want_csv && !csv_open (&csv, result, vars, o.csv != NULL ? o.csv : "-", &error))
+  if (csv_path != NULL && !csv_open (&csv, result, vars, csv_path, &error))
     {
-      g_printerr ("bgmod-cli simulate: %s\n", error->message);
-      exit_code = BG_CLI_EXIT_USAGE;
+      exit_code = bg_cli_write_failed ("simulate", error);
       goto out;
     }
 
@@ -486,30 +331,24 @@ bg_cli_simulate (int    argc,
   release_free_memory ();
 
   run = bg_simulation_run_new_with_result (plan, result);
-  if (want_csv)
+  if (csv_path != NULL)
     g_signal_connect_swapped (run, "progress", G_CALLBACK (csv_write_new_rows), &csv);
   bg_simulation_run_start (run);
   bg_simulation_run_wait (run);
   report = bg_simulation_run_get_report (run);
   run_error = bg_simulation_run_get_error (run);
 
-  if (want_csv)
+  if (csv_path != NULL)
     {
       g_autoptr (GError) write_error = NULL;
       if (!csv_close (&csv, &write_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+        exit_code = bg_cli_write_failed ("simulate", write_error);
     }
-  if (o.plot != NULL)
+  if (o.out.plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!bg_cli_write_simulation_plot (plan, result, plot_vars, report, o.plot, &plot_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+      if (!bg_cli_write_simulation_plot (plan, result, plot_vars, report, o.out.plot, &plot_error))
+        exit_code = bg_cli_write_failed ("simulate", plot_error);
     }
 
   if (report->status == BG_SIM_STATUS_EVENT)
@@ -522,6 +361,6 @@ bg_cli_simulate (int    argc,
     }
 
 out:
-  options_clear (&o);
+  bg_cli_simulate_options_clear (&o);
   return exit_code;
 }

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-sweep.c — `bgmod-cli simulate MODEL --sweep EL.PARAM=V1,V2,...`
- * (docs/command-line.md.
+ * (docs/command-line.md).
  *
  * Owns: the sweep's output: CSV `t,<var>[EL.PARAM=V1],<var>[EL.PARAM=V2],…`
  * (for each variable, one column per value; t from the longest run, a cell
@@ -11,13 +11,10 @@
  */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
-#include <stdio.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-cli.h"
+#include "bg-cli-csv.h"
 #include "bg-sweep.h"
 
 char *
@@ -44,18 +41,15 @@ longest_run (BgSweep *sweep)
 static gboolean
 write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
 {
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
+  BgCliCsv *csv = bg_cli_csv_open (path, error);
   guint n_runs = bg_sweep_get_n_runs (sweep), base = longest_run (sweep);
   BgResult *ref = bg_sweep_get_result (sweep, base);
   gsize n_rows = bg_result_get_n_rows (ref);
   g_autofree gsize *next = g_new0 (gsize, n_runs);
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  int saved_errno;
 
-  if (out == NULL)
-    goto fail;
-  fputc ('t', out);
+  if (csv == NULL)
+    return FALSE;
+  bg_cli_csv_text (csv, "t");
   for (guint i = 0; i < vars->len; i++)
     {
       guint v = g_array_index (vars, guint, i);
@@ -64,10 +58,12 @@ write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
       for (guint r = 0; r < n_runs; r++)
         {
           g_autofree char *label = bg_cli_sweep_run_label (sweep, r);
-          fprintf (out, ",%s[%s]", bg_result_get_var_name (ref, v), label);
+          g_autofree char *head = g_strdup_printf ("%s[%s]", bg_result_get_var_name (ref, v), label);
+
+          bg_cli_csv_text (csv, head);
         }
     }
-  fputc ('\n', out);
+  bg_cli_csv_end_row (csv);
   for (gsize row = 0; row < n_rows; row++)
     {
       double t = bg_result_get_value (ref, 0, row);
@@ -83,7 +79,7 @@ write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
             next[r]++;
           has[r] = next[r] < rows && bg_result_get_value (res, 0, next[r]) == t;
         }
-      fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", t), out);
+      bg_cli_csv_number (csv, t);
       for (guint i = 0; i < vars->len; i++)
         {
           guint v = g_array_index (vars, guint, i);
@@ -91,22 +87,16 @@ write_csv (BgSweep *sweep, GArray *vars, const char *path, GError **error)
             continue;
           for (guint r = 0; r < n_runs; r++)
             {
-              fputc (',', out);
               if (has[r])
-                fputs (g_ascii_formatd (buf, sizeof buf, "%.12g",
-                                        bg_result_get_value (bg_sweep_get_result (sweep, r), v,
-                                                             next[r])), out);
+                bg_cli_csv_number (csv, bg_result_get_value (bg_sweep_get_result (sweep, r), v,
+                                                             next[r]));
+              else
+                bg_cli_csv_empty (csv);
             }
         }
-      fputc ('\n', out);
+      bg_cli_csv_end_row (csv);
     }
-  if (fflush (out) == 0 && !ferror (out) && (to_stdout || fclose (out) == 0))
-    return TRUE;
-fail:
-  saved_errno = errno;
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-  return FALSE;
+  return bg_cli_csv_close (csv, error);
 }
 
 int
@@ -115,13 +105,13 @@ bg_cli_simulate_sweep (BgModel             *model,
                        const char          *spec,
                        GArray              *vars,
                        GArray              *plot_vars,
-                       const char          *csv,
-                       const char          *plot)
+                       const BgCliOutputOptions *out)
 {
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) values = NULL;
   g_autoptr (BgSweep) sweep = NULL;
   g_autofree char *element = NULL, *param = NULL;
+  const char *csv_path = bg_cli_output_options_csv_path (out);
   int exit_code = BG_CLI_EXIT_OK;
 
   if (!bg_sweep_parse_spec (spec, &element, &param, &values, &error))
@@ -140,23 +130,17 @@ bg_cli_simulate_sweep (BgModel             *model,
 
   bg_sweep_run (sweep, 0, NULL, NULL, NULL);
 
-  if (csv != NULL || plot == NULL)
+  if (csv_path != NULL)
     {
       g_autoptr (GError) write_error = NULL;
-      if (!write_csv (sweep, vars, csv != NULL ? csv : "-", &write_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", write_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+      if (!write_csv (sweep, vars, csv_path, &write_error))
+        exit_code = bg_cli_write_failed ("simulate", write_error);
     }
-  if (plot != NULL)
+  if (out->plot != NULL)
     {
       g_autoptr (GError) plot_error = NULL;
-      if (!bg_cli_write_sweep_plot (sweep, plot_vars, plot, &plot_error))
-        {
-          g_printerr ("bgmod-cli simulate: %s\n", plot_error->message);
-          exit_code = BG_CLI_EXIT_USAGE;
-        }
+      if (!bg_cli_write_sweep_plot (sweep, plot_vars, out->plot, &plot_error))
+        exit_code = bg_cli_write_failed ("simulate", plot_error);
     }
 
   for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)

@@ -6,13 +6,15 @@
  * outside app/ (the GUI does not link it).
  *
  * Each entry point receives the arguments from the subcommand's name on
- * (argv[0] = "analyze"), parses its options with its own GOptionContext and
- * returns the process exit code.
+ * (argv[0] = "analyze"), parses its options with its own GOptionContext
+ * (the shared options are in bg-cli-options.h, the CSV writer in
+ * bg-cli-csv.h) and returns the process exit code.
  */
 #pragma once
 
 #include <glib.h>
 #include "bg-bode.h"
+#include "bg-cli-options.h"
 #include "bg-model.h"
 #include "bg-linearize.h"
 #include "bg-simulator.h"
@@ -59,13 +61,12 @@ void     bg_cli_append_json_number (GString *out,
                                     double   value);
 /* app/bg-cli-sweep.c: `simulate --sweep` once the model, its settings and
  * the variables (indices, t first) are known; returns the exit code. */
-int      bg_cli_simulate_sweep (BgModel             *model,
-                                const BgSimSettings *settings,
-                                const char          *spec,
-                                GArray              *vars,
-                                GArray              *plot_vars,
-                                const char          *csv,
-                                const char          *plot);
+int      bg_cli_simulate_sweep (BgModel                  *model,
+                                const BgSimSettings      *settings,
+                                const char               *spec,
+                                GArray                   *vars,
+                                GArray                   *plot_vars,
+                                const BgCliOutputOptions *out);
 /* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
 char    *bg_cli_sweep_run_label (BgSweep *sweep,
                                  guint    run);
@@ -96,33 +97,20 @@ gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
                                        const char        *path,
                                        GError           **error);
 
-/* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
-GStrv    bg_cli_split_vars  (const char *list);
 /* app/bg-cli-grade.c and app/bg-cli-fix.c. */
 int      bg_cli_grade       (int    argc,
                              char **argv);
 int      bg_cli_fix         (int    argc,
                              char **argv);
 
-/* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
- * context. On failure prints the reason and a hint to stderr and returns
- * FALSE (exit with BG_CLI_EXIT_USAGE). */
-gboolean bg_cli_parse       (GOptionContext *context,
-                             const char     *command,
-                             int            *argc,
-                             char         ***argv);
 /* Prints "bgmod-cli COMMAND: message" and the --help hint to stderr;
  * returns BG_CLI_EXIT_USAGE. */
 int      bg_cli_usage_error (const char *command,
                              const char *message);
-/* Reads the value of a numeric option (text as given, or NULL when the
- * option is absent: *value is then left alone). Accepts only a whole finite
- * decimal number; otherwise prints "--rtol: “nan” is not a finite number"
- * as a usage error and returns FALSE (exit with BG_CLI_EXIT_USAGE). */
-gboolean bg_cli_parse_number (const char *command,
-                              const char *option,
-                              const char *text,
-                              double     *value);
+/* Prints "bgmod-cli COMMAND: message" for an output file (CSV or plot)
+ * that could not be written; returns BG_CLI_EXIT_USAGE. */
+int      bg_cli_write_failed (const char   *command,
+                              const GError *error);
 /* Loads a model file. On failure prints the message to stderr, sets
  * *exit_code (2: unreadable, 1: not a valid model) and returns NULL. */
 BgModel *bg_cli_load_model  (const char *path,

@@ -2,14 +2,14 @@
 /* bgmod-cli.c — the command-line tool: main, subcommand dispatch and usage.
  *
  * Owns: the list of subcommands, the top-level usage text, and the helpers
- * every subcommand shares (option parsing, usage errors, loading a model with
- * the exit codes of docs/command-line.md). Must not: implement a subcommand (each lives
- * in its own bg-cli-<command>.c) or print data; messages go to stderr.
+ * every subcommand shares (usage errors, output files that could not be
+ * written, loading a model with the exit codes of docs/command-line.md;
+ * option parsing is bg-cli-options.c's). Must not: implement a subcommand
+ * (each lives in its own bg-cli-<command>.c) or print data; messages go to
+ * stderr.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -115,47 +115,12 @@ bg_cli_usage_error (const char *command,
   return BG_CLI_EXIT_USAGE;
 }
 
-gboolean
-bg_cli_parse (GOptionContext *context,
-              const char     *command,
-              int            *argc,
-              char         ***argv)
+int
+bg_cli_write_failed (const char   *command,
+                     const GError *error)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *prgname = g_strdup_printf ("bgmod-cli %s", command);
-
-  g_set_prgname (prgname);
-  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
-  if (!g_option_context_parse (context, argc, argv, &error))
-    {
-      bg_cli_usage_error (command, error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-gboolean
-bg_cli_parse_number (const char *command,
-                     const char *option,
-                     const char *text,
-                     double     *value)
-{
-  g_autofree char *message = NULL;
-  char *end = NULL;
-  double x;
-
-  if (text == NULL)
-    return TRUE;
-  errno = 0;
-  x = g_ascii_strtod (text, &end);
-  if (end != text && *end == '\0' && errno != ERANGE && isfinite (x))
-    {
-      *value = x;
-      return TRUE;
-    }
-  message = g_strdup_printf (_("--%s: “%s” is not a finite number"), option, text);
-  bg_cli_usage_error (command, message);
-  return FALSE;
+  g_printerr ("bgmod-cli %s: %s\n", command, error->message);
+  return BG_CLI_EXIT_USAGE;
 }
 
 BgModel *

@@ -2,8 +2,9 @@
 /* bg-causality-trace-private.h — how the analyzer feeds the trace.
  *
  * Owns: the recorder that bg-causality.c calls while it assigns strokes, only
- * when a trace was asked for (a NULL recorder costs one test per stroke).
- * Must not: be included outside core/.
+ * when a trace was asked for (a NULL recorder costs one test per stroke),
+ * and what the recorder (bg-causality-trace.c) asks of the sentences
+ * (bg-causality-trace-sentences.c). Must not: be included outside core/.
  */
 #pragma once
 
@@ -49,5 +50,44 @@ void              _bg_trace_recorder_conflict  (BgTraceRecorder   *rec,
 void              _bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
                                                   const BgCausality *causality);
 BgCausalityTrace *_bg_trace_recorder_finish    (BgTraceRecorder *rec);
+
+/* Between the recorder and the sentences ---------------------------------- */
+
+/* Does the bond's end on `side` (1: the `to` end) receive effort? */
+static inline gboolean
+_bg_trace_side_receives (BgStroke stroke,
+                         guint    side)
+{
+  return (stroke == BG_STROKE_AT_TO && side == 1) ||
+         (stroke == BG_STROKE_AT_FROM && side == 0);
+}
+
+/* The element at the bond's end on `side`. */
+static inline BgElement *
+_bg_trace_end_element (BgBond *bond,
+                       guint   side)
+{
+  return side ? bond->to : bond->from;
+}
+
+/* The sentence (newly allocated, translated) of a step in which bond `bond`
+ * took `stroke` by the rule of `element`, at the bond's end on `side`. In
+ * the propagation phase `cause` is the bond whose stroke triggered the rule
+ * (NULL for none; `cause_side` its end at the element), and `last` says the
+ * bond took the element's single role because no other bond could; a
+ * storage at the other end gets a note. `neighbour_pref` as for
+ * _bg_trace_recorder_stroke(). */
+char             *_bg_trace_sentence_stroke    (BgTracePhase  phase,
+                                                BgElement    *element,
+                                                BgBond       *bond,
+                                                guint         side,
+                                                BgStroke      stroke,
+                                                BgBond       *cause,
+                                                guint         cause_side,
+                                                gboolean      last,
+                                                gboolean      neighbour_pref);
+/* A choice step's sentence, followed by the one saying that the choice
+ * closes an algebraic loop. */
+char             *_bg_trace_sentence_in_group  (const char   *sentence);
 
 G_END_DECLS

@@ -2,16 +2,17 @@
 /* bg-causality-trace.c — the SCAP procedure, step by step, for teaching.
  *
  * Owns: the recorder that bg-causality.c feeds while it assigns strokes (see
- * bg-causality-trace-private.h), the sentences that explain each step, and
- * the immutable BgCausalityTrace with its JSON form. The sentences are
- * chosen by the component's causal rule and port roles and use the domain's
- * effort and flow names, so a new component kind is explained by the rule it
- * declares.
+ * bg-causality-trace-private.h): each step's phase, element, bond and
+ * stroke, the earlier steps it follows from (`after`) and the ids it names;
+ * and the immutable BgCausalityTrace with its JSON form and the names of
+ * its phases. The sentence of each step comes from
+ * bg-causality-trace-sentences.c.
  *
- * Must not: decide any stroke (it only records the analyzer's), keep
- * pointers into the model after bg_causality_analyze_traced() returns, or
- * know about GTK. Cost: O(1) per step plus the `after` list, whose total
- * length is at most the number of bond ends, so the trace stays linear.
+ * Must not: decide any stroke (it only records the analyzer's), word a
+ * step's sentence itself, keep pointers into the model after
+ * bg_causality_analyze_traced() returns, or know about GTK. Cost: O(1) per
+ * step plus the `after` list, whose total length is at most the number of
+ * bond ends, so the trace stays linear.
  */
 #include "config.h"
 
@@ -21,9 +22,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-causality-trace-private.h"
-#include "bg-domain.h"
 #include "bg-library.h"
-#include "bg-component-kind-private.h"
 
 /* Where a step's variable-length parts start in the pools, until the pools
  * stop growing and the public pointers can be set. */
@@ -189,72 +188,6 @@ add_step (BgTraceRecorder   *rec,
   return &g_array_index (trace->steps, BgTraceStep, step.index);
 }
 
-/* Words ------------------------------------------------------------------ */
-
-static inline gboolean
-side_receives (BgStroke stroke,
-               guint    side)
-{
-  return (stroke == BG_STROKE_AT_TO && side == 1) ||
-         (stroke == BG_STROKE_AT_FROM && side == 0);
-}
-
-static inline BgElement *
-end_element (BgBond *bond,
-             guint   side)
-{
-  return side ? bond->to : bond->from;
-}
-
-static inline int
-end_port (BgBond *bond,
-          guint   side)
-{
-  return side ? bond->to_port : bond->from_port;
-}
-
-static BgDomain
-port_domain (BgElement *el,
-             int        port)
-{
-  const BgComponentSpec *spec = el->spec;
-
-  /* A named port knows its domain (a gyrator's S may differ from P). */
-  if (port >= 0 && (guint) port < spec->n_ports)
-    return spec->ports[port].domain;
-  return spec->domain;
-}
-
-/* The domain the bond carries. */
-static BgDomain
-bond_domain (BgBond *bond)
-{
-  BgDomain d = port_domain (bond->from, bond->from_port);
-
-  return d != BG_DOMAIN_NONE ? d : port_domain (bond->to, bond->to_port);
-}
-
-static const char *
-port_name (BgElement *el,
-           int        port)
-{
-  if (port >= 0 && (guint) port < el->spec->n_ports)
-    return el->spec->ports[port].name;
-  return "?";
-}
-
-/* "0-junction J1", "Pressure source TANK". */
-static char *
-title (BgElement *el)
-{
-  /* A junction's name ("Common pressure") says less than its noun. */
-  if (el->spec->kind->junction != BG_JUNCTION_NONE)
-    return _bg_component_kind_describe (el->spec->kind, el->id);
-  /* Translators: a component's name and its id: "Pressure source TANK" */
-  return g_strdup_printf (C_("component", "%s %s"),
-                          bg_component_spec_display_name (el->spec), el->id);
-}
-
 /* The side of `bond` at element `el` among its ends. */
 static guint
 side_at (guint        bond,
@@ -269,195 +202,6 @@ side_at (guint        bond,
   return 0;
 }
 
-/* Sentences by phase and rule -------------------------------------------- */
-
-static char *
-sentence_fixed (BgElement *x,
-                BgBond    *bond,
-                guint      side,
-                gboolean   recv)
-{
-  g_autofree char *who = title (x);
-  BgElement *other = end_element (bond, !side);
-  BgDomain d = bond_domain (bond);
-
-  if (x->spec->n_ports <= 1 && !recv)
-    return g_strdup_printf (_("%s sets the %s, so bond %s gets its stroke away from %s, at %s."),
-                            who, bg_domain_quantity_name (d, TRUE), bond->id, x->id, other->id);
-  if (x->spec->n_ports <= 1)
-    return g_strdup_printf (_("%s sets the %s, so bond %s gets its stroke at %s: %s receives the %s from %s."),
-                            who, bg_domain_quantity_name (d, FALSE), bond->id, x->id, x->id,
-                            bg_domain_quantity_name (d, TRUE), other->id);
-  if (recv)
-    return g_strdup_printf (_("%s receives the %s at port %s and sets the %s there, so bond %s gets its stroke at %s."),
-                            who, bg_domain_quantity_name (d, TRUE), port_name (x, end_port (bond, side)),
-                            bg_domain_quantity_name (d, FALSE), bond->id, x->id);
-  return g_strdup_printf (_("%s sets the %s at port %s, so bond %s gets its stroke away from %s, at %s."),
-                          who, bg_domain_quantity_name (d, TRUE), port_name (x, end_port (bond, side)),
-                          bond->id, x->id, other->id);
-}
-
-static char *
-sentence_storage (BgElement *x,
-                  BgBond    *bond,
-                  guint      side,
-                  gboolean   recv)
-{
-  g_autofree char *who = title (x);
-  BgElement *other = end_element (bond, !side);
-  BgDomain d = bond_domain (bond);
-
-  if (recv)
-    return g_strdup_printf (_("%s integrates the %s it receives and sets the %s from its state (integral causality), so bond %s gets its stroke at %s."),
-                            who, bg_domain_quantity_name (d, TRUE), bg_domain_quantity_name (d, FALSE), bond->id, x->id);
-  return g_strdup_printf (_("%s integrates the %s it receives and sets the %s from its state (integral causality), so bond %s gets its stroke away from %s, at %s."),
-                          who, bg_domain_quantity_name (d, FALSE), bg_domain_quantity_name (d, TRUE), bond->id,
-                          x->id, other->id);
-}
-
-static char *
-sentence_resistor (BgElement *x,
-                   BgBond    *bond,
-                   guint      side,
-                   gboolean   recv,
-                   gboolean   pref)
-{
-  g_autofree char *who = title (x);
-  BgElement *other = end_element (bond, !side);
-  BgDomain d = bond_domain (bond);
-  const char *in = bg_domain_quantity_name (d, recv);    /* what x receives */
-  const char *out = bg_domain_quantity_name (d, !recv);  /* what x computes */
-
-  if (pref && recv)
-    return g_strdup_printf (_("%s accepts either stroke and takes the one %s needs: bond %s gets its stroke at %s, and %s computes the %s from the %s it receives."),
-                            who, other->id, bond->id, x->id, x->id, out, in);
-  if (pref)
-    return g_strdup_printf (_("%s accepts either stroke and takes the one %s needs: bond %s gets its stroke away from %s, at %s, and %s computes the %s from the %s it receives."),
-                            who, other->id, bond->id, x->id, other->id, x->id, out, in);
-  if (recv)
-    return g_strdup_printf (_("%s accepts either stroke and nothing around it prefers one, so bond %s gets its stroke at %s, and %s computes the %s from the %s it receives."),
-                            who, bond->id, x->id, x->id, out, in);
-  return g_strdup_printf (_("%s accepts either stroke and nothing around it prefers one, so bond %s gets its stroke away from %s, at %s, and %s computes the %s from the %s it receives."),
-                          who, bond->id, x->id, other->id, x->id, out, in);
-}
-
-static char *
-sentence_arbitrary (BgElement *x,
-                    BgBond    *bond,
-                    guint      side,
-                    gboolean   recv,
-                    gboolean   pref)
-{
-  BgElement *at = end_element (bond, recv ? side : !side);
-
-  if (pref)
-    return g_strdup_printf (_("Nothing has forced bond %s yet (it closes a loop), so we choose its stroke: at %s, as %s prefers."),
-                            bond->id, at->id, x->id);
-  return g_strdup_printf (_("Nothing has forced bond %s yet (it closes a loop), so we choose its stroke: at %s."),
-                          bond->id, at->id);
-}
-
-/* Propagation through a junction, TF or cylinder rule. `last`: the bond took
- * the element's single role because no other bond could; otherwise the
- * bond `cause` took it and this bond gets the other role. */
-static char *
-sentence_propagation (BgElement *x,
-                      BgBond    *bond,
-                      guint      side,
-                      BgBond    *cause,
-                      guint      cause_side,
-                      gboolean   last,
-                      gboolean   recv)
-{
-  g_autofree char *who = title (x);
-  BgCausalRule rule = x->spec->causal_rule;
-  BgElement *other = end_element (bond, !side);
-  BgDomain d = bond_domain (bond);
-  BgDomain dc = cause != NULL ? bond_domain (cause) : d;
-  const char *src = cause != NULL ? end_element (cause, !cause_side)->id : "?";
-  const char *cport = cause != NULL ? port_name (x, end_port (cause, cause_side)) : "?";
-  const char *port = port_name (x, end_port (bond, side));
-
-  if (rule == BG_CAUSAL_ONE_IN && x->spec->variable_ports)
-    {
-      if (last)
-        return g_strdup_printf (_("No other bond on %s sets its %s, so the last one, bond %s, must: its stroke goes at %s, and %s takes its %s from %s."),
-                                who, bg_domain_quantity_name (d, TRUE), bond->id, x->id, x->id,
-                                bg_domain_quantity_name (d, TRUE), other->id);
-      return g_strdup_printf (_("%s takes its %s from %s, so every other bond on %s gets its stroke away from %s: bond %s carries the %s to %s."),
-                              who, bg_domain_quantity_name (d, TRUE), src, x->id, x->id, bond->id,
-                              bg_domain_quantity_name (d, TRUE), other->id);
-    }
-  if (rule == BG_CAUSAL_ONE_OUT && x->spec->variable_ports)
-    {
-      if (last)
-        return g_strdup_printf (_("No other bond on %s sets its %s, so the last one, bond %s, must: its stroke goes away from %s, at %s, and %s takes its %s from %s."),
-                                who, bg_domain_quantity_name (d, FALSE), bond->id, x->id, other->id,
-                                x->id, bg_domain_quantity_name (d, FALSE), other->id);
-      return g_strdup_printf (_("%s takes its %s from %s, so every other bond on %s gets its stroke at %s: bond %s carries the %s to %s."),
-                              who, bg_domain_quantity_name (d, FALSE), src, x->id, x->id, bond->id,
-                              bg_domain_quantity_name (d, FALSE), other->id);
-    }
-  if (rule == BG_CAUSAL_ONE_IN)
-    {
-      if (last && x->spec->n_ports == 2)
-        return g_strdup_printf (_("%s already sets the %s at port %s, so it must receive the %s at port %s: bond %s gets its stroke at %s."),
-                                who, bg_domain_quantity_name (dc, TRUE), cport, bg_domain_quantity_name (d, TRUE), port,
-                                bond->id, x->id);
-      if (last)
-        return g_strdup_printf (_("%s already sets the %s at its other ports, so it must receive the %s at port %s: bond %s gets its stroke at %s."),
-                                who, bg_domain_quantity_name (dc, TRUE), bg_domain_quantity_name (d, TRUE), port,
-                                bond->id, x->id);
-      return g_strdup_printf (_("%s receives the %s at port %s from %s, so it sets the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                              who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
-                              port, bond->id, x->id, other->id);
-    }
-  if (rule == BG_CAUSAL_ONE_OUT)
-    {
-      if (last && x->spec->n_ports == 2)
-        return g_strdup_printf (_("%s already receives the %s at port %s, so it must set the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                                who, bg_domain_quantity_name (dc, TRUE), cport, bg_domain_quantity_name (d, TRUE), port,
-                                bond->id, x->id, other->id);
-      if (last)
-        return g_strdup_printf (_("%s already receives the %s at its other ports, so it must set the %s at port %s: bond %s gets its stroke away from %s, at %s."),
-                                who, bg_domain_quantity_name (dc, TRUE), bg_domain_quantity_name (d, TRUE), port,
-                                bond->id, x->id, other->id);
-      return g_strdup_printf (_("%s receives the %s at port %s from %s, so it sets the %s at port %s: bond %s gets its stroke at %s."),
-                              who, bg_domain_quantity_name (dc, FALSE), cport, src, bg_domain_quantity_name (d, FALSE),
-                              port, bond->id, x->id);
-    }
-  if (rule == BG_CAUSAL_SAME_ROLE)
-    {
-      /* GY: the ports take the same role; port S may be in another domain. */
-      if (recv)
-        return g_strdup_printf (_("%s receives the %s at port %s from %s, and a gyrator's ports both receive effort, so it receives the %s at port %s too and sets the %s there: bond %s gets its stroke at %s."),
-                                who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
-                                port, bg_domain_quantity_name (d, FALSE), bond->id, x->id);
-      return g_strdup_printf (_("%s sets the %s at port %s for %s, and a gyrator's ports both set effort, so it sets the %s at port %s too: bond %s gets its stroke away from %s, at %s."),
-                              who, bg_domain_quantity_name (dc, TRUE), cport, src, bg_domain_quantity_name (d, TRUE),
-                              port, bond->id, x->id, other->id);
-    }
-  /* A rule that does not propagate; not produced by the analyzer. */
-  return g_strdup_printf (_("%s sets the stroke of bond %s."), who, bond->id);
-}
-
-/* What the stroke means for a storage at the bond's other end, or NULL. */
-static char *
-storage_note (BgBond   *bond,
-              guint     side,
-              BgStroke  stroke)
-{
-  BgElement *other = end_element (bond, !side);
-  const BgComponentSpec *spec = other->spec;
-  gboolean other_recv = side_receives (stroke, !side);
-
-  if (spec->causal_rule != BG_CAUSAL_STORAGE || spec->n_ports == 0)
-    return NULL;
-  if (other_recv == (spec->ports[0].role == BG_PORT_ROLE_EFFORT_IN))
-    return g_strdup_printf (_("That is the integral causality %s needs."), other->id);
-  return g_strdup_printf (_("That forces %s into derivative causality."), other->id);
-}
-
 void
 _bg_trace_recorder_stroke (BgTraceRecorder *rec,
                            guint            bond,
@@ -470,60 +214,39 @@ _bg_trace_recorder_stroke (BgTraceRecorder *rec,
 {
   BgBond *b = rec->bonds[bond];
   guint side = side_at (bond, ends, n_ends, b);
-  gboolean recv = side_receives (stroke, side);
-  BgElement *other = end_element (b, !side);
+  BgElement *other = _bg_trace_end_element (b, !side);
   g_autoptr(GArray) after = g_array_new (FALSE, FALSE, sizeof (guint));
   const guint *step_of_bond = rec->trace->step_of_bond;
   const char *ids[2] = { element->id, other->id };
-  char *sentence = NULL;
+  BgBond *cb = NULL;
+  guint cside = 0;
+  gboolean last = FALSE;
+  char *sentence;
 
-  switch (rec->phase)
+  /* A propagation step follows from the steps that stroked the bonds the
+   * element's rule went by. */
+  if (rec->phase == BG_TRACE_PHASE_PROPAGATION)
     {
-    case BG_TRACE_PHASE_FIXED:
-      sentence = sentence_fixed (element, b, side, recv);
-      break;
-    case BG_TRACE_PHASE_STORAGE:
-      sentence = sentence_storage (element, b, side, recv);
-      break;
-    case BG_TRACE_PHASE_RESISTOR:
-      sentence = sentence_resistor (element, b, side, recv, neighbour_pref);
-      break;
-    case BG_TRACE_PHASE_ARBITRARY:
-      sentence = sentence_arbitrary (element, b, side, recv, neighbour_pref);
-      break;
-    case BG_TRACE_PHASE_PROPAGATION:
-    default:
-      {
-        BgCausalRule rule = element->spec->causal_rule;
-        /* The analyzer gives the single role to the last open bond, and the
-         * other role to every bond once one took the single role. */
-        gboolean last = (rule == BG_CAUSAL_ONE_IN && recv) ||
-                        (rule == BG_CAUSAL_ONE_OUT && !recv);
-        BgBond *cb = cause >= 0 ? rec->bonds[cause] : NULL;
-        guint cside = cb != NULL ? side_at ((guint) cause, ends, n_ends, cb) : 0;
-        g_autofree char *note = NULL;
+      BgCausalRule rule = element->spec->causal_rule;
+      gboolean recv = _bg_trace_side_receives (stroke, side);
 
-        if (last)
-          {
-            for (guint i = 0; i < n_ends; i++)
-              if (ends[i] / 2 != bond && step_of_bond[ends[i] / 2] != G_MAXUINT)
-                g_array_append_val (after, step_of_bond[ends[i] / 2]);
-          }
-        else if (cause >= 0 && step_of_bond[cause] != G_MAXUINT)
-          g_array_append_val (after, step_of_bond[cause]);
-
-        sentence = sentence_propagation (element, b, side, cb, cside, last, recv);
-        note = storage_note (b, side, stroke);
-        if (note != NULL)
-          {
-            char *full = g_strconcat (sentence, " ", note, NULL);
-
-            g_free (sentence);
-            sentence = full;
-          }
-      }
-      break;
+      /* The analyzer gives the single role to the last open bond, and the
+       * other role to every bond once one took the single role. */
+      last = (rule == BG_CAUSAL_ONE_IN && recv) ||
+             (rule == BG_CAUSAL_ONE_OUT && !recv);
+      cb = cause >= 0 ? rec->bonds[cause] : NULL;
+      cside = cb != NULL ? side_at ((guint) cause, ends, n_ends, cb) : 0;
+      if (last)
+        {
+          for (guint i = 0; i < n_ends; i++)
+            if (ends[i] / 2 != bond && step_of_bond[ends[i] / 2] != G_MAXUINT)
+              g_array_append_val (after, step_of_bond[ends[i] / 2]);
+        }
+      else if (cause >= 0 && step_of_bond[cause] != G_MAXUINT)
+        g_array_append_val (after, step_of_bond[cause]);
     }
+  sentence = _bg_trace_sentence_stroke (rec->phase, element, b, side, stroke, cb, cside, last,
+                                        neighbour_pref);
 
   add_step (rec, element->id, (int) bond, stroke, after, sentence, FALSE,
             ids, other == element ? 1 : 2, (const char *const *) &b->id, 1);
@@ -576,11 +299,7 @@ _bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
           (step->phase != BG_TRACE_PHASE_RESISTOR && step->phase != BG_TRACE_PHASE_ARBITRARY) ||
           !bg_causality_bond_in_group (causality, step->bond))
         continue;
-      /* TRANSLATORS: the step's sentence, then this one */
-      longer = g_strdup_printf (_("%s With this choice a causal path closes a loop with no "
-                                  "storage element in it: an algebraic group, whose equations "
-                                  "are solved together (amber in the editor)."),
-                                step->sentence);
+      longer = _bg_trace_sentence_in_group (step->sentence);
       step->sentence = g_string_chunk_insert (trace->strings, longer);
     }
 }

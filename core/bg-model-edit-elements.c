@@ -7,7 +7,9 @@
  * Owns: adding, removing (with their bonds), moving, renaming, labelling and
  * rotating elements, and setting their parameters: each validates first
  * and either refuses with a GError (model untouched) or records one undo
- * step through bg-model-history.c.
+ * step through bg-model-history.c. The lookup of an element by id and the
+ * recording of a step are shared (lookup_element, begin_step, record_step),
+ * so each edit says only what it checks and changes.
  * Must not: change the model except through recorded operations.
  */
 #include "config.h"
@@ -34,6 +36,69 @@ _bg_model_batch_op (OpKind kind,
   return op;
 }
 
+/* What every edit shares --------------------------------------------------- */
+
+/* The element an edit names, or NULL with "no element “id”". */
+static Element *
+lookup_element (BgModel    *self,
+                const char *id,
+                GError    **error)
+{
+  Element *el = g_hash_table_lookup (self->element_ids, id);
+
+  if (el == NULL)
+    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
+                 _("no element “%s”"), id);
+  return el;
+}
+
+static void G_GNUC_PRINTF (2, 0)
+begin_step_va (BgModel    *self,
+               const char *format,
+               va_list     args)
+{
+  g_autofree char *label = NULL;
+
+  /* Inside a group the group's label is the step's. */
+  if (self->group_depth == 0)
+    label = g_strdup_vprintf (format, args);
+  _bg_model_edit_begin (self, label);
+}
+
+/* Begins the undo step of an edit, named by the format; the edit records
+ * its operations and ends the step. */
+static void G_GNUC_PRINTF (2, 3)
+begin_step (BgModel    *self,
+            const char *format,
+            ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  begin_step_va (self, format, args);
+  va_end (args);
+}
+
+/* Records an edit of one operation as one undo step named by the format
+ * (built before the operation applies, so its arguments may be the ids it
+ * changes); takes over the references the operation holds. Returns TRUE,
+ * what the edit returns. */
+static gboolean G_GNUC_PRINTF (3, 4)
+record_step (BgModel    *self,
+             Op         *op,
+             const char *format,
+             ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  begin_step_va (self, format, args);
+  va_end (args);
+  _bg_model_record (self, op);
+  _bg_model_edit_end (self);
+  return TRUE;
+}
+
 BgElement *
 bg_model_add_element (BgModel    *self,
                       const char *type,
@@ -45,7 +110,6 @@ bg_model_add_element (BgModel    *self,
 {
   const BgComponentSpec *spec;
   g_autofree char *new_id = NULL;
-  g_autofree char *label = NULL;
   Element *el;
   Op op;
 
@@ -88,13 +152,7 @@ bg_model_add_element (BgModel    *self,
   op = _bg_model_batch_op (OP_INSERT_ELEMENTS, 1);
   op.u.batch.indices[0] = self->elements->len;
   op.u.batch.items[0] = el;   /* the _bg_model_record takes the creation reference */
-
-  /* Inside a group the group's label is the step's. */
-  if (self->group_depth == 0)
-    label = g_strdup_printf (_("Add %s"), new_id);
-  _bg_model_edit_begin (self, label);
-  _bg_model_record (self, &op);
-  _bg_model_edit_end (self);
+  record_step (self, &op, _("Add %s"), new_id);
   return &el->pub;
 }
 
@@ -111,13 +169,9 @@ collect_elements (BgModel           *self,
       Element *el;
 
       g_return_val_if_fail (ids[i] != NULL, FALSE);
-      el = g_hash_table_lookup (self->element_ids, ids[i]);
+      el = lookup_element (self, ids[i], error);
       if (el == NULL)
-        {
-          g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
-                       _("no element “%s”"), ids[i]);
-          return FALSE;
-        }
+        return FALSE;
       g_hash_table_add (set, el);
     }
   return TRUE;
@@ -187,7 +241,6 @@ bg_model_remove_elements (BgModel           *self,
                           GError           **error)
 {
   g_autoptr (GHashTable) set = NULL;
-  g_autofree char *label = NULL;
   guint n, n_bonds;
   Op op;
 
@@ -203,11 +256,10 @@ bg_model_remove_elements (BgModel           *self,
 
   n = g_hash_table_size (set);
   if (n == 1)
-    label = g_strdup_printf (_("Remove %s"), ids[0]);
+    begin_step (self, _("Remove %s"), ids[0]);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Remove %u element",
-                                          "Remove %u elements", n), n);
-  _bg_model_edit_begin (self, label);
+    begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Remove %u element",
+                                   "Remove %u elements", n), n);
 
   /* Bonds first, so undo brings the elements back before their bonds, and
    * the bonds at their old indices (junction port numbers depend on them). */
@@ -233,7 +285,6 @@ bg_model_move_elements (BgModel           *self,
                         GError           **error)
 {
   g_autoptr (GHashTable) set = NULL;
-  g_autofree char *label = NULL;
   GHashTableIter iter;
   gpointer key;
   guint n;
@@ -256,11 +307,10 @@ bg_model_move_elements (BgModel           *self,
     return TRUE;
 
   if (n == 1)
-    label = g_strdup_printf (_("Move %s"), ids[0]);
+    begin_step (self, _("Move %s"), ids[0]);
   else
-    label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Move %u element",
-                                          "Move %u elements", n), n);
-  _bg_model_edit_begin (self, label);
+    begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Move %u element",
+                                   "Move %u elements", n), n);
   g_hash_table_iter_init (&iter, set);
   while (g_hash_table_iter_next (&iter, &key, NULL))
     {
@@ -275,26 +325,12 @@ bg_model_move_elements (BgModel           *self,
   return TRUE;
 }
 
-static Element *
-lookup_element (BgModel    *self,
-                const char *id,
-                GError    **error)
-{
-  Element *el = g_hash_table_lookup (self->element_ids, id);
-
-  if (el == NULL)
-    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
-                 _("no element “%s”"), id);
-  return el;
-}
-
 gboolean
 bg_model_rename_element (BgModel    *self,
                          const char *old_id,
                          const char *new_id,
                          GError    **error)
 {
-  g_autofree char *label = NULL;
   Element *el;
   Op op = { .kind = OP_RENAME };
 
@@ -314,11 +350,7 @@ bg_model_rename_element (BgModel    *self,
   op.u.str.el = _bg_model_element_ref (el);
   op.u.str.old_s = g_strdup (old_id);
   op.u.str.new_s = g_strdup (new_id);
-  label = g_strdup_printf (_("Rename %s to %s"), old_id, new_id);
-  _bg_model_edit_begin (self, label);
-  _bg_model_record (self, &op);
-  _bg_model_edit_end (self);
-  return TRUE;
+  return record_step (self, &op, _("Rename %s to %s"), old_id, new_id);
 }
 
 gboolean
@@ -327,7 +359,6 @@ bg_model_set_label (BgModel    *self,
                     const char *text,
                     GError    **error)
 {
-  g_autofree char *label = NULL;
   Element *el;
   Op op = { .kind = OP_LABEL };
 
@@ -352,11 +383,7 @@ bg_model_set_label (BgModel    *self,
   op.u.str.el = _bg_model_element_ref (el);
   op.u.str.old_s = g_strdup (el->pub.label);
   op.u.str.new_s = g_strdup (text);
-  label = g_strdup_printf (_("Change the label of %s"), element_id);
-  _bg_model_edit_begin (self, label);
-  _bg_model_record (self, &op);
-  _bg_model_edit_end (self);
-  return TRUE;
+  return record_step (self, &op, _("Change the label of %s"), element_id);
 }
 
 gboolean
@@ -365,7 +392,6 @@ bg_model_set_rotation (BgModel    *self,
                        int         rotation,
                        GError    **error)
 {
-  g_autofree char *label = NULL;
   Element *el;
   Op op = { .kind = OP_ROTATION };
 
@@ -389,11 +415,7 @@ bg_model_set_rotation (BgModel    *self,
   op.u.rotation.el = _bg_model_element_ref (el);
   op.u.rotation.old_i = el->pub.rotation;
   op.u.rotation.new_i = rotation;
-  label = g_strdup_printf (_("Rotate %s"), element_id);
-  _bg_model_edit_begin (self, label);
-  _bg_model_record (self, &op);
-  _bg_model_edit_end (self);
-  return TRUE;
+  return record_step (self, &op, _("Rotate %s"), element_id);
 }
 
 gboolean
@@ -403,7 +425,6 @@ bg_model_set_domain_s (BgModel    *self,
                        GError    **error)
 {
   const BgComponentSpec *spec;
-  g_autofree char *label = NULL;
   GPtrArray *bonds;
   Element *el;
   Op op = { .kind = OP_SPEC };
@@ -445,11 +466,7 @@ bg_model_set_domain_s (BgModel    *self,
   op.u.spec.el = _bg_model_element_ref (el);
   op.u.spec.old_p = el->pub.spec;
   op.u.spec.new_p = spec;
-  label = g_strdup_printf (_("Change the domain of %s.S"), element_id);
-  _bg_model_edit_begin (self, label);
-  _bg_model_record (self, &op);
-  _bg_model_edit_end (self);
-  return TRUE;
+  return record_step (self, &op, _("Change the domain of %s.S"), element_id);
 }
 
 /* Edits: parameters ------------------------------------------------------ */
@@ -476,7 +493,6 @@ bg_model_set_params (BgModel            *self,
                      guint               n,
                      GError            **error)
 {
-  g_autofree char *label = NULL;
   g_autofree guint *indices = NULL;
   g_autofree BgParamValue *candidate = NULL;
   GError *local_error = NULL;
@@ -542,10 +558,9 @@ bg_model_set_params (BgModel            *self,
     return TRUE;
 
   if (n == 1)
-    label = g_strdup_printf (_("Change %s.%s"), element_id, names[0]);
+    begin_step (self, _("Change %s.%s"), element_id, names[0]);
   else
-    label = g_strdup_printf (_("Change the parameters of %s"), element_id);
-  _bg_model_edit_begin (self, label);
+    begin_step (self, _("Change the parameters of %s"), element_id);
   for (guint i = 0; i < n; i++)
     {
       Op op = { .kind = OP_PARAM };

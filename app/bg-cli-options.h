@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-cli-options.h — the options the subcommands of bgmod-cli share.
+ *
+ * Owns: parsing a subcommand's command line, reading numeric option values,
+ * the one model file a command takes, the --vars list, --csv and --plot
+ * (simulate and bode) and the options of a run (simulate: --t-end,
+ * --output-step, --rtol, --atol, --vars, --max-memory, --sweep), with the
+ * messages and exit codes of docs/command-line.md. Must not: be used outside
+ * app/, load or run anything, or write anything but messages to stderr.
+ *
+ * A function that returns FALSE has printed the usage error ("bgmod-cli
+ * COMMAND: message" and the --help hint); the command exits with
+ * BG_CLI_EXIT_USAGE unless it says otherwise.
+ */
+#pragma once
+
+#include <glib.h>
+#include "bg-model.h"
+
+G_BEGIN_DECLS
+
+/* Sets the program name to "bgmod-cli COMMAND" and parses argv with the
+ * context. */
+gboolean bg_cli_parse             (GOptionContext *context,
+                                   const char     *command,
+                                   int            *argc,
+                                   char         ***argv);
+/* Reads the value of a numeric option (text as given, or NULL when the
+ * option is absent: *value is then left alone). Accepts only a whole finite
+ * decimal number; otherwise the usage error is "--rtol: “nan” is not a
+ * finite number". */
+gboolean bg_cli_parse_number      (const char *command,
+                                   const char *option,
+                                   const char *text,
+                                   double     *value);
+/* TRUE when the arguments left after parsing (argv[0] the command) are one
+ * model file; otherwise the usage error is "missing the model file" or
+ * "expected one model file". */
+gboolean bg_cli_expect_one_model  (const char *command,
+                                   int         argc);
+/* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
+GStrv    bg_cli_split_vars        (const char *list);
+
+/* --csv OUT.csv|- and --plot OUT.png|OUT.svg: where a command writes its
+ * data and its drawing. */
+typedef struct
+{
+  char *csv;    /* NULL: standard output, unless there is a plot */
+  char *plot;
+} BgCliOutputOptions;
+
+/* Adds --csv and --plot to the context's options, after those already
+ * there. */
+void        bg_cli_output_options_add      (BgCliOutputOptions *o,
+                                            GOptionContext     *context);
+/* Checks --plot's name ("--plot needs a file name ending in .png or .svg")
+ * and, when a plot is asked for, has bgmod-cli-draw run the command
+ * (bg_cli_draw_elsewhere). FALSE when the command must return *exit_code:
+ * the usage error, or the handing over failed. */
+gboolean    bg_cli_output_options_check    (const BgCliOutputOptions *o,
+                                            const char               *command,
+                                            int                      *exit_code);
+/* Where the CSV goes ("-": standard output), or NULL when only a plot is
+ * asked for. */
+const char *bg_cli_output_options_csv_path (const BgCliOutputOptions *o);
+void        bg_cli_output_options_clear    (BgCliOutputOptions *o);
+
+/* The options of `simulate`. */
+typedef struct
+{
+  double             t_end, output_step, rtol, atol;  /* NAN: the model's */
+  char              *vars;        /* --vars as given; NULL: all */
+  BgCliOutputOptions out;
+  guint64            max_memory;  /* bytes */
+  char              *sweep;       /* --sweep EL.PARAM=V1,V2,... or NULL */
+  /* The texts as given, read by bg_cli_simulate_options_read(). */
+  char              *t_end_text, *output_step_text, *rtol_text, *atol_text;
+  char              *max_memory_text;
+} BgCliSimulateOptions;
+
+/* No option given yet: the model's settings, every variable, the default
+ * memory limit. */
+void     bg_cli_simulate_options_init  (BgCliSimulateOptions *o);
+/* Adds the options, in the order of `simulate --help`. */
+void     bg_cli_simulate_options_add   (BgCliSimulateOptions *o,
+                                        GOptionContext       *context);
+/* After parsing: reads the numbers, checks that one model file is left and
+ * the plot's name, hands a command with --plot over to bgmod-cli-draw, and
+ * reads --max-memory, in that order. FALSE when the command must return
+ * *exit_code. */
+gboolean bg_cli_simulate_options_read  (BgCliSimulateOptions *o,
+                                        int                   argc,
+                                        int                  *exit_code);
+/* The model's settings with the options' overrides. */
+void     bg_cli_simulate_options_apply (const BgCliSimulateOptions *o,
+                                        BgSimSettings              *settings);
+void     bg_cli_simulate_options_clear (BgCliSimulateOptions *o);
+
+G_END_DECLS
