@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-causality.c — causal analysis of a model (handbook page 002).
+/* bg-causality.c — causal analysis of a model (docs/architecture.md, Causality).
  *
  * Owns: the result of an analysis (BgCausality and its public accessors,
  * summary and JSON) and the driver that runs the phases on one model. The

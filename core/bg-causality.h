@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-causality.h — causal analysis of a model (handbook page 002, docs/architecture.md).
+/* bg-causality.h — causal analysis of a model (docs/architecture.md, Causality).
  *
  * Owns: assigning a causal stroke to every bond by the SCAP order (fixed
  * sources and pump → propagate → storages in integral causality one at a

@@ -2,7 +2,7 @@
 /* bg-remedy.h — concrete model edits that resolve a causal conflict.
  *
  * Owns: proposing, for one error of an analysis, the edits that resolve it
- * (handbook page 002: an explicit, visible element, never hidden leakage):
+ * (docs/architecture.md, Causality: an explicit, visible element, never hidden leakage):
  *   - an effort-setting element (C, accumulator, Se) whose effort conflicts:
  *     a resistance in series with it, on a new 1-junction between it and its
  *     neighbour;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-causality.c — the causality analyzer against handbook page 002.
+/* test-causality.c — the causality analyzer against the causality rules of docs/architecture.md.
  *
  * Owns: tests of every component's causal patterns, the SCAP order, the
  * diagnostics (their codes, messages and ids), states, algebraic groups and

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-cylinder-eqs.c — equations of CylinderDA (handbook page 003).
+/* bg-cylinder-eqs.c — equations of CylinderDA (docs/components.md, CylinderDA).
  *
  * Owns: A_A = πD²/4, A_B = π(D² - d²)/4; local flows Q_A = A_A v,
  * Q_B = -A_B v, f_local,M = -v; F_hyd = A_A p_A - A_B p_B = e_M; dx/dt = v;

@@ -3,7 +3,7 @@
  *
  * Owns: its spec (ports A and B hydraulic, M translational; D, d, L, x0;
  * outputs x, v, F_hyd, Q_A, Q_B, P_mech) and the check that links its
- * parameters: D > d > 0 and 0 < x0 < L (handbook page 003). Must not: hold
+ * parameters: D > d > 0 and 0 < x0 < L (docs/components.md, CylinderDA). Must not: hold
  * per-document state or know about the model, the analyzer or GTK.
  */
 #include "config.h"
