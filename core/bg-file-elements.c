@@ -16,6 +16,22 @@
 
 #include "bg-file-private.h"
 
+/* "elements[12]", or "components.Tank.elements[12]" inside a definition. */
+static const char *
+item_path (BgFileLoader *loader,
+           char          buf[BG_FILE_PATH_MAX],
+           const char   *array,
+           guint         index)
+{
+  char item[48];
+
+  if (loader->prefix == NULL || loader->prefix[0] == '\0')
+    return _bg_file_item_path (buf, array, index);
+  g_snprintf (buf, BG_FILE_PATH_MAX, "%s%s", loader->prefix,
+              _bg_file_item_path (item, array, index));
+  return buf;
+}
+
 static gboolean
 check_id (BgFileLoader *loader,
           const char   *path,
@@ -129,13 +145,14 @@ check_advanced_domain (const char  *type,
 }
 
 static gboolean
-read_type_domain (const JDoc  *doc,
+read_type_domain (BgFileLoader *loader,
                   guint32      obj,
                   const char  *path,
                   const char **type_out,
                   BgDomain    *domain_out,
                   GError     **error)
 {
+  const JDoc *doc = loader->doc;
   const char *type;
   const char *domain_id;
   g_autofree char *domain_path = NULL;
@@ -143,6 +160,30 @@ read_type_domain (const JDoc  *doc,
 
   if (!_bg_file_get_string (doc, obj, path, "type", TRUE, &type, error))
     return FALSE;
+  if (!bg_library_is_type (type) && bg_model_find_definition (loader->model, type) != NULL)
+    {
+      /* An instance: its definition knows the domains of its ports. */
+      if (jv_member (doc, obj, "domain") != 0 || jv_member (doc, obj, "domain_s") != 0)
+        {
+          domain_path = _bg_file_member_path (path, jv_member (doc, obj, "domain") != 0
+                                                    ? "domain" : "domain_s");
+          _bg_file_set_error (error, BG_FILE_ERROR_INVALID, domain_path,
+                              _("an instance of %s takes its domains from the component's ports; leave the key out"),
+                              type);
+          return FALSE;
+        }
+      *type_out = type;
+      *domain_out = BG_DOMAIN_NONE;
+      return TRUE;
+    }
+  if (g_strcmp0 (type, "Port") == 0 && !bg_model_is_body (loader->model))
+    {
+      g_autofree char *type_path = _bg_file_member_path (path, "type");
+
+      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, type_path,
+                          _("a Port belongs inside a component definition (\"components\"), not in the model itself"));
+      return FALSE;
+    }
   if (!bg_library_is_type (type))
     {
       g_autofree char *type_path = _bg_file_member_path (path, "type");
@@ -228,8 +269,8 @@ _bg_file_load_element (BgFileLoader *loader,
                        GError      **error)
 {
   const JDoc *doc = loader->doc;
-  char path_buf[48];
-  const char *path = _bg_file_item_path (path_buf, "elements", index);
+  char path_buf[BG_FILE_PATH_MAX];
+  const char *path = item_path (loader, path_buf, "elements", index);
   g_autoptr(GError) local_error = NULL;
   const char *id, *type, *label;
   BgDomain domain;
@@ -247,7 +288,7 @@ _bg_file_load_element (BgFileLoader *loader,
   if (!_bg_file_check_known_keys (doc, obj, path, element_keys, error)
       || !_bg_file_get_string (doc, obj, path, "id", TRUE, &id, error)
       || !check_id (loader, path, id, error)
-      || !read_type_domain (doc, obj, path, &type, &domain, error)
+      || !read_type_domain (loader, obj, path, &type, &domain, error)
       || !read_position (doc, obj, path, &x, &y, &rotation, error)
       || !_bg_file_get_string (doc, obj, path, "label", FALSE, &label, error))
     return FALSE;
@@ -374,8 +415,8 @@ _bg_file_load_bond (BgFileLoader *loader,
                     GError      **error)
 {
   const JDoc *doc = loader->doc;
-  char path_buf[48];
-  const char *path = _bg_file_item_path (path_buf, "bonds", index);
+  char path_buf[BG_FILE_PATH_MAX];
+  const char *path = item_path (loader, path_buf, "bonds", index);
   g_autofree char *from = NULL, *to = NULL;
   g_autoptr(GError) local_error = NULL;
   const char *id, *from_ref, *to_ref, *arrow;

@@ -48,7 +48,28 @@ typedef struct
   BgModel    *model;
   GHashTable *elements;  /* id (borrowed from the document) → BgElement* */
   GHashTable *bond_ids;  /* id (borrowed from the document) */
+  guint32     graph;     /* the object whose "elements" and "bonds" are read: 0, the top */
+  const char *prefix;    /* of JSON paths: "" or "components.Tank." */
 } BgFileLoader;
+
+/* Room for a JSON path to an element or bond, a definition's name before it. */
+#define BG_FILE_PATH_MAX (BG_ID_MAX_LENGTH + 48)
+
+/* bg-file-components.c */
+
+/* Reads "components" (every definition, nested ones first, cycles and
+ * depth refused with the path named) into loader->model. */
+gboolean    _bg_file_load_components  (BgFileLoader      *loader,
+                                       GError           **error);
+/* Refuses a model whose components drawn out exceed the element limit. */
+gboolean    _bg_file_check_flat_size  (BgFileLoader      *loader,
+                                       GError           **error);
+/* Whether "T2.b4" names a bond inside an instance of model. */
+gboolean    _bg_file_inner_bond_exists (BgModel          *model,
+                                        const char       *path);
+/* Reads the "elements" and "bonds" of loader->graph into loader->model. */
+gboolean    _bg_file_load_graph       (BgFileLoader      *loader,
+                                       GError           **error);
 
 /* bg-file.c */
 

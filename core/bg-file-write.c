@@ -12,6 +12,7 @@
 
 #include "bg-file-private.h"
 #include "bg-waveform.h"
+#include "bg-definition.h"
 
 /* ------------------------------------------------------------------------
  * Writing
@@ -62,7 +63,9 @@ param_is_saved (const BgComponentSpec *spec,
   BgParamValue def;
   gboolean same;
 
-  if (!pspec->saved_when_used || bg_param_is_visible (spec, pspec, values))
+  /* An instance carries only what it changes of its definition. */
+  if (bg_definition_of_spec (spec) == NULL
+      && (!pspec->saved_when_used || bg_param_is_visible (spec, pspec, values)))
     return TRUE;
   bg_param_value_init_default (&def, pspec);
   same = bg_param_value_equal (&def, &values[index]);
@@ -98,19 +101,21 @@ append_element (GString   *out,
     g_string_append_printf (out, ", \"rotation\": %d", element->rotation);
   if (spec->n_params > 0)
     {
-      g_string_append (out, ", \"params\": {");
       gboolean first = TRUE;
+      gboolean instance = bg_definition_of_spec (spec) != NULL;
 
       for (guint i = 0; i < spec->n_params; i++)
         {
           if (!param_is_saved (spec, &spec->params[i], element->params, i))
             continue;
-          if (!first)
-            g_string_append (out, ", ");
+          g_string_append (out, first ? ", \"params\": {" : ", ");
           first = FALSE;
           append_param (out, &spec->params[i], &element->params[i]);
         }
-      g_string_append_c (out, '}');
+      if (!first)
+        g_string_append_c (out, '}');
+      else if (!instance)
+        g_string_append (out, ", \"params\": {}");
     }
   if (element->label != NULL && *element->label != '\0')
     {
@@ -152,22 +157,77 @@ append_bond (GString *out,
   g_string_append_c (out, '}');
 }
 
+/* indent: the spaces before the key ("  " at the top, deeper inside a
+ * component definition). */
 static void
-append_list (GString   *out,
+append_list (GString    *out,
+             const char *indent,
              const char *key,
-             GPtrArray *items,
-             gboolean   bonds)
+             GPtrArray  *items,
+             gboolean    bonds)
 {
-  g_string_append_printf (out, "  \"%s\": [", key);
+  g_string_append_printf (out, "%s\"%s\": [", indent, key);
   for (guint i = 0; i < items->len; i++)
     {
-      g_string_append (out, i > 0 ? ",\n    " : "\n    ");
+      g_string_append_printf (out, i > 0 ? ",\n%s  " : "\n%s  ", indent);
       if (bonds)
         append_bond (out, g_ptr_array_index (items, i));
       else
         append_element (out, g_ptr_array_index (items, i));
     }
-  g_string_append (out, items->len > 0 ? "\n  ]" : "]");
+  if (items->len > 0)
+    g_string_append_printf (out, "\n%s]", indent);
+  else
+    g_string_append (out, "]");
+}
+
+/* "components": {"Tank": {...}, ...} in the model's order, before the
+ * elements that use them; nothing for a model without components. */
+static void
+append_components (GString *out,
+                   BgModel *model)
+{
+  GPtrArray *defs = bg_model_get_definitions (model);
+
+  if (defs->len == 0)
+    return;
+  g_string_append (out, "  \"components\": {");
+  for (guint i = 0; i < defs->len; i++)
+    {
+      const BgDefinition *def = g_ptr_array_index (defs, i);
+
+      g_string_append (out, i > 0 ? ",\n    " : "\n    ");
+      append_string (out, def->name);
+      g_string_append (out, ": {\n");
+      if (def->label != NULL)
+        {
+          g_string_append (out, "      \"label\": ");
+          append_string (out, def->label);
+          g_string_append (out, ",\n");
+        }
+      if (def->description != NULL)
+        {
+          g_string_append (out, "      \"description\": ");
+          append_string (out, def->description);
+          g_string_append (out, ",\n");
+        }
+      if (def->parameters[0] != NULL)
+        {
+          g_string_append (out, "      \"parameters\": [");
+          for (guint k = 0; def->parameters[k] != NULL; k++)
+            {
+              if (k > 0)
+                g_string_append (out, ", ");
+              append_string (out, def->parameters[k]);
+            }
+          g_string_append (out, "],\n");
+        }
+      append_list (out, "      ", "elements", bg_model_get_elements (def->body), FALSE);
+      g_string_append (out, ",\n");
+      append_list (out, "      ", "bonds", bg_model_get_bonds (def->body), TRUE);
+      g_string_append (out, "\n    }");
+    }
+  g_string_append (out, "\n  },\n");
 }
 
 static void
@@ -243,9 +303,10 @@ bg_file_to_data (BgModel *model,
   name = bg_model_get_name (model);
   append_string (out, name != NULL ? name : "");
   g_string_append (out, ",\n");
-  append_list (out, "elements", bg_model_get_elements (model), FALSE);
+  append_components (out, model);
+  append_list (out, "  ", "elements", bg_model_get_elements (model), FALSE);
   g_string_append (out, ",\n");
-  append_list (out, "bonds", bg_model_get_bonds (model), TRUE);
+  append_list (out, "  ", "bonds", bg_model_get_bonds (model), TRUE);
   g_string_append (out, ",\n");
   append_simulation (out, bg_model_get_simulation (model));
   append_exercise (out, model);

@@ -219,33 +219,65 @@ _bg_file_check_known_keys (const JDoc        *doc,
 /* Returns the array member key of the root (0 and an error when it is not
  * one, or when required and absent) after checking its length. */
 static guint32
-get_array (const JDoc *doc,
-           const char *key,
-           gboolean    required,
-           guint       limit,
-           GError    **error)
+get_array (BgFileLoader *loader,
+           const char   *key,
+           gboolean      required,
+           guint         limit,
+           GError      **error)
 {
-  guint32 array = jv_member (doc, 0, key);
+  const JDoc *doc = loader->doc;
+  guint32 array = jv_member (doc, loader->graph, key);
+  g_autofree char *path = g_strconcat (loader->prefix != NULL ? loader->prefix : "", key, NULL);
 
   if (array == 0)
     {
       if (required)
-        _bg_file_set_error (error, BG_FILE_ERROR_INVALID, key, _("missing"));
+        _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("missing"));
       return 0;
     }
   if (jv (doc, array)->type != JV_ARRAY)
     {
-      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, key, _("must be an array"));
+      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an array"));
       return 0;
     }
   if (jv (doc, array)->u.count > limit)
     {
-      _bg_file_set_error (error, BG_FILE_ERROR_TOO_LARGE, key,
+      _bg_file_set_error (error, BG_FILE_ERROR_TOO_LARGE, path,
                           _("%u entries; at most %u are allowed"),
                           jv (doc, array)->u.count, limit);
       return 0;
     }
   return array;
+}
+
+gboolean
+_bg_file_load_graph (BgFileLoader *loader,
+                     GError      **error)
+{
+  const JDoc *doc = loader->doc;
+  guint32 elements, bonds = 0;
+  guint i;
+
+  elements = get_array (loader, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error);
+  if (elements == 0)
+    return FALSE;
+  if (jv_member (doc, loader->graph, "bonds") != 0)
+    {
+      bonds = get_array (loader, "bonds", FALSE, BG_FILE_MAX_BONDS, error);
+      if (bonds == 0)
+        return FALSE;
+    }
+
+  i = 0;
+  for (guint32 c = jv_first (doc, elements); c != 0; c = jv_next (doc, c))
+    if (!_bg_file_load_element (loader, c, i++, error))
+      return FALSE;
+
+  i = 0;
+  for (guint32 c = bonds ? jv_first (doc, bonds) : 0; c != 0; c = jv_next (doc, c))
+    if (!_bg_file_load_bond (loader, c, i++, error))
+      return FALSE;
+  return TRUE;
 }
 
 static gboolean
@@ -387,7 +419,10 @@ load_exercise (BgFileLoader *loader,
       const char *value = jv (doc, c)->type == JV_STRING ? jv_string (doc, c) : NULL;
       BgStroke stroke;
 
-      if (bg_model_find_bond (loader->model, bond_id) == NULL)
+      gboolean inner = bg_model_find_bond (loader->model, bond_id) == NULL
+                       && _bg_file_inner_bond_exists (loader->model, bond_id);
+
+      if (!inner && bg_model_find_bond (loader->model, bond_id) == NULL)
         {
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("no bond \"%s\""), shown);
           return FALSE;
@@ -402,7 +437,9 @@ load_exercise (BgFileLoader *loader,
                               _("must be \"to\" or \"from\""));
           return FALSE;
         }
-      if (!bg_model_set_exercise_stroke (loader->model, bond_id, stroke, NULL))
+      if (inner)
+        bg_model_set_inner_stroke (loader->model, bond_id, stroke);
+      else if (!bg_model_set_exercise_stroke (loader->model, bond_id, stroke, NULL))
         g_assert_not_reached ();
     }
   return TRUE;
@@ -414,22 +451,16 @@ load_document (BgFileLoader *loader,
 {
   const JDoc *doc = loader->doc;
   g_autoptr(GError) local_error = NULL;
-  guint32 elements, bonds = 0;
   const char *name;
-  guint i;
 
   if (!check_header (doc, error))
     return FALSE;
-
-  elements = get_array (doc, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error);
-  if (elements == 0)
+  /* The top level's arrays are checked first, as before components existed. */
+  if (get_array (loader, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error) == 0)
     return FALSE;
-  if (jv_member (doc, 0, "bonds") != 0)
-    {
-      bonds = get_array (doc, "bonds", FALSE, BG_FILE_MAX_BONDS, error);
-      if (bonds == 0)
-        return FALSE;
-    }
+  if (jv_member (doc, 0, "bonds") != 0
+      && get_array (loader, "bonds", FALSE, BG_FILE_MAX_BONDS, error) == 0)
+    return FALSE;
 
   if (!_bg_file_get_string (doc, 0, NULL, "name", FALSE, &name, error))
     return FALSE;
@@ -439,17 +470,8 @@ load_document (BgFileLoader *loader,
       return FALSE;
     }
 
-  i = 0;
-  for (guint32 c = jv_first (doc, elements); c != 0; c = jv_next (doc, c))
-    if (!_bg_file_load_element (loader, c, i++, error))
-      return FALSE;
-
-  i = 0;
-  for (guint32 c = bonds ? jv_first (doc, bonds) : 0; c != 0; c = jv_next (doc, c))
-    if (!_bg_file_load_bond (loader, c, i++, error))
-      return FALSE;
-
-  return load_simulation (loader, error) && load_exercise (loader, error) &&
+  return _bg_file_load_components (loader, error) && _bg_file_load_graph (loader, error) &&
+         _bg_file_check_flat_size (loader, error) && load_simulation (loader, error) && load_exercise (loader, error) &&
          load_view (loader, error);
 }
 
@@ -460,7 +482,7 @@ load_from_json (JDoc    *doc_in,
                 GError **error)
 {
   g_autoptr(JDoc) doc = doc_in;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL };
+  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
   gboolean ok;
 
   if (jv (doc, 0)->type != JV_OBJECT)

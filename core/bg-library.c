@@ -35,6 +35,10 @@ static const BgComponentSpec *const all_specs[] = {
   &_bg_pump_curve_spec,
   &_bg_gas_accumulator_spec,
   &_bg_dc_motor_spec,
+  &_bg_port_specs[BG_DOMAIN_ELECTRICAL],
+  &_bg_port_specs[BG_DOMAIN_HYDRAULIC],
+  &_bg_port_specs[BG_DOMAIN_TRANSLATIONAL],
+  &_bg_port_specs[BG_DOMAIN_ROTATIONAL],
 };
 
 const BgComponentSpec *const *

@@ -117,13 +117,13 @@ bg_model_add_element (BgModel    *self,
   g_return_val_if_fail (type != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!bg_library_is_type (type))
+  if (!bg_library_is_type (type) && bg_model_find_definition (self, type) == NULL)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
                    _("Unknown component type “%s”"), type);
       return NULL;
     }
-  spec = bg_library_lookup (type, domain);
+  spec = _bg_model_lookup_spec (self, type, domain);
   if (spec == NULL)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,

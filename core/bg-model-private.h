@@ -154,6 +154,13 @@ struct _BgModel
 
   /* Smallest number that may be free for each id prefix (see make_id). */
   GHashTable *id_hints;  /* id prefix (static) → the first number that may be free */
+
+  /* Components (bg-model-definitions.c). A definition's body uses the
+   * definitions of the model it belongs to (outer, borrowed). */
+  GPtrArray  *definitions;      /* BgDefinition*, in file order, owned */
+  GHashTable *definition_names; /* name (the definition's) → BgDefinition* */
+  BgModel    *outer;
+  GHashTable *inner_strokes;    /* exercise strokes inside instances: "T2.b4" → BgStroke */
 };
 
 enum
@@ -173,6 +180,13 @@ enum
 };
 
 #define BOND_HINT "b"  /* the id prefix of new bonds (bg-model-edit-bonds.c) */
+
+/* bg-model-definitions.c */
+const BgComponentSpec *_bg_model_lookup_spec (BgModel    *self,
+                                              const char *type,
+                                              BgDomain    domain);
+void  _bg_model_definitions_init     (BgModel *self);
+void  _bg_model_definitions_finalize (BgModel *self);
 
 /* bg-model.c */
 Element *_bg_model_element_new (const BgComponentSpec *spec,

@@ -627,6 +627,8 @@ bg_model_finalize (GObject *object)
   g_ptr_array_unref (self->elements);
   g_free (self->name);
   g_free (self->view_json);
+  /* After the elements: instances point at their definitions' specs. */
+  _bg_model_definitions_finalize (self);
 
   G_OBJECT_CLASS (bg_model_parent_class)->finalize (object);
 }
@@ -716,4 +718,5 @@ bg_model_init (BgModel *self)
   self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) _bg_model_step_free);
   bg_sim_settings_init_default (&self->simulation);
   self->id_hints = g_hash_table_new (g_str_hash, g_str_equal);
+  _bg_model_definitions_init (self);
 }

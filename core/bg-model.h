@@ -237,6 +237,30 @@ void        bg_model_set_view_json (BgModel    *self,
  * tells whether the document has unsaved changes. */
 guint64     bg_model_get_view_revision (BgModel *self);
 
+/* Components (docs/file-format.md, Components) ----------------------------
+ * A model may define components; a definition's body is a model of its
+ * own whose definitions are those of the model it belongs to. Definitions
+ * enter a model while it is filled from a file (not undoable). */
+/* BgDefinition*, in file order (a body: its outer model's). */
+GPtrArray          *bg_model_get_definitions  (BgModel      *self);
+const BgDefinition *bg_model_find_definition  (BgModel      *self,
+                                               const char   *name);
+gboolean            bg_model_has_components   (BgModel      *self);
+/* An empty model for a definition's body inside outer. */
+BgModel            *bg_model_new_body         (BgModel      *outer);
+gboolean            bg_model_is_body          (BgModel      *self);
+/* Takes def; refused (and def freed) for a taken name or past 1 000. */
+gboolean            bg_model_add_definition   (BgModel      *self,
+                                               BgDefinition *def,
+                                               GError      **error);
+/* Exercise strokes on bonds inside instances, by path ("T2.b4"); NONE
+ * removes one. Not undoable (the loader's). */
+void                bg_model_set_inner_stroke (BgModel      *self,
+                                               const char   *path,
+                                               BgStroke      stroke);
+/* path (owned by the model) → GINT_TO_POINTER (BgStroke) */
+GHashTable         *bg_model_get_inner_strokes (BgModel     *self);
+
 /* History ---------------------------------------------------------------- */
 gboolean          bg_model_can_undo            (BgModel    *self);
 gboolean          bg_model_can_redo            (BgModel    *self);

@@ -74,6 +74,8 @@ struct _BgComponentKind
   const char *named;      /* N_(), one %s for the id: "0-junction %s", "C %s" */
 
   BgJunctionKind     junction;
+  gboolean           boundary;     /* a component Port: flattening removes it */
+  gboolean           instance;     /* an instance of a user component (bg-definition.c) */
   BgStateRule        state_rule;
   const char *const *states;       /* NULL-terminated suffixes: {"q"}, {"p", "s"} */
   const char        *energy_state; /* E = state²/(2·value) in the equations view: "q", "p" */

@@ -33,6 +33,7 @@ extern const BgComponentKind _bg_kind_mechanical_load;
 extern const BgComponentKind _bg_kind_pump_curve;
 extern const BgComponentKind _bg_kind_gas_accumulator;
 extern const BgComponentKind _bg_kind_dc_motor;
+extern const BgComponentKind _bg_kind_port;
 
 /* Specs, by the file that holds them */
 
@@ -52,6 +53,9 @@ extern const BgComponentSpec _bg_transformer_specs[BG_N_DOMAINS];
 
 /* Gyrator (bg-gyrator.c), indexed [domain of P][domain of S] */
 extern const BgComponentSpec _bg_gyrator_specs[BG_N_DOMAINS][BG_N_DOMAINS];
+
+/* Component ports (bg-port.c), inside definitions only */
+extern const BgComponentSpec _bg_port_specs[BG_N_DOMAINS];
 
 /* Advanced components, one spec each, domain BG_DOMAIN_NONE */
 extern const BgComponentSpec _bg_cylinder_spec;          /* bg-cylinder.c */
