@@ -151,6 +151,34 @@ bg_test_row_at (BgTestSim *sim, double t)
   return 0;
 }
 
+double
+bg_test_max_error (BgTestSim *sim, const char *name, BgTestClosedForm f, gpointer data)
+{
+  double worst = 0;
+
+  for (gsize r = 0; r < bg_test_n_rows (sim); r++)
+    {
+      double t = bg_result_get_value (sim->result, 0, r);
+      worst = MAX (worst, fabs (bg_test_value (sim, name, r) - f (t, data)));
+    }
+  return worst;
+}
+
+BgModel *
+bg_test_build_rc (void)
+{
+  static const char *const elements[] = {
+    "Se electrical U value=10",
+    "1 electrical J",
+    "R electrical R1 value=1000",
+    "C electrical C1 value=0.001",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J C1", NULL };
+
+  return bg_test_build_model (elements, bonds);
+}
+
 BgTestKind
 bg_test_kind (const BgComponentSpec *spec)
 {
