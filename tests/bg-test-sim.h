@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-sim.h — building and running small models in numerical tests.
  *
- * Owns: a text shorthand for models ("TYPE DOMAIN ID name=value ...";
- * bonds "ID FROM TO [reversed]"), the RC circuit several programs share,
- * running analysis + compile + CVODE, reading results and comparing them
- * with a closed form, and loading an example by name. Must not: depend on
- * GTK or hide a failure (every refusal aborts the test with its message).
+ * Owns: two text shorthands for models ("TYPE DOMAIN ID name=value ...",
+ * bonds "ID FROM TO [reversed]"; and "TYPE:ID", bonds "FROM>TO"), the RC
+ * circuit several programs share, running analysis + compile + CVODE,
+ * reading results and comparing them with a closed form, and loading an
+ * example by name. Must not: depend on GTK or hide a failure (every
+ * refusal aborts the test with its message).
  */
 #pragma once
 
@@ -56,6 +57,13 @@ BgModel *bg_test_load_example (const char *name);
  * for advanced components. */
 BgModel *bg_test_build_model (const char *const *elements,
                               const char *const *bonds);
+/* The causality tests' shorthand: "TYPE:ID" words (ID may end in
+ * "@domain" to override the default domain) and "FROM>TO" bond words
+ * (FROM and TO may name a port, "T1.S"), space-separated; bonds are named
+ * b1, b2, ...; elements sit 10 units apart on a row. */
+BgModel *bg_test_build_from_words (const char *domain,
+                                   const char *elements,
+                                   const char *bonds);
 void     bg_test_set_sim     (BgModel *model, double t_end, double step);
 /* Sets a table parameter from n_rows (x, y) pairs. */
 void     bg_test_set_table   (BgModel *model, const char *id, const char *name,
