@@ -79,7 +79,7 @@ test_no_command (void)
   g_assert_cmpint (run.status, ==, 2);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_str_has_prefix (run.err, "Usage: bgmod-cli COMMAND"));
-  g_assert_nonnull (strstr (run.err, "components [--domain D] [--json]"));
+  g_assert_nonnull (strstr (run.err, "components [--domain D] [--json | --markdown]"));
 }
 
 static void
