@@ -69,6 +69,51 @@ bg_test_build_model (const char *const *elements, const char *const *bonds)
   return model;
 }
 
+BgModel *
+bg_test_build_from_words (const char *domain,
+                          const char *elements,
+                          const char *bonds)
+{
+  BgModel *model = bg_model_new ();
+  g_auto(GStrv) els = g_strsplit (elements, " ", -1);
+  g_auto(GStrv) bs = g_strsplit (bonds, " ", -1);
+  guint n_bonds = 0;
+
+  for (guint i = 0; els[i] != NULL; i++)
+    {
+      g_auto(GStrv) parts = NULL;
+      g_auto(GStrv) id_domain = NULL;
+      g_autoptr(GError) error = NULL;
+      BgElement *el;
+
+      if (*els[i] == '\0')
+        continue;
+      parts = g_strsplit (els[i], ":", 2);
+      g_assert_nonnull (parts[1]);
+      id_domain = g_strsplit (parts[1], "@", 2);
+      el = bg_model_add_element (model, parts[0],
+                                 bg_domain_from_id (id_domain[1] != NULL ? id_domain[1] : domain),
+                                 id_domain[0], 10.0 * i, 0, &error);
+      g_assert_no_error (error);
+      g_assert_nonnull (el);
+    }
+  for (guint i = 0; bs[i] != NULL; i++)
+    {
+      g_auto(GStrv) ends = NULL;
+      g_autofree char *id = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (*bs[i] == '\0')
+        continue;
+      ends = g_strsplit (bs[i], ">", 2);
+      g_assert_nonnull (ends[1]);
+      id = g_strdup_printf ("b%u", ++n_bonds);
+      g_assert_nonnull (bg_model_connect (model, ends[0], ends[1], id, &error));
+      g_assert_no_error (error);
+    }
+  return model;
+}
+
 void
 bg_test_set_sim (BgModel *model, double t_end, double step)
 {
@@ -149,6 +194,34 @@ bg_test_row_at (BgTestSim *sim, double t)
       return r;
   g_error ("no row at t = %g", t);
   return 0;
+}
+
+double
+bg_test_max_error (BgTestSim *sim, const char *name, BgTestClosedForm f, gpointer data)
+{
+  double worst = 0;
+
+  for (gsize r = 0; r < bg_test_n_rows (sim); r++)
+    {
+      double t = bg_result_get_value (sim->result, 0, r);
+      worst = MAX (worst, fabs (bg_test_value (sim, name, r) - f (t, data)));
+    }
+  return worst;
+}
+
+BgModel *
+bg_test_build_rc (void)
+{
+  static const char *const elements[] = {
+    "Se electrical U value=10",
+    "1 electrical J",
+    "R electrical R1 value=1000",
+    "C electrical C1 value=0.001",
+    NULL
+  };
+  static const char *const bonds[] = { "b1 U J", "b2 J R1", "b3 J C1", NULL };
+
+  return bg_test_build_model (elements, bonds);
 }
 
 BgTestKind

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-test-sim.h — building and running small models in numerical tests.
  *
- * Owns: a text shorthand for models ("TYPE DOMAIN ID name=value ...";
- * bonds "ID FROM TO [reversed]"), running analysis + compile + CVODE, and
- * reading results, and loading an example by name. Must not: depend on
- * GTK or hide a failure (every
+ * Owns: two text shorthands for models ("TYPE DOMAIN ID name=value ...",
+ * bonds "ID FROM TO [reversed]"; and "TYPE:ID", bonds "FROM>TO"), the RC
+ * circuit several programs share, running analysis + compile + CVODE,
+ * reading results and comparing them with a closed form, and loading an
+ * example by name. Must not: depend on GTK or hide a failure (every
  * refusal aborts the test with its message).
  */
 #pragma once
@@ -25,8 +26,6 @@ typedef struct
   BgSimStatus  status;
 } BgTestSim;
 
-/* An example model from BGMOD_DATADIR (else the source tree's data/),
- * loaded or the test aborts. */
 /* The library's types as an enum, so a test can switch on what an element
  * is (the product reads kinds through their specs, never by switching). */
 typedef enum
@@ -50,12 +49,21 @@ typedef enum
 
 BgTestKind bg_test_kind (const BgComponentSpec *spec);
 
+/* An example model from BGMOD_DATADIR (else the source tree's data/),
+ * loaded or the test aborts. */
 BgModel *bg_test_load_example (const char *name);
 
 /* A value that is not a number sets a choice (waveform=sine). DOMAIN "-"
  * for advanced components. */
 BgModel *bg_test_build_model (const char *const *elements,
                               const char *const *bonds);
+/* The causality tests' shorthand: "TYPE:ID" words (ID may end in
+ * "@domain" to override the default domain) and "FROM>TO" bond words
+ * (FROM and TO may name a port, "T1.S"), space-separated; bonds are named
+ * b1, b2, ...; elements sit 10 units apart on a row. */
+BgModel *bg_test_build_from_words (const char *domain,
+                                   const char *elements,
+                                   const char *bonds);
 void     bg_test_set_sim     (BgModel *model, double t_end, double step);
 /* Sets a table parameter from n_rows (x, y) pairs. */
 void     bg_test_set_table   (BgModel *model, const char *id, const char *name,
@@ -66,5 +74,16 @@ double   bg_test_value       (BgTestSim *sim, const char *name, gsize row);
 gsize    bg_test_n_rows      (BgTestSim *sim);
 /* The first row at time t (to 1e-9 s); aborts if there is none. */
 gsize    bg_test_row_at      (BgTestSim *sim, double t);
+
+/* A closed-form solution f(t); bg_test_max_error is the largest
+ * |name(t) - f(t)| over the rows. */
+typedef double (*BgTestClosedForm) (double t, gpointer data);
+double   bg_test_max_error   (BgTestSim *sim, const char *name, BgTestClosedForm f,
+                              gpointer data);
+
+/* The RC charging circuit: U = 10 V (Se) through R1 = 1 kΩ into
+ * C1 = 1 mF on one 1-junction J (RC = 1 s); bonds b1 U→J, b2 J→R1,
+ * b3 J→C1. */
+BgModel *bg_test_build_rc    (void);
 
 G_END_DECLS

@@ -19,39 +19,6 @@
 #include "bg-model.h"
 #include "bg-test-sim.h"
 
-/* Builds a model from "TYPE:ID" words and "FROM>TO" bond words; bonds are
- * named b1, b2, ... */
-static BgModel *
-build (const char *domain,
-       const char *elements,
-       const char *bonds)
-{
-  BgModel *model = bg_model_new ();
-  g_auto(GStrv) els = g_strsplit (elements, " ", -1);
-  g_auto(GStrv) bs = g_strsplit (bonds, " ", -1);
-
-  for (guint i = 0; els[i] != NULL; i++)
-    {
-      g_auto(GStrv) parts = g_strsplit (els[i], ":", 2);
-      g_autoptr(GError) error = NULL;
-
-      g_assert_nonnull (parts[1]);
-      g_assert_nonnull (bg_model_add_element (model, parts[0], bg_domain_from_id (domain),
-                                              parts[1], 10.0 * i, 0, &error));
-      g_assert_no_error (error);
-    }
-  for (guint i = 0; bs[i] != NULL; i++)
-    {
-      g_auto(GStrv) ends = g_strsplit (bs[i], ">", 2);
-      g_autofree char *id = g_strdup_printf ("b%u", i + 1);
-      g_autoptr(GError) error = NULL;
-
-      g_assert_nonnull (bg_model_connect (model, ends[0], ends[1], id, &error));
-      g_assert_no_error (error);
-    }
-  return model;
-}
-
 static gboolean
 is_conflict_code (const char *code)
 {
@@ -211,7 +178,7 @@ trace_outline (const BgCausalityTrace *trace)
 static void
 test_rc (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Se:U 1:J R:R1 C:C1", "U>J J>R1 J>C1");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Se:U 1:J R:R1 C:C1", "U>J J>R1 J>C1");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -238,7 +205,7 @@ test_rc (void)
 static void
 test_rl_sf (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Sf:S 0:J R:R1 I:L1", "S>J J>R1 J>L1");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Sf:S 0:J R:R1 I:L1", "S>J J>R1 J>L1");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -258,8 +225,8 @@ test_rl_sf (void)
 static void
 test_fan_out (void)
 {
-  g_autoptr(BgModel) model = build ("translational", "Se:F 1:J R:B I:M C:K",
-                                    "F>J J>B J>M J>K");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("translational", "Se:F 1:J R:B I:M C:K",
+                                                       "F>J J>B J>M J>K");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -278,8 +245,8 @@ test_fan_out (void)
 static void
 test_resistor_phase (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "C:C1 0:J R:R1 1:K R:R2 R:R3",
-                                    "J>C1 J>R1 J>K K>R2 K>R3");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "C:C1 0:J R:R1 1:K R:R2 R:R3",
+                                                       "J>C1 J>R1 J>K K>R2 K>R3");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -300,7 +267,7 @@ test_resistor_phase (void)
 static void
 test_arbitrary_phase (void)
 {
-  g_autoptr(BgModel) model = build ("hydraulic", "0:A 1:B", "A>B B>A");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("hydraulic", "0:A 1:B", "A>B B>A");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   const BgTraceStep *first = step_at (trace, 1);
@@ -319,8 +286,8 @@ test_arbitrary_phase (void)
 static void
 test_transformer (void)
 {
-  g_autoptr(BgModel) model = build ("translational", "Se:F 1:J_in TF:T1 1:J_out I:M R:B",
-                                    "F>J_in J_in>T1.P T1.S>J_out J_out>M J_out>B");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("translational", "Se:F 1:J_in TF:T1 1:J_out I:M R:B",
+                                                       "F>J_in J_in>T1.P T1.S>J_out J_out>M J_out>B");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -336,8 +303,8 @@ test_transformer (void)
 static void
 test_two_capacitors_conflict (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Se:U 1:J_R R:R1 0:J_C C:C1 C:C2",
-                                    "U>J_R J_R>R1 J_R>J_C J_C>C1 J_C>C2");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Se:U 1:J_R R:R1 0:J_C C:C1 C:C2",
+                                                       "U>J_R J_R>R1 J_R>J_C J_C>C1 J_C>C2");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   guint n = bg_causality_trace_get_n_steps (trace);
@@ -364,7 +331,7 @@ test_two_capacitors_conflict (void)
 static void
 test_two_sources_conflict (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Se:U1 Se:U2", "U1>U2");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Se:U1 Se:U2", "U1>U2");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   const BgTraceStep *conflict = step_at (trace, 2);
@@ -381,7 +348,7 @@ test_two_sources_conflict (void)
 static void
 test_derivative_conflict (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Se:U 0:J C:C1 R:R1", "U>J J>C1 J>R1");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Se:U 0:J C:C1 R:R1", "U>J J>C1 J>R1");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *outline = trace_outline (trace);
@@ -466,8 +433,8 @@ test_bench (void)
 static void
 test_json (void)
 {
-  g_autoptr(BgModel) model = build ("electrical", "Se:U 1:J_R R:R1 0:J_C C:C1 C:C2",
-                                    "U>J_R J_R>R1 J_R>J_C J_C>C1 J_C>C2");
+  g_autoptr(BgModel) model = bg_test_build_from_words ("electrical", "Se:U 1:J_R R:R1 0:J_C C:C1 C:C2",
+                                                       "U>J_R J_R>R1 J_R>J_C J_C>C1 J_C>C2");
   g_autoptr(BgCausality) c = NULL;
   g_autoptr(BgCausalityTrace) trace = analyze_checked (model, &c);
   g_autofree char *text = bg_causality_trace_to_json (trace, c);

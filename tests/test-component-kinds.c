@@ -7,7 +7,7 @@
  * (id prefix, nouns, states, equations numeric and symbolic, scales,
  * reference text), and that the optional fields hang together. A new kind
  * that forgets a field fails here, naming the type and the field.
- * Must not: check numbers (test-library.c, test-simulate.c do).
+ * Must not: check numbers (test-library-components.c, test-simulate.c do).
  */
 #include "config.h"
 

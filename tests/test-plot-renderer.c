@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-plot-renderer.c — the plot renderer and SI formatting, no display.
+/* test-plot-renderer.c — what the plot renderer draws, no display.
  *
- * Owns: tests of tick steps, SI labels, decimation, sub-plot stacking,
- * markers, hit-testing and PNG/SVG export. Renders to image and SVG
- * surfaces only; must not need GTK or a display.
+ * Owns: tests of decimation (a one-sample spike survives and sets the
+ * auto-fit), sub-plot stacking, the palette, overlapping and dashed
+ * traces, backgrounds, markers and the cursor, gaps and growing columns,
+ * short sub-plots and legends beside the plots, empty and scaled plots,
+ * and PNG/SVG export with its errors. Renders to image and SVG surfaces
+ * only; must not need GTK or a display. Hit-testing and the view window
+ * are test-plot-renderer-view.c's, SI labels test-si-format.c's.
  */
 #include "config.h"
 
@@ -15,358 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "bg-plot-renderer.h"
-#include "bg-si-format.h"
-
-/* ---- helpers ------------------------------------------------------------ */
-
-typedef struct
-{
-  double r, g, b;
-} Rgb;
-
-static Rgb
-pixel_at (cairo_surface_t *surface,
-          int              x,
-          int              y)
-{
-  const unsigned char *data = cairo_image_surface_get_data (surface);
-  int stride = cairo_image_surface_get_stride (surface);
-  guint32 px;
-  double a;
-  Rgb c;
-
-  g_assert_cmpint (x, >=, 0);
-  g_assert_cmpint (y, >=, 0);
-  g_assert_cmpint (x, <, cairo_image_surface_get_width (surface));
-  g_assert_cmpint (y, <, cairo_image_surface_get_height (surface));
-
-  px = *(const guint32 *) (data + y * stride + x * 4);
-  a = ((px >> 24) & 0xff) / 255.0;
-  c.r = ((px >> 16) & 0xff) / 255.0;
-  c.g = ((px >> 8) & 0xff) / 255.0;
-  c.b = (px & 0xff) / 255.0;
-  if (a > 0.0)
-    {
-      c.r /= a;
-      c.g /= a;
-      c.b /= a;
-    }
-  return c;
-}
-
-static gboolean
-near_color (Rgb                c,
-            const BgPlotColor *want,
-            double             tol)
-{
-  return fabs (c.r - want->red) < tol && fabs (c.g - want->green) < tol &&
-         fabs (c.b - want->blue) < tol;
-}
-
-static double
-luminance (Rgb c)
-{
-  return 0.2126 * c.r + 0.7152 * c.g + 0.0722 * c.b;
-}
-
-/* Whether a pixel close to @want lies in the box [x0, x1] × [y0, y1]. */
-static gboolean
-box_has_color (cairo_surface_t   *surface,
-               int                x0,
-               int                y0,
-               int                x1,
-               int                y1,
-               const BgPlotColor *want)
-{
-  int x, y;
-
-  for (y = MAX (0, y0); y <= y1 && y < cairo_image_surface_get_height (surface); y++)
-    for (x = MAX (0, x0); x <= x1 && x < cairo_image_surface_get_width (surface); x++)
-      if (near_color (pixel_at (surface, x, y), want, 0.12))
-        return TRUE;
-  return FALSE;
-}
-
-static cairo_surface_t *
-render_image (BgPlotRenderer *plot,
-              int             width,
-              int             height)
-{
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32,
-                                                         width, height);
-  cairo_t *cr = cairo_create (surface);
-
-  bg_plot_renderer_render (plot, cr, width, height);
-  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
-  cairo_destroy (cr);
-  cairo_surface_flush (surface);
-  return surface;
-}
-
-static void
-assert_format (double      value,
-               const char *unit,
-               const char *want)
-{
-  g_autofree char *got = bg_si_format (value, unit);
-  g_assert_cmpstr (got, ==, want);
-}
-
-/* ---- SI formatting and ticks -------------------------------------------- */
-
-static void
-assert_ticks (double        lo,
-              double        hi,
-              guint         max_iv,
-              const double *want,
-              guint         n_want)
-{
-  BgTicks ticks;
-  guint i;
-
-  g_assert_true (bg_si_nice_ticks (lo, hi, max_iv, &ticks));
-  g_assert_cmpuint (ticks.count, ==, n_want);
-  for (i = 0; i < n_want; i++)
-    g_assert_cmpfloat_with_epsilon (bg_si_tick_value (&ticks, i), want[i],
-                                    fabs (ticks.step) * 1e-9);
-}
-
-static void
-test_nice_ticks_unit_range (void)
-{
-  static const double want[] = { 0.0, 0.2, 0.4, 0.6, 0.8, 1.0 };
-
-  assert_ticks (0.0, 1.0, 5, want, G_N_ELEMENTS (want));
-  g_assert_cmpfloat (bg_si_nice_step (1.0, 5), ==, 0.2);
-  g_assert_cmpfloat_with_epsilon (bg_si_nice_step (1.0, 3), 0.5, 1e-15);
-  g_assert_cmpfloat_with_epsilon (bg_si_nice_step (1.0, 8), 0.2, 1e-15);
-  g_assert_cmpfloat_with_epsilon (bg_si_nice_step (1.0, 10), 0.1, 1e-15);
-  g_assert_cmpfloat_with_epsilon (bg_si_nice_step (730.0, 7), 200.0, 1e-12);
-}
-
-static void
-test_nice_ticks_micro (void)
-{
-  static const double want[] = {
-    0.0, 1e-4, 2e-4, 3e-4, 4e-4, 5e-4, 6e-4, 7e-4,
-  };
-  static const char *const labels[] = {
-    "0", "100", "200", "300", "400", "500", "600", "700",
-  };
-  BgTicks ticks;
-  int e;
-  guint dec, i;
-
-  assert_ticks (0.0, 7e-4, 7, want, G_N_ELEMENTS (want));
-
-  g_assert_true (bg_si_nice_ticks (0.0, 7e-4, 7, &ticks));
-  e = bg_si_exponent_for (7e-4);
-  g_assert_cmpint (e, ==, -6);
-  dec = bg_si_decimals_for_step (ticks.step, e);
-  g_assert_cmpuint (dec, ==, 0);
-  for (i = 0; i < ticks.count; i++)
-    {
-      g_autofree char *s = bg_si_format_tick (bg_si_tick_value (&ticks, i), e,
-                                              dec, "Pa");
-      g_assert_cmpstr (s, ==, labels[i]);
-    }
-
-  /* A unitless axis puts the prefix on the ticks themselves. */
-  {
-    g_autofree char *s = bg_si_format_tick (1e-4, e, dec, "");
-    g_autofree char *z = bg_si_format_tick (0.0, e, dec, "");
-    g_assert_cmpstr (s, ==, "100 \xc2\xb5");
-    g_assert_cmpstr (z, ==, "0");
-  }
-}
-
-static void
-test_nice_ticks_negative (void)
-{
-  static const double neg[] = { -3.0, -2.5, -2.0, -1.5, -1.0 };
-  static const double sym[] = { -1.0, -0.5, 0.0, 0.5, 1.0 };
-  static const double off[] = { -40.0, -20.0, 0.0, 20.0 };
-  BgTicks ticks;
-
-  assert_ticks (-3.0, -1.0, 4, neg, G_N_ELEMENTS (neg));
-  assert_ticks (-1.0, 1.0, 4, sym, G_N_ELEMENTS (sym));
-  /* Ends that are not ticks: only the multiples inside. */
-  assert_ticks (-47.0, 31.0, 5, off, G_N_ELEMENTS (off));
-
-  /* The middle tick is exactly zero, not a rounding residue. */
-  g_assert_true (bg_si_nice_ticks (-0.3, 0.3, 6, &ticks));
-  g_assert_cmpfloat (bg_si_tick_value (&ticks, 3), ==, 0.0);
-  {
-    g_autofree char *s = bg_si_format_tick (bg_si_tick_value (&ticks, 0),
-                                            -3, 0, "m");
-    g_assert_cmpstr (s, ==, "\xe2\x88\x92" "300");
-  }
-}
-
-static void
-test_nice_ticks_tiny_span (void)
-{
-  BgTicks ticks;
-  double first, last;
-  int e;
-  guint dec;
-
-  g_assert_true (bg_si_nice_ticks (1.0, 1.0 + 1e-9, 5, &ticks));
-  g_assert_cmpfloat_with_epsilon (ticks.step, 2e-10, 1e-24);
-  g_assert_cmpuint (ticks.count, ==, 6);
-  first = bg_si_tick_value (&ticks, 0);
-  last = bg_si_tick_value (&ticks, ticks.count - 1);
-  g_assert_cmpfloat_with_epsilon (first, 1.0, 1e-15);
-  g_assert_cmpfloat_with_epsilon (last, 1.0 + 1e-9, 1e-15);
-
-  /* Labels keep enough digits to tell neighbours apart. */
-  e = bg_si_exponent_for (last);
-  dec = bg_si_decimals_for_step (ticks.step, e);
-  g_assert_cmpuint (dec, ==, 10);
-  {
-    g_autofree char *a = bg_si_format_tick (bg_si_tick_value (&ticks, 1), e, dec, "m");
-    g_autofree char *b = bg_si_format_tick (bg_si_tick_value (&ticks, 2), e, dec, "m");
-    g_assert_cmpstr (a, ==, "1.0000000002");
-    g_assert_cmpstr (b, ==, "1.0000000004");
-  }
-
-  /* Not a range: refused, no ticks. */
-  g_assert_false (bg_si_nice_ticks (2.0, 2.0, 5, &ticks));
-  g_assert_cmpuint (ticks.count, ==, 0);
-  g_assert_false (bg_si_nice_ticks (0.0, NAN, 5, &ticks));
-  g_assert_cmpuint (ticks.count, ==, 0);
-}
-
-static void
-test_nice_range_constant (void)
-{
-  double lo, hi;
-
-  lo = hi = 5.0;
-  bg_si_nice_range (&lo, &hi, 5);
-  g_assert_cmpfloat (lo, <, 5.0);
-  g_assert_cmpfloat (hi, >, 5.0);
-  g_assert_cmpfloat (lo, >=, 4.0);
-  g_assert_cmpfloat (hi, <=, 6.0);
-
-  lo = hi = 0.0;
-  bg_si_nice_range (&lo, &hi, 5);
-  g_assert_cmpfloat (lo, ==, -1.0);
-  g_assert_cmpfloat (hi, ==, 1.0);
-
-  lo = hi = -2e-6;
-  bg_si_nice_range (&lo, &hi, 4);
-  g_assert_cmpfloat (lo, <, -2e-6);
-  g_assert_cmpfloat (hi, >, -2e-6);
-  g_assert_cmpfloat (hi, <, 0.0);
-
-  lo = NAN;
-  hi = NAN;
-  bg_si_nice_range (&lo, &hi, 5);
-  g_assert_cmpfloat (lo, ==, 0.0);
-  g_assert_cmpfloat (hi, ==, 1.0);
-
-  /* Widened to ticks, never beyond @max_intervals intervals. */
-  lo = 0.1;
-  hi = 0.9;
-  bg_si_nice_range (&lo, &hi, 4);
-  g_assert_cmpfloat (lo, <=, 0.1);
-  g_assert_cmpfloat (hi, >=, 0.9);
-  g_assert_cmpfloat ((hi - lo) / bg_si_nice_step (hi - lo, 4), <=, 4.0 + 1e-9);
-
-  /* Swapped ends; step 2 would need 6 intervals (−8 … 4), so 5 it is. */
-  lo = 3.0;
-  hi = -7.0;
-  bg_si_nice_range (&lo, &hi, 5);
-  g_assert_cmpfloat (lo, ==, -10.0);
-  g_assert_cmpfloat (hi, ==, 5.0);
-}
-
-static void
-test_si_format (void)
-{
-  assert_format (1500.0, "", "1.5 k");
-  assert_format (0.25, "", "250 m");
-  assert_format (0.0, "", "0");
-  assert_format (-3e-6, "", "\xe2\x88\x92" "3 \xc2\xb5");
-  assert_format (1500.0, "Pa", "1.5 kPa");
-  assert_format (0.0, "Pa", "0 Pa");
-  assert_format (12e6, "Pa", "12 MPa");
-  assert_format (1.0, "m", "1 m");
-  assert_format (0.001, "s", "1 ms");
-  assert_format (2.5e-9, "F", "2.5 nF");
-  assert_format (4.2e9, "W", "4.2 GW");
-  assert_format (3.3e-12, "", "3.3 p");
-  /* Rounding to three digits may carry into the next prefix. */
-  assert_format (999.96, "", "1 k");
-  assert_format (123456.0, "N", "123 kN");
-  assert_format (-0.0004567, "m/s", "\xe2\x88\x92" "457 \xc2\xb5m/s");
-  /* A unit with a power takes the prefix whose power fits (1 cm³ = 10⁻⁶ m³),
-   * else a power of ten. */
-  assert_format (1.23e-5, "m\xc2\xb3/s", "12.3 cm\xc2\xb3/s");
-  assert_format (0.5, "m\xc2\xb3", "500 dm\xc2\xb3");
-  assert_format (2e-9, "m\xc2\xb3", "2 mm\xc2\xb3");
-  assert_format (4e-6, "m\xc2\xb2", "4 mm\xc2\xb2");
-  assert_format (0.005, "m\xc2\xb2", "5\xc3\x97" "10\xe2\x81\xbb\xc2\xb3 m\xc2\xb2");
-  assert_format (-0.005, "kg\xc2\xb7m/s", "\xe2\x88\x92" "5\xc3\x97" "10\xe2\x81\xbb\xc2\xb3 kg\xc2\xb7m/s");
-  assert_format (2.0, "kg", "2 kg");
-  assert_format (NAN, "Pa", "\xe2\x80\x94 Pa");
-  assert_format (-INFINITY, "", "\xe2\x88\x92\xe2\x88\x9e");
-}
-
-static void
-test_si_units (void)
-{
-  g_autofree char *mpa = bg_si_axis_unit (6, "Pa");
-  g_autofree char *ms = bg_si_axis_unit (-3, "s");
-  g_autofree char *flow = bg_si_axis_unit (-6, "m\xc2\xb3/s");
-  g_autofree char *none = bg_si_axis_unit (3, "");
-  g_autofree char *plain = bg_si_axis_unit (0, "N\xc2\xb7m");
-  g_autofree char *area = bg_si_axis_unit (-3, "m\xc2\xb2");
-  g_autofree char *mom = bg_si_axis_unit (3, "kg\xc2\xb7m/s");
-
-  g_assert_cmpstr (mpa, ==, "MPa");
-  g_assert_cmpstr (ms, ==, "ms");
-  g_assert_cmpstr (flow, ==, "cm\xc2\xb3/s");
-  g_assert_cmpstr (none, ==, "");
-  g_assert_cmpstr (plain, ==, "N\xc2\xb7m");
-  g_assert_cmpstr (area, ==, "10\xe2\x81\xbb\xc2\xb3 m\xc2\xb2");
-  g_assert_cmpstr (mom, ==, "10\xc2\xb3 kg\xc2\xb7m/s");
-  g_assert_cmpstr (bg_si_powered_prefix (-9, "m\xc2\xb3"), ==, "m");
-  g_assert_cmpstr (bg_si_powered_prefix (0, "m\xc2\xb3/s"), ==, "");
-  g_assert_null (bg_si_powered_prefix (-6, "Pa"));
-  g_assert_null (bg_si_powered_prefix (-12, "m\xc2\xb3"));
-
-  g_assert_true (bg_si_unit_takes_prefix ("Pa\xc2\xb7s"));
-  g_assert_true (bg_si_unit_takes_prefix ("N\xc2\xb7m"));
-  g_assert_true (bg_si_unit_takes_prefix ("m/s"));
-  g_assert_false (bg_si_unit_takes_prefix ("m\xc2\xb3/s"));
-  g_assert_false (bg_si_unit_takes_prefix ("m^2"));
-  g_assert_false (bg_si_unit_takes_prefix ("kg\xc2\xb7m/s"));
-
-  g_assert_cmpint (bg_si_exponent_for (999.0), ==, 0);
-  g_assert_cmpint (bg_si_exponent_for (1000.0), ==, 3);
-  g_assert_cmpint (bg_si_exponent_for (1e-6), ==, -6);
-  g_assert_cmpint (bg_si_exponent_for (-2.5e7), ==, 6);
-  g_assert_cmpint (bg_si_exponent_for (1e-20), ==, -12);
-  g_assert_cmpint (bg_si_exponent_for (1e20), ==, 9);
-  g_assert_cmpint (bg_si_exponent_for (0.0), ==, 0);
-  g_assert_cmpstr (bg_si_prefix (-6), ==, "\xc2\xb5");
-  g_assert_null (bg_si_prefix (2));
-
-  /* Past the largest prefix, ticks fall back to a short float. */
-  {
-    g_autofree char *huge = bg_si_format_tick (-2.5e300, 9, 0, "V");
-    g_assert_cmpstr (huge, ==, "\xe2\x88\x92" "2.5e+291");
-  }
-
-  g_assert_cmpuint (bg_si_decimals_for_step (0.2, 0), ==, 1);
-  g_assert_cmpuint (bg_si_decimals_for_step (0.05, 0), ==, 2);
-  g_assert_cmpuint (bg_si_decimals_for_step (500.0, 3), ==, 1);
-  g_assert_cmpuint (bg_si_decimals_for_step (2e6, 6), ==, 0);
-}
-
-/* ---- renderer ----------------------------------------------------------- */
+#include "bg-test-plot.h"
 
 #define SPIKE_N 1000000
 
@@ -430,20 +83,20 @@ spike_visible (double spike)
   x = bg_plot_renderer_time_to_x (plot, 0.5);
   y = bg_plot_renderer_value_to_y (plot, 0, 1.0);
   g_assert_true (isfinite (x) && isfinite (y));
-  found = box_has_color (png, (int) x - 1, (int) y - 1, (int) x + 1, (int) y + 3,
-                         &color);
+  found = bg_test_box_has_color (png, (int) x - 1, (int) y - 1, (int) x + 1, (int) y + 3,
+                                 &color);
 
   /* The flat part and the negative reference are drawn in every case. */
-  g_assert_true (box_has_color (png, (int) bg_plot_renderer_time_to_x (plot, 0.75),
-                                (int) bg_plot_renderer_value_to_y (plot, 0, 0.0) - 1,
-                                (int) bg_plot_renderer_time_to_x (plot, 0.75) + 1,
-                                (int) bg_plot_renderer_value_to_y (plot, 0, 0.0) + 1,
-                                &color));
-  g_assert_true (box_has_color (png, (int) bg_plot_renderer_time_to_x (plot, 0.25) - 1,
-                                (int) bg_plot_renderer_value_to_y (plot, 0, -1.0) - 3,
-                                (int) bg_plot_renderer_time_to_x (plot, 0.25) + 1,
-                                (int) bg_plot_renderer_value_to_y (plot, 0, -1.0) + 1,
-                                &color));
+  g_assert_true (bg_test_box_has_color (png, (int) bg_plot_renderer_time_to_x (plot, 0.75),
+                                        (int) bg_plot_renderer_value_to_y (plot, 0, 0.0) - 1,
+                                        (int) bg_plot_renderer_time_to_x (plot, 0.75) + 1,
+                                        (int) bg_plot_renderer_value_to_y (plot, 0, 0.0) + 1,
+                                        &color));
+  g_assert_true (bg_test_box_has_color (png, (int) bg_plot_renderer_time_to_x (plot, 0.25) - 1,
+                                        (int) bg_plot_renderer_value_to_y (plot, 0, -1.0) - 3,
+                                        (int) bg_plot_renderer_time_to_x (plot, 0.25) + 1,
+                                        (int) bg_plot_renderer_value_to_y (plot, 0, -1.0) + 1,
+                                        &color));
 
   cairo_surface_destroy (png);
   g_assert_cmpint (g_remove (path), ==, 0);
@@ -469,7 +122,7 @@ test_decimation_auto_fit_spike (void)
   cairo_surface_t *s;
 
   bg_plot_renderer_add_trace (plot, "S.e", "V", c.t, c.y, SPIKE_N);
-  s = render_image (plot, 1200, 800);
+  s = bg_test_render_image (plot, 1200, 800);
   g_assert_true (bg_plot_renderer_get_view (plot, 0, NULL, NULL, &y0, &y1));
   /* One sample in a million decides the auto-fit window. */
   g_assert_cmpfloat (y1, >=, 1.0);
@@ -506,7 +159,7 @@ test_stacked_subplots (void)
   g_assert_cmpuint (bg_plot_renderer_get_trace_subplot (plot, 1), ==, 1);
   g_assert_cmpuint (bg_plot_renderer_get_trace_subplot (plot, 2), ==, 0);
 
-  s = render_image (plot, 800, 600);
+  s = bg_test_render_image (plot, 800, 600);
   for (i = 0; i < 2; i++)
     g_assert_true (bg_plot_renderer_get_plot_area (plot, i, &ax[i], &ay[i],
                                                    &aw[i], &ah[i]));
@@ -535,7 +188,7 @@ test_stacked_subplots (void)
       g_assert_cmpint (y, <, (int) (ay[sp] + ah[sp]));
       bg_plot_renderer_get_trace_color (plot, i, &color);
       /* Wide enough to span a gap of the dashed second trace. */
-      g_assert_true (box_has_color (s, x - 4, y - 4, x + 4, y + 4, &color));
+      g_assert_true (bg_test_box_has_color (s, x - 4, y - 4, x + 4, y + 4, &color));
     }
   cairo_surface_destroy (s);
 
@@ -602,7 +255,7 @@ test_overlapping_traces (void)
   bg_plot_renderer_add_trace (plot, "R1.f", "A", t, y, 200);
   bg_plot_renderer_add_trace (plot, "L1.f", "A", t, y, 200);
   bg_plot_renderer_set_value_range (plot, 0, 0.0, 1.0);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   bg_plot_renderer_get_trace_color (plot, 0, &c0);
   bg_plot_renderer_get_trace_color (plot, 1, &c1);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, NULL, &aw, NULL));
@@ -613,9 +266,9 @@ test_overlapping_traces (void)
       gboolean h0 = FALSE, h1 = FALSE;
       for (dy = -1; dy <= 1; dy++)
         {
-          Rgb p = pixel_at (s, x, yy + dy);
-          h0 |= near_color (p, &c0, 0.12);
-          h1 |= near_color (p, &c1, 0.12);
+          BgTestRgb p = bg_test_pixel_at (s, x, yy + dy);
+          h0 |= bg_test_near_color (p, &c0, 0.12);
+          h1 |= bg_test_near_color (p, &c1, 0.12);
         }
       n0 += h0;
       n1 += h1;
@@ -632,13 +285,13 @@ test_dark_background (void)
   BgPlotColor fg = { 0.9, 0.9, 0.9, 1.0 }, bg = { 0.1, 0.12, 0.14, 1.0 };
   double t[2] = { 0.0, 1.0 }, y[2] = { 0.0, 1.0 };
   cairo_surface_t *s;
-  Rgb corner;
+  BgTestRgb corner;
 
   bg_plot_renderer_add_trace (plot, "R.e", "V", t, y, 2);
   bg_plot_renderer_set_colors (plot, &fg, &bg);
-  s = render_image (plot, 400, 300);
-  corner = pixel_at (s, 1, 1);
-  g_assert_true (near_color (corner, &bg, 0.01));
+  s = bg_test_render_image (plot, 400, 300);
+  corner = bg_test_pixel_at (s, 1, 1);
+  g_assert_true (bg_test_near_color (corner, &bg, 0.01));
   cairo_surface_destroy (s);
 }
 
@@ -676,7 +329,7 @@ test_png_svg_export (void)
   bg_plot_renderer_get_trace_color (plot, 0, &color);
   for (yy = 0; yy < 960; yy += 2)
     for (x = 0; x < 1280; x += 2)
-      if (near_color (pixel_at (png, x, yy), &color, 0.1))
+      if (bg_test_near_color (bg_test_pixel_at (png, x, yy), &color, 0.1))
         colored++;
   g_assert_cmpuint (colored, >, 300);
   cairo_surface_destroy (png);
@@ -771,7 +424,7 @@ dark_rows (cairo_surface_t *s,
   int y;
 
   for (y = (int) ay + 2; y < (int) (ay + ah) - 2; y++)
-    if (luminance (pixel_at (s, x, y)) < 0.6)
+    if (bg_test_luminance (bg_test_pixel_at (s, x, y)) < 0.6)
       n++;
   return n;
 }
@@ -786,7 +439,7 @@ test_markers_drawn (void)
   int x_step, x_event;
 
   bg_plot_renderer_add_trace (plot, "U.e", "V", t, y, 3);
-  plain = render_image (plot, 600, 400);
+  plain = bg_test_render_image (plot, 600, 400);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay_plain, &aw, &ah));
   x_step = (int) floor (bg_plot_renderer_time_to_x (plot, 0.3));
   x_event = (int) floor (bg_plot_renderer_time_to_x (plot, 0.7));
@@ -795,7 +448,7 @@ test_markers_drawn (void)
 
   bg_plot_renderer_add_marker (plot, 0.3, "U: 0 \xe2\x86\x92 1", BG_PLOT_MARKER_STEP);
   bg_plot_renderer_add_marker (plot, 0.7, "CYL end stop", BG_PLOT_MARKER_EVENT);
-  marked = render_image (plot, 600, 400);
+  marked = bg_test_render_image (plot, 600, 400);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
   /* The labels take a row of their own above the plot. */
   g_assert_cmpfloat (ay, >, ay_plain + 5.0);
@@ -811,7 +464,7 @@ test_markers_drawn (void)
 
   /* Out of view or cleared: gone. */
   bg_plot_renderer_clear_markers (plot);
-  marked = render_image (plot, 600, 400);
+  marked = bg_test_render_image (plot, 600, 400);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
   g_assert_cmpfloat (ay, ==, ay_plain);
   cairo_surface_destroy (marked);
@@ -829,177 +482,26 @@ test_cursor_drawn (void)
 
   bg_plot_renderer_add_trace (plot, "C.e", "V", t, y, 3);
   bg_plot_renderer_set_value_range (plot, 0, -1.0, 2.0);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
   x = (int) floor (bg_plot_renderer_time_to_x (plot, 0.25));
   yv = (int) floor (bg_plot_renderer_value_to_y (plot, 0, 0.5));
   bg_plot_renderer_get_trace_color (plot, 0, &color);
   g_assert_cmpuint (dark_rows (s, x, ay, ah), <, 5);
-  g_assert_true (box_has_color (s, x, yv, x + 1, yv + 1, &color));
+  g_assert_true (bg_test_box_has_color (s, x, yv, x + 1, yv + 1, &color));
   cairo_surface_destroy (s);
 
   /* A line across the plot, and a ring on the trace at 0.5 V, filled with
    * the background where the trace was. */
   bg_plot_renderer_set_cursor (plot, 0.25);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   g_assert_cmpuint (dark_rows (s, x, ay, ah), >, (guint) (0.8 * ah));
-  g_assert_false (box_has_color (s, x, yv, x + 1, yv + 1, &color));
+  g_assert_false (bg_test_box_has_color (s, x, yv, x + 1, yv + 1, &color));
   cairo_surface_destroy (s);
 
   bg_plot_renderer_set_cursor (plot, NAN);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   g_assert_cmpuint (dark_rows (s, x, ay, ah), <, 5);
-  cairo_surface_destroy (s);
-}
-
-static void
-test_hit_testing (void)
-{
-  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
-  double t[11], y[11], v[11];
-  double ax, ay, aw, ah, tt, val, x;
-  guint sp, i;
-  cairo_surface_t *s;
-
-  for (i = 0; i <= 10; i++)
-    {
-      t[i] = i * 0.1;
-      y[i] = 3.0 * t[i];
-      v[i] = -t[i];
-    }
-  bg_plot_renderer_add_trace (plot, "C.q", "C", t, y, 11);
-  bg_plot_renderer_add_trace (plot, "I.p", "Wb", t, v, 11);
-
-  /* Nothing to hit before the first drawing. */
-  g_assert_false (bg_plot_renderer_pick (plot, 10.0, 10.0, &sp, &tt, &val));
-  g_assert_true (isnan (bg_plot_renderer_time_to_x (plot, 0.5)));
-
-  s = render_image (plot, 700, 500);
-  x = bg_plot_renderer_time_to_x (plot, 0.3);
-  g_assert_cmpfloat_with_epsilon (bg_plot_renderer_x_to_time (plot, x), 0.3, 1e-12);
-
-  g_assert_true (bg_plot_renderer_pick (plot, x, bg_plot_renderer_value_to_y (plot, 1, -0.25),
-                                        &sp, &tt, &val));
-  g_assert_cmpuint (sp, ==, 1);
-  g_assert_cmpfloat_with_epsilon (tt, 0.3, 1e-12);
-  g_assert_cmpfloat_with_epsilon (val, -0.25, 1e-12);
-
-  g_assert_true (bg_plot_renderer_pick (plot, x, bg_plot_renderer_value_to_y (plot, 0, 2.0),
-                                        &sp, NULL, &val));
-  g_assert_cmpuint (sp, ==, 0);
-  g_assert_cmpfloat_with_epsilon (val, 2.0, 1e-12);
-
-  /* Outside: the margin left of the axes, and the gap between sub-plots. */
-  g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
-  g_assert_false (bg_plot_renderer_pick (plot, ax - 5.0, ay + ah / 2, NULL, NULL, NULL));
-  g_assert_false (bg_plot_renderer_pick (plot, ax + aw / 2, ay + ah + 3.0, NULL, NULL, NULL));
-  g_assert_true (bg_plot_renderer_pick (plot, ax, ay, NULL, NULL, NULL));
-  cairo_surface_destroy (s);
-}
-
-static void
-test_values_at (void)
-{
-  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
-  /* Two samples at t = 2: a step at an event keeps the later value. */
-  double t[5] = { 0.0, 1.0, 2.0, 2.0, 3.0 }, y[5] = { 0.0, 10.0, 20.0, 30.0, 40.0 };
-  double t2[2] = { 1.0, 2.0 }, y2[2] = { -1.0, 1.0 };
-  double out[3];
-
-  g_assert_cmpuint (bg_plot_renderer_values_at (plot, 0.5, out, 3), ==, 0);
-  bg_plot_renderer_add_trace (plot, "a", "V", t, y, 5);
-  bg_plot_renderer_add_trace (plot, "b", "A", t2, y2, 2);
-
-  g_assert_cmpuint (bg_plot_renderer_values_at (plot, 0.5, out, 3), ==, 2);
-  g_assert_cmpfloat_with_epsilon (out[0], 5.0, 1e-12);
-  g_assert_true (isnan (out[1]));
-
-  bg_plot_renderer_values_at (plot, 1.5, out, 2);
-  g_assert_cmpfloat_with_epsilon (out[0], 15.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (out[1], 0.0, 1e-12);
-
-  bg_plot_renderer_values_at (plot, 2.0, out, 2);
-  g_assert_cmpfloat_with_epsilon (out[0], 30.0, 1e-12);
-  g_assert_cmpfloat_with_epsilon (out[1], 1.0, 1e-12);
-
-  bg_plot_renderer_values_at (plot, 2.5, out, 2);
-  g_assert_cmpfloat_with_epsilon (out[0], 35.0, 1e-12);
-  g_assert_true (isnan (out[1]));
-
-  bg_plot_renderer_values_at (plot, 3.0, out, 2);
-  g_assert_cmpfloat_with_epsilon (out[0], 40.0, 1e-12);
-  bg_plot_renderer_values_at (plot, -0.1, out, 2);
-  g_assert_true (isnan (out[0]));
-  bg_plot_renderer_values_at (plot, 3.1, out, 2);
-  g_assert_true (isnan (out[0]));
-  bg_plot_renderer_values_at (plot, NAN, out, 2);
-  g_assert_true (isnan (out[0]));
-
-  /* Only as many as asked for are written. */
-  out[1] = 99.0;
-  g_assert_cmpuint (bg_plot_renderer_values_at (plot, 1.5, out, 1), ==, 2);
-  g_assert_cmpfloat (out[1], ==, 99.0);
-}
-
-static void
-test_view_window (void)
-{
-  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
-  double t[101], y[101];
-  double t0, t1, y0, y1;
-  cairo_surface_t *s;
-  guint i;
-
-  for (i = 0; i <= 100; i++)
-    {
-      t[i] = 0.5 + i * 0.01;       /* 0.5 … 1.5 */
-      y[i] = 207.0 * (i / 100.0);  /* 0 … 207 */
-    }
-  bg_plot_renderer_add_trace (plot, "CYL.x", "m", t, y, 101);
-
-  /* Auto-fit: all samples in time; values with little empty room. */
-  s = render_image (plot, 600, 400);
-  g_assert_true (bg_plot_renderer_get_view (plot, 0, &t0, &t1, &y0, &y1));
-  g_assert_cmpfloat (t0, ==, 0.5);
-  g_assert_cmpfloat (t1, ==, 1.5);
-  g_assert_cmpfloat (y0, ==, 0.0);
-  g_assert_cmpfloat (y1, >=, 207.0);
-  g_assert_cmpfloat (y1, <=, 207.0 * 1.25);
-  cairo_surface_destroy (s);
-
-  /* A time window: values fitted to the samples inside it only. */
-  bg_plot_renderer_set_time_range (plot, 0.6, 0.7);
-  s = render_image (plot, 600, 400);
-  g_assert_true (bg_plot_renderer_get_view (plot, 0, &t0, &t1, &y0, &y1));
-  g_assert_cmpfloat (t0, ==, 0.6);
-  g_assert_cmpfloat (t1, ==, 0.7);
-  g_assert_cmpfloat (y0, <=, 20.7);
-  g_assert_cmpfloat (y0, >=, 15.0);
-  g_assert_cmpfloat (y1, >=, 41.4);
-  g_assert_cmpfloat (y1, <=, 50.0);
-  cairo_surface_destroy (s);
-
-  /* A fixed value window, then back to auto-fit. */
-  bg_plot_renderer_set_value_range (plot, 0, -1.0, 1.0);
-  s = render_image (plot, 600, 400);
-  g_assert_true (bg_plot_renderer_get_view (plot, 0, NULL, NULL, &y0, &y1));
-  g_assert_cmpfloat (y0, ==, -1.0);
-  g_assert_cmpfloat (y1, ==, 1.0);
-  cairo_surface_destroy (s);
-
-  bg_plot_renderer_reset_view (plot);
-  s = render_image (plot, 600, 400);
-  g_assert_true (bg_plot_renderer_get_view (plot, 0, &t0, &t1, &y0, &y1));
-  g_assert_cmpfloat (t0, ==, 0.5);
-  g_assert_cmpfloat (y1, >=, 207.0);
-  cairo_surface_destroy (s);
-
-  /* An empty or reversed window means auto-fit. */
-  bg_plot_renderer_set_time_range (plot, 1.0, 1.0);
-  s = render_image (plot, 600, 400);
-  g_assert_true (bg_plot_renderer_get_view (plot, 0, &t0, &t1, NULL, NULL));
-  g_assert_cmpfloat (t0, ==, 0.5);
-  g_assert_cmpfloat (t1, ==, 1.5);
   cairo_surface_destroy (s);
 }
 
@@ -1021,24 +523,24 @@ test_gaps_and_growth (void)
   y[10] = INFINITY;
   bg_plot_renderer_add_trace (plot, "R.f", "A", t, y, 101);
   bg_plot_renderer_set_value_range (plot, 0, 0.0, 1.0);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   bg_plot_renderer_get_trace_color (plot, 0, &color);
   xg = (int) bg_plot_renderer_time_to_x (plot, 0.5);
   xd = (int) bg_plot_renderer_time_to_x (plot, 0.25);
   yv = (int) bg_plot_renderer_value_to_y (plot, 0, 0.5);
   /* NaN breaks the line; the finite parts are drawn. */
-  g_assert_false (box_has_color (s, xg - 2, yv - 2, xg + 2, yv + 2, &color));
-  g_assert_true (box_has_color (s, xd - 1, yv - 2, xd + 1, yv + 2, &color));
+  g_assert_false (bg_test_box_has_color (s, xg - 2, yv - 2, xg + 2, yv + 2, &color));
+  g_assert_true (bg_test_box_has_color (s, xd - 1, yv - 2, xd + 1, yv + 2, &color));
   cairo_surface_destroy (s);
 
   /* A growing column: only the first 30 samples exist yet. */
   bg_plot_renderer_set_trace_data (plot, 0, t, y, 30);
   bg_plot_renderer_set_time_range (plot, 0.0, 1.0);
-  s = render_image (plot, 600, 400);
+  s = bg_test_render_image (plot, 600, 400);
   xd = (int) bg_plot_renderer_time_to_x (plot, 0.8);
-  g_assert_false (box_has_color (s, xd - 2, yv - 2, xd + 2, yv + 2, &color));
+  g_assert_false (bg_test_box_has_color (s, xd - 2, yv - 2, xd + 2, yv + 2, &color));
   xd = (int) bg_plot_renderer_time_to_x (plot, 0.2);
-  g_assert_true (box_has_color (s, xd - 1, yv - 2, xd + 1, yv + 2, &color));
+  g_assert_true (bg_test_box_has_color (s, xd - 1, yv - 2, xd + 1, yv + 2, &color));
   cairo_surface_destroy (s);
 }
 
@@ -1073,7 +575,7 @@ test_short_subplots (void)
 
             bg_plot_renderer_add_trace (plot, name, units[u], t, y[u], 51);
           }
-        surface = render_image (plot, (int) (640 * scales[s]), height);
+        surface = bg_test_render_image (plot, (int) (640 * scales[s]), height);
         for (guint u = 0; u < n; u++)
           {
             gboolean shortened = FALSE;
@@ -1141,7 +643,7 @@ test_legend_beside (void)
 
   /* at its minimum height: beside, three ticks each, the entries drawn
    * in the column right of their plot, one a line from its top */
-  surface = render_image (plot, wide, wide_min);
+  surface = bg_test_render_image (plot, wide, wide_min);
   g_assert_true (bg_plot_renderer_get_legend_beside (plot));
   for (guint sp = 0; sp < 2; sp++)
     {
@@ -1156,13 +658,13 @@ test_legend_beside (void)
           BgPlotColor color;
 
           bg_plot_renderer_get_trace_color (plot, first + k, &color);
-          g_assert_true (box_has_color (surface, (int) (x + w + 2), (int) (y + k * line_h),
-                                        wide - 1, (int) (y + (k + 1) * line_h), &color));
+          g_assert_true (bg_test_box_has_color (surface, (int) (x + w + 2), (int) (y + k * line_h),
+                                                wide - 1, (int) (y + (k + 1) * line_h), &color));
         }
     }
   cairo_surface_destroy (surface);
 
-  surface = render_image (plot, narrow, narrow_min);
+  surface = bg_test_render_image (plot, narrow, narrow_min);
   g_assert_false (bg_plot_renderer_get_legend_beside (plot));
   for (guint sp = 0; sp < 2; sp++)
     g_assert_cmpuint (bg_plot_renderer_get_n_value_ticks (plot, sp), >=, 3);
@@ -1171,7 +673,7 @@ test_legend_beside (void)
   /* five traces in one sub-plot keep the rows */
   bg_plot_renderer_set_scale (crowded, 1.75, 1.0);
   add_bench_traces (crowded, 3);
-  surface = render_image (crowded, wide, bg_plot_renderer_get_min_height (crowded, wide));
+  surface = bg_test_render_image (crowded, wide, bg_plot_renderer_get_min_height (crowded, wide));
   g_assert_false (bg_plot_renderer_get_legend_beside (crowded));
   cairo_surface_destroy (surface);
 }
@@ -1185,7 +687,7 @@ test_empty_and_scaled (void)
   cairo_surface_t *s;
 
   /* No traces: still a frame, still hit-testable. */
-  s = render_image (plot, 400, 300);
+  s = bg_test_render_image (plot, 400, 300);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax1, &ay, &aw, &ah));
   g_assert_cmpfloat (aw, >, 200.0);
   {
@@ -1194,7 +696,7 @@ test_empty_and_scaled (void)
     int px, py;
     for (py = (int) (ay + ah / 2) - 6; py <= (int) (ay + ah / 2) + 6; py++)
       for (px = (int) (ax1 + aw / 2) - 40; px <= (int) (ax1 + aw / 2) + 40; px++)
-        if (luminance (pixel_at (s, px, py)) < 0.8)
+        if (bg_test_luminance (bg_test_pixel_at (s, px, py)) < 0.8)
           inked++;
     g_assert_cmpuint (inked, >, 20);
   }
@@ -1202,18 +704,18 @@ test_empty_and_scaled (void)
 
   /* Presentation mode: larger text takes more margin. */
   bg_plot_renderer_add_trace (plot, "x", "m", t, y, 2);
-  s = render_image (plot, 800, 600);
+  s = bg_test_render_image (plot, 800, 600);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax1, NULL, NULL, NULL));
   cairo_surface_destroy (s);
   bg_plot_renderer_set_scale (plot, 2.0, 2.0);
-  s = render_image (plot, 800, 600);
+  s = bg_test_render_image (plot, 800, 600);
   g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax2, NULL, NULL, NULL));
   cairo_surface_destroy (s);
   g_assert_cmpfloat (ax2, >, 1.5 * ax1);
 
   /* Tiny sizes and zero samples do not break the drawing. */
   bg_plot_renderer_set_trace_data (plot, 0, NULL, NULL, 0);
-  s = render_image (plot, 30, 20);
+  s = bg_test_render_image (plot, 30, 20);
   cairo_surface_destroy (s);
 }
 
@@ -1223,13 +725,6 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/ui/si/nice-ticks/unit-range", test_nice_ticks_unit_range);
-  g_test_add_func ("/ui/si/nice-ticks/micro", test_nice_ticks_micro);
-  g_test_add_func ("/ui/si/nice-ticks/negative", test_nice_ticks_negative);
-  g_test_add_func ("/ui/si/nice-ticks/tiny-span", test_nice_ticks_tiny_span);
-  g_test_add_func ("/ui/si/nice-range/constant", test_nice_range_constant);
-  g_test_add_func ("/ui/si/format", test_si_format);
-  g_test_add_func ("/ui/si/units", test_si_units);
   g_test_add_func ("/ui/plot/decimation/keeps-spike", test_decimation_keeps_spike);
   g_test_add_func ("/ui/plot/decimation/auto-fit-spike", test_decimation_auto_fit_spike);
   g_test_add_func ("/ui/plot/stacked-subplots", test_stacked_subplots);
@@ -1240,9 +735,6 @@ main (int   argc,
   g_test_add_func ("/ui/plot/export/errors", test_export_errors);
   g_test_add_func ("/ui/plot/markers", test_markers_drawn);
   g_test_add_func ("/ui/plot/cursor", test_cursor_drawn);
-  g_test_add_func ("/ui/plot/hit-testing", test_hit_testing);
-  g_test_add_func ("/ui/plot/values-at", test_values_at);
-  g_test_add_func ("/ui/plot/view-window", test_view_window);
   g_test_add_func ("/ui/plot/gaps-and-growth", test_gaps_and_growth);
   g_test_add_func ("/ui/plot/empty-and-scaled", test_empty_and_scaled);
   g_test_add_func ("/ui/plot/short-subplots", test_short_subplots);
