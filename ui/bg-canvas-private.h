@@ -211,6 +211,17 @@ void        bg_canvas_draw_bond_target        (BgCanvas       *self,
 double      bg_canvas_grid_spacing            (BgCanvas       *self);
 double      bg_canvas_snap_step               (BgCanvas       *self);
 double      bg_canvas_nudge_step              (BgCanvas       *self);
+void        bg_canvas_draw_grid               (BgCanvas       *self,
+                                               cairo_t        *cr,
+                                               int             width,
+                                               int             height);
+
+/* bg-canvas-tooltip.c */
+gboolean    bg_canvas_query_tooltip           (GtkWidget      *widget,
+                                               int             x,
+                                               int             y,
+                                               gboolean        keyboard_mode,
+                                               GtkTooltip     *tooltip);
 
 /* bg-canvas-menu.c */
 void        bg_canvas_menu_init               (BgCanvas       *self);
