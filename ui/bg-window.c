@@ -15,8 +15,6 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "bg-application.h"
-#include "bg-preferences-window.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -319,32 +317,13 @@ canvas_notify_zoom_cb (BgWindow   *self,
   gtk_button_set_label (self->zoom_button, text);
 }
 
-/* Settings ---------------------------------------------------------------- */
-
-static GSettings *
-bg_window_get_settings (BgWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return BG_IS_APPLICATION (app) ? bg_application_get_settings (BG_APPLICATION (app)) : NULL;
-}
-
-static void
-palette_notify_domain_cb (BgWindow   *self,
-                          GParamSpec *pspec,
-                          BgPalette  *palette)
-{
-  GSettings *settings = bg_window_get_settings (self);
-
-  if (settings != NULL)
-    g_settings_set_enum (settings, "palette-domain", bg_palette_get_domain (palette));
-}
+/* Presentation mode ------------------------------------------------------- */
 
 void
 _bg_window_set_presentation_mode (BgWindow *self,
                                   gboolean  presentation_mode)
 {
-  GSettings *settings = bg_window_get_settings (self);
+  GSettings *settings = _bg_window_get_settings (self);
   double saved = settings != NULL ? g_settings_get_double (settings, "presentation-scale") : 1.0;
   /* the scale the Preferences chose, else the default */
   double scale = !presentation_mode ? 1.0 : saved > 1.0 ? saved : BG_WINDOW_PRESENTATION_SCALE;
@@ -363,39 +342,6 @@ _bg_window_set_presentation_mode (BgWindow *self,
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
-}
-
-/* The Preferences window's scale: above 1 it is presentation mode at that
- * scale; 1 turns it off. */
-static void
-settings_presentation_scale_cb (BgWindow   *self,
-                                const char *key,
-                                GSettings  *settings)
-{
-  double scale = g_settings_get_double (settings, key);
-
-  _bg_window_set_presentation_mode (self, scale > 1.0);
-  if (scale > 1.0)
-    bg_canvas_set_presentation_scale (self->canvas, scale);
-}
-
-static void
-bg_window_save_geometry (BgWindow *self)
-{
-  GSettings *settings = bg_window_get_settings (self);
-  int width, height;
-
-  if (settings == NULL)
-    return;
-
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (settings, "window-maximized",
-                          gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
-    {
-      g_settings_set_int (settings, "window-width", width);
-      g_settings_set_int (settings, "window-height", height);
-    }
 }
 
 /* Closing ----------------------------------------------------------------- */
@@ -438,7 +384,7 @@ bg_window_close_request (GtkWindow *window)
   if (self->close_confirmed || self->document == NULL ||
       !bg_document_get_modified (self->document))
     {
-      bg_window_save_geometry (self);
+      _bg_window_save_geometry (self);
       return GTK_WINDOW_CLASS (bg_window_parent_class)->close_request (window);
     }
 
@@ -487,41 +433,6 @@ bg_window_dispose (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
 
-/* Size, maximized state, palette domain and presentation mode from the
- * last session, then the grid and presentation scale follow the settings
- * (the Preferences window changes them). GtkWindow:application is not a
- * construct property, so this runs once, when the window first gets a
- * BgApplication. */
-static void
-bg_window_apply_settings (BgWindow *self)
-{
-  GSettings *settings = bg_window_get_settings (self);
-  int domain;
-
-  if (settings == NULL || self->settings_applied)
-    return;
-  self->settings_applied = TRUE;
-
-  domain = g_settings_get_enum (settings, "palette-domain");
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (settings, "window-width"),
-                               g_settings_get_int (settings, "window-height"));
-  if (g_settings_get_boolean (settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-  if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
-    bg_palette_set_domain (self->palette, domain);
-  if (g_settings_get_double (settings, "presentation-scale") > 1.0)
-    _bg_window_set_presentation_mode (self, TRUE);
-
-  bg_preferences_follow_grid (settings, self->canvas);
-  g_signal_connect_object (settings, "changed::presentation-scale",
-                           G_CALLBACK (settings_presentation_scale_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->palette, "notify::domain",
-                           G_CALLBACK (palette_notify_domain_cb), self,
-                           G_CONNECT_SWAPPED);
-}
-
 static void
 bg_window_constructed (GObject *object)
 {
@@ -530,8 +441,8 @@ bg_window_constructed (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->constructed (object);
 
   g_signal_connect (self, "notify::application",
-                    G_CALLBACK (bg_window_apply_settings), NULL);
-  bg_window_apply_settings (self);
+                    G_CALLBACK (_bg_window_apply_settings), NULL);
+  _bg_window_apply_settings (self);
 }
 
 /* The sidebars fold away for a narrow screen (win.show-palette,
