@@ -5,8 +5,8 @@
  * see it: insert and selection, connecting (strokes from the analyzer,
  * refusals with the model's reason, multiport port choice), delete and undo,
  * copy and paste (also through the real clipboard), zoom, hit-testing,
- * conflict tooltips, action sensitivity and the drawn snapshot in the light
- * and dark styles. Must not: reach into the canvas's private state.
+ * conflict tooltips, action sensitivity, the drawn snapshot in the light
+ * and dark styles, and the grid's properties. Must not: reach into the canvas's private state.
  */
 #include "config.h"
 
@@ -730,6 +730,63 @@ test_nudge (Fixture       *f,
   g_assert_cmpfloat (r->y, ==, y);
 }
 
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* The grid's properties (what the window binds the settings to): their
+ * defaults, notified once per real change, the spacing kept in range. */
+static void
+test_grid_properties (Fixture       *f,
+                      gconstpointer  data)
+{
+  guint n_show = 0, n_snap = 0, n_size = 0;
+  gboolean show = FALSE, snap = FALSE;
+  double size = 0;
+
+  g_object_get (f->canvas, "show-grid", &show, "snap-to-grid", &snap, "grid-size", &size, NULL);
+  g_assert_true (show);
+  g_assert_true (snap);
+  g_assert_cmpfloat (size, ==, 20);
+  g_signal_connect (f->canvas, "notify::show-grid", G_CALLBACK (count_cb), &n_show);
+  g_signal_connect (f->canvas, "notify::snap-to-grid", G_CALLBACK (count_cb), &n_snap);
+  g_signal_connect (f->canvas, "notify::grid-size", G_CALLBACK (count_cb), &n_size);
+
+  g_object_set (f->canvas, "grid-size", 40.0, NULL);
+  g_object_set (f->canvas, "grid-size", 40.0, NULL);
+  g_assert_cmpuint (n_size, ==, 1);
+  g_assert_cmpuint (n_show + n_snap, ==, 0);
+  bg_canvas_get_grid (f->canvas, &show, &snap, &size);
+  g_assert_true (show);
+  g_assert_true (snap);
+  g_assert_cmpfloat (size, ==, 40);
+
+  g_object_set (f->canvas, "show-grid", FALSE, "snap-to-grid", FALSE, NULL);
+  g_assert_cmpuint (n_show, ==, 1);
+  g_assert_cmpuint (n_snap, ==, 1);
+  bg_canvas_get_grid (f->canvas, &show, &snap, NULL);
+  g_assert_false (show);
+  g_assert_false (snap);
+
+  /* the setter of all three: clamped, each notified when it changed */
+  bg_canvas_set_grid (f->canvas, TRUE, FALSE, 500);
+  g_assert_cmpuint (n_show, ==, 2);
+  g_assert_cmpuint (n_snap, ==, 1);
+  g_assert_cmpuint (n_size, ==, 2);
+  g_object_get (f->canvas, "grid-size", &size, NULL);
+  g_assert_cmpfloat (size, ==, 200);
+  bg_canvas_set_grid (f->canvas, TRUE, FALSE, 200);
+  g_assert_cmpuint (n_show + n_snap + n_size, ==, 5);
+
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_show);
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_snap);
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_size);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -761,6 +818,7 @@ main (int    argc,
   ADD ("select-all", "rc-circuit.bgmod", test_select_all);
   ADD ("drop-string", NULL, test_drop_string);
   ADD ("nudge", NULL, test_nudge);
+  ADD ("grid-properties", NULL, test_grid_properties);
 
   return g_test_run ();
 }

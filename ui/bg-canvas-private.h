@@ -215,6 +215,16 @@ void        bg_canvas_draw_grid               (BgCanvas       *self,
                                                cairo_t        *cr,
                                                int             width,
                                                int             height);
+/* Installs the grid's properties from first_prop_id on; the canvas's
+ * get/set_property hand them over (FALSE: not a grid property). */
+void        bg_canvas_grid_class_init         (GObjectClass   *object_class,
+                                               guint           first_prop_id);
+gboolean    bg_canvas_grid_get_property       (BgCanvas       *self,
+                                               guint           prop_id,
+                                               GValue         *value);
+gboolean    bg_canvas_grid_set_property       (BgCanvas       *self,
+                                               guint           prop_id,
+                                               const GValue   *value);
 
 /* bg-canvas-tooltip.c */
 gboolean    bg_canvas_query_tooltip           (GtkWidget      *widget,

@@ -810,7 +810,8 @@ bg_canvas_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_bond_ids);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!bg_canvas_grid_get_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -834,7 +835,8 @@ bg_canvas_set_property (GObject      *object,
       bg_canvas_set_show_bond_ids (self, g_value_get_boolean (value));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!bg_canvas_grid_set_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -909,6 +911,8 @@ bg_canvas_class_init (BgCanvasClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* "show-grid", "snap-to-grid", "grid-size" */
+  bg_canvas_grid_class_init (object_class, N_PROPS);
 
   signals[SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),

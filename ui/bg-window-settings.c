@@ -4,15 +4,14 @@
  *
  * Owns: the size, maximized state, palette domain and presentation mode a
  * new window restores from the last session, saving the size and the
- * palette domain again, the canvas's grid following the show-grid,
- * snap-to-grid and grid-size keys, and following the Preferences window's
- * presentation scale.
+ * palette domain again, the canvas's grid bound to the show-grid,
+ * snap-to-grid and grid-size keys (g_settings_bind on the canvas's
+ * properties), and following the Preferences window's presentation scale.
  * Must not: open the Preferences window or keep a copy of a setting.
  */
 #include "config.h"
 
 #include "bg-application.h"
-#include "bg-preferences-window.h"
 #include "bg-window-private.h"
 
 GSettings *
@@ -75,6 +74,7 @@ _bg_window_save_geometry (BgWindow *self)
 void
 _bg_window_apply_settings (BgWindow *self)
 {
+  static const char *const grid_keys[] = { "show-grid", "snap-to-grid", "grid-size" };
   GSettings *settings = _bg_window_get_settings (self);
   int domain;
 
@@ -93,7 +93,10 @@ _bg_window_apply_settings (BgWindow *self)
   if (g_settings_get_double (settings, "presentation-scale") > 1.0)
     _bg_window_set_presentation_mode (self, TRUE);
 
-  bg_preferences_follow_grid (settings, self->canvas);
+  /* the canvas's grid properties have the keys' names */
+  for (guint i = 0; i < G_N_ELEMENTS (grid_keys); i++)
+    g_settings_bind (settings, grid_keys[i], self->canvas, grid_keys[i],
+                     G_SETTINGS_BIND_GET);
   g_signal_connect_object (settings, "changed::presentation-scale",
                            G_CALLBACK (settings_presentation_scale_cb), self,
                            G_CONNECT_SWAPPED);
