@@ -36,6 +36,10 @@
  *   "selection-changed" (void)
  *   "element-activated" (const char *id): double-click on an element
  *   "status-message"    (const char *text): refused connections and hints
+ *   "edit-requested"    (const char *element_id, const char *field): Enter
+ *                       or F2 (canvas.edit, canvas.rename) after
+ *                       "element-activated": put the keyboard on this
+ *                       field of the element, a parameter name or "id"
  */
 #pragma once
 

@@ -636,6 +636,25 @@ bg_inspector_get_field (BgInspector *self,
   return field->input != NULL ? field->input : field->rows_box;
 }
 
+gboolean
+bg_inspector_focus_field (BgInspector *self,
+                          const char  *name)
+{
+  GtkWidget *field;
+
+  g_return_val_if_fail (BG_IS_INSPECTOR (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  field = bg_inspector_get_field (self, name);
+  if (field == NULL)
+    field = bg_inspector_get_field (self, "id");
+  if (field == NULL || !gtk_widget_grab_focus (field))
+    return FALSE;
+  if (GTK_IS_EDITABLE (field))
+    gtk_editable_select_region (GTK_EDITABLE (field), 0, -1);
+  return TRUE;
+}
+
 const char *
 bg_inspector_get_field_error (BgInspector *self,
                               const char  *name)

@@ -297,6 +297,17 @@ canvas_element_activated_cb (BgWindow   *self,
   bg_plot_pane_add_element_vars (self->plot_pane, id);
 }
 
+/* Enter and F2 on the canvas, after the activation above selected the
+ * element: the keyboard goes into its field in the inspector. */
+static void
+canvas_edit_requested_cb (BgWindow   *self,
+                          const char *element_id,
+                          const char *field,
+                          BgCanvas   *canvas)
+{
+  bg_inspector_focus_field (self->inspector, field);
+}
+
 static void
 inspector_element_renamed_cb (BgWindow    *self,
                               const char  *new_id,
@@ -623,6 +634,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_element_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_edit_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);
