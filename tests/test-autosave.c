@@ -7,7 +7,8 @@
  * and the cache in a temporary XDG_CACHE_HOME: a modified document is copied
  * after the interval and the copy loads as the same model; saving or closing
  * removes it; copies a crash left are offered, recovered as modified or
- * discarded; a corrupt copy is listed with its reason and skipped.
+ * discarded; a corrupt copy is listed with its reason and skipped; the
+ * documents copied are the application's list of open ones.
  * Must not: depend on timing beyond waiting, with a deadline, for a 1 s timer.
  */
 #include "config.h"
@@ -621,6 +622,61 @@ test_live_copies_not_offered (void)
   discard_uuid (live);
 }
 
+static gboolean
+documents_have (BgDocument *document)
+{
+  GListModel *documents = bg_application_get_documents (app);
+
+  for (guint i = 0; i < g_list_model_get_n_items (documents); i++)
+    {
+      g_autoptr(BgDocument) item = g_list_model_get_item (documents, i);
+
+      if (item == document)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The application lists the documents its windows show, and autosave
+ * copies those: a document that leaves its window loses its copy. */
+static void
+test_documents_follow_windows (void)
+{
+  GListModel *documents = bg_application_get_documents (app);
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  guint before = g_list_model_get_n_items (documents);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  g_autoptr(BgDocument) first = g_object_ref (bg_window_get_document (window));
+  g_autoptr(BgDocument) second = bg_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert_true (g_list_model_get_item_type (documents) == BG_TYPE_DOCUMENT);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before + 1);
+  g_assert_true (documents_have (first));
+
+  /* a modified document in the list is copied */
+  add_element (window, "C", 40);
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 1);
+  g_assert_no_error (error);
+  path = bg_autosave_dup_path (autosave, first);
+  g_assert_nonnull (path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  /* the window shows another document: the list follows, the copy goes */
+  bg_window_set_document (window, second);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before + 1);
+  g_assert_true (documents_have (second));
+  g_assert_false (documents_have (first));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (bg_autosave_dup_path (autosave, first));
+
+  /* closing the window takes its document off the list */
+  bg_test_ui_destroy_window (window);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before);
+  g_assert_false (documents_have (second));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -687,6 +743,7 @@ main (int   argc,
   g_test_add_func ("/ui/autosave/recover-original-gone", test_recover_original_gone);
   g_test_add_func ("/ui/autosave/corrupt-copy", test_corrupt_copy);
   g_test_add_func ("/ui/autosave/live-copies-not-offered", test_live_copies_not_offered);
+  g_test_add_func ("/ui/autosave/documents-follow-windows", test_documents_follow_windows);
 
   status = g_test_run ();
 

@@ -21,6 +21,7 @@ G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
+  PROP_DOCUMENT,
   PROP_PRESENTATION_MODE,
   PROP_SHOW_PALETTE,
   PROP_SHOW_INSPECTOR,
@@ -233,6 +234,7 @@ bg_window_set_document (BgWindow   *self,
         bg_palette_set_domain (self->palette, domain);
       bg_canvas_zoom_to_fit (self->canvas);
     }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
 BgDocument *
@@ -484,6 +486,9 @@ bg_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
     case PROP_PRESENTATION_MODE:
       g_value_set_boolean (value, self->presentation_mode);
       break;
@@ -564,6 +569,11 @@ bg_window_class_init (BgWindowClass *klass)
   object_class->set_property = bg_window_set_property;
   window_class->close_request = bg_window_close_request;
 
+  /* the document shown (bg_window_set_document changes it) */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, BG_TYPE_DOCUMENT,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   /* Presentation mode: lines and text on the canvas 1.75× thicker for a
    * projector (win.presentation-mode). */
   properties[PROP_PRESENTATION_MODE] =
