@@ -4,7 +4,8 @@
  * Owns: application actions and every accelerator, opening command-line files
  * (one window per document), the About and shortcuts windows, the style
  * sheet, the list of the documents its windows show (kept in step with
- * window-added, window-removed and each window's notify::document).
+ * window-added, window-removed and each window's notify::document), and
+ * opening a window for each document the recovery dialog recovers.
  * Must not: hold documents of its own or edit models; windows do.
  */
 #include "config.h"
@@ -468,6 +469,15 @@ bg_application_get_autosave (BgApplication *self)
   return self->autosave;
 }
 
+/* A recovered document opens in a window of its own. */
+static void
+recovered_cb (BgApplication    *self,
+              BgDocument       *document,
+              BgRecoveryDialog *dialog)
+{
+  gtk_window_present (GTK_WINDOW (bg_window_new (GTK_APPLICATION (self), document)));
+}
+
 GtkWidget *
 bg_application_offer_recovery (BgApplication *self)
 {
@@ -484,7 +494,9 @@ bg_application_offer_recovery (BgApplication *self)
   if (entries->len == 0)
     return NULL;
 
-  dialog = bg_recovery_dialog_new (GTK_APPLICATION (self), self->autosave, entries);
+  dialog = bg_recovery_dialog_new (self->autosave, entries);
+  g_signal_connect_object (dialog, "recovered", G_CALLBACK (recovered_cb), self,
+                           G_CONNECT_SWAPPED);
   parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);
