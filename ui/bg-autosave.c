@@ -662,6 +662,8 @@ bg_autosave_dispose (GObject *object)
       g_clear_pointer (&self->tracked, g_hash_table_unref);
     }
   g_clear_object (&self->settings);
+  if (self->documents != NULL)
+    g_signal_handlers_disconnect_by_data (self->documents, self);
   g_clear_object (&self->documents);
 
   G_OBJECT_CLASS (bg_autosave_parent_class)->dispose (object);
