@@ -7,7 +7,8 @@
  * copy and paste (also through the real clipboard), zoom, hit-testing,
  * conflict tooltips, action sensitivity, the drawn snapshot in the light
  * and dark styles, Enter and F2 asking for a field to edit without any
- * editor window, and the grid's properties. Must not: reach into the canvas's private state.
+ * editor window, and the grid's properties. Must not: reach into the
+ * canvas's private state.
  */
 #include "config.h"
 
