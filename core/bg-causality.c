@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-causality.c — causal analysis of a model (docs/architecture.md, Causality).
  *
- * Owns: the result of an analysis (BgCausality and its public accessors,
- * summary and JSON) and the driver that runs the phases on one model. The
+ * Owns: the result of an analysis (BgCausality, its reference count and
+ * boxed type, its public accessors, summary and JSON) and the driver that runs the phases on one model. The
  * SCAP assignment of causal strokes and the list of states are in
  * bg-causality-propagate.c, the conflict diagnostics with the chain of
  * propagations behind them in bg-causality-diagnose.c, the algebraic groups
@@ -256,6 +256,8 @@ bg_causality_analyze_traced (BgModel           *model,
   *trace = _bg_trace_recorder_finish (rec);
   return result;
 }
+
+G_DEFINE_BOXED_TYPE (BgCausality, bg_causality, bg_causality_ref, bg_causality_unref)
 
 BgCausality *
 bg_causality_ref (BgCausality *self)

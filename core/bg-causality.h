@@ -9,12 +9,14 @@
  * chain of propagations that forced it). Runs in time linear in the model.
  *
  * A BgCausality is an immutable, self-contained snapshot: it copies the ids
- * it reports, so it may outlive edits of the model and cross threads. It must
+ * it reports, so it may outlive edits of the model and cross threads. It is
+ * reference counted and a boxed type (BG_TYPE_CAUSALITY; copying the boxed
+ * value takes a reference), so a GObject property can hold one. It must
  * not: modify the model, simulate, or know about GTK.
  */
 #pragma once
 
-#include <glib.h>
+#include <glib-object.h>
 #include "bg-types.h"
 #include "bg-model.h"
 
@@ -35,6 +37,9 @@ typedef struct
   GStrv elements;
   GStrv bonds;
 } BgAlgebraicGroup;
+
+#define BG_TYPE_CAUSALITY (bg_causality_get_type ())
+GType             bg_causality_get_type           (void) G_GNUC_CONST;
 
 BgCausality      *bg_causality_analyze            (BgModel     *model);
 BgCausality      *bg_causality_ref                (BgCausality *self);

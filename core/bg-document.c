@@ -179,7 +179,7 @@ bg_document_get_property (GObject    *object,
       g_value_take_string (value, bg_document_dup_title (self));
       break;
     case PROP_CAUSALITY:
-      g_value_set_pointer (value, self->causality);
+      g_value_set_boxed (value, self->causality);
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -234,9 +234,9 @@ bg_document_class_init (BgDocumentClass *klass)
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
                          G_PARAM_STATIC_STRINGS);
   properties[PROP_CAUSALITY] =
-    g_param_spec_pointer ("causality", NULL, NULL,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boxed ("causality", NULL, NULL, BG_TYPE_CAUSALITY,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                        G_PARAM_STATIC_STRINGS);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

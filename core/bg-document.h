@@ -12,7 +12,8 @@
  * Must not: know about widgets or windows, or show dialogs.
  *
  * Properties: "model" (construct-only), "file", "modified", "title",
- * "causality" (a BgCausality pointer; notify::causality after each analysis).
+ * "causality" (BG_TYPE_CAUSALITY, read-only; notify::causality after each
+ * analysis, so a view can bind to it).
  * Signals: "changed-on-disk" (void): another program changed, replaced or
  * deleted the file since it was last loaded or saved here (BgDiskWatch;
  * once until the next save).
@@ -42,6 +43,8 @@ GFile       *bg_document_get_file        (BgDocument  *self);
 gboolean     bg_document_get_modified    (BgDocument  *self);
 /* TRUE for a new document nobody has touched: no file, no elements, no edits. */
 gboolean     bg_document_is_pristine     (BgDocument  *self);
+/* The current analysis (borrowed: take a reference to keep it past the
+ * model's next "changed"). */
 BgCausality *bg_document_get_causality   (BgDocument  *self);
 /* The file's name, or "Untitled model"; never NULL. */
 char        *bg_document_dup_title       (BgDocument  *self);

@@ -7,7 +7,9 @@
  * and the cache in a temporary XDG_CACHE_HOME: a modified document is copied
  * after the interval and the copy loads as the same model; saving or closing
  * removes it; copies a crash left are offered, recovered as modified or
- * discarded; a corrupt copy is listed with its reason and skipped.
+ * discarded; a corrupt copy is listed with its reason and skipped; the
+ * documents copied are the application's list of open ones, and the
+ * recovery dialog hands what it recovers to the application by a signal.
  * Must not: depend on timing beyond waiting, with a deadline, for a 1 s timer.
  */
 #include "config.h"
@@ -621,6 +623,161 @@ test_live_copies_not_offered (void)
   discard_uuid (live);
 }
 
+static gboolean
+documents_have (BgDocument *document)
+{
+  GListModel *documents = bg_application_get_documents (app);
+
+  for (guint i = 0; i < g_list_model_get_n_items (documents); i++)
+    {
+      g_autoptr(BgDocument) item = g_list_model_get_item (documents, i);
+
+      if (item == document)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The application lists the documents its windows show, and autosave
+ * copies those: a document that leaves its window loses its copy. */
+static void
+test_documents_follow_windows (void)
+{
+  GListModel *documents = bg_application_get_documents (app);
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  guint before = g_list_model_get_n_items (documents);
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  g_autoptr(BgDocument) first = g_object_ref (bg_window_get_document (window));
+  g_autoptr(BgDocument) second = bg_document_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  g_assert_true (g_list_model_get_item_type (documents) == BG_TYPE_DOCUMENT);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before + 1);
+  g_assert_true (documents_have (first));
+
+  /* a modified document in the list is copied */
+  add_element (window, "C", 40);
+  g_assert_cmpuint (bg_autosave_save_now (autosave, &error), ==, 1);
+  g_assert_no_error (error);
+  path = bg_autosave_dup_path (autosave, first);
+  g_assert_nonnull (path);
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+
+  /* the window shows another document: the list follows, the copy goes */
+  bg_window_set_document (window, second);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before + 1);
+  g_assert_true (documents_have (second));
+  g_assert_false (documents_have (first));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  g_assert_null (bg_autosave_dup_path (autosave, first));
+
+  /* closing the window takes its document off the list */
+  bg_test_ui_destroy_window (window);
+  g_assert_cmpuint (g_list_model_get_n_items (documents), ==, before);
+  g_assert_false (documents_have (second));
+}
+
+static void
+recovered_cb (BgRecoveryDialog *dialog,
+              BgDocument       *document,
+              GPtrArray        *seen)
+{
+  g_ptr_array_add (seen, g_object_ref (document));
+}
+
+/* A window with one unsaved element, crashed: returns the copy's uuid and
+ * the model's text. */
+static char *
+crashed_window (const char  *type,
+                char       **text)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  char *uuid;
+
+  add_element (window, type, 40);
+  uuid = crash_with (window);
+  *text = model_text (bg_test_ui_window_model (window));
+  bg_test_ui_destroy_window (window);
+  return uuid;
+}
+
+static GPtrArray *
+scan_only (const char *uuid)
+{
+  GPtrArray *entries = bg_autosave_scan (bg_application_get_autosave (app));
+
+  for (guint i = entries->len; i-- > 0;)
+    if (!g_str_equal (((BgAutosaveEntry *) entries->pdata[i])->uuid, uuid))
+      g_ptr_array_remove_index (entries, i);
+  g_assert_cmpuint (entries->len, ==, 1);
+  return entries;
+}
+
+/* The recovery dialog hands each recovered document on ("recovered") and
+ * opens no window itself; the application opens one for it. */
+static void
+test_recovered_signal (void)
+{
+  BgAutosave *autosave = bg_application_get_autosave (app);
+  g_autoptr(GPtrArray) seen = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *first_text = NULL;
+  g_autofree char *second_text = NULL;
+  g_autofree char *first_uuid = crashed_window ("R", &first_text);
+  g_autofree char *second_uuid = crashed_window ("I", &second_text);
+  g_autofree char *second_copy = autosave_file (second_uuid, ".bgmod");
+  GList *before = g_list_copy (gtk_application_get_windows (GTK_APPLICATION (app)));
+  g_autofree char *text = NULL;
+  BgRecoveryDialog *dialog;
+  BgWindow *window;
+
+  /* a dialog of its own: the document arrives through the signal alone */
+  {
+    g_autoptr(GPtrArray) entries = scan_only (first_uuid);
+    g_autoptr(GtkWidget) own = g_object_ref_sink (bg_recovery_dialog_new (autosave, entries));
+
+    g_signal_connect (own, "recovered", G_CALLBACK (recovered_cb), seen);
+    gtk_window_present (GTK_WINDOW (own));
+    bg_test_ui_pump ();
+    click (bg_recovery_dialog_get_recover_button (BG_RECOVERY_DIALOG (own), 0));
+    bg_test_ui_pump ();
+    g_assert_cmpuint (seen->len, ==, 1);
+    g_assert_null (find_window_for (NULL, before));
+    text = model_text (bg_document_get_model (seen->pdata[0]));
+    g_assert_cmpstr (text, ==, first_text);
+    g_assert_true (bg_document_get_modified (seen->pdata[0]));
+    g_assert_false (gtk_widget_get_visible (own));
+  }
+
+  /* shown and closed cleanly, its copy goes */
+  window = bg_test_ui_new_window (app, seen->pdata[0]);
+  bg_test_ui_destroy_window (window);
+  g_ptr_array_set_size (seen, 0);
+  g_assert_false (scan_lists (first_uuid));
+
+  /* the application's dialog: a window for exactly the recovered document */
+  dialog = BG_RECOVERY_DIALOG (bg_application_offer_recovery (app));
+  g_assert_nonnull (dialog);
+  g_signal_connect (dialog, "recovered", G_CALLBACK (recovered_cb), seen);
+  g_assert_cmpint (find_row (dialog, second_uuid), >=, 0);
+  click (bg_recovery_dialog_get_recover_button (dialog, find_row (dialog, second_uuid)));
+  bg_test_ui_pump ();
+  g_assert_cmpuint (seen->len, ==, 1);
+  window = find_window_for (dialog, before);
+  g_assert_nonnull (window);
+  g_assert_true (bg_window_get_document (window) == seen->pdata[0]);
+  g_assert_true (documents_have (seen->pdata[0]));
+  g_clear_pointer (&text, g_free);
+  text = model_text (bg_test_ui_window_model (window));
+  g_assert_cmpstr (text, ==, second_text);
+  /* kept while the window shows it unsaved */
+  g_assert_true (g_file_test (second_copy, G_FILE_TEST_IS_REGULAR));
+  bg_test_ui_destroy_window (window);
+  g_assert_false (g_file_test (second_copy, G_FILE_TEST_EXISTS));
+
+  g_list_free (before);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -687,6 +844,8 @@ main (int   argc,
   g_test_add_func ("/ui/autosave/recover-original-gone", test_recover_original_gone);
   g_test_add_func ("/ui/autosave/corrupt-copy", test_corrupt_copy);
   g_test_add_func ("/ui/autosave/live-copies-not-offered", test_live_copies_not_offered);
+  g_test_add_func ("/ui/autosave/documents-follow-windows", test_documents_follow_windows);
+  g_test_add_func ("/ui/autosave/recovered-signal", test_recovered_signal);
 
   status = g_test_run ();
 

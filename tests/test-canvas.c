@@ -5,8 +5,10 @@
  * see it: insert and selection, connecting (strokes from the analyzer,
  * refusals with the model's reason, multiport port choice), delete and undo,
  * copy and paste (also through the real clipboard), zoom, hit-testing,
- * conflict tooltips, action sensitivity and the drawn snapshot in the light
- * and dark styles. Must not: reach into the canvas's private state.
+ * conflict tooltips, action sensitivity, the drawn snapshot in the light
+ * and dark styles, Enter and F2 asking for a field to edit without any
+ * editor window, and the grid's properties. Must not: reach into the
+ * canvas's private state.
  */
 #include "config.h"
 
@@ -730,6 +732,124 @@ test_nudge (Fixture       *f,
   g_assert_cmpfloat (r->y, ==, y);
 }
 
+static void
+log_activated_cb (BgCanvas   *canvas,
+                  const char *id,
+                  GString    *log)
+{
+  g_string_append_printf (log, "activated %s;", id);
+}
+
+static void
+log_edit_cb (BgCanvas   *canvas,
+             const char *id,
+             const char *field,
+             GString    *log)
+{
+  g_string_append_printf (log, "edit %s.%s;", id, field);
+}
+
+/* Enter and F2 on a canvas in a plain window: the canvas activates the
+ * element and asks for the field to be edited, whoever listens. */
+static void
+test_edit_requested (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GString) log = g_string_new (NULL);
+
+  build_rc (f);
+  g_signal_connect (f->canvas, "element-activated", G_CALLBACK (log_activated_cb), log);
+  g_signal_connect (f->canvas, "edit-requested", G_CALLBACK (log_edit_cb), log);
+
+  /* nothing selected: a hint, no request */
+  bg_canvas_select_ids (f->canvas, NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.edit", NULL));
+  g_assert_cmpstr (log->str, ==, "");
+  g_assert_cmpstr (f->status, ==, "Select one element to edit it");
+
+  /* Enter: the first parameter, or the id of a junction (none) */
+  bg_canvas_select_ids (f->canvas, (const char *[]) { "R1", NULL });
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.edit", NULL));
+  g_assert_cmpstr (log->str, ==, "activated R1;edit R1.value;");
+  g_string_truncate (log, 0);
+  g_assert_cmpuint (bg_model_find_element (f->model, "J1_1")->spec->n_params, ==, 0);
+  bg_canvas_select_ids (f->canvas, (const char *[]) { "J1_1", NULL });
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.edit", NULL));
+  g_assert_cmpstr (log->str, ==, "activated J1_1;edit J1_1.id;");
+  g_string_truncate (log, 0);
+
+  /* F2: the id */
+  bg_canvas_select_ids (f->canvas, (const char *[]) { "C1", NULL });
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.rename", NULL));
+  g_assert_cmpstr (log->str, ==, "activated C1;edit C1.id;");
+  g_string_truncate (log, 0);
+
+  /* two elements: neither is edited */
+  bg_canvas_select_ids (f->canvas, (const char *[]) { "C1", "R1", NULL });
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->canvas), "canvas.rename", NULL));
+  g_assert_cmpstr (log->str, ==, "");
+  g_assert_cmpstr (f->status, ==, "Select one element to rename it");
+
+  g_signal_handlers_disconnect_by_data (f->canvas, log);
+}
+
+static void
+count_cb (GObject    *object,
+          GParamSpec *pspec,
+          guint      *count)
+{
+  (*count)++;
+}
+
+/* The grid's properties (what the window binds the settings to): their
+ * defaults, notified once per real change, the spacing kept in range. */
+static void
+test_grid_properties (Fixture       *f,
+                      gconstpointer  data)
+{
+  guint n_show = 0, n_snap = 0, n_size = 0;
+  gboolean show = FALSE, snap = FALSE;
+  double size = 0;
+
+  g_object_get (f->canvas, "show-grid", &show, "snap-to-grid", &snap, "grid-size", &size, NULL);
+  g_assert_true (show);
+  g_assert_true (snap);
+  g_assert_cmpfloat (size, ==, 20);
+  g_signal_connect (f->canvas, "notify::show-grid", G_CALLBACK (count_cb), &n_show);
+  g_signal_connect (f->canvas, "notify::snap-to-grid", G_CALLBACK (count_cb), &n_snap);
+  g_signal_connect (f->canvas, "notify::grid-size", G_CALLBACK (count_cb), &n_size);
+
+  g_object_set (f->canvas, "grid-size", 40.0, NULL);
+  g_object_set (f->canvas, "grid-size", 40.0, NULL);
+  g_assert_cmpuint (n_size, ==, 1);
+  g_assert_cmpuint (n_show + n_snap, ==, 0);
+  bg_canvas_get_grid (f->canvas, &show, &snap, &size);
+  g_assert_true (show);
+  g_assert_true (snap);
+  g_assert_cmpfloat (size, ==, 40);
+
+  g_object_set (f->canvas, "show-grid", FALSE, "snap-to-grid", FALSE, NULL);
+  g_assert_cmpuint (n_show, ==, 1);
+  g_assert_cmpuint (n_snap, ==, 1);
+  bg_canvas_get_grid (f->canvas, &show, &snap, NULL);
+  g_assert_false (show);
+  g_assert_false (snap);
+
+  /* the setter of all three: clamped, each notified when it changed */
+  bg_canvas_set_grid (f->canvas, TRUE, FALSE, 500);
+  g_assert_cmpuint (n_show, ==, 2);
+  g_assert_cmpuint (n_snap, ==, 1);
+  g_assert_cmpuint (n_size, ==, 2);
+  g_object_get (f->canvas, "grid-size", &size, NULL);
+  g_assert_cmpfloat (size, ==, 200);
+  bg_canvas_set_grid (f->canvas, TRUE, FALSE, 200);
+  g_assert_cmpuint (n_show + n_snap + n_size, ==, 5);
+
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_show);
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_snap);
+  g_signal_handlers_disconnect_by_func (f->canvas, count_cb, &n_size);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -761,6 +881,8 @@ main (int    argc,
   ADD ("select-all", "rc-circuit.bgmod", test_select_all);
   ADD ("drop-string", NULL, test_drop_string);
   ADD ("nudge", NULL, test_nudge);
+  ADD ("edit-requested", NULL, test_edit_requested);
+  ADD ("grid-properties", NULL, test_grid_properties);
 
   return g_test_run ();
 }

@@ -20,7 +20,7 @@
 #include <glib/gstdio.h>
 
 #include "bg-file.h"
-#include "bg-file-read.h"
+#include "bg-file-read-private.h"
 #include "bg-test-file.h"
 
 /* ------------------------------------------------------------------------

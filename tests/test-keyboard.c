@@ -438,6 +438,46 @@ test_edit_rename (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Enter on an element without parameters (a junction) puts the keyboard
+ * on its name, all of it selected, as F2 does for any element. */
+static void
+test_edit_without_parameters (void)
+{
+  BgWindow *window = bg_test_ui_new_window (app, NULL);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  const char *actions[] = { "canvas.edit", "canvas.rename" };
+  BgElement *junction;
+
+  junction = bg_model_add_element (bg_test_ui_window_model (window), "1",
+                                   BG_DOMAIN_ELECTRICAL, NULL, 0, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (junction->spec->n_params, ==, 0);
+  id = g_strdup (junction->id);
+  bg_test_ui_pump ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      GtkWidget *field;
+      int start = -1, end = -1;
+
+      focus_canvas (window);
+      select_one (canvas, id);
+      activate (canvas, actions[i]);
+      field = bg_inspector_get_field (inspector, "id");
+      g_assert_nonnull (field);
+      g_assert_true (focus_is_in (GTK_WIDGET (window), field));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field)), ==, id);
+      g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (field), &start, &end));
+      g_assert_cmpint (start, ==, 0);
+      g_assert_cmpint (end, ==, (int) strlen (id));
+    }
+
+  bg_test_ui_destroy_window (window);
+}
+
 static void
 test_focus_chain (void)
 {
@@ -820,6 +860,7 @@ main (int   argc,
   g_test_add_func ("/ui/keyboard/move-one-undo", test_move_one_undo);
   g_test_add_func ("/ui/keyboard/bond-mode", test_bond_mode);
   g_test_add_func ("/ui/keyboard/edit-rename", test_edit_rename);
+  g_test_add_func ("/ui/keyboard/edit-without-parameters", test_edit_without_parameters);
   g_test_add_func ("/ui/keyboard/focus-chain", test_focus_chain);
   g_test_add_func ("/ui/keyboard/accessible", test_accessible);
   g_test_add_func ("/ui/keyboard/palette-keys", test_palette_keys);

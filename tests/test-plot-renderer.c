@@ -545,7 +545,7 @@ test_gaps_and_growth (void)
 }
 
 /* At the smallest height the plot pane allows (80 px a sub-plot and 44 px
- * of time axis, times the scale, as in bg-plot-view.c), in normal and
+ * of time axis, times the scale, as in bg-plot-view-draw.c), in normal and
  * presentation scale, every sub-plot keeps at least three value ticks and a
  * whole axis title: the full one or its unit, never cut with an ellipsis. */
 static void

@@ -3,7 +3,10 @@
  *
  * Owns: application actions and every accelerator, opening command-line files
  * (one window per document), the About and shortcuts windows, the style
- * sheet. Must not: hold documents or edit models; windows do.
+ * sheet, the list of the documents its windows show (kept in step with
+ * window-added, window-removed and each window's notify::document), and
+ * opening a window for each document the recovery dialog recovers.
+ * Must not: hold documents of its own or edit models; windows do.
  */
 #include "config.h"
 
@@ -21,6 +24,7 @@ struct _BgApplication
 
   GSettings      *settings;
   BgAutosave     *autosave;
+  GListStore     *documents;    /* BgDocument, of the BgWindows */
   gboolean        recovery_offered;
 };
 
@@ -46,6 +50,94 @@ bg_application_get_bg_window (BgApplication *self,
   window = bg_window_new (GTK_APPLICATION (self), NULL);
   gtk_window_present (GTK_WINDOW (window));
   return window;
+}
+
+/* Open documents -------------------------------------------------------------- */
+
+static gboolean
+documents_contain (GListModel *documents,
+                   BgDocument *document)
+{
+  guint n = g_list_model_get_n_items (documents);
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(BgDocument) item = g_list_model_get_item (documents, i);
+
+      if (item == document)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The store follows the windows: new documents are appended first, then
+ * the ones no window shows any more are removed. */
+static void
+bg_application_update_documents (BgApplication *self)
+{
+  g_autoptr(GPtrArray) shown = NULL;
+
+  if (self->documents == NULL)
+    return;
+  shown = g_ptr_array_new ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l; l = l->next)
+    if (BG_IS_WINDOW (l->data))
+      {
+        BgDocument *document = bg_window_get_document (l->data);
+
+        if (document != NULL && !g_ptr_array_find (shown, document, NULL))
+          g_ptr_array_add (shown, document);
+      }
+
+  for (guint i = 0; i < shown->len; i++)
+    if (!documents_contain (G_LIST_MODEL (self->documents), shown->pdata[i]))
+      g_list_store_append (self->documents, shown->pdata[i]);
+
+  for (guint i = g_list_model_get_n_items (G_LIST_MODEL (self->documents)); i-- > 0;)
+    {
+      g_autoptr(BgDocument) item = g_list_model_get_item (G_LIST_MODEL (self->documents), i);
+
+      if (!g_ptr_array_find (shown, item, NULL))
+        g_list_store_remove (self->documents, i);
+    }
+}
+
+static void
+window_notify_document_cb (BgApplication *self,
+                           GParamSpec    *pspec,
+                           BgWindow      *window)
+{
+  bg_application_update_documents (self);
+}
+
+static void
+bg_application_window_added (GtkApplication *application,
+                             GtkWindow      *window)
+{
+  BgApplication *self = BG_APPLICATION (application);
+
+  GTK_APPLICATION_CLASS (bg_application_parent_class)->window_added (application, window);
+
+  if (!BG_IS_WINDOW (window))
+    return;
+  g_signal_connect_object (window, "notify::document",
+                           G_CALLBACK (window_notify_document_cb), self,
+                           G_CONNECT_SWAPPED);
+  bg_application_update_documents (self);
+}
+
+static void
+bg_application_window_removed (GtkApplication *application,
+                               GtkWindow      *window)
+{
+  BgApplication *self = BG_APPLICATION (application);
+
+  GTK_APPLICATION_CLASS (bg_application_parent_class)->window_removed (application, window);
+
+  if (!BG_IS_WINDOW (window))
+    return;
+  g_signal_handlers_disconnect_by_func (window, window_notify_document_cb, self);
+  bg_application_update_documents (self);
 }
 
 /* Actions ------------------------------------------------------------------ */
@@ -243,7 +335,8 @@ bg_application_startup (GApplication *application)
       self->settings = g_settings_new_full (schema, NULL, NULL);
   }
 
-  self->autosave = bg_autosave_new (GTK_APPLICATION (self), self->settings);
+  self->autosave = bg_autosave_new_for_documents (G_LIST_MODEL (self->documents),
+                                                  self->settings);
 }
 
 /* Once per run, after the first window is shown: copies a crash left. */
@@ -293,6 +386,7 @@ bg_application_dispose (GObject *object)
 
   g_clear_object (&self->autosave);
   g_clear_object (&self->settings);
+  g_clear_object (&self->documents);
 
   G_OBJECT_CLASS (bg_application_parent_class)->dispose (object);
 }
@@ -316,8 +410,11 @@ bg_application_class_init (BgApplicationClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+  GtkApplicationClass *gtk_app_class = GTK_APPLICATION_CLASS (klass);
 
   object_class->dispose = bg_application_dispose;
+  gtk_app_class->window_added = bg_application_window_added;
+  gtk_app_class->window_removed = bg_application_window_removed;
 
   app_class->startup = bg_application_startup;
   app_class->activate = bg_application_activate;
@@ -328,6 +425,7 @@ bg_application_class_init (BgApplicationClass *klass)
 static void
 bg_application_init (BgApplication *self)
 {
+  self->documents = g_list_store_new (BG_TYPE_DOCUMENT);
   g_application_add_main_option (G_APPLICATION (self), "version", 0,
                                  G_OPTION_FLAG_NONE, G_OPTION_ARG_NONE,
                                  _("Show the version and exit"), NULL);
@@ -355,12 +453,29 @@ bg_application_get_settings (BgApplication *self)
   return self->settings;
 }
 
+GListModel *
+bg_application_get_documents (BgApplication *self)
+{
+  g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
+
+  return G_LIST_MODEL (self->documents);
+}
+
 BgAutosave *
 bg_application_get_autosave (BgApplication *self)
 {
   g_return_val_if_fail (BG_IS_APPLICATION (self), NULL);
 
   return self->autosave;
+}
+
+/* A recovered document opens in a window of its own. */
+static void
+recovered_cb (BgApplication    *self,
+              BgDocument       *document,
+              BgRecoveryDialog *dialog)
+{
+  gtk_window_present (GTK_WINDOW (bg_window_new (GTK_APPLICATION (self), document)));
 }
 
 GtkWidget *
@@ -379,7 +494,9 @@ bg_application_offer_recovery (BgApplication *self)
   if (entries->len == 0)
     return NULL;
 
-  dialog = bg_recovery_dialog_new (GTK_APPLICATION (self), self->autosave, entries);
+  dialog = bg_recovery_dialog_new (self->autosave, entries);
+  g_signal_connect_object (dialog, "recovered", G_CALLBACK (recovered_cb), self,
+                           G_CONNECT_SWAPPED);
   parent = gtk_application_get_active_window (GTK_APPLICATION (self));
   if (parent != NULL)
     gtk_window_set_transient_for (GTK_WINDOW (dialog), parent);

@@ -2,7 +2,9 @@
 /* bg-autosave.c — copies of unsaved documents in the user cache.
  *
  * Owns: the documents it has written a copy of (BgDocument -> Tracked), the
- * timer, the sidecar format and the scan of the folder. Every copy is
+ * timer, the sidecar format and the scan of the folder. The documents to
+ * copy are the items of the list it is given (the application's open
+ * documents); one that leaves the list loses its copy. Every copy is
  * replaced atomically (bg_file_save_path, g_file_set_contents write a
  * temporary file and rename it), so a crash leaves the previous copy or the
  * new one, never half of one. Must not: show dialogs, write anywhere but the
@@ -19,9 +21,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "bg-application.h"
 #include "bg-autosave.h"
 #include "bg-file.h"
-#include "bg-window.h"
 
 #define SIDECAR_VERSION 1
 
@@ -39,7 +41,7 @@ struct _BgAutosave
 {
   GObject         parent_instance;
 
-  GtkApplication *application;   /* weak */
+  GListModel     *documents;     /* BgDocument, the ones to copy */
   GSettings      *settings;
   guint           interval;
   guint           timeout_id;
@@ -115,24 +117,22 @@ remove_copy (const char  *uuid,
   return TRUE;
 }
 
-/* Documents and their windows --------------------------------------------- */
+/* Documents ------------------------------------------------------------------ */
 
+/* The open documents now (borrowed: the list holds them). */
 static GPtrArray *
 autosave_list_documents (BgAutosave *self)
 {
   GPtrArray *documents = g_ptr_array_new ();
+  guint n = g_list_model_get_n_items (self->documents);
 
-  if (self->application == NULL)
-    return documents;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(BgDocument) document = g_list_model_get_item (self->documents, i);
 
-  for (GList *l = gtk_application_get_windows (self->application); l; l = l->next)
-    if (BG_IS_WINDOW (l->data))
-      {
-        BgDocument *document = bg_window_get_document (l->data);
-
-        if (document != NULL && !g_ptr_array_find (documents, document, NULL))
-          g_ptr_array_add (documents, document);
-      }
+      if (!g_ptr_array_find (documents, document, NULL))
+        g_ptr_array_add (documents, document);
+    }
 
   return documents;
 }
@@ -184,7 +184,7 @@ autosave_track (BgAutosave *self,
   return tracked;
 }
 
-/* Removes the copies of documents no window shows any more. */
+/* Removes the copies of documents no longer open (or saved since). */
 static void
 autosave_sweep (BgAutosave *self)
 {
@@ -615,12 +615,16 @@ bg_autosave_discard (BgAutosave       *self,
 /* GObject --------------------------------------------------------------------- */
 
 static void
-application_window_removed_cb (BgAutosave     *self,
-                               GtkWindow      *window,
-                               GtkApplication *application)
+documents_changed_cb (BgAutosave *self,
+                      guint       position,
+                      guint       removed,
+                      guint       added,
+                      GListModel *documents)
 {
-  /* a window closed cleanly: its document's copy goes with it */
-  autosave_sweep (self);
+  /* a window closed cleanly or shows another document: the copy of the
+   * one that left goes with it */
+  if (removed > 0)
+    autosave_sweep (self);
 }
 
 static void
@@ -658,7 +662,9 @@ bg_autosave_dispose (GObject *object)
       g_clear_pointer (&self->tracked, g_hash_table_unref);
     }
   g_clear_object (&self->settings);
-  g_clear_weak_pointer (&self->application);
+  if (self->documents != NULL)
+    g_signal_handlers_disconnect_by_data (self->documents, self);
+  g_clear_object (&self->documents);
 
   G_OBJECT_CLASS (bg_autosave_parent_class)->dispose (object);
 }
@@ -678,18 +684,20 @@ bg_autosave_init (BgAutosave *self)
 }
 
 BgAutosave *
-bg_autosave_new (GtkApplication *application,
-                 GSettings      *settings)
+bg_autosave_new_for_documents (GListModel *documents,
+                               GSettings  *settings)
 {
   BgAutosave *self;
 
-  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
+  g_return_val_if_fail (G_IS_LIST_MODEL (documents), NULL);
+  g_return_val_if_fail (g_type_is_a (g_list_model_get_item_type (documents),
+                                     BG_TYPE_DOCUMENT), NULL);
   g_return_val_if_fail (settings == NULL || G_IS_SETTINGS (settings), NULL);
 
   self = g_object_new (BG_TYPE_AUTOSAVE, NULL);
-  g_set_weak_pointer (&self->application, application);
-  g_signal_connect_object (application, "window-removed",
-                           G_CALLBACK (application_window_removed_cb), self,
+  self->documents = g_object_ref (documents);
+  g_signal_connect_object (documents, "items-changed",
+                           G_CALLBACK (documents_changed_cb), self,
                            G_CONNECT_SWAPPED);
 
   if (settings != NULL && settings_have_interval (settings))
@@ -704,4 +712,14 @@ bg_autosave_new (GtkApplication *application,
     bg_autosave_set_interval (self, BG_AUTOSAVE_DEFAULT_INTERVAL);
 
   return self;
+}
+
+BgAutosave *
+bg_autosave_new (GtkApplication *application,
+                 GSettings      *settings)
+{
+  g_return_val_if_fail (BG_IS_APPLICATION (application), NULL);
+
+  return bg_autosave_new_for_documents (bg_application_get_documents (BG_APPLICATION (application)),
+                                        settings);
 }

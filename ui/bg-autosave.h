@@ -2,16 +2,17 @@
 /* bg-autosave.h — copies of unsaved documents, and their recovery.
  *
  * Owns: the autosave folder g_get_user_cache_dir()/bgmod/autosave (so
- * XDG_CACHE_HOME moves it), a timer that writes every modified document of
- * the application's windows there every "interval" seconds as <uuid>.bgmod
- * plus a sidecar <uuid>.json {"version", "uuid", "original", "title",
- * "time", "pid"}, both replaced atomically, and removing a document's copy as soon
- * as it is saved, its window closes or it leaves its window. Copies this
- * object did not write are left by a crash: bg_autosave_scan lists them and
- * bg_autosave_recover / bg_autosave_discard act on them.
- * Must not: show dialogs (bg-recovery-dialog.c does), touch the user's own
- * files, or delete a copy whose document still has unsaved changes in an
- * open window.
+ * XDG_CACHE_HOME moves it), a timer that writes every modified open
+ * document (the items of a list of BgDocument, the application's) there
+ * every "interval" seconds as <uuid>.bgmod plus a sidecar <uuid>.json
+ * {"version", "uuid", "original", "title", "time", "pid"}, both replaced
+ * atomically, and removing a document's copy as soon as it is saved or
+ * leaves the list (its window closes or shows another document). Copies
+ * this object did not write are left by a crash: bg_autosave_scan lists
+ * them and bg_autosave_recover / bg_autosave_discard act on them.
+ * Must not: show dialogs (bg-recovery-dialog.c does), know windows, touch
+ * the user's own files, or delete a copy whose document still has unsaved
+ * changes and is open.
  */
 #pragma once
 
@@ -50,8 +51,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgAutosaveEntry, bg_autosave_entry_free)
 #define BG_TYPE_AUTOSAVE (bg_autosave_get_type ())
 G_DECLARE_FINAL_TYPE (BgAutosave, bg_autosave, BG, AUTOSAVE, GObject)
 
-/* Watches the BgWindows of application. settings may be NULL; when it has
+/* Copies the documents of a GListModel of BgDocument (the open ones) as
+ * long as they are in it. settings may be NULL; when it has
  * "autosave-interval" that key sets (and keeps setting) the interval. */
+BgAutosave  *bg_autosave_new_for_documents (GListModel  *documents,
+                                            GSettings   *settings);
+/* The same for the documents open in a BgApplication
+ * (bg_application_get_documents). */
 BgAutosave  *bg_autosave_new           (GtkApplication  *application,
                                         GSettings       *settings);
 /* The autosave folder (not created); free with g_free. */

@@ -13,9 +13,9 @@
  *                            that direction (the arrow keys alone move the
  *                            selection, see
  *                            canvas.nudge in bg-canvas-actions.c)
- *   Enter                    canvas.edit: edit the selected element in the
- *                            inspector (its first parameter)
- *   F2                       canvas.rename: the inspector's id field
+ *   Enter                    canvas.edit: edit the selected element (its
+ *                            first parameter, or its id when it has none)
+ *   F2                       canvas.rename: edit the selected element's id
  *   B                        canvas.bond-start: bond mode from the selected
  *                            element; the nearest other element is the
  *                            proposed other end
@@ -27,10 +27,15 @@
  * inspector), so the keyboard is never trapped. An element chosen from the
  * keyboard is panned into view.
  *
+ * Enter and F2 activate the element (as a double-click does) and then emit
+ * "edit-requested" with its id and the field to edit; whoever shows the
+ * fields (the window's inspector) puts the keyboard there.
+ *
  * Bond mode is the canvas's bond drag (DRAG_BOND, bond_from) with the
  * pointer end held on the proposed element, so the canvas draws the dashed
  * preview as for the mouse. Must not: edit the model other than through
- * the canvas's connect and the bg_model_* calls, or draw anything itself.
+ * the canvas's connect and the bg_model_* calls, draw anything itself, or
+ * know the window or the inspector.
  */
 #include "config.h"
 
@@ -39,8 +44,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
-#include "bg-inspector.h"
-#include "bg-window.h"
+
+static guint edit_requested_signal;
 
 typedef enum
 {
@@ -393,26 +398,17 @@ action_select_direction (GtkWidget  *widget,
   keyboard_select_direction (BG_CANVAS (widget), g_variant_get_string (param, NULL));
 }
 
+/* What a double-click does, then asks for the field to be edited: the
+ * element may be gone once the handlers have run, so its id is copied. */
 static void
-focus_inspector_field (BgCanvas  *self,
-                       BgElement *element)
+keyboard_request_edit (BgCanvas   *self,
+                       BgElement  *element,
+                       const char *field)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  const BgComponentSpec *spec = element->spec;
   g_autofree char *id = g_strdup (element->id);
-  BgInspector *inspector;
-  GtkWidget *field = NULL;
 
   bg_canvas_emit_activated (self, id);
-  if (!BG_IS_WINDOW (root))
-    return;
-  inspector = bg_window_get_inspector (BG_WINDOW (root));
-  for (guint i = 0; field == NULL && i < spec->n_params; i++)
-    field = bg_inspector_get_field (inspector, spec->params[i].name);
-  if (field == NULL)
-    field = bg_inspector_get_field (inspector, "id");
-  if (field != NULL)
-    gtk_widget_grab_focus (field);
+  g_signal_emit (self, edit_requested_signal, 0, id, field);
 }
 
 static void
@@ -436,9 +432,11 @@ action_edit (GtkWidget  *widget,
       return;
     }
 
-  /* what a double-click does, then the inspector's first parameter (or
-   * the id) goes under the keyboard */
-  focus_inspector_field (self, element);
+  /* the first parameter, or the id of an element without any (the
+   * library's names outlive any edit) */
+  keyboard_request_edit (self, element,
+                         element->spec->n_params > 0 ? element->spec->params[0].name
+                                                     : "id");
 }
 
 static void
@@ -448,9 +446,6 @@ action_rename (GtkWidget  *widget,
 {
   BgCanvas *self = BG_CANVAS (widget);
   BgElement *element = keyboard_single_element (self);
-  GtkRoot *root = gtk_widget_get_root (widget);
-  g_autofree char *id = NULL;
-  GtkWidget *field;
 
   if (element == NULL)
     {
@@ -458,14 +453,7 @@ action_rename (GtkWidget  *widget,
       return;
     }
 
-  id = g_strdup (element->id);
-  bg_canvas_emit_activated (self, id);
-  if (!BG_IS_WINDOW (root))
-    return;
-
-  field = bg_inspector_get_field (bg_window_get_inspector (BG_WINDOW (root)), "id");
-  if (field != NULL && gtk_widget_grab_focus (field) && GTK_IS_EDITABLE (field))
-    gtk_editable_select_region (GTK_EDITABLE (field), 0, -1);
+  keyboard_request_edit (self, element, "id");
 }
 
 static void
@@ -672,6 +660,11 @@ bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
     { GDK_KEY_Left, "left" }, { GDK_KEY_Right, "right" },
     { GDK_KEY_Up, "up" }, { GDK_KEY_Down, "down" },
   };
+
+  edit_requested_signal =
+    g_signal_new ("edit-requested", G_TYPE_FROM_CLASS (widget_class),
+                  G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 2,
+                  G_TYPE_STRING, G_TYPE_STRING);
 
   gtk_widget_class_install_action (widget_class, "canvas.select-next", NULL,
                                    action_select_step);

@@ -211,6 +211,27 @@ void        bg_canvas_draw_bond_target        (BgCanvas       *self,
 double      bg_canvas_grid_spacing            (BgCanvas       *self);
 double      bg_canvas_snap_step               (BgCanvas       *self);
 double      bg_canvas_nudge_step              (BgCanvas       *self);
+void        bg_canvas_draw_grid               (BgCanvas       *self,
+                                               cairo_t        *cr,
+                                               int             width,
+                                               int             height);
+/* Installs the grid's properties from first_prop_id on; the canvas's
+ * get/set_property hand them over (FALSE: not a grid property). */
+void        bg_canvas_grid_class_init         (GObjectClass   *object_class,
+                                               guint           first_prop_id);
+gboolean    bg_canvas_grid_get_property       (BgCanvas       *self,
+                                               guint           prop_id,
+                                               GValue         *value);
+gboolean    bg_canvas_grid_set_property       (BgCanvas       *self,
+                                               guint           prop_id,
+                                               const GValue   *value);
+
+/* bg-canvas-tooltip.c */
+gboolean    bg_canvas_query_tooltip           (GtkWidget      *widget,
+                                               int             x,
+                                               int             y,
+                                               gboolean        keyboard_mode,
+                                               GtkTooltip     *tooltip);
 
 /* bg-canvas-menu.c */
 void        bg_canvas_menu_init               (BgCanvas       *self);

@@ -2,11 +2,12 @@
 /* bg-canvas.c — the bond-graph editing canvas.
  *
  * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only
- * place that decides what is under the pointer), tooltips, and the
- * snapshot, which draws the model through the graph renderer every frame.
- * The view transform lives in bg-canvas-view.c, the colours in
- * bg-canvas-style.c, edits and actions in bg-canvas-actions.c, the
- * controllers in bg-canvas-controllers.c. Must not: edit the model other
+ * place that decides what is under the pointer), and the snapshot, which
+ * draws the model through the graph renderer every frame. The view
+ * transform lives in bg-canvas-view.c, the colours in bg-canvas-style.c,
+ * the grid in bg-canvas-grid.c, the tooltips in bg-canvas-tooltip.c, edits
+ * and actions in bg-canvas-actions.c, the controllers in
+ * bg-canvas-controllers.c. Must not: edit the model other
  * than through bg_model_* edit calls, compute causality, or hold element
  * pointers across edits.
  */
@@ -530,150 +531,7 @@ bg_canvas_emit_activated (BgCanvas   *self,
   g_signal_emit (self, signals[SIGNAL_ELEMENT_ACTIVATED], 0, id);
 }
 
-/* Tooltips --------------------------------------------------------------- */
-
-static const char *
-diagnostic_for (BgCausality *causality,
-                const char  *id,
-                gboolean     is_element)
-{
-  const GPtrArray *errors = bg_causality_get_errors (causality);
-
-  for (guint i = 0; i < errors->len; i++)
-    {
-      const BgDiagnostic *d = g_ptr_array_index (errors, i);
-      GStrv ids = is_element ? d->elements : d->bonds;
-
-      if (ids != NULL && g_strv_contains ((const char *const *) ids, id))
-        return d->message;
-    }
-  return NULL;
-}
-
-char *
-bg_canvas_dup_tooltip_at (BgCanvas *self,
-                          double    view_x,
-                          double    view_y)
-{
-  BgCausality *causality;
-  Hit hit;
-
-  g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
-
-  /* Exercise mode: the marks' sentences; conflicts would give it away. */
-  if (bg_canvas_get_exercise_mode (self))
-    return _bg_canvas_exercise_tooltip (self, view_x, view_y);
-  hit = bg_canvas_hit_test (self, view_x, view_y);
-  causality = bg_canvas_current_causality (self);
-
-  switch (hit.kind)
-    {
-    case HIT_HANDLE:
-      return g_strdup (_("Drag to another element to draw a bond"));
-
-    case HIT_PORT:
-      {
-        const BgPortSpec *port = &hit.element->spec->ports[hit.port];
-
-        return g_strdup_printf (_("Port %s (%s): drag to another element to draw a bond"),
-                                port->name, _(port->description));
-      }
-
-    case HIT_ELEMENT:
-      {
-        const char *message = causality != NULL
-          ? diagnostic_for (causality, hit.element->id, TRUE) : NULL;
-        /* Junctions are drawn as a bare digit: name them here. */
-        g_autofree char *label = hit.element->spec->variable_ports
-          ? g_strdup_printf ("%s : %s", hit.element->spec->symbol, hit.element->id)
-          : bg_graph_renderer_dup_label (hit.element);
-
-        if (message != NULL)
-          return g_strdup (message);
-        if (causality != NULL &&
-            bg_causality_element_in_group (causality, hit.element->id))
-          return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
-                                  hit.element->id);
-        return g_strdup_printf (_("%s — %s\nDrag to move; drag the dot on its right, or Shift+drag, to draw a bond"),
-                                label,
-                                bg_component_spec_display_name (hit.element->spec));
-      }
-
-    case HIT_BOND:
-      {
-        const char *message = causality != NULL
-          ? diagnostic_for (causality, hit.bond->id, FALSE) : NULL;
-
-        if (message != NULL)
-          return g_strdup (message);
-        if (causality != NULL &&
-            bg_causality_bond_in_group (causality, hit.bond->id))
-          return g_strdup_printf (_("Bond %s is in an algebraic loop"),
-                                  hit.bond->id);
-        return g_strdup_printf (_("Bond %s: %s → %s"), hit.bond->id,
-                                hit.bond->from->id, hit.bond->to->id);
-      }
-
-    case HIT_NONE:
-    default:
-      return NULL;
-    }
-}
-
-static gboolean
-bg_canvas_query_tooltip (GtkWidget  *widget,
-                         int         x,
-                         int         y,
-                         gboolean    keyboard_mode,
-                         GtkTooltip *tooltip)
-{
-  g_autofree char *text = NULL;
-
-  if (keyboard_mode)
-    return FALSE;
-  text = bg_canvas_dup_tooltip_at (BG_CANVAS (widget), x, y);
-  if (text == NULL)
-    return FALSE;
-  gtk_tooltip_set_text (tooltip, text);
-  return TRUE;
-}
-
 /* Snapshot --------------------------------------------------------------- */
-
-static void
-draw_grid (BgCanvas *self,
-           cairo_t  *cr,
-           int       width,
-           int       height)
-{
-  const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  double spacing = bg_canvas_grid_spacing (self);
-  double x0, y0, x1, y1, r;
-
-  if (self->grid_hidden)
-    return;
-
-  while (spacing * self->zoom < 16)
-    spacing *= 2;
-  r = MAX (0.6, MIN (1.2, self->zoom * 0.8));
-
-  bg_canvas_view_to_model (self, 0, 0, &x0, &y0);
-  bg_canvas_view_to_model (self, width, height, &x1, &y1);
-  x0 = floor (x0 / spacing) * spacing;
-  y0 = floor (y0 / spacing) * spacing;
-
-  for (double y = y0; y <= y1; y += spacing)
-    for (double x = x0; x <= x1; x += spacing)
-      {
-        double vx, vy;
-
-        bg_canvas_model_to_view (self, x, y, &vx, &vy);
-        cairo_rectangle (cr, round (vx) - r / 2, round (vy) - r / 2, r, r);
-      }
-  cairo_set_source_rgba (cr, style->fg.red, style->fg.green, style->fg.blue,
-                         0.18);
-  cairo_fill (cr);
-}
 
 static void
 draw_handles (BgCanvas *self,
@@ -836,7 +694,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, MAX (0, height - self->legend_band));
   cairo_clip (cr);
-  draw_grid (self, cr, width, height);
+  bg_canvas_draw_grid (self, cr, width, height);
   if (self->model != NULL)
     {
       gboolean explaining = bg_canvas_explaining (self);
@@ -952,7 +810,8 @@ bg_canvas_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_bond_ids);
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!bg_canvas_grid_get_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -976,7 +835,8 @@ bg_canvas_set_property (GObject      *object,
       bg_canvas_set_show_bond_ids (self, g_value_get_boolean (value));
       break;
     default:
-      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+      if (!bg_canvas_grid_set_property (self, prop_id, value))
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
 
@@ -1051,6 +911,8 @@ bg_canvas_class_init (BgCanvasClass *klass)
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+  /* "show-grid", "snap-to-grid", "grid-size" */
+  bg_canvas_grid_class_init (object_class, N_PROPS);
 
   signals[SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),

@@ -36,6 +36,10 @@
  *   "selection-changed" (void)
  *   "element-activated" (const char *id): double-click on an element
  *   "status-message"    (const char *text): refused connections and hints
+ *   "edit-requested"    (const char *element_id, const char *field): Enter
+ *                       or F2 (canvas.edit, canvas.rename) after
+ *                       "element-activated": put the keyboard on this
+ *                       field of the element, a parameter name or "id"
  */
 #pragma once
 
@@ -179,7 +183,9 @@ char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
 
-/* The grid (the show-grid, snap-to-grid and grid-size settings). */
+/* The grid: the properties "show-grid", "snap-to-grid" (booleans, TRUE)
+ * and "grid-size" (model units between dots, 5 to 200, default 20), which
+ * the window binds to the settings keys of the same names. */
 void        bg_canvas_set_grid               (BgCanvas              *self,
                                               gboolean               show,
                                               gboolean               snap,

@@ -40,6 +40,11 @@ void        bg_inspector_set_selection (BgInspector        *self,
  * The entry (GtkEntry, or GtkDropDown for a choice), or NULL. */
 GtkWidget  *bg_inspector_get_field     (BgInspector        *self,
                                         const char         *name);
+/* Puts the keyboard on a field named as above, its text selected; on the
+ * "id" field when the page has no field of that name. FALSE when neither
+ * is shown. */
+gboolean    bg_inspector_focus_field   (BgInspector        *self,
+                                        const char         *name);
 /* The message shown under a field, or NULL when none is shown. */
 const char *bg_inspector_get_field_error (BgInspector      *self,
                                           const char       *name);

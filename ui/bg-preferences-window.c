@@ -4,9 +4,9 @@
  * Owns: one window with the settings a user changes by hand — the grid
  * (shown, snapping, spacing), the autosave interval, the presentation
  * scale and whether plots update while simulating — each control bound to
- * its GSettings key, so a change applies at once and lasts; and
- * bg_preferences_follow_grid, which applies the grid keys to a canvas.
- * Must not: keep copies of the settings or touch documents.
+ * its GSettings key, so a change applies at once and lasts (the windows
+ * follow the keys themselves). Must not: keep copies of the settings, know
+ * the widgets that follow them, or touch documents.
  */
 #include "config.h"
 
@@ -180,30 +180,4 @@ bg_preferences_window_get_control (BgPreferencesWindow *self,
   g_return_val_if_fail (BG_IS_PREFERENCES_WINDOW (self), NULL);
 
   return g_hash_table_lookup (self->controls, key);
-}
-
-static void
-grid_changed_cb (BgCanvas   *canvas,
-                 const char *key,
-                 GSettings  *settings)
-{
-  bg_canvas_set_grid (canvas, g_settings_get_boolean (settings, "show-grid"),
-                      g_settings_get_boolean (settings, "snap-to-grid"),
-                      g_settings_get_double (settings, "grid-size"));
-}
-
-void
-bg_preferences_follow_grid (GSettings *settings,
-                            BgCanvas  *canvas)
-{
-  g_return_if_fail (G_IS_SETTINGS (settings));
-  g_return_if_fail (BG_IS_CANVAS (canvas));
-
-  g_signal_connect_object (settings, "changed::show-grid", G_CALLBACK (grid_changed_cb),
-                           canvas, G_CONNECT_SWAPPED);
-  g_signal_connect_object (settings, "changed::snap-to-grid", G_CALLBACK (grid_changed_cb),
-                           canvas, G_CONNECT_SWAPPED);
-  g_signal_connect_object (settings, "changed::grid-size", G_CALLBACK (grid_changed_cb),
-                           canvas, G_CONNECT_SWAPPED);
-  grid_changed_cb (canvas, NULL, settings);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-preferences-window.h — the Preferences window. See the .c file. */
+/* bg-preferences-window.h — the Preferences window. See the .c file; it
+ * knows only the GSettings it is given (each window binds its widgets to
+ * the keys it uses). */
 #pragma once
 
 #include <gtk/gtk.h>
-
-#include "bg-canvas.h"
 
 G_BEGIN_DECLS
 
@@ -16,9 +16,5 @@ GtkWidget *bg_preferences_window_new        (GtkWindow *parent,
 /* The control for a settings key ("grid-size", "live-plot", ...), or NULL. */
 GtkWidget *bg_preferences_window_get_control (BgPreferencesWindow *self,
                                               const char          *key);
-/* Keeps CANVAS's grid in step with the show-grid, snap-to-grid and
- * grid-size keys of SETTINGS. */
-void       bg_preferences_follow_grid       (GSettings *settings,
-                                             BgCanvas  *canvas);
 
 G_END_DECLS

@@ -1,16 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-recovery-dialog.c — the offer to recover models a crash left unsaved.
  *
- * Owns: the rows (one per autosaved copy), their buttons and the windows it
- * opens for recovered documents. Must not: touch the autosave folder other
- * than through bg_autosave_recover / bg_autosave_discard.
+ * Owns: the rows (one per autosaved copy), their buttons, and handing each
+ * recovered document on through "recovered". Must not: touch the autosave
+ * folder other than through bg_autosave_recover / bg_autosave_discard, or
+ * know the windows that show what it recovers.
  */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "bg-recovery-dialog.h"
-#include "bg-window.h"
 
 typedef struct
 {
@@ -27,7 +27,6 @@ struct _BgRecoveryDialog
 {
   GtkWindow       parent_instance;
 
-  GtkApplication *application;   /* weak */
   BgAutosave     *autosave;
   GPtrArray      *entries;
   GPtrArray      *rows;          /* Row*, in display order */
@@ -38,6 +37,9 @@ struct _BgRecoveryDialog
 };
 
 G_DEFINE_FINAL_TYPE (BgRecoveryDialog, bg_recovery_dialog, GTK_TYPE_WINDOW)
+
+enum { SIGNAL_RECOVERED, N_SIGNALS };
+static guint signals[N_SIGNALS];
 
 static Row *
 dialog_find_row (BgRecoveryDialog *self,
@@ -81,17 +83,13 @@ dialog_remove_row (BgRecoveryDialog *self,
     gtk_window_close (GTK_WINDOW (self));
 }
 
-/* Opens the copy in a new window; FALSE leaves the row with the reason. */
+/* Hands the copy on as a document; FALSE leaves the row with the reason. */
 static gboolean
 dialog_recover_row (BgRecoveryDialog *self,
                     Row              *row)
 {
   g_autoptr(BgDocument) document = NULL;
   g_autoptr(GError) error = NULL;
-  BgWindow *window;
-
-  if (self->application == NULL)
-    return FALSE;
 
   document = bg_autosave_recover (self->autosave, row->entry, &error);
   if (document == NULL)
@@ -101,8 +99,7 @@ dialog_recover_row (BgRecoveryDialog *self,
       return FALSE;
     }
 
-  window = bg_window_new (self->application, document);
-  gtk_window_present (GTK_WINDOW (window));
+  g_signal_emit (self, signals[SIGNAL_RECOVERED], 0, document);
   dialog_remove_row (self, row);
   return TRUE;
 }
@@ -259,7 +256,6 @@ bg_recovery_dialog_dispose (GObject *object)
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_object (&self->autosave);
-  g_clear_weak_pointer (&self->application);
 
   G_OBJECT_CLASS (bg_recovery_dialog_parent_class)->dispose (object);
 }
@@ -271,6 +267,10 @@ bg_recovery_dialog_class_init (BgRecoveryDialogClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = bg_recovery_dialog_dispose;
+
+  signals[SIGNAL_RECOVERED] =
+    g_signal_new ("recovered", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, BG_TYPE_DOCUMENT);
 
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0,
                                        "window.close", NULL);
@@ -338,19 +338,16 @@ bg_recovery_dialog_init (BgRecoveryDialog *self)
 }
 
 GtkWidget *
-bg_recovery_dialog_new (GtkApplication *application,
-                        BgAutosave     *autosave,
-                        GPtrArray      *entries)
+bg_recovery_dialog_new (BgAutosave *autosave,
+                        GPtrArray  *entries)
 {
   BgRecoveryDialog *self;
   gboolean any_recoverable = FALSE;
 
-  g_return_val_if_fail (GTK_IS_APPLICATION (application), NULL);
   g_return_val_if_fail (BG_IS_AUTOSAVE (autosave), NULL);
   g_return_val_if_fail (entries != NULL, NULL);
 
   self = g_object_new (BG_TYPE_RECOVERY_DIALOG, NULL);
-  g_set_weak_pointer (&self->application, application);
   self->autosave = g_object_ref (autosave);
   self->entries = g_ptr_array_ref (entries);
 

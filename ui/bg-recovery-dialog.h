@@ -5,9 +5,13 @@
  * "never saved", time) with Recover and Discard on each row, "Recover All"
  * (the default) and "Decide Later" (the copies stay for the next start).
  * A copy that cannot be read is listed with the reason and can only be
- * discarded. Recovering opens a window with the document, modified. The
- * dialog closes itself when no row is left.
- * Must not: read or delete copies itself (bg-autosave.h does).
+ * discarded. Recovering a copy emits "recovered" with the document,
+ * modified (the application opens a window for it). The dialog closes
+ * itself when no row is left.
+ * Must not: read or delete copies itself (bg-autosave.h does), or open
+ * windows.
+ *
+ * Signals: "recovered" (BgDocument *document), once per recovered copy.
  */
 #pragma once
 
@@ -20,9 +24,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (BgRecoveryDialog, bg_recovery_dialog, BG, RECOVERY_DIALOG, GtkWindow)
 
 /* entries: BgAutosaveEntry, as bg_autosave_scan gives them (the dialog
- * takes a reference on the array). Windows open in application. */
-GtkWidget             *bg_recovery_dialog_new          (GtkApplication   *application,
-                                                        BgAutosave       *autosave,
+ * takes a reference on the array). */
+GtkWidget             *bg_recovery_dialog_new          (BgAutosave       *autosave,
                                                         GPtrArray        *entries);
 /* Rows still listed, in order. */
 guint                  bg_recovery_dialog_get_n_rows   (BgRecoveryDialog *self);

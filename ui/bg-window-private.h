@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
  * (layout, document, status line), bg-window-actions.c (actions, dialogs),
- * bg-window-plot.c and bg-window-disk.c (the file changed on disk).
+ * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
+ * bg-window-settings.c (what it restores from and keeps in the settings).
  * Must not: be included outside those files.
  */
 #pragma once
@@ -121,6 +122,12 @@ void     _bg_window_explain_actions_update (BgWindow       *self);
 void     _bg_window_set_explain_mode       (BgWindow       *self,
                                             gboolean        explaining);
 gboolean _bg_window_get_explain_mode       (BgWindow       *self);
+/* bg-window-settings.c: the application's settings (NULL without the
+ * schema or a BgApplication), restored once the window has one, and the
+ * size saved as it closes. */
+GSettings *_bg_window_get_settings   (BgWindow       *self);
+void _bg_window_apply_settings     (BgWindow       *self);
+void _bg_window_save_geometry      (BgWindow       *self);
 /* The file changed on disk (bg-window-disk.c). */
 void _bg_window_class_disk_init    (GtkWidgetClass *widget_class);
 void _bg_window_disk_set_document  (BgWindow       *self,

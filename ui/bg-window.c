@@ -15,14 +15,13 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include "bg-application.h"
-#include "bg-preferences-window.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 
 enum {
   PROP_0,
+  PROP_DOCUMENT,
   PROP_PRESENTATION_MODE,
   PROP_SHOW_PALETTE,
   PROP_SHOW_INSPECTOR,
@@ -235,6 +234,7 @@ bg_window_set_document (BgWindow   *self,
         bg_palette_set_domain (self->palette, domain);
       bg_canvas_zoom_to_fit (self->canvas);
     }
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_DOCUMENT]);
 }
 
 BgDocument *
@@ -299,6 +299,17 @@ canvas_element_activated_cb (BgWindow   *self,
   bg_plot_pane_add_element_vars (self->plot_pane, id);
 }
 
+/* Enter and F2 on the canvas, after the activation above selected the
+ * element: the keyboard goes into its field in the inspector. */
+static void
+canvas_edit_requested_cb (BgWindow   *self,
+                          const char *element_id,
+                          const char *field,
+                          BgCanvas   *canvas)
+{
+  bg_inspector_focus_field (self->inspector, field);
+}
+
 static void
 inspector_element_renamed_cb (BgWindow    *self,
                               const char  *new_id,
@@ -319,32 +330,13 @@ canvas_notify_zoom_cb (BgWindow   *self,
   gtk_button_set_label (self->zoom_button, text);
 }
 
-/* Settings ---------------------------------------------------------------- */
-
-static GSettings *
-bg_window_get_settings (BgWindow *self)
-{
-  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
-
-  return BG_IS_APPLICATION (app) ? bg_application_get_settings (BG_APPLICATION (app)) : NULL;
-}
-
-static void
-palette_notify_domain_cb (BgWindow   *self,
-                          GParamSpec *pspec,
-                          BgPalette  *palette)
-{
-  GSettings *settings = bg_window_get_settings (self);
-
-  if (settings != NULL)
-    g_settings_set_enum (settings, "palette-domain", bg_palette_get_domain (palette));
-}
+/* Presentation mode ------------------------------------------------------- */
 
 void
 _bg_window_set_presentation_mode (BgWindow *self,
                                   gboolean  presentation_mode)
 {
-  GSettings *settings = bg_window_get_settings (self);
+  GSettings *settings = _bg_window_get_settings (self);
   double saved = settings != NULL ? g_settings_get_double (settings, "presentation-scale") : 1.0;
   /* the scale the Preferences chose, else the default */
   double scale = !presentation_mode ? 1.0 : saved > 1.0 ? saved : BG_WINDOW_PRESENTATION_SCALE;
@@ -363,39 +355,6 @@ _bg_window_set_presentation_mode (BgWindow *self,
   if (settings != NULL)
     g_settings_set_double (settings, "presentation-scale", scale);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_PRESENTATION_MODE]);
-}
-
-/* The Preferences window's scale: above 1 it is presentation mode at that
- * scale; 1 turns it off. */
-static void
-settings_presentation_scale_cb (BgWindow   *self,
-                                const char *key,
-                                GSettings  *settings)
-{
-  double scale = g_settings_get_double (settings, key);
-
-  _bg_window_set_presentation_mode (self, scale > 1.0);
-  if (scale > 1.0)
-    bg_canvas_set_presentation_scale (self->canvas, scale);
-}
-
-static void
-bg_window_save_geometry (BgWindow *self)
-{
-  GSettings *settings = bg_window_get_settings (self);
-  int width, height;
-
-  if (settings == NULL)
-    return;
-
-  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
-  g_settings_set_boolean (settings, "window-maximized",
-                          gtk_window_is_maximized (GTK_WINDOW (self)));
-  if (!gtk_window_is_maximized (GTK_WINDOW (self)) && width > 0 && height > 0)
-    {
-      g_settings_set_int (settings, "window-width", width);
-      g_settings_set_int (settings, "window-height", height);
-    }
 }
 
 /* Closing ----------------------------------------------------------------- */
@@ -438,7 +397,7 @@ bg_window_close_request (GtkWindow *window)
   if (self->close_confirmed || self->document == NULL ||
       !bg_document_get_modified (self->document))
     {
-      bg_window_save_geometry (self);
+      _bg_window_save_geometry (self);
       return GTK_WINDOW_CLASS (bg_window_parent_class)->close_request (window);
     }
 
@@ -487,41 +446,6 @@ bg_window_dispose (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
 
-/* Size, maximized state, palette domain and presentation mode from the
- * last session, then the grid and presentation scale follow the settings
- * (the Preferences window changes them). GtkWindow:application is not a
- * construct property, so this runs once, when the window first gets a
- * BgApplication. */
-static void
-bg_window_apply_settings (BgWindow *self)
-{
-  GSettings *settings = bg_window_get_settings (self);
-  int domain;
-
-  if (settings == NULL || self->settings_applied)
-    return;
-  self->settings_applied = TRUE;
-
-  domain = g_settings_get_enum (settings, "palette-domain");
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (settings, "window-width"),
-                               g_settings_get_int (settings, "window-height"));
-  if (g_settings_get_boolean (settings, "window-maximized"))
-    gtk_window_maximize (GTK_WINDOW (self));
-  if (domain >= BG_DOMAIN_FIRST && domain < BG_N_DOMAINS)
-    bg_palette_set_domain (self->palette, domain);
-  if (g_settings_get_double (settings, "presentation-scale") > 1.0)
-    _bg_window_set_presentation_mode (self, TRUE);
-
-  bg_preferences_follow_grid (settings, self->canvas);
-  g_signal_connect_object (settings, "changed::presentation-scale",
-                           G_CALLBACK (settings_presentation_scale_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->palette, "notify::domain",
-                           G_CALLBACK (palette_notify_domain_cb), self,
-                           G_CONNECT_SWAPPED);
-}
-
 static void
 bg_window_constructed (GObject *object)
 {
@@ -530,8 +454,8 @@ bg_window_constructed (GObject *object)
   G_OBJECT_CLASS (bg_window_parent_class)->constructed (object);
 
   g_signal_connect (self, "notify::application",
-                    G_CALLBACK (bg_window_apply_settings), NULL);
-  bg_window_apply_settings (self);
+                    G_CALLBACK (_bg_window_apply_settings), NULL);
+  _bg_window_apply_settings (self);
 }
 
 /* The sidebars fold away for a narrow screen (win.show-palette,
@@ -562,6 +486,9 @@ bg_window_get_property (GObject    *object,
 
   switch (prop_id)
     {
+    case PROP_DOCUMENT:
+      g_value_set_object (value, self->document);
+      break;
     case PROP_PRESENTATION_MODE:
       g_value_set_boolean (value, self->presentation_mode);
       break;
@@ -642,6 +569,11 @@ bg_window_class_init (BgWindowClass *klass)
   object_class->set_property = bg_window_set_property;
   window_class->close_request = bg_window_close_request;
 
+  /* the document shown (bg_window_set_document changes it) */
+  properties[PROP_DOCUMENT] =
+    g_param_spec_object ("document", NULL, NULL, BG_TYPE_DOCUMENT,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   /* Presentation mode: lines and text on the canvas 1.75× thicker for a
    * projector (win.presentation-mode). */
   properties[PROP_PRESENTATION_MODE] =
@@ -712,6 +644,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_element_activated_cb);
+  gtk_widget_class_bind_template_callback (widget_class, canvas_edit_requested_cb);
   gtk_widget_class_bind_template_callback (widget_class, inspector_element_renamed_cb);
 
   _bg_window_class_actions_init (widget_class);

@@ -23,7 +23,8 @@ G_BEGIN_DECLS
 #define BG_TYPE_WINDOW (bg_window_get_type ())
 G_DECLARE_FINAL_TYPE (BgWindow, bg_window, BG, WINDOW, GtkApplicationWindow)
 
-/* document may be NULL: a new, empty one. */
+/* document may be NULL: a new, empty one. The property "document"
+ * (read-only) is notified when the window shows another one. */
 BgWindow    *bg_window_new              (GtkApplication *application,
                                          BgDocument     *document);
 BgDocument  *bg_window_get_document     (BgWindow       *self);

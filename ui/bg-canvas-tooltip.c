@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-canvas-tooltip.c — what the canvas says under the pointer.
+ *
+ * Owns: the tooltip text at a point (bg_canvas_dup_tooltip_at): the
+ * analysis's message for an element or bond in conflict, an algebraic
+ * loop's note, a port's name and domain, what dragging a handle does, an
+ * element's name and type; in exercise mode the marks' sentences instead
+ * (a conflict would give the answer away); and the widget's query-tooltip.
+ * Must not: decide what is under the point itself (bg_canvas_hit_test
+ * does) or change anything.
+ */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "bg-canvas-private.h"
+
+static const char *
+diagnostic_for (BgCausality *causality,
+                const char  *id,
+                gboolean     is_element)
+{
+  const GPtrArray *errors = bg_causality_get_errors (causality);
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const BgDiagnostic *d = g_ptr_array_index (errors, i);
+      GStrv ids = is_element ? d->elements : d->bonds;
+
+      if (ids != NULL && g_strv_contains ((const char *const *) ids, id))
+        return d->message;
+    }
+  return NULL;
+}
+
+char *
+bg_canvas_dup_tooltip_at (BgCanvas *self,
+                          double    view_x,
+                          double    view_y)
+{
+  BgCausality *causality;
+  Hit hit;
+
+  g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
+
+  /* Exercise mode: the marks' sentences; conflicts would give it away. */
+  if (bg_canvas_get_exercise_mode (self))
+    return _bg_canvas_exercise_tooltip (self, view_x, view_y);
+  hit = bg_canvas_hit_test (self, view_x, view_y);
+  causality = bg_canvas_current_causality (self);
+
+  switch (hit.kind)
+    {
+    case HIT_HANDLE:
+      return g_strdup (_("Drag to another element to draw a bond"));
+
+    case HIT_PORT:
+      {
+        const BgPortSpec *port = &hit.element->spec->ports[hit.port];
+
+        return g_strdup_printf (_("Port %s (%s): drag to another element to draw a bond"),
+                                port->name, _(port->description));
+      }
+
+    case HIT_ELEMENT:
+      {
+        const char *message = causality != NULL
+          ? diagnostic_for (causality, hit.element->id, TRUE) : NULL;
+        /* Junctions are drawn as a bare digit: name them here. */
+        g_autofree char *label = hit.element->spec->variable_ports
+          ? g_strdup_printf ("%s : %s", hit.element->spec->symbol, hit.element->id)
+          : bg_graph_renderer_dup_label (hit.element);
+
+        if (message != NULL)
+          return g_strdup (message);
+        if (causality != NULL &&
+            bg_causality_element_in_group (causality, hit.element->id))
+          return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
+                                  hit.element->id);
+        return g_strdup_printf (_("%s — %s\nDrag to move; drag the dot on its right, or Shift+drag, to draw a bond"),
+                                label,
+                                bg_component_spec_display_name (hit.element->spec));
+      }
+
+    case HIT_BOND:
+      {
+        const char *message = causality != NULL
+          ? diagnostic_for (causality, hit.bond->id, FALSE) : NULL;
+
+        if (message != NULL)
+          return g_strdup (message);
+        if (causality != NULL &&
+            bg_causality_bond_in_group (causality, hit.bond->id))
+          return g_strdup_printf (_("Bond %s is in an algebraic loop"),
+                                  hit.bond->id);
+        return g_strdup_printf (_("Bond %s: %s → %s"), hit.bond->id,
+                                hit.bond->from->id, hit.bond->to->id);
+      }
+
+    case HIT_NONE:
+    default:
+      return NULL;
+    }
+}
+
+gboolean
+bg_canvas_query_tooltip (GtkWidget  *widget,
+                         int         x,
+                         int         y,
+                         gboolean    keyboard_mode,
+                         GtkTooltip *tooltip)
+{
+  g_autofree char *text = NULL;
+
+  if (keyboard_mode)
+    return FALSE;
+  text = bg_canvas_dup_tooltip_at (BG_CANVAS (widget), x, y);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}

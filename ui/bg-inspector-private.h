@@ -1,0 +1,128 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-inspector-private.h — BgInspector's instance struct and its fields,
+ * shared by bg-inspector.c (the pages and the GObject),
+ * bg-inspector-fields.c (one field: widgets, model value, parsing,
+ * applying, refusal) and bg-inspector-table.c (the table fields).
+ * Must not: be included outside those files.
+ */
+#pragma once
+
+#include "bg-inspector.h"
+#include "bg-wave-preview.h"
+
+G_BEGIN_DECLS
+
+typedef enum
+{
+  FIELD_ID,
+  FIELD_LABEL,
+  FIELD_NUMBER,
+  FIELD_CHOICE,
+  FIELD_TABLE,
+  FIELD_DOMAIN_S,
+  FIELD_MODEL_NAME,
+  FIELD_T_END,
+  FIELD_OUTPUT_STEP,
+  FIELD_RTOL,
+  FIELD_ATOL,
+} FieldKind;
+
+typedef enum
+{
+  PAGE_NONE,
+  PAGE_SETTINGS,
+  PAGE_ELEMENT,
+  PAGE_BOND,
+  PAGE_MANY,
+} PageKind;
+
+typedef struct
+{
+  BgInspector       *self;
+  FieldKind          kind;
+  char              *name;
+  const BgParamSpec *pspec;     /* parameters only */
+  guint              index;     /* parameter index in the spec */
+  GtkWidget         *box;       /* the whole field (hidden by visible_if) */
+  GtkWidget         *input;     /* GtkEntry or GtkDropDown; NULL for tables */
+  GtkWidget         *rows_box;  /* tables: one GtkBox per row */
+  GtkLabel          *error_label;
+  char              *caption;   /* the field's name for messages */
+  /* the text differs from what the model last showed or took: only then
+   * does a model change leave it alone, and only then does it apply */
+  gboolean           edited;
+} Field;
+
+struct _BgInspector
+{
+  GtkWidget              parent_instance;
+
+  BgModel               *model;
+  BgCausality           *causality;
+  GStrv                  selection;
+
+  PageKind               page;
+  char                  *element_id;  /* PAGE_ELEMENT */
+  const BgComponentSpec *spec;        /* PAGE_ELEMENT */
+  char                  *bond_id;     /* PAGE_BOND */
+  GPtrArray             *fields;      /* Field* of the current page */
+
+  guint                  refresh_idle;
+  gboolean               applying;    /* inside a model edit of ours */
+  gboolean               updating;    /* writing model values into widgets */
+  gboolean               clearing;    /* tearing the form down */
+
+  GtkBox                *content;
+  BgWavePreview         *wave_preview; /* PAGE_ELEMENT of a source, or NULL */
+};
+
+/* bg-inspector.c */
+void        bg_inspector_emit_renamed        (BgInspector        *self,
+                                              const char         *new_id);
+
+/* bg-inspector-fields.c */
+/* A labelled field appended to group: caption, input with its unit, the
+ * error line. input may be NULL (a table fills the field itself). */
+Field      *bg_inspector_add_field           (BgInspector        *self,
+                                              GtkBox             *group,
+                                              FieldKind           kind,
+                                              const char         *name,
+                                              const char         *caption,
+                                              GtkWidget          *input,
+                                              const char         *unit);
+void        bg_inspector_field_free          (gpointer            data);
+Field      *bg_inspector_find_field          (BgInspector        *self,
+                                              const char         *name);
+/* The element of PAGE_ELEMENT as the model holds it now, or NULL. */
+BgElement  *bg_inspector_get_element         (BgInspector        *self);
+/* force: also over text being typed in the field. */
+void        bg_inspector_field_update        (Field              *field,
+                                              gboolean            force);
+void        bg_inspector_update_fields       (BgInspector        *self);
+void        bg_inspector_field_apply         (Field              *field);
+void        bg_inspector_field_show_error    (Field              *field,
+                                              const char         *message);
+/* Enter and focus-out apply, Escape puts the model's value back. */
+void        bg_inspector_connect_apply       (GtkWidget          *entry,
+                                              Field              *field);
+void        bg_inspector_choice_selected_cb  (GtkDropDown        *dropdown,
+                                              GParamSpec         *pspec,
+                                              Field              *field);
+GtkWidget  *bg_inspector_make_caption        (const char         *text);
+GtkWidget  *bg_inspector_make_dim_text       (const char         *text);
+GtkWidget  *bg_inspector_make_entry          (const char         *placeholder);
+/* "Constant", "Pulse train", ... for a choice's file word. */
+const char *bg_inspector_choice_display_name (const char         *word);
+
+/* bg-inspector-table.c */
+void        bg_inspector_table_fill          (Field              *field,
+                                              const BgParamValue *value);
+/* The rows' numbers, x and y interleaved; NULL and the bad row's message. */
+GArray     *bg_inspector_table_collect       (Field              *field,
+                                              GError            **error);
+void        bg_inspector_table_add_clicked_cb   (GtkButton       *button,
+                                                 Field           *field);
+void        bg_inspector_table_paste_clicked_cb (GtkButton       *button,
+                                                 Field           *field);
+
+G_END_DECLS
