@@ -277,6 +277,7 @@ static const struct
   { "app.open", { "<Control>o", NULL } },
   { "app.quit", { "<Control>q", NULL } },
   { "app.shortcuts", { "<Control>question", NULL } },
+  { "win.component-reference('')", { "F1", NULL } },
   { "app.preferences", { "<Control>comma", NULL } },
   { "win.save", { "<Control>s", NULL } },
   { "win.save-as", { "<Control><Shift>s", NULL } },

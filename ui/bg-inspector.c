@@ -215,6 +215,16 @@ bg_inspector_add_domain_s_field (BgInspector *self,
                     G_CALLBACK (bg_inspector_choice_selected_cb), field);
 }
 
+/* The header's "?": the component reference at this element's page. */
+static void
+reference_clicked_cb (GtkButton *button,
+                      gpointer   user_data)
+{
+  gtk_widget_activate_action_variant (GTK_WIDGET (button), "win.component-reference",
+                                      g_variant_new_string (g_object_get_data (G_OBJECT (button),
+                                                                               "bg-target")));
+}
+
 static void
 bg_inspector_build_element (BgInspector *self,
                             BgElement   *element)
@@ -223,6 +233,9 @@ bg_inspector_build_element (BgInspector *self,
   g_autofree char *subtitle = NULL;
   BgDomain domain = spec->domain;
   GtkBox *group;
+  GtkWidget *help = gtk_button_new_with_label ("?");
+  GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *title;
 
   self->page = PAGE_ELEMENT;
   self->element_id = g_strdup (element->id);
@@ -231,9 +244,25 @@ bg_inspector_build_element (BgInspector *self,
   if (domain == BG_DOMAIN_NONE && spec->n_ports > 0)
     domain = spec->ports[0].domain;
   subtitle = g_strdup_printf ("%s · %s", spec->type, bg_domain_display_name (domain));
-  bg_inspector_add_header (self, bg_component_spec_display_name (spec), subtitle,
-                           spec->description != NULL
-                           ? g_dgettext (GETTEXT_PACKAGE, spec->description) : NULL);
+  group = bg_inspector_add_header (self, bg_component_spec_display_name (spec), subtitle,
+                                   spec->description != NULL
+                                   ? g_dgettext (GETTEXT_PACKAGE, spec->description) : NULL);
+  /* the "?" beside the title */
+  gtk_widget_set_tooltip_text (help, _("Component reference for this element"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (help), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Component reference for this element"), -1);
+  gtk_widget_add_css_class (help, "circular");
+  gtk_widget_set_valign (help, GTK_ALIGN_START);
+  g_object_set_data_full (G_OBJECT (help), "bg-target",
+                          g_strdup_printf ("%s:%s", spec->type, bg_domain_to_id (domain)), g_free);
+  g_signal_connect (help, "clicked", G_CALLBACK (reference_clicked_cb), NULL);
+  title = g_object_ref (gtk_widget_get_first_child (GTK_WIDGET (group)));
+  gtk_box_remove (group, title);
+  gtk_widget_set_hexpand (title, TRUE);
+  gtk_box_append (GTK_BOX (header), title);
+  g_object_unref (title);
+  gtk_box_append (GTK_BOX (header), help);
+  gtk_box_prepend (group, header);
 
   group = bg_inspector_add_group (self, NULL);
   bg_inspector_add_field (self, group, FIELD_ID, "id", _("Name"),

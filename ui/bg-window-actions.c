@@ -8,7 +8,7 @@
  * win.show-palette and win.show-inspector (the sidebars),
  * win.show-bond-names (the canvas's bond ids), win.run and
  * win.stop and win.show-equations (handled in bg-window-plot.c), the exercise actions
- * (bg-window-exercise.c), all enabled
+ * (bg-window-exercise.c), win.component-reference (bg-window-reference.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
  * Must not: lay out widgets or keep state outside BgWindow's struct.
@@ -456,6 +456,7 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-equations", NULL,
                                    _bg_window_show_equations_action);
   _bg_window_export_class_init (widget_class);
+  _bg_window_reference_class_init (widget_class);
   _bg_window_exercise_class_init (widget_class);
   /* the placeholder entry of an empty file list: never enabled */
   gtk_widget_class_install_action (widget_class, "win.nothing", NULL, nothing_action);

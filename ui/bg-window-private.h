@@ -2,7 +2,8 @@
 /* bg-window-private.h — BgWindow's instance struct, shared by bg-window.c
  * (layout, document, status line), bg-window-actions.c (actions, dialogs),
  * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
- * bg-window-settings.c (what it restores from and keeps in the settings).
+ * bg-window-settings.c (what it restores from and keeps in the settings),
+ * bg-window-reference.c (the component reference).
  * Must not: be included outside those files.
  */
 #pragma once
@@ -69,12 +70,18 @@ struct _BgWindow
   /* exercise mode and conflict remedies (bg-window-exercise.c) */
   struct _BgWindowExercise *exercise;
   gboolean              settings_applied;
+
+  /* Help ▸ Component Reference, while open (bg-window-reference.c) */
+  GtkWidget            *reference;
 };
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
 
 void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
+/* win.component-reference(s) and its window (bg-window-reference.c) */
+void _bg_window_reference_class_init (GtkWidgetClass *widget_class);
+void _bg_window_reference_dispose    (BgWindow       *self);
 /* win.export-diagram (bg-window-export.c) */
 void _bg_window_export_class_init  (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);

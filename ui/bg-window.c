@@ -434,6 +434,7 @@ bg_window_dispose (GObject *object)
   BgWindow *self = BG_WINDOW (object);
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _bg_window_reference_dispose (self);
   _bg_window_explain_dispose (self);
   if (self->document != NULL)
     {
