@@ -50,7 +50,7 @@ bg_cli_fix (int    argc,
   if (remedy < 1)
     return bg_cli_usage_error ("fix", _("--remedy must be 1 or more"));
 
-  model = bg_cli_load_model (argv[1], &exit_code);
+  model = bg_cli_load_document (argv[1], &exit_code);
   if (model == NULL)
     return exit_code;
 

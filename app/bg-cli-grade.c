@@ -15,6 +15,7 @@
 
 #include "bg-causality-check.h"
 #include "bg-cli.h"
+#include "bg-model-flatten.h"
 #include "bg-file.h"
 
 static void
@@ -122,6 +123,18 @@ bg_cli_grade (int    argc,
             exit_code = BG_CLI_EXIT_USAGE;
           continue;
         }
+      {
+        /* Graded on the flat graph: bonds inside components by their paths. */
+        g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, &error);
+
+        if (flat == NULL)
+          {
+            if (print_load_error (argv[i], error, json))
+              exit_code = MAX (exit_code, BG_CLI_EXIT_FAILED);
+            continue;
+          }
+        g_set_object (&model, flat);
+      }
       grade = bg_grade_exercise (model);
       if (json)
         {

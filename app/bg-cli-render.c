@@ -54,7 +54,7 @@ bg_cli_render (int    argc,
     return bg_cli_usage_error ("render",
                                _("the output name must end in .png or .svg"));
 
-  model = bg_cli_load_model (argv[1], &exit_code);
+  model = bg_cli_load_document (argv[1], &exit_code);
   if (model == NULL)
     return exit_code;
 

@@ -111,9 +111,15 @@ int      bg_cli_usage_error (const char *command,
  * that could not be written; returns BG_CLI_EXIT_USAGE. */
 int      bg_cli_write_failed (const char   *command,
                               const GError *error);
-/* Loads a model file. On failure prints the message to stderr, sets
- * *exit_code (2: unreadable, 1: not a valid model) and returns NULL. */
-BgModel *bg_cli_load_model  (const char *path,
-                             int        *exit_code);
+/* Loads a model file as the flat graph every analysis takes: components
+ * drawn out under path ids (bg-model-flatten.h). On failure prints the
+ * message to stderr, sets *exit_code (2: unreadable, 1: not a valid model)
+ * and returns NULL. */
+BgModel *bg_cli_load_model    (const char *path,
+                               int        *exit_code);
+/* The same, keeping the components (for commands that draw or write the
+ * model as the user made it: render, fix). */
+BgModel *bg_cli_load_document (const char *path,
+                               int        *exit_code);
 
 G_END_DECLS

@@ -18,6 +18,7 @@
 #endif
 
 #include "bg-cli.h"
+#include "bg-model-flatten.h"
 #include "bg-file.h"
 #include "bg-i18n.h"
 
@@ -126,6 +127,24 @@ bg_cli_write_failed (const char   *command,
 BgModel *
 bg_cli_load_model (const char *path,
                    int        *exit_code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgModel) document = bg_cli_load_document (path, exit_code);
+  BgModel *flat;
+
+  if (document == NULL)
+    return NULL;
+  flat = bg_model_flatten (document, NULL, &error);
+  if (flat != NULL)
+    return flat;
+  g_printerr ("bgmod-cli: %s: %s\n", path, error->message);
+  *exit_code = BG_CLI_EXIT_FAILED;
+  return NULL;
+}
+
+BgModel *
+bg_cli_load_document (const char *path,
+                      int        *exit_code)
 {
   g_autoptr(GError) error = NULL;
   BgModel *model;

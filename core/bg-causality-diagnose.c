@@ -480,6 +480,18 @@ _bg_causality_check_structure (BgCausalityAnalysis *a)
       const BgComponentSpec *spec = a->specs[x];
       guint degree = _bg_causality_element_degree (a, x);
 
+      /* Flattening joins a component's ports to what is outside; one left
+       * over is connected on one side only. */
+      if (spec->kind->boundary)
+        {
+          add_error_for_element (a, "unconnected-port",
+                                 g_strdup_printf (_("%s: this port of a component is connected on one side only; "
+                                                    "bond it outside the instance and inside the component"),
+                                                  _bg_causality_element_id (a, x)),
+                                 x);
+          a->skip[x] = TRUE;
+          continue;
+        }
       if (spec->variable_ports)
         {
           g_autofree char *what = NULL;

@@ -41,6 +41,11 @@ struct _BgCausality
   GHashTable     *group_bonds;
 };
 
+/* bg-causality.c: an empty result, and the id sets of its diagnostics and
+ * groups (and `ok`) once they are filled in. */
+BgCausality *_bg_causality_new               (void);
+void         _bg_causality_index_diagnostics (BgCausality *self);
+
 /* Working state of one analysis; freed before bg_causality_analyze returns. */
 typedef struct
 {

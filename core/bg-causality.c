@@ -30,6 +30,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-causality-private.h"
+#include "bg-model-flatten.h"
 
 static void
 free_diagnostic (gpointer data)
@@ -84,6 +85,12 @@ finish_result (BgCausalityAnalysis *a)
       p = g_stpcpy (p, _bg_causality_bond_id (a, b)) + 1;
     }
   self->bond_ids[a->n_bonds] = NULL;
+  _bg_causality_index_diagnostics (self);
+}
+
+void
+_bg_causality_index_diagnostics (BgCausality *self)
+{
   for (guint i = 0; i < self->errors->len; i++)
     {
       BgDiagnostic *d = g_ptr_array_index (self->errors, i);
@@ -101,8 +108,8 @@ finish_result (BgCausalityAnalysis *a)
   self->ok = self->errors->len == 0;
 }
 
-static BgCausality *
-causality_new (void)
+BgCausality *
+_bg_causality_new (void)
 {
   BgCausality *self = g_new0 (BgCausality, 1);
 
@@ -162,7 +169,7 @@ analyze (BgModel         *model,
   elements = bg_model_get_elements (model);
   bonds = bg_model_get_bonds (model);
 
-  a.result = causality_new ();
+  a.result = _bg_causality_new ();
   a.result->revision = bg_model_get_revision (model);
   a.n_elements = elements->len;
   a.n_bonds = bonds->len;
@@ -223,11 +230,45 @@ analyze (BgModel         *model,
  *
  * Returns: (transfer full): a new analysis; never NULL.
  */
+/* A model with components is analysed as its flat graph, then seen from its
+ * top level (bg-causality-project.c). */
+static BgCausality *
+analyze_through_components (BgModel *model)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgFlatMap) map = NULL;
+  g_autoptr(BgModel) flat = bg_model_flatten (model, &map, &error);
+  g_autoptr(BgCausality) flat_result = NULL;
+  BgCausality *self;
+
+  if (flat == NULL)
+    {
+      BgDiagnostic *d = g_new0 (BgDiagnostic, 1);
+
+      self = _bg_causality_new ();
+      self->revision = bg_model_get_revision (model);
+      self->strokes = g_new0 (BgStroke, 1);
+      self->bond_ids = g_new0 (char *, 1);
+      self->bond_id_block = g_malloc (1);
+      d->code = g_strdup ("component");
+      d->message = g_strdup (error->message);
+      d->elements = g_new0 (char *, 1);
+      d->bonds = g_new0 (char *, 1);
+      g_ptr_array_add (self->errors, d);
+      _bg_causality_index_diagnostics (self);
+      return self;
+    }
+  flat_result = analyze (flat, NULL);
+  return bg_causality_project (flat_result, model, "", map);
+}
+
 BgCausality *
 bg_causality_analyze (BgModel *model)
 {
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
+  if (bg_model_has_components (model) && !bg_model_is_body (model))
+    return analyze_through_components (model);
   return analyze (model, NULL);
 }
 

@@ -81,6 +81,15 @@ gboolean          bg_causality_bond_in_group      (const BgCausality *self,
 /* Translated one-liner: "Causality OK · 3 states · 1 algebraic group", or the
  * first error's message. */
 char             *bg_causality_dup_summary        (const BgCausality *self);
+/* The analysis of flat (a model's flattened graph, bg-model-flatten.h)
+ * seen from one level of that model: model is the top level (prefix "")
+ * or a definition's body entered through an instance (prefix "T2.").
+ * Strokes for the level's bonds, diagnostics with ids at the level. */
+BgCausality      *bg_causality_project            (const BgCausality *flat,
+                                                   BgModel           *model,
+                                                   const char        *prefix,
+                                                   BgFlatMap         *map);
+
 /* The `analyze --json` object of docs/command-line.md, pretty-printed. */
 char             *bg_causality_to_json            (const BgCausality *self);
 

@@ -315,7 +315,6 @@ bg_component_doc_dup_reference (void)
                           _("Every component of the Elements library: its ports, equations, parameters with units and defaults, initial state, causality and output variables. Defaults are what an element gets when it is inserted from the palette. Local flows are positive into a port; `EL` in a variable stands for the element's id."));
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     {
-      const BgComponentSpec **primitives = bg_library_list_palette ((BgDomain) d, BG_SECTION_PRIMITIVES);
 
       g_string_append_printf (md, "## %s\n\n", bg_domain_display_name ((BgDomain) d));
       /* Translators: a domain's effort and flow: "Effort: voltage v [V]; flow: current i [A]." */
@@ -324,13 +323,14 @@ bg_component_doc_dup_reference (void)
                               bg_domain_effort_unit ((BgDomain) d), bg_domain_flow_name ((BgDomain) d),
                               bg_domain_flow_symbol ((BgDomain) d), bg_domain_flow_unit ((BgDomain) d));
       g_string_append (md, "\n\n");
-      for (guint i = 0; primitives[i] != NULL; i++)
-        {
-          g_autofree char *page = bg_component_doc_dup_markdown (primitives[i]);
+      /* Its primitives in palette order, then its component Port. */
+      for (guint i = 0; i < n_specs; i++)
+        if (all[i]->section == BG_SECTION_PRIMITIVES && all[i]->domain == (BgDomain) d)
+          {
+            g_autofree char *page = bg_component_doc_dup_markdown (all[i]);
 
-          g_string_append (md, page);
-        }
-      g_free (primitives);
+            g_string_append (md, page);
+          }
     }
   g_string_append_printf (md, "## %s\n\n%s\n\n", _("Advanced components"),
                           _("Listed in the palette of every domain one of their ports belongs to."));

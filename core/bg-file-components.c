@@ -315,10 +315,11 @@ _bg_file_check_flat_size (BgFileLoader *loader,
     }
   if (n > BG_MODEL_MAX_ELEMENTS)
     {
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, n);
+
       _bg_file_set_error (error, BG_FILE_ERROR_TOO_LARGE, "elements",
-                          _("with its components drawn out the model has %" G_GUINT64_FORMAT
-                            " elements; at most %u are allowed"),
-                          n, (guint) BG_MODEL_MAX_ELEMENTS);
+                          _("with its components drawn out the model has %s elements; at most %u are allowed"),
+                          count, (guint) BG_MODEL_MAX_ELEMENTS);
       return FALSE;
     }
   return TRUE;

@@ -13,6 +13,7 @@ G_BEGIN_DECLS
 typedef struct _BgComponentSpec BgComponentSpec;
 typedef struct _BgComponentKind BgComponentKind;
 typedef struct _BgDefinition    BgDefinition;
+typedef struct _BgFlatMap       BgFlatMap;
 typedef struct _BgParamSpec     BgParamSpec;
 typedef struct _BgPortSpec      BgPortSpec;
 typedef struct _BgParamValue    BgParamValue;

@@ -409,8 +409,9 @@ test_components_json (void)
   g_assert_cmpstr (run.err, ==, "");
   root = parse_json (run.out);
   array = json_node_get_array (root);
-  /* Eight primitives in four domains and four advanced components. */
-  g_assert_cmpuint (json_array_get_length (array), ==, 9 * 4 + 5);
+  /* Nine primitives and the component Port in four domains, five advanced
+   * components. */
+  g_assert_cmpuint (json_array_get_length (array), ==, 10 * 4 + 5);
 
   r = find_component (array, "R", "electrical");
   g_assert_nonnull (r);

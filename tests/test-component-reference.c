@@ -25,7 +25,7 @@
 static BgApplication *app;
 
 /* The component kinds of the library (test-component-kinds.c lists them). */
-#define N_KINDS 14
+#define N_KINDS 15  /* the 14 kinds and the component Port */
 
 static BgComponentReference *
 find_reference (void)

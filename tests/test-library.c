@@ -80,7 +80,17 @@ test_registry (void)
 
   all = bg_library_get_all (&n);
   g_assert_nonnull (all);
-  g_assert_cmpuint (n, ==, 4 * G_N_ELEMENTS (primitive_types) + G_N_ELEMENTS (advanced_types));
+  /* ... and the component Port in each domain, in no palette. */
+  g_assert_cmpuint (n, ==, 4 * G_N_ELEMENTS (primitive_types) + G_N_ELEMENTS (advanced_types) + 4);
+  for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
+    {
+      const BgComponentSpec *port = bg_library_lookup ("Port", d);
+
+      g_assert_nonnull (port);
+      g_assert_cmpint (port->domain, ==, d);
+      g_assert_cmpuint (port->palette_domains, ==, 0);
+      g_assert_cmpuint (port->n_ports, ==, 1);
+    }
 
   /* Every primitive once per domain, advanced once; lookup finds each. */
   for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)

@@ -134,14 +134,11 @@ fill_list (BgComponentReference *self)
   guint n_specs;
   const BgComponentSpec *const *all = bg_library_get_all (&n_specs);
 
+  /* A domain's primitives in palette order, then its component Port. */
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
-    {
-      g_autofree const BgComponentSpec **primitives =
-        bg_library_list_palette ((BgDomain) d, BG_SECTION_PRIMITIVES);
-
-      for (guint i = 0; primitives[i] != NULL; i++)
-        g_ptr_array_add (self->specs, (gpointer) primitives[i]);
-    }
+    for (guint i = 0; i < n_specs; i++)
+      if (all[i]->section == BG_SECTION_PRIMITIVES && all[i]->domain == (BgDomain) d)
+        g_ptr_array_add (self->specs, (gpointer) all[i]);
   for (guint i = 0; i < n_specs; i++)
     if (all[i]->section == BG_SECTION_ADVANCED)
       g_ptr_array_add (self->specs, (gpointer) all[i]);
