@@ -42,6 +42,7 @@ typedef struct
   gboolean  out_of_port;  /* the bond inside is drawn out of the Port */
   GArray   *paths;        /* PathDir: bonds that lead here, relative to the last one */
   gboolean  used;         /* a bond outside took it */
+  guint     slot;         /* its place in the flat bond list, kept for the bond through it */
 } PortRec;
 
 typedef struct
@@ -118,6 +119,8 @@ new_flat_port (Flattener  *f,
   return el;
 }
 
+/* slot: a place kept in the flat bond list (a bond through a port takes
+ * the place of its part inside), or G_MAXUINT to append. */
 static void
 emit_bond (Flattener  *f,
            const char *id,
@@ -126,13 +129,28 @@ emit_bond (Flattener  *f,
            Element    *to,
            int         to_port,
            BgArrow     arrow,
-           BgStroke    stroke)
+           BgStroke    stroke,
+           guint       slot)
 {
   Bond *b = _bg_model_bond_new (id, from, from_port, to, to_port);
 
   b->pub.arrow = arrow;
   b->pub.exercise = stroke;
-  g_ptr_array_add (f->bonds, b);
+  if (slot == G_MAXUINT)
+    g_ptr_array_add (f->bonds, b);
+  else
+    f->bonds->pdata[slot] = b;
+}
+
+/* Where a bond through these ends goes: the first place kept. */
+static guint
+slot_for (const PortRec *a,
+          const PortRec *b)
+{
+  guint sa = a != NULL ? a->slot : G_MAXUINT;
+  guint sb = b != NULL ? b->slot : G_MAXUINT;
+
+  return MIN (sa, sb);
 }
 
 /* Parameters from the instance's values, or the element's own at the top. */
@@ -222,6 +240,7 @@ resolve (Flattener   *f,
       /* A Port with no bond inside: left for the analyzer to name. */
       t.el = new_flat_port (f, path, def->spec->ports[port].domain);
       t.port = 0;
+      t.through = NULL;
     }
   return t;
 }
@@ -296,7 +315,8 @@ connect_level_bond (Flattener  *f,
     }
   if (from.el != NULL && to.el != NULL)
     {
-      emit_bond (f, path, from.el, from.port, to.el, to.port, b->arrow, stroke);
+      emit_bond (f, path, from.el, from.port, to.el, to.port, b->arrow, stroke,
+                 slot_for (from.through, to.through));
       if (from.through != NULL)
         alias_through (f, from.through, FALSE, path, TRUE);
       if (to.through != NULL)
@@ -314,6 +334,14 @@ connect_level_bond (Flattener  *f,
 
     rec->inner = other->el;
     rec->inner_port = other->port;
+    /* The place of the innermost part, kept until the bond is whole. */
+    if (other->through != NULL)
+      rec->slot = other->through->slot;
+    else
+      {
+        rec->slot = f->bonds->len;
+        g_ptr_array_add (f->bonds, NULL);
+      }
     rec->out_of_port = out_of_port;
     rec->paths = g_array_new (FALSE, FALSE, sizeof (PathDir));
     g_array_append_val (rec->paths, own);
@@ -348,10 +376,10 @@ close_unused_ports (Flattener             *f,
       bond_id = g_array_index (rec->paths, PathDir, 0).path;
       if (rec->out_of_port)
         emit_bond (f, bond_id, port, 0, rec->inner, rec->inner_port, BG_ARROW_FORWARD,
-                   stroke_of (inner_strokes, bond_id, BG_STROKE_NONE));
+                   stroke_of (inner_strokes, bond_id, BG_STROKE_NONE), rec->slot);
       else
         emit_bond (f, bond_id, rec->inner, rec->inner_port, port, 0, BG_ARROW_FORWARD,
-                   stroke_of (inner_strokes, bond_id, BG_STROKE_NONE));
+                   stroke_of (inner_strokes, bond_id, BG_STROKE_NONE), rec->slot);
       for (guint i = 1; i < rec->paths->len; i++)
         {
           PathDir *p = &g_array_index (rec->paths, PathDir, i);
@@ -477,6 +505,11 @@ bg_model_flatten (BgModel    *model,
   f.error = error;
   ok = expand (&f, model, "", NULL, NULL, NULL, model->inner_strokes);
 
+  /* Places kept for bonds through two ports: the second one stays empty. */
+  for (guint i = f.bonds->len; ok && i-- > 0;)
+    if (f.bonds->pdata[i] == NULL)
+      g_ptr_array_remove_index (f.bonds, i);
+
   flat = bg_model_new ();
   if (ok)
     {
@@ -491,7 +524,8 @@ bg_model_flatten (BgModel    *model,
   for (guint i = 0; i < f.elements->len; i++)
     _bg_model_element_unref (f.elements->pdata[i]);
   for (guint i = 0; i < f.bonds->len; i++)
-    _bg_model_bond_unref (f.bonds->pdata[i]);
+    if (f.bonds->pdata[i] != NULL)
+      _bg_model_bond_unref (f.bonds->pdata[i]);
   g_ptr_array_unref (f.elements);
   g_ptr_array_unref (f.bonds);
   if (!ok)

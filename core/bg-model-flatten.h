@@ -15,7 +15,10 @@
  * from the paths of bonds that went through ports to the flat bond.
  * Order: elements as in the model with each instance expanded in its
  * place; bonds inside each instance (in element order), then the model's
- * own bonds. A port with nothing connected on one side stays as a Port
+ * own bonds, where a bond through a port takes the place of its part
+ * inside the component (the first one, through two ports) — so a
+ * junction inside keeps the order of its bonds, and a component made of
+ * part of a flat graph runs with the same numbers as that graph. A port with nothing connected on one side stays as a Port
  * element named by its path ("T1.IN"), which the analyzer reports.
  * Must not: change the model, or keep a pointer into it in the result.
  */
