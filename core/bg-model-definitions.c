@@ -28,6 +28,10 @@ void
 _bg_model_definitions_finalize (BgModel *self)
 {
   g_hash_table_unref (self->definition_names);
+  /* Last first: a definition's body may hold instances of earlier ones
+   * (they load before the definitions that use them). */
+  while (self->definitions->len > 0)
+    g_ptr_array_remove_index (self->definitions, self->definitions->len - 1);
   g_ptr_array_unref (self->definitions);
   g_hash_table_unref (self->inner_strokes);
 }
