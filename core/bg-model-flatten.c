@@ -506,9 +506,15 @@ bg_model_flatten (BgModel    *model,
   ok = expand (&f, model, "", NULL, NULL, NULL, model->inner_strokes);
 
   /* Places kept for bonds through two ports: the second one stays empty. */
-  for (guint i = f.bonds->len; ok && i-- > 0;)
-    if (f.bonds->pdata[i] == NULL)
-      g_ptr_array_remove_index (f.bonds, i);
+  if (ok)
+    {
+      guint kept = 0;
+
+      for (guint i = 0; i < f.bonds->len; i++)
+        if (f.bonds->pdata[i] != NULL)
+          f.bonds->pdata[kept++] = f.bonds->pdata[i];
+      g_ptr_array_set_size (f.bonds, kept);
+    }
 
   flat = bg_model_new ();
   if (ok)
