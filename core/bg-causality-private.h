@@ -10,6 +10,7 @@
  * Vocabulary as in bg-causality.c. Must not: be included outside
  * core/bg-causality*.c (bg-causality-check.c keeps its own state), or hold
  * any state itself.
+ * Included by: core/bg-causality*.c.
  */
 #pragma once
 

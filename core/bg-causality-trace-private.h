@@ -5,6 +5,7 @@
  * when a trace was asked for (a NULL recorder costs one test per stroke),
  * and what the recorder (bg-causality-trace.c) asks of the sentences
  * (bg-causality-trace-sentences.c). Must not: be included outside core/.
+ * Included by: core/bg-causality*.c, core/bg-causality-private.h.
  */
 #pragma once
 

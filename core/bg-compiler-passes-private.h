@@ -15,6 +15,7 @@
  *   bg-compiler-jacobian.c  Jacobian pattern, colouring, solver choice
  * Must not: be included outside core/bg-compiler*.c (the equation files use
  * bg-compiler-private.h only).
+ * Included by: core/bg-compiler*.c.
  */
 #pragma once
 

@@ -9,6 +9,7 @@
  * so an element's local flow at a port is s·f with s = +1 when the element is
  * the bond's `to` end and -1 when it is the `from` end (docs/components.md signs).
  * Must not: be included outside core/.
+ * Included by: core/bg-compiler*.c, core/bg-compiler-passes-private.h, core/components/.
  */
 #pragma once
 

@@ -4,6 +4,7 @@
  * Owns: the translated reason for each CVODE failure code (SUNDIALS' own
  * messages are English and speak of its internals). Must not: run or
  * inspect a solver.
+ * Included by: core/bg-cvode-reason.c, core/bg-simulator.c.
  */
 #pragma once
 

@@ -8,6 +8,7 @@
  * variable (effort, or the local flow into a port) or one state derivative
  * from expressions of other bond variables, states, inputs and parameters.
  * Must not: be included outside core/.
+ * Included by: core/bg-equations*.c, core/components/.
  */
 #pragma once
 

@@ -3,6 +3,7 @@
  *
  * Owns: the calls by which the derivation (bg-equations.c) fills a result
  * (bg-equations-result.c). Must not: be included outside core/.
+ * Included by: core/bg-equations*.c.
  */
 #pragma once
 

@@ -8,6 +8,7 @@
  * (atomic saves): the format's id and version, the short names the schema
  * code reads documents through, and the state of one load. Must not: be
  * included outside core/bg-file*.c, or hold any state itself.
+ * Included by: core/bg-file*.c.
  */
 #pragma once
 

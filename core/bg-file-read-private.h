@@ -6,6 +6,7 @@
  * limit + 1 bytes from them, whatever stat() says their size is. Must not:
  * parse anything or name the file in its messages (the caller prefixes the
  * place).
+ * Included by: core/bg-file*.c, tests/.
  */
 #pragma once
 

@@ -14,6 +14,7 @@
  *   bg-model-edit-bonds.c      bond ends and bond edits
  *   bg-model-edit-document.c   settings and name edits
  * Must not: be included outside core/bg-model*.c.
+ * Included by: core/bg-model*.c.
  */
 #pragma once
 

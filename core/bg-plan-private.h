@@ -11,6 +11,7 @@
  * rhs_ops then out_ops (values only needed for reporting: powers, energies).
  * An op either computes one register from earlier ones or solves one
  * algebraic group (Newton on the group's unknowns, dense LU, damped steps).
+ * Included by: core/, tests/.
  */
 #pragma once
 

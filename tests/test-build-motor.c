@@ -55,7 +55,7 @@ element_view_point (BgCanvas *canvas, const char *id, int port, double *x, doubl
   BgElementShape shape;
 
   g_assert_nonnull (e);
-  bg_canvas_element_shape (canvas, e, &shape);
+  _bg_canvas_element_shape (canvas, e, &shape);
   if (port >= 0)
     bg_canvas_model_to_view (canvas, shape.ports[port].x, shape.ports[port].y, x, y);
   else
@@ -103,8 +103,8 @@ bond (BgCanvas *canvas, const char *from, int from_port, const char *to, int to_
       BgPoint h;
 
       hover (canvas, x0, y0);
-      bg_canvas_element_shape (canvas, bg_model_find_element (canvas->model, from), &shape);
-      h = bg_canvas_handle_position (canvas, &shape);
+      _bg_canvas_element_shape (canvas, bg_model_find_element (canvas->model, from), &shape);
+      h = _bg_canvas_handle_position (canvas, &shape);
       bg_canvas_model_to_view (canvas, h.x, h.y, &x0, &y0);
     }
   element_view_point (canvas, to, to_port, &x1, &y1);
@@ -127,7 +127,7 @@ test_build_dc_motor (void)
 
   g_assert_nonnull (example);
   g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 0);
-  bg_canvas_set_zoom_internal (canvas, 0.8, 0, 0);
+  _bg_canvas_set_zoom_internal (canvas, 0.8, 0, 0);
   bg_test_ui_pump ();
 
   u = place (window, BG_DOMAIN_ELECTRICAL, "Se", 80, 200);

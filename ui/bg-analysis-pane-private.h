@@ -3,6 +3,7 @@
  * functions its two files share (bg-analysis-pane.c: the widget and the
  * Bode page; bg-analysis-pane-sweep.c: the parameter sweep page).
  * Must not: be included outside those two files.
+ * Included by: ui/bg-analysis-pane*.c.
  */
 #pragma once
 

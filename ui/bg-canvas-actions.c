@@ -5,7 +5,7 @@
  * deleting, rotating, reversing arrows and flipping junction signs, the
  * clipboard (.bgmod fragments), and the canvas.* actions with their key
  * bindings and their sensitivity, set in one place
- * (bg_canvas_update_actions). Every change is one undoable step of the model.
+ * (_bg_canvas_update_actions). Every change is one undoable step of the model.
  * Must not: draw, hit-test or keep element pointers across edits.
  */
 #include "config.h"
@@ -20,7 +20,7 @@
 /* Editing ---------------------------------------------------------------- */
 
 gboolean
-bg_canvas_require_model (BgCanvas  *self,
+_bg_canvas_require_model (BgCanvas  *self,
                       GError   **error)
 {
   if (self->model != NULL)
@@ -44,7 +44,7 @@ bg_canvas_insert_component (BgCanvas              *self,
   g_return_val_if_fail (spec != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!bg_canvas_require_model (self, error))
+  if (!_bg_canvas_require_model (self, error))
     return NULL;
 
   if (isnan (view_x) || isnan (view_y))
@@ -53,21 +53,21 @@ bg_canvas_insert_component (BgCanvas              *self,
       view_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
   bg_canvas_view_to_model (self, view_x, view_y, &mx, &my);
-  mx = bg_geometry_snap (mx, bg_canvas_snap_step (self));
-  my = bg_geometry_snap (my, bg_canvas_snap_step (self));
+  mx = bg_geometry_snap (mx, _bg_canvas_snap_step (self));
+  my = bg_geometry_snap (my, _bg_canvas_snap_step (self));
 
   element = bg_model_add_element (self->model, spec->type, spec->domain,
                                   NULL, mx, my, error);
   if (element == NULL)
     return NULL;
 
-  bg_canvas_select_only (self, element->id);
-  bg_canvas_selection_changed (self);
+  _bg_canvas_select_only (self, element->id);
+  _bg_canvas_selection_changed (self);
   return element;
 }
 
 gboolean
-bg_canvas_parse_ref (BgCanvas   *self,
+_bg_canvas_parse_ref (BgCanvas   *self,
            const char *text,
            Ref        *ref)
 {
@@ -86,31 +86,31 @@ bg_canvas_parse_ref (BgCanvas   *self,
 }
 
 BgDomain
-bg_canvas_ref_domain (const Ref *ref)
+_bg_canvas_ref_domain (const Ref *ref)
 {
   const BgComponentSpec *spec = ref->element->spec;
 
   if (ref->port >= 0)
     return spec->ports[ref->port].domain;
-  if (bg_canvas_element_has_named_ports (ref->element))
+  if (_bg_canvas_element_has_named_ports (ref->element))
     return BG_DOMAIN_NONE;
   return spec->domain;
 }
 
 BgPoint
-bg_canvas_ref_point (BgCanvas  *self,
+_bg_canvas_ref_point (BgCanvas  *self,
            const Ref *ref)
 {
   BgElementShape shape;
 
-  bg_canvas_element_shape (self, ref->element, &shape);
+  _bg_canvas_element_shape (self, ref->element, &shape);
   if (ref->port >= 0 && (guint) ref->port < shape.n_ports)
     return shape.ports[ref->port];
   return shape.centre;
 }
 
 int
-bg_canvas_choose_port (BgCanvas  *self,
+_bg_canvas_choose_port (BgCanvas  *self,
              BgElement *e,
              BgDomain   want,
              BgPoint    toward)
@@ -120,7 +120,7 @@ bg_canvas_choose_port (BgCanvas  *self,
   int best = -1;
   double best_score = G_MAXDOUBLE;
 
-  bg_canvas_element_shape (self, e, &shape);
+  _bg_canvas_element_shape (self, e, &shape);
   for (guint i = 0; i < e->spec->n_ports && i < shape.n_ports; i++)
     {
       gboolean free_port = bonded == NULL || i >= bonded->len ||
@@ -153,11 +153,11 @@ resolve_ref (BgCanvas   *self,
   int port;
 
   if (ref->element == NULL || ref->port >= 0 ||
-      !bg_canvas_element_has_named_ports (ref->element))
+      !_bg_canvas_element_has_named_ports (ref->element))
     return g_strdup (text);
 
-  port = bg_canvas_choose_port (self, ref->element, bg_canvas_ref_domain (other),
-                      bg_canvas_ref_point (self, other));
+  port = _bg_canvas_choose_port (self, ref->element, _bg_canvas_ref_domain (other),
+                      _bg_canvas_ref_point (self, other));
   if (port < 0)
     return g_strdup (text);
   return g_strdup_printf ("%s.%s", ref->element->id,
@@ -165,7 +165,7 @@ resolve_ref (BgCanvas   *self,
 }
 
 gboolean
-bg_canvas_connect_internal (BgCanvas    *self,
+_bg_canvas_connect_internal (BgCanvas    *self,
                          const char  *from_ref,
                          const char  *to_ref,
                          gboolean     at_pointer,
@@ -177,10 +177,10 @@ bg_canvas_connect_internal (BgCanvas    *self,
   BgBond *bond;
   Ref a, b;
 
-  if (!bg_canvas_require_model (self, error))
+  if (!_bg_canvas_require_model (self, error))
     return FALSE;
 
-  if (bg_canvas_parse_ref (self, from_ref, &a) && bg_canvas_parse_ref (self, to_ref, &b))
+  if (_bg_canvas_parse_ref (self, from_ref, &a) && _bg_canvas_parse_ref (self, to_ref, &b))
     {
       from = resolve_ref (self, from_ref, &a, &b);
       to = resolve_ref (self, to_ref, &b, &a);
@@ -194,31 +194,31 @@ bg_canvas_connect_internal (BgCanvas    *self,
   bond = bg_model_connect (self->model, from, to, NULL, &local_error);
   if (bond == NULL)
     {
-      bg_canvas_say (self, local_error->message, at_pointer);
+      _bg_canvas_say (self, local_error->message, at_pointer);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
 
-  bg_canvas_select_only (self, bond->id);
-  bg_canvas_selection_changed (self);
+  _bg_canvas_select_only (self, bond->id);
+  _bg_canvas_selection_changed (self);
   return TRUE;
 }
 
 /* Whether the model would take the bond connect_internal would add (the
  * same port choice), changing nothing. */
 gboolean
-bg_canvas_can_connect_internal (BgCanvas    *self,
-                                const char  *from_ref,
-                                const char  *to_ref,
-                                GError     **error)
+_bg_canvas_can_connect_internal (BgCanvas    *self,
+                                 const char  *from_ref,
+                                 const char  *to_ref,
+                                 GError     **error)
 {
   g_autofree char *from = NULL;
   g_autofree char *to = NULL;
   Ref a, b;
 
-  if (!bg_canvas_require_model (self, error))
+  if (!_bg_canvas_require_model (self, error))
     return FALSE;
-  if (bg_canvas_parse_ref (self, from_ref, &a) && bg_canvas_parse_ref (self, to_ref, &b))
+  if (_bg_canvas_parse_ref (self, from_ref, &a) && _bg_canvas_parse_ref (self, to_ref, &b))
     {
       from = resolve_ref (self, from_ref, &a, &b);
       to = resolve_ref (self, to_ref, &b, &a);
@@ -242,7 +242,7 @@ bg_canvas_connect (BgCanvas    *self,
   g_return_val_if_fail (to_ref != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  return bg_canvas_connect_internal (self, from_ref, to_ref, FALSE, error);
+  return _bg_canvas_connect_internal (self, from_ref, to_ref, FALSE, error);
 }
 
 /* Owned, NULL-terminated copies of ids (the model may free the originals). */
@@ -259,8 +259,8 @@ bg_canvas_ids_to_strv (GPtrArray *ids)
 static void
 bg_canvas_delete_selection (BgCanvas *self)
 {
-  g_autoptr(GPtrArray) elements = bg_canvas_selected_of_kind (self, TRUE);
-  g_autoptr(GPtrArray) bonds = bg_canvas_selected_of_kind (self, FALSE);
+  g_autoptr(GPtrArray) elements = _bg_canvas_selected_of_kind (self, TRUE);
+  g_autoptr(GPtrArray) bonds = _bg_canvas_selected_of_kind (self, FALSE);
   g_autoptr(GPtrArray) loose = g_ptr_array_new ();
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) element_ids = NULL;
@@ -293,7 +293,7 @@ bg_canvas_delete_selection (BgCanvas *self)
                                    elements->len, &error);
   bg_model_end_group (self->model);
   if (!ok)
-    bg_canvas_say (self, error->message, FALSE);
+    _bg_canvas_say (self, error->message, FALSE);
 }
 
 /* Clipboard: a .bgmod fragment with the selected elements and the bonds
@@ -422,7 +422,7 @@ bg_canvas_dup_selection_text (BgCanvas *self)
 
   if (self->model == NULL)
     return NULL;
-  elements = bg_canvas_selected_of_kind (self, TRUE);
+  elements = _bg_canvas_selected_of_kind (self, TRUE);
   if (elements->len == 0)
     return NULL;
 
@@ -454,7 +454,7 @@ bg_canvas_paste_text (BgCanvas    *self,
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!bg_canvas_require_model (self, error))
+  if (!_bg_canvas_require_model (self, error))
     return FALSE;
 
   fragment = bg_file_load_from_data (text, -1, &local_error);
@@ -502,11 +502,11 @@ paste_read_cb (GObject      *source,
   if (text == NULL)
     {
       if (!g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        bg_canvas_say (self, _("The clipboard holds no text to paste"), FALSE);
+        _bg_canvas_say (self, _("The clipboard holds no text to paste"), FALSE);
       return;
     }
   if (!bg_canvas_paste_text (self, text, &error))
-    bg_canvas_say (self, error->message, FALSE);
+    _bg_canvas_say (self, error->message, FALSE);
 }
 
 /* Per-selection edits, each one undoable step ----------------------------- */
@@ -518,7 +518,7 @@ canvas_edit_selected_bonds (BgCanvas   *self,
                             const char *label,
                             BondEdit    edit)
 {
-  g_autoptr(GPtrArray) bonds = bg_canvas_selected_of_kind (self, FALSE);
+  g_autoptr(GPtrArray) bonds = _bg_canvas_selected_of_kind (self, FALSE);
   g_auto(GStrv) ids = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -530,13 +530,13 @@ canvas_edit_selected_bonds (BgCanvas   *self,
     edit (self->model, ids[i], &error);
   bg_model_end_group (self->model);
   if (error != NULL)
-    bg_canvas_say (self, error->message, FALSE);
+    _bg_canvas_say (self, error->message, FALSE);
 }
 
 static void
 canvas_rotate_selection (BgCanvas *self)
 {
-  g_autoptr(GPtrArray) elements = bg_canvas_selected_of_kind (self, TRUE);
+  g_autoptr(GPtrArray) elements = _bg_canvas_selected_of_kind (self, TRUE);
   g_auto(GStrv) ids = NULL;
   g_autoptr(GError) error = NULL;
 
@@ -553,17 +553,17 @@ canvas_rotate_selection (BgCanvas *self)
     }
   bg_model_end_group (self->model);
   if (error != NULL)
-    bg_canvas_say (self, error->message, FALSE);
+    _bg_canvas_say (self, error->message, FALSE);
 }
 
 /* Actions ---------------------------------------------------------------- */
 
 void
-bg_canvas_update_actions (BgCanvas *self)
+_bg_canvas_update_actions (BgCanvas *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  g_autoptr(GPtrArray) elements = bg_canvas_selected_of_kind (self, TRUE);
-  g_autoptr(GPtrArray) bonds = bg_canvas_selected_of_kind (self, FALSE);
+  g_autoptr(GPtrArray) elements = _bg_canvas_selected_of_kind (self, TRUE);
+  g_autoptr(GPtrArray) bonds = _bg_canvas_selected_of_kind (self, FALSE);
   gboolean has_model = self->model != NULL;
   gboolean any = elements->len + bonds->len > 0;
   gboolean non_empty = has_model &&
@@ -615,7 +615,7 @@ action_select_all (GtkWidget  *widget,
   for (guint i = 0; i < bonds->len; i++)
     g_hash_table_add (self->selected,
                       g_strdup (((BgBond *) g_ptr_array_index (bonds, i))->id));
-  bg_canvas_selection_changed (self);
+  _bg_canvas_selection_changed (self);
 }
 
 static void
@@ -662,7 +662,7 @@ action_zoom (GtkWidget  *widget,
     bg_canvas_zoom_at (self, 1.0 / self->zoom, NAN, NAN);
   else
     bg_canvas_zoom_to_fit_whole (self);
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
 }
 
 static void
@@ -691,7 +691,7 @@ action_nudge (GtkWidget  *widget,
               GVariant   *param)
 {
   BgCanvas *self = BG_CANVAS (widget);
-  g_autoptr(GPtrArray) elements = bg_canvas_selected_of_kind (self, TRUE);
+  g_autoptr(GPtrArray) elements = _bg_canvas_selected_of_kind (self, TRUE);
   g_auto(GStrv) ids = NULL;
   g_autoptr(GError) error = NULL;
   double dx, dy;
@@ -701,9 +701,9 @@ action_nudge (GtkWidget  *widget,
   g_variant_get (param, "(dd)", &dx, &dy);
   ids = bg_canvas_ids_to_strv (elements);
   if (!bg_model_move_elements (self->model, (const char *const *) ids,
-                               elements->len, dx * bg_canvas_nudge_step (self),
-                               dy * bg_canvas_nudge_step (self), &error))
-    bg_canvas_say (self, error->message, FALSE);
+                               elements->len, dx * _bg_canvas_nudge_step (self),
+                               dy * _bg_canvas_nudge_step (self), &error))
+    _bg_canvas_say (self, error->message, FALSE);
 }
 
 static void
@@ -724,7 +724,7 @@ add_binding (GtkWidgetClass  *widget_class,
 }
 
 void
-bg_canvas_actions_class_init (GtkWidgetClass *widget_class)
+_bg_canvas_actions_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "canvas.delete", NULL,
                                    action_delete);

@@ -18,12 +18,12 @@
 /* The element (and port, for a multiport) a bond from FROM_REF dragged to
  * (x, y) ends on, as "EL" or "EL.PORT"; NULL over empty space. */
 char *
-bg_canvas_bond_target_ref (BgCanvas   *self,
-                           const char *from_ref,
-                           double      x,
-                           double      y)
+_bg_canvas_bond_target_ref (BgCanvas   *self,
+                            const char *from_ref,
+                            double      x,
+                            double      y)
 {
-  Hit hit = bg_canvas_hit_test (self, x, y);
+  Hit hit = _bg_canvas_hit_test (self, x, y);
   Ref from;
   BgPoint p;
   int port;
@@ -33,13 +33,13 @@ bg_canvas_bond_target_ref (BgCanvas   *self,
   if (hit.kind == HIT_PORT)
     return g_strdup_printf ("%s.%s", hit.element->id,
                             hit.element->spec->ports[hit.port].name);
-  if (!bg_canvas_element_has_named_ports (hit.element) ||
-      !bg_canvas_parse_ref (self, from_ref, &from))
+  if (!_bg_canvas_element_has_named_ports (hit.element) ||
+      !_bg_canvas_parse_ref (self, from_ref, &from))
     return g_strdup (hit.element->id);
 
   /* Multiport: the port nearest the release point (of a fitting domain). */
   bg_canvas_view_to_model (self, x, y, &p.x, &p.y);
-  port = bg_canvas_choose_port (self, hit.element, bg_canvas_ref_domain (&from), p);
+  port = _bg_canvas_choose_port (self, hit.element, _bg_canvas_ref_domain (&from), p);
   if (port < 0)
     return g_strdup (hit.element->id);
   return g_strdup_printf ("%s.%s", hit.element->id,
@@ -60,14 +60,14 @@ bond_target (BgCanvas  *self,
   if (refusal != NULL)
     *refusal = NULL;
   if (self->model == NULL || self->drag != DRAG_BOND || self->bond_from == NULL ||
-      !bg_canvas_parse_ref (self, self->bond_from, &from))
+      !_bg_canvas_parse_ref (self, self->bond_from, &from))
     return NULL;
-  to = bg_canvas_bond_target_ref (self, self->bond_from, self->cur_x, self->cur_y);
-  if (to == NULL || !bg_canvas_parse_ref (self, to, &target) ||
+  to = _bg_canvas_bond_target_ref (self, self->bond_from, self->cur_x, self->cur_y);
+  if (to == NULL || !_bg_canvas_parse_ref (self, to, &target) ||
       target.element == from.element)
     return NULL;
   if (refusal != NULL &&
-      !bg_canvas_can_connect_internal (self, self->bond_from, to, &error))
+      !_bg_canvas_can_connect_internal (self, self->bond_from, to, &error))
     *refusal = g_strdup (error->message);
   return target.element;
 }
@@ -87,8 +87,8 @@ bg_canvas_dup_bond_refusal (BgCanvas *self)
  * taken; error colour, dashed and crossed out when it would be refused
  * (colour is never the only sign). */
 void
-bg_canvas_draw_bond_target (BgCanvas *self,
-                            cairo_t  *cr)
+_bg_canvas_draw_bond_target (BgCanvas *self,
+                             cairo_t  *cr)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   g_autofree char *refusal = NULL;
@@ -101,7 +101,7 @@ bg_canvas_draw_bond_target (BgCanvas *self,
   if (target == NULL)
     return;
 
-  bg_canvas_element_shape (self, target, &shape);
+  _bg_canvas_element_shape (self, target, &shape);
   bg_canvas_model_to_view (self, shape.box.x, shape.box.y, &x1, &y1);
   bg_canvas_model_to_view (self, shape.box.x + shape.box.width,
                            shape.box.y + shape.box.height, &x2, &y2);

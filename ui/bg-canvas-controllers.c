@@ -6,7 +6,7 @@
  * bond from the connection handle, a port or with Shift, the rubber band,
  * middle-button pan, wheel pan and Ctrl+wheel zoom, pinch zoom, hover, the
  * palette drop, and Escape. Must not: decide what is under the pointer
- * (bg_canvas_hit_test does) or edit the model except through the canvas's
+ * (_bg_canvas_hit_test does) or edit the model except through the canvas's
  * edit calls and bg_model_move_elements.
  */
 #include "config.h"
@@ -48,13 +48,13 @@ click_pressed_cb (GtkGestureClick *gesture,
   gtk_widget_grab_focus (GTK_WIDGET (self));
   self->cur_x = x;
   self->cur_y = y;
-  hit = bg_canvas_hit_test (self, x, y);
+  hit = _bg_canvas_hit_test (self, x, y);
 
   if (n_press == 2 && hit.element != NULL && hit.kind == HIT_ELEMENT)
     {
       g_autofree char *element_id = g_strdup (hit.element->id);
 
-      bg_canvas_emit_activated (self, element_id);
+      _bg_canvas_emit_activated (self, element_id);
       return;
     }
 
@@ -70,12 +70,12 @@ click_pressed_cb (GtkGestureClick *gesture,
     return;
   else if (id == NULL || !g_hash_table_contains (self->selected, id))
     {
-      if (!bg_canvas_select_only (self, id))
+      if (!_bg_canvas_select_only (self, id))
         return;
     }
   else
     return;
-  bg_canvas_selection_changed (self);
+  _bg_canvas_selection_changed (self);
 }
 
 /* A click (no drag) on one of several selected items selects only it. */
@@ -92,21 +92,21 @@ click_released_cb (GtkGestureClick *gesture,
 
   if (n_press != 1 || self->drag != DRAG_NONE)
     return;
-  hit = bg_canvas_hit_test (self, x, y);
+  hit = _bg_canvas_hit_test (self, x, y);
   if (shift)
     {
       if (hit.kind == HIT_ELEMENT || hit.kind == HIT_BOND)
         {
-          bg_canvas_toggle (self, hit.element != NULL ? hit.element->id
+          _bg_canvas_toggle (self, hit.element != NULL ? hit.element->id
                                                    : hit.bond->id);
-          bg_canvas_selection_changed (self);
+          _bg_canvas_selection_changed (self);
         }
       return;
     }
-  if (hit.kind == HIT_ELEMENT && bg_canvas_select_only (self, hit.element->id))
-    bg_canvas_selection_changed (self);
-  else if (hit.kind == HIT_BOND && bg_canvas_select_only (self, hit.bond->id))
-    bg_canvas_selection_changed (self);
+  if (hit.kind == HIT_ELEMENT && _bg_canvas_select_only (self, hit.element->id))
+    _bg_canvas_selection_changed (self);
+  else if (hit.kind == HIT_BOND && _bg_canvas_select_only (self, hit.bond->id))
+    _bg_canvas_selection_changed (self);
 }
 
 /* Move: drag on a label; snaps the grabbed element to the grid; one
@@ -119,7 +119,7 @@ move_begin_cb (GtkGestureDrag *gesture,
 {
   gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
                     GDK_SHIFT_MASK) != 0;
-  Hit hit = bg_canvas_hit_test (self, x, y);
+  Hit hit = _bg_canvas_hit_test (self, x, y);
   g_autoptr(GPtrArray) elements = NULL;
 
   if (hit.kind != HIT_ELEMENT || shift || self->drag != DRAG_NONE)
@@ -129,8 +129,8 @@ move_begin_cb (GtkGestureDrag *gesture,
     }
   if (!g_hash_table_contains (self->selected, hit.element->id))
     {
-      bg_canvas_select_only (self, hit.element->id);
-      bg_canvas_selection_changed (self);
+      _bg_canvas_select_only (self, hit.element->id);
+      _bg_canvas_selection_changed (self);
     }
 
   g_free (self->grab_id);
@@ -138,7 +138,7 @@ move_begin_cb (GtkGestureDrag *gesture,
   self->start_x = x;
   self->start_y = y;
   g_hash_table_remove_all (self->moving);
-  elements = bg_canvas_selected_of_kind (self, TRUE);
+  elements = _bg_canvas_selected_of_kind (self, TRUE);
   for (guint i = 0; i < elements->len; i++)
     g_hash_table_add (self->moving, g_strdup (g_ptr_array_index (elements, i)));
 }
@@ -165,9 +165,9 @@ move_update_cb (GtkGestureDrag *gesture,
   if (grabbed == NULL)
     return;
   self->move_dx = bg_geometry_snap (grabbed->x + ox / self->zoom,
-                                    bg_canvas_snap_step (self)) - grabbed->x;
+                                    _bg_canvas_snap_step (self)) - grabbed->x;
   self->move_dy = bg_geometry_snap (grabbed->y + oy / self->zoom,
-                                    bg_canvas_snap_step (self)) - grabbed->y;
+                                    _bg_canvas_snap_step (self)) - grabbed->y;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -192,8 +192,8 @@ move_end_cb (GtkGestureDrag *gesture,
   if ((dx != 0 || dy != 0) && n > 0 &&
       !bg_model_move_elements (self->model, (const char *const *) ids, n,
                                dx, dy, &error))
-    bg_canvas_say (self, error->message, TRUE);
-  bg_canvas_cancel_drag (self);
+    _bg_canvas_say (self, error->message, TRUE);
+  _bg_canvas_cancel_drag (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -207,7 +207,7 @@ bond_begin_cb (GtkGestureDrag *gesture,
 {
   gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
                     GDK_SHIFT_MASK) != 0;
-  Hit hit = bg_canvas_hit_test (self, x, y);
+  Hit hit = _bg_canvas_hit_test (self, x, y);
 
   if (self->drag != DRAG_NONE ||
       !(hit.kind == HIT_HANDLE || hit.kind == HIT_PORT ||
@@ -258,20 +258,20 @@ bond_end_cb (GtkGestureDrag *gesture,
 
   if (self->drag != DRAG_BOND || self->bond_from == NULL)
     {
-      bg_canvas_cancel_drag (self);
+      _bg_canvas_cancel_drag (self);
       return;
     }
 
   from = g_strdup (self->bond_from);
   self->cur_x = self->start_x + ox;
   self->cur_y = self->start_y + oy;
-  bg_canvas_cancel_drag (self);
-  to = bg_canvas_bond_target_ref (self, from, self->cur_x, self->cur_y);
+  _bg_canvas_cancel_drag (self);
+  to = _bg_canvas_bond_target_ref (self, from, self->cur_x, self->cur_y);
   if (to == NULL)
-    bg_canvas_say (self, _("Release the bond on another element to connect it"),
+    _bg_canvas_say (self, _("Release the bond on another element to connect it"),
                 FALSE);
   else
-    bg_canvas_connect_internal (self, from, to, TRUE, NULL);
+    _bg_canvas_connect_internal (self, from, to, TRUE, NULL);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -282,7 +282,7 @@ rubber_begin_cb (GtkGestureDrag *gesture,
                  double          y,
                  BgCanvas       *self)
 {
-  Hit hit = bg_canvas_hit_test (self, x, y);
+  Hit hit = _bg_canvas_hit_test (self, x, y);
 
   if (self->drag != DRAG_NONE || hit.element != NULL || self->model == NULL)
     {
@@ -342,7 +342,7 @@ rubber_end_cb (GtkGestureDrag *gesture,
       BgElement *e = g_ptr_array_index (elements, i);
       BgElementShape shape;
 
-      bg_canvas_element_shape (self, e, &shape);
+      _bg_canvas_element_shape (self, e, &shape);
       if (bg_geometry_rects_intersect (&shape.box, &band))
         {
           g_hash_table_add (inside, e->id);
@@ -358,7 +358,7 @@ rubber_end_cb (GtkGestureDrag *gesture,
           g_hash_table_contains (inside, b->to->id))
         g_hash_table_add (self->selected, g_strdup (b->id));
     }
-  bg_canvas_selection_changed (self);
+  _bg_canvas_selection_changed (self);
 }
 
 /* Pan: middle-button drag. */
@@ -423,7 +423,7 @@ motion_cb (GtkEventControllerMotion *controller,
   if (self->drag != DRAG_NONE)
     return;
 
-  hit = bg_canvas_hit_test (self, x, y);
+  hit = _bg_canvas_hit_test (self, x, y);
   switch (hit.kind)
     {
     case HIT_HANDLE:
@@ -468,9 +468,9 @@ scroll_cb (GtkEventControllerScroll *controller,
     {
       double factor = smooth ? pow (1.005, -dy) : pow (1.15, -dy);
 
-      bg_canvas_set_zoom_internal (self, self->zoom * factor,
+      _bg_canvas_set_zoom_internal (self, self->zoom * factor,
                                 self->pointer_x, self->pointer_y);
-      bg_canvas_update_actions (self);
+      _bg_canvas_update_actions (self);
       return TRUE;
     }
   if ((state & GDK_SHIFT_MASK) && dx == 0)
@@ -506,7 +506,7 @@ zoom_scale_changed_cb (GtkGestureZoom *gesture,
       cx = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
       cy = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
-  bg_canvas_set_zoom_internal (self, self->zoom_start * scale, cx, cy);
+  _bg_canvas_set_zoom_internal (self, self->zoom_start * scale, cx, cy);
 }
 
 /* Drop from the palette: "bgmod-component:<type>:<domain-id>". */
@@ -542,7 +542,7 @@ drop_cb (GtkDropTarget *target,
     return FALSE;
   if (bg_canvas_insert_component (self, spec, x, y, &error) == NULL)
     {
-      bg_canvas_say (self, error->message, FALSE);
+      _bg_canvas_say (self, error->message, FALSE);
       return FALSE;
     }
   return TRUE;
@@ -559,16 +559,16 @@ escape_cb (GtkWidget *widget,
 
   if (self->drag != DRAG_NONE || self->grab_id != NULL || self->bond_from != NULL)
     {
-      bg_canvas_cancel_drag (self);
+      _bg_canvas_cancel_drag (self);
       for (guint i = 0; i < G_N_ELEMENTS (self->drags); i++)
         gtk_event_controller_reset (GTK_EVENT_CONTROLLER (self->drags[i]));
-      bg_canvas_cancel_drag (self);
+      _bg_canvas_cancel_drag (self);
       gtk_widget_set_cursor (widget, NULL);
       gtk_widget_queue_draw (widget);
       return TRUE;
     }
-  if (bg_canvas_select_only (self, NULL))
-    bg_canvas_selection_changed (self);
+  if (_bg_canvas_select_only (self, NULL))
+    _bg_canvas_selection_changed (self);
   return TRUE;
 }
 
@@ -590,7 +590,7 @@ add_drag (BgCanvas *self,
 }
 
 void
-bg_canvas_controllers_init (BgCanvas *self)
+_bg_canvas_controllers_init (BgCanvas *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   GtkGesture *click, *zoom;
@@ -633,7 +633,7 @@ bg_canvas_controllers_init (BgCanvas *self)
 }
 
 void
-bg_canvas_controllers_class_init (GtkWidgetClass *widget_class)
+_bg_canvas_controllers_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_add_binding (widget_class, GDK_KEY_Escape, 0, escape_cb, NULL);
 }

@@ -64,7 +64,7 @@ bg_canvas_set_exercise_mode (BgCanvas *self,
   self->exercise->on = on;
   self->exercise->reveal = FALSE;
   g_clear_pointer (&self->exercise->grade, bg_grade_free);
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -140,7 +140,7 @@ bond_view_ends (BgCanvas  *self,
 {
   BgGraphView view;
 
-  bg_canvas_fill_view (self, &view);
+  _bg_canvas_fill_view (self, &view);
   if (!bg_graph_renderer_bond_ends (self->renderer, bond, &view, from, to))
     return FALSE;
   bg_canvas_model_to_view (self, from->x, from->y, &from->x, &from->y);
@@ -160,7 +160,7 @@ announce (BgCanvas *self,
     text = g_strdup_printf (_("Stroke on %s at %s"), bond->id,
                             bond->exercise == BG_STROKE_AT_TO ? bond->to->id
                                                               : bond->from->id);
-  bg_canvas_say (self, text, FALSE);
+  _bg_canvas_say (self, text, FALSE);
 }
 
 static void
@@ -173,7 +173,7 @@ set_stroke (BgCanvas   *self,
 
   if (!bg_model_set_exercise_stroke (self->model, bond_id, stroke, &error))
     {
-      bg_canvas_say (self, error->message, TRUE);
+      _bg_canvas_say (self, error->message, TRUE);
       return;
     }
   bond = bg_model_find_bond (self->model, bond_id);
@@ -256,10 +256,10 @@ action_exercise_stroke (GtkWidget  *widget,
 
   if (self->model == NULL || !self->exercise->on)
     return;
-  bonds = bg_canvas_selected_of_kind (self, FALSE);
+  bonds = _bg_canvas_selected_of_kind (self, FALSE);
   if (bonds->len == 0)
     {
-      bg_canvas_say (self, _("Select a bond first (Page Down), then press S to place its stroke"), FALSE);
+      _bg_canvas_say (self, _("Select a bond first (Page Down), then press S to place its stroke"), FALSE);
       return;
     }
   for (guint i = 0; i < bonds->len; i++)

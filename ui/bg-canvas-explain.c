@@ -21,7 +21,7 @@
 #define CONTEXT_BOND_WIDTH   8.0
 
 gboolean
-bg_canvas_explaining (BgCanvas *self)
+_bg_canvas_explaining (BgCanvas *self)
 {
   return self->explain_trace != NULL && self->model != NULL &&
          self->explain_revision == bg_model_get_revision (self->model);
@@ -47,7 +47,7 @@ bg_canvas_set_explain_step (BgCanvas         *self,
   self->explain_trace = trace;
   self->explain_step = step;
   self->explain_revision = self->model != NULL ? bg_model_get_revision (self->model) : 0;
-  bg_canvas_reveal_explain_step (self);
+  _bg_canvas_reveal_explain_step (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -70,7 +70,7 @@ bg_canvas_get_explain_step (BgCanvas *self)
 static const BgTraceStep *
 current_step (BgCanvas *self)
 {
-  if (!bg_canvas_explaining (self) ||
+  if (!_bg_canvas_explaining (self) ||
       bg_causality_trace_get_n_steps (self->explain_trace) == 0)
     return NULL;
   return bg_causality_trace_get_step (self->explain_trace, self->explain_step);
@@ -79,7 +79,7 @@ current_step (BgCanvas *self)
 /* Pans the current step's elements and bonds into view (the fitted view
  * of a large graph shows only its middle). */
 void
-bg_canvas_reveal_explain_step (BgCanvas *self)
+_bg_canvas_reveal_explain_step (BgCanvas *self)
 {
   const BgTraceStep *step = current_step (self);
   g_autoptr(GPtrArray) ids = NULL;
@@ -182,8 +182,8 @@ bg_canvas_dup_explain_ids (BgCanvas                 *self,
 }
 
 BgStroke
-bg_canvas_explain_stroke (BgCanvas *self,
-                          guint     bond_index)
+_bg_canvas_explain_stroke (BgCanvas *self,
+                           guint     bond_index)
 {
   if (bond_index >= bg_causality_trace_get_n_bonds (self->explain_trace))
     return BG_STROKE_NONE;
@@ -213,7 +213,7 @@ draw_set (BgCanvas           *self,
   double scale = self->presentation_scale;
   BgGraphView view;
 
-  bg_canvas_fill_view (self, &view);
+  _bg_canvas_fill_view (self, &view);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
   cairo_set_line_width (cr, bond_width * scale);
   set_color (cr, color, fill_alpha * 1.4);
@@ -233,11 +233,11 @@ draw_set (BgCanvas           *self,
     {
       BgElement *e = g_ptr_array_index (elements, i);
       BgElementShape shape;
-      double pad = 5 * bg_canvas_label_scale (self);
+      double pad = 5 * _bg_canvas_label_scale (self);
 
       if (!g_hash_table_contains (set, e->id))
         continue;
-      bg_canvas_element_shape (self, e, &shape);
+      _bg_canvas_element_shape (self, e, &shape);
       cairo_rectangle (cr, shape.box.x - pad, shape.box.y - pad,
                        shape.box.width + 2 * pad, shape.box.height + 2 * pad);
       set_color (cr, color, fill_alpha);
@@ -252,8 +252,8 @@ draw_set (BgCanvas           *self,
  * error colour, the steps the current one follows from softly, then the
  * current step's element and bond. */
 void
-bg_canvas_draw_explain_under (BgCanvas *self,
-                              cairo_t  *cr)
+_bg_canvas_draw_explain_under (BgCanvas *self,
+                               cairo_t  *cr)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   const BgTraceStep *step = current_step (self);
@@ -281,15 +281,15 @@ bg_canvas_draw_explain_under (BgCanvas *self,
  * the accent colour and thicker; the bonds of the conflicts found so far
  * dashed in red. */
 void
-bg_canvas_draw_explain_over (BgCanvas *self,
-                             cairo_t  *cr)
+_bg_canvas_draw_explain_over (BgCanvas *self,
+                              cairo_t  *cr)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   const BgTraceStep *step = current_step (self);
   GPtrArray *bonds = bg_model_get_bonds (self->model);
   double scale = self->presentation_scale;
   /* the renderer's half-arrow grows with the labels */
-  double barb = BG_GEOMETRY_BARB_LENGTH * bg_canvas_label_scale (self);
+  double barb = BG_GEOMETRY_BARB_LENGTH * _bg_canvas_label_scale (self);
   g_autoptr(GHashTable) conflict_steps = g_hash_table_new (g_str_hash, g_str_equal);
   BgGraphView view;
 
@@ -302,7 +302,7 @@ bg_canvas_draw_explain_over (BgCanvas *self,
       if (s->conflict)
         add_ids (conflict_steps, s->bonds);
     }
-  bg_canvas_fill_view (self, &view);
+  _bg_canvas_fill_view (self, &view);
   cairo_save (cr);
   cairo_translate (cr, self->offset_x, self->offset_y);
   cairo_scale (cr, self->zoom, self->zoom);
@@ -310,7 +310,7 @@ bg_canvas_draw_explain_over (BgCanvas *self,
   for (guint i = 0; i < bonds->len; i++)
     {
       BgBond *bond = g_ptr_array_index (bonds, i);
-      BgStroke stroke = bg_canvas_explain_stroke (self, i);
+      BgStroke stroke = _bg_canvas_explain_stroke (self, i);
       gboolean now = !step->conflict && step->bond_index == i;
       BgPoint from, to, s1, s2;
 

@@ -49,7 +49,7 @@ bg_canvas_set_grid (BgCanvas *self,
       self->snap_off = !snap;
       g_object_notify_by_pspec (G_OBJECT (self), grid_properties[GRID_PROP_SNAP]);
     }
-  if (bg_canvas_grid_spacing (self) != spacing)
+  if (_bg_canvas_grid_spacing (self) != spacing)
     g_object_notify_by_pspec (G_OBJECT (self), grid_properties[GRID_PROP_SIZE]);
   self->grid_spacing = spacing;
   g_object_thaw_notify (G_OBJECT (self));
@@ -69,12 +69,12 @@ bg_canvas_get_grid (BgCanvas *self,
   if (snap != NULL)
     *snap = !self->snap_off;
   if (spacing != NULL)
-    *spacing = bg_canvas_grid_spacing (self);
+    *spacing = _bg_canvas_grid_spacing (self);
 }
 
 /* The distance between drawn grid dots, in model units. */
 double
-bg_canvas_grid_spacing (BgCanvas *self)
+_bg_canvas_grid_spacing (BgCanvas *self)
 {
   return self->grid_spacing > 0 ? self->grid_spacing : 2 * BG_GEOMETRY_GRID;
 }
@@ -82,22 +82,22 @@ bg_canvas_grid_spacing (BgCanvas *self)
 /* The step moves and inserts snap to (0: no snapping); arrow keys move by
  * it even without snapping (half the spacing then too). */
 double
-bg_canvas_snap_step (BgCanvas *self)
+_bg_canvas_snap_step (BgCanvas *self)
 {
-  return self->snap_off ? 0 : bg_canvas_grid_spacing (self) / 2;
+  return self->snap_off ? 0 : _bg_canvas_grid_spacing (self) / 2;
 }
 
 double
-bg_canvas_nudge_step (BgCanvas *self)
+_bg_canvas_nudge_step (BgCanvas *self)
 {
-  return bg_canvas_grid_spacing (self) / 2;
+  return _bg_canvas_grid_spacing (self) / 2;
 }
 
 /* Properties ------------------------------------------------------------- */
 
 void
-bg_canvas_grid_class_init (GObjectClass *object_class,
-                           guint         first_prop_id)
+_bg_canvas_grid_class_init (GObjectClass *object_class,
+                            guint         first_prop_id)
 {
   grid_first_prop = first_prop_id;
   grid_properties[GRID_PROP_SHOW] =
@@ -120,9 +120,9 @@ bg_canvas_grid_class_init (GObjectClass *object_class,
 }
 
 gboolean
-bg_canvas_grid_get_property (BgCanvas *self,
-                             guint     prop_id,
-                             GValue   *value)
+_bg_canvas_grid_get_property (BgCanvas *self,
+                              guint     prop_id,
+                              GValue   *value)
 {
   gboolean show, snap;
   double spacing;
@@ -148,9 +148,9 @@ bg_canvas_grid_get_property (BgCanvas *self,
 }
 
 gboolean
-bg_canvas_grid_set_property (BgCanvas     *self,
-                             guint         prop_id,
-                             const GValue *value)
+_bg_canvas_grid_set_property (BgCanvas     *self,
+                              guint         prop_id,
+                              const GValue *value)
 {
   gboolean show, snap;
   double spacing;
@@ -179,13 +179,13 @@ bg_canvas_grid_set_property (BgCanvas     *self,
 /* Drawing ---------------------------------------------------------------- */
 
 void
-bg_canvas_draw_grid (BgCanvas *self,
-                     cairo_t  *cr,
-                     int       width,
-                     int       height)
+_bg_canvas_draw_grid (BgCanvas *self,
+                      cairo_t  *cr,
+                      int       width,
+                      int       height)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  double spacing = bg_canvas_grid_spacing (self);
+  double spacing = _bg_canvas_grid_spacing (self);
   double x0, y0, x1, y1, r;
 
   if (self->grid_hidden)

@@ -74,7 +74,7 @@ keyboard_bond_source (BgCanvas *self)
 {
   Ref ref;
 
-  if (self->model == NULL || !bg_canvas_parse_ref (self, self->bond_from, &ref))
+  if (self->model == NULL || !_bg_canvas_parse_ref (self, self->bond_from, &ref))
     return NULL;
   return ref.element;
 }
@@ -95,7 +95,7 @@ keyboard_single_element (BgCanvas *self)
 
   if (self->model == NULL || g_hash_table_size (self->selected) != 1)
     return NULL;
-  elements = bg_canvas_selected_of_kind (self, TRUE);   /* ids */
+  elements = _bg_canvas_selected_of_kind (self, TRUE);   /* ids */
   return elements->len == 1
          ? bg_model_find_element (self->model, g_ptr_array_index (elements, 0))
          : NULL;
@@ -119,8 +119,8 @@ static void
 keyboard_select (BgCanvas   *self,
                  const char *id)
 {
-  if (bg_canvas_select_only (self, id))
-    bg_canvas_selection_changed (self);
+  if (_bg_canvas_select_only (self, id))
+    _bg_canvas_selection_changed (self);
   keyboard_reveal (self, id);
 }
 
@@ -295,18 +295,18 @@ keyboard_bond_start (BgCanvas *self)
 
   if (source == NULL)
     {
-      bg_canvas_say (self, _("Select one element to start a bond from it"), FALSE);
+      _bg_canvas_say (self, _("Select one element to start a bond from it"), FALSE);
       return;
     }
 
   target = keyboard_nearest (self, source->x, source->y, 0, 0, source, NULL);
   if (target == NULL)
     {
-      bg_canvas_say (self, _("There is no other element to connect to"), FALSE);
+      _bg_canvas_say (self, _("There is no other element to connect to"), FALSE);
       return;
     }
 
-  bg_canvas_cancel_drag (self);
+  _bg_canvas_cancel_drag (self);
   self->bond_from = g_strdup (source->id);
   self->drag = DRAG_BOND;
   keyboard_select (self, target->id);
@@ -316,7 +316,7 @@ keyboard_bond_start (BgCanvas *self)
   /* Translators: %s is an element, "C : C1" */
   text = g_strdup_printf (_("Bond from %s: choose the other end with Tab or the arrow keys, "
                             "Enter connects, Escape cancels"), name);
-  bg_canvas_say (self, text, FALSE);
+  _bg_canvas_say (self, text, FALSE);
 }
 
 static void
@@ -324,11 +324,11 @@ keyboard_bond_cancel (BgCanvas *self)
 {
   BgElement *source = keyboard_bond_source (self);
 
-  bg_canvas_cancel_drag (self);
+  _bg_canvas_cancel_drag (self);
   if (source != NULL)
     keyboard_select (self, source->id);
   gtk_widget_queue_draw (GTK_WIDGET (self));
-  bg_canvas_say (self, _("Bond cancelled"), FALSE);
+  _bg_canvas_say (self, _("Bond cancelled"), FALSE);
 }
 
 static void
@@ -350,8 +350,8 @@ keyboard_bond_finish (BgCanvas *self)
     }
   if (target == NULL || target == source)
     {
-      bg_canvas_say (self, _("Choose the element to connect to with Tab or the arrow keys"),
-                     FALSE);
+      _bg_canvas_say (self, _("Choose the element to connect to with Tab or the arrow keys"),
+                      FALSE);
       return;
     }
 
@@ -365,9 +365,9 @@ keyboard_bond_finish (BgCanvas *self)
     text = g_strdup_printf (_("Connected %s to %s"), a, b);
   }
 
-  bg_canvas_cancel_drag (self);
+  _bg_canvas_cancel_drag (self);
   keyboard_aim_at (self, target);
-  if (!bg_canvas_connect_internal (self, from, to, TRUE, &error))
+  if (!_bg_canvas_connect_internal (self, from, to, TRUE, &error))
     {
       /* refused: the reason is in the status line; choose another end */
       self->bond_from = g_steal_pointer (&from);
@@ -376,7 +376,7 @@ keyboard_bond_finish (BgCanvas *self)
       return;
     }
 
-  bg_canvas_say (self, text, FALSE);
+  _bg_canvas_say (self, text, FALSE);
 }
 
 /* Actions ------------------------------------------------------------------------ */
@@ -407,7 +407,7 @@ keyboard_request_edit (BgCanvas   *self,
 {
   g_autofree char *id = g_strdup (element->id);
 
-  bg_canvas_emit_activated (self, id);
+  _bg_canvas_emit_activated (self, id);
   g_signal_emit (self, edit_requested_signal, 0, id, field);
 }
 
@@ -428,7 +428,7 @@ action_edit (GtkWidget  *widget,
   element = keyboard_single_element (self);
   if (element == NULL)
     {
-      bg_canvas_say (self, _("Select one element to edit it"), FALSE);
+      _bg_canvas_say (self, _("Select one element to edit it"), FALSE);
       return;
     }
 
@@ -449,7 +449,7 @@ action_rename (GtkWidget  *widget,
 
   if (element == NULL)
     {
-      bg_canvas_say (self, _("Select one element to rename it"), FALSE);
+      _bg_canvas_say (self, _("Select one element to rename it"), FALSE);
       return;
     }
 
@@ -609,7 +609,7 @@ keyboard_notify_zoom_cb (BgCanvas   *self,
 /* Hooks --------------------------------------------------------------------------- */
 
 void
-bg_canvas_keyboard_init (BgCanvas *self)
+_bg_canvas_keyboard_init (BgCanvas *self)
 {
   GtkEventController *controller = gtk_shortcut_controller_new ();
   GtkShortcutController *shortcuts = GTK_SHORTCUT_CONTROLLER (controller);
@@ -654,7 +654,7 @@ add_key (GtkWidgetClass  *widget_class,
 }
 
 void
-bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
+_bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
 {
   static const struct { guint keyval; const char *direction; } arrows[] = {
     { GDK_KEY_Left, "left" }, { GDK_KEY_Right, "right" },

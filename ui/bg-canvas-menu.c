@@ -27,7 +27,7 @@ single_selected_element (BgCanvas *self)
 
   if (self->model == NULL)
     return NULL;
-  ids = bg_canvas_selected_of_kind (self, TRUE);
+  ids = _bg_canvas_selected_of_kind (self, TRUE);
   return ids->len == 1 && g_hash_table_size (self->selected) == 1
          ? bg_model_find_element (self->model, g_ptr_array_index (ids, 0)) : NULL;
 }
@@ -43,10 +43,10 @@ action_plot_main (GtkWidget  *widget,
 
   if (element == NULL)
     {
-      bg_canvas_say (self, _("Select one element to plot its main variable"), FALSE);
+      _bg_canvas_say (self, _("Select one element to plot its main variable"), FALSE);
       return;
     }
-  bg_canvas_emit_activated (self, element->id);
+  _bg_canvas_emit_activated (self, element->id);
 }
 
 /* Everything joined to the selection through bonds: the connected part of
@@ -69,8 +69,8 @@ action_select_connected (GtkWidget  *widget,
     return;
   seen = g_hash_table_new (NULL, NULL);
   todo = g_ptr_array_new ();
-  elements = bg_canvas_selected_of_kind (self, TRUE);
-  bonds = bg_canvas_selected_of_kind (self, FALSE);
+  elements = _bg_canvas_selected_of_kind (self, TRUE);
+  bonds = _bg_canvas_selected_of_kind (self, FALSE);
   for (guint i = 0; i < elements->len; i++)
     g_ptr_array_add (todo, bg_model_find_element (self->model, g_ptr_array_index (elements, i)));
   for (guint i = 0; i < bonds->len; i++)
@@ -113,7 +113,7 @@ action_select_connected (GtkWidget  *widget,
   result = g_strv_builder_end (ids);
   if (result[0] == NULL)
     {
-      bg_canvas_say (self, _("Select an element or a bond first"), FALSE);
+      _bg_canvas_say (self, _("Select an element or a bond first"), FALSE);
       return;
     }
   bg_canvas_select_ids (self, (const char *const *) result);
@@ -158,7 +158,7 @@ bg_canvas_popup_menu_at (BgCanvas *self,
     }
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu),
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
 }
 
@@ -171,7 +171,7 @@ secondary_pressed_cb (GtkGestureClick *gesture,
                       double           y,
                       BgCanvas        *self)
 {
-  Hit hit = bg_canvas_hit_test (self, x, y);
+  Hit hit = _bg_canvas_hit_test (self, x, y);
   const char *id = hit.element != NULL ? hit.element->id
                    : hit.bond != NULL ? hit.bond->id : NULL;
 
@@ -180,8 +180,8 @@ secondary_pressed_cb (GtkGestureClick *gesture,
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   if (id != NULL && !g_hash_table_contains (self->selected, id))
     {
-      bg_canvas_select_only (self, id);
-      bg_canvas_selection_changed (self);
+      _bg_canvas_select_only (self, id);
+      _bg_canvas_selection_changed (self);
     }
   bg_canvas_popup_menu_at (self, x, y);
 }
@@ -194,7 +194,7 @@ action_context_menu (GtkWidget  *widget,
                      GVariant   *param)
 {
   BgCanvas *self = BG_CANVAS (widget);
-  g_autoptr(GPtrArray) ids = bg_canvas_selected_of_kind (self, TRUE);
+  g_autoptr(GPtrArray) ids = _bg_canvas_selected_of_kind (self, TRUE);
   double x = gtk_widget_get_width (widget) / 2.0;
   double y = gtk_widget_get_height (widget) / 2.0;
 
@@ -255,7 +255,7 @@ bg_canvas_dup_legend (BgCanvas *self)
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
 
-  causality = bg_canvas_current_causality (self);
+  causality = _bg_canvas_current_causality (self);
   if (self->model == NULL || causality == NULL)
     return NULL;
   elements = bg_model_get_elements (self->model);
@@ -286,7 +286,7 @@ legend_layouts (BgCanvas    *self,
 
   *n = 0;
   *line_h = 0;
-  if (self->model == NULL || bg_canvas_explaining (self))
+  if (self->model == NULL || _bg_canvas_explaining (self))
     return FALSE;
   lines = bg_canvas_dup_legend (self);
   if (lines == NULL)
@@ -328,7 +328,7 @@ legend_band (BgCanvas *self,
 }
 
 double
-bg_canvas_legend_height (BgCanvas *self)
+_bg_canvas_legend_height (BgCanvas *self)
 {
   PangoLayout *layouts[2] = { NULL, NULL };
   int widths[2] = { 0, 0 };
@@ -353,7 +353,7 @@ bg_canvas_get_legend_area (BgCanvas        *self,
   g_return_val_if_fail (BG_IS_CANVAS (self), FALSE);
   g_return_val_if_fail (area != NULL, FALSE);
 
-  band = bg_canvas_legend_height (self);
+  band = _bg_canvas_legend_height (self);
   if (band <= 0)
     return FALSE;
   graphene_rect_init (area, 0, gtk_widget_get_height (GTK_WIDGET (self)) - band,
@@ -365,11 +365,11 @@ bg_canvas_get_legend_area (BgCanvas        *self,
  * swatch of each colour (a crossed one for conflicts, so the colour is not
  * the only sign) and its meaning. Returns the band's height (0: none). */
 double
-bg_canvas_draw_legend (BgCanvas *self,
-                       cairo_t  *cr)
+_bg_canvas_draw_legend (BgCanvas *self,
+                        cairo_t  *cr)
 {
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
-  BgCausality *causality = bg_canvas_current_causality (self);
+  BgCausality *causality = _bg_canvas_current_causality (self);
   PangoLayout *layouts[2] = { NULL, NULL };
   int widths[2] = { 0, 0 };
   double pad = LEGEND_PAD, swatch = LEGEND_SWATCH, x, y, line_h, band;
@@ -427,7 +427,7 @@ bg_canvas_draw_legend (BgCanvas *self,
 /* Set-up --------------------------------------------------------------------------- */
 
 void
-bg_canvas_menu_init (BgCanvas *self)
+_bg_canvas_menu_init (BgCanvas *self)
 {
   GtkGesture *click = gtk_gesture_click_new ();
 
@@ -437,13 +437,13 @@ bg_canvas_menu_init (BgCanvas *self)
 }
 
 void
-bg_canvas_menu_dispose (BgCanvas *self)
+_bg_canvas_menu_dispose (BgCanvas *self)
 {
   g_clear_pointer (&self->context_menu, gtk_widget_unparent);
 }
 
 void
-bg_canvas_menu_class_init (GtkWidgetClass *widget_class)
+_bg_canvas_menu_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "canvas.context-menu", NULL,
                                    action_context_menu);

@@ -6,6 +6,7 @@
  * (edits through the model, clipboard, actions and their sensitivity) and
  * bg-canvas-controllers.c (one controller per interaction). Must not: be
  * included outside ui/bg-canvas*.c.
+ * Included by: ui/bg-canvas*.c, tests/.
  */
 #pragma once
 
@@ -140,122 +141,122 @@ typedef struct
 
 /* bg-canvas.c */
 /* bg-canvas-style.c: the renderer's style from the theme (style_valid). */
-void        bg_canvas_update_style            (BgCanvas       *self);
-void        bg_canvas_fill_view               (BgCanvas       *self,
-                                               BgGraphView    *view);
-void        bg_canvas_set_zoom_internal       (BgCanvas       *self,
-                                               double          zoom,
-                                               double          anchor_x,
-                                               double          anchor_y);
-double      bg_canvas_label_scale             (BgCanvas       *self);
-void        bg_canvas_element_shape           (BgCanvas       *self,
-                                               BgElement      *element,
-                                               BgElementShape *shape);
-gboolean    bg_canvas_element_has_named_ports (const BgElement *element);
-BgPoint     bg_canvas_handle_position         (BgCanvas       *self,
-                                               const BgElementShape *shape);
-Hit         bg_canvas_hit_test                (BgCanvas       *self,
-                                               double          vx,
-                                               double          vy);
-void        bg_canvas_selection_changed       (BgCanvas       *self);
-gboolean    bg_canvas_select_only             (BgCanvas       *self,
-                                               const char     *id);
-void        bg_canvas_toggle                  (BgCanvas       *self,
-                                               const char     *id);
-GPtrArray  *bg_canvas_selected_of_kind        (BgCanvas       *self,
-                                               gboolean        elements_wanted);
-void        bg_canvas_cancel_drag             (BgCanvas       *self);
-BgCausality *bg_canvas_current_causality      (BgCanvas       *self);
-void        bg_canvas_say                     (BgCanvas       *self,
-                                               const char     *text,
-                                               gboolean        at_pointer);
-void        bg_canvas_emit_activated          (BgCanvas       *self,
-                                               const char     *id);
+void        _bg_canvas_update_style            (BgCanvas       *self);
+void        _bg_canvas_fill_view               (BgCanvas       *self,
+                                                BgGraphView    *view);
+void        _bg_canvas_set_zoom_internal       (BgCanvas       *self,
+                                                double          zoom,
+                                                double          anchor_x,
+                                                double          anchor_y);
+double      _bg_canvas_label_scale             (BgCanvas       *self);
+void        _bg_canvas_element_shape           (BgCanvas       *self,
+                                                BgElement      *element,
+                                                BgElementShape *shape);
+gboolean    _bg_canvas_element_has_named_ports (const BgElement *element);
+BgPoint     _bg_canvas_handle_position         (BgCanvas       *self,
+                                                const BgElementShape *shape);
+Hit         _bg_canvas_hit_test                (BgCanvas       *self,
+                                                double          vx,
+                                                double          vy);
+void        _bg_canvas_selection_changed       (BgCanvas       *self);
+gboolean    _bg_canvas_select_only             (BgCanvas       *self,
+                                                const char     *id);
+void        _bg_canvas_toggle                  (BgCanvas       *self,
+                                                const char     *id);
+GPtrArray  *_bg_canvas_selected_of_kind        (BgCanvas       *self,
+                                                gboolean        elements_wanted);
+void        _bg_canvas_cancel_drag             (BgCanvas       *self);
+BgCausality *_bg_canvas_current_causality      (BgCanvas       *self);
+void        _bg_canvas_say                     (BgCanvas       *self,
+                                                const char     *text,
+                                                gboolean        at_pointer);
+void        _bg_canvas_emit_activated          (BgCanvas       *self,
+                                                const char     *id);
 
 /* bg-canvas-actions.c */
-void        bg_canvas_actions_class_init      (GtkWidgetClass *widget_class);
-void        bg_canvas_update_actions          (BgCanvas       *self);
-gboolean    bg_canvas_require_model           (BgCanvas       *self,
-                                               GError        **error);
-gboolean    bg_canvas_parse_ref               (BgCanvas       *self,
-                                               const char     *text,
-                                               Ref            *ref);
-BgDomain    bg_canvas_ref_domain              (const Ref      *ref);
-BgPoint     bg_canvas_ref_point               (BgCanvas       *self,
-                                               const Ref      *ref);
-int         bg_canvas_choose_port             (BgCanvas       *self,
-                                               BgElement      *e,
-                                               BgDomain        want,
-                                               BgPoint         toward);
-gboolean    bg_canvas_connect_internal        (BgCanvas       *self,
-                                               const char     *from_ref,
-                                               const char     *to_ref,
-                                               gboolean        at_pointer,
-                                               GError        **error);
+void        _bg_canvas_actions_class_init      (GtkWidgetClass *widget_class);
+void        _bg_canvas_update_actions          (BgCanvas       *self);
+gboolean    _bg_canvas_require_model           (BgCanvas       *self,
+                                                GError        **error);
+gboolean    _bg_canvas_parse_ref               (BgCanvas       *self,
+                                                const char     *text,
+                                                Ref            *ref);
+BgDomain    _bg_canvas_ref_domain              (const Ref      *ref);
+BgPoint     _bg_canvas_ref_point               (BgCanvas       *self,
+                                                const Ref      *ref);
+int         _bg_canvas_choose_port             (BgCanvas       *self,
+                                                BgElement      *e,
+                                                BgDomain        want,
+                                                BgPoint         toward);
+gboolean    _bg_canvas_connect_internal        (BgCanvas       *self,
+                                                const char     *from_ref,
+                                                const char     *to_ref,
+                                                gboolean        at_pointer,
+                                                GError        **error);
 
 /* bg-canvas-actions.c: the model's answer for a bond, without adding it */
-gboolean    bg_canvas_can_connect_internal    (BgCanvas       *self,
-                                               const char     *from_ref,
-                                               const char     *to_ref,
-                                               GError        **error);
+gboolean    _bg_canvas_can_connect_internal    (BgCanvas       *self,
+                                                const char     *from_ref,
+                                                const char     *to_ref,
+                                                GError        **error);
 
 /* bg-canvas-bond-target.c */
-char       *bg_canvas_bond_target_ref         (BgCanvas       *self,
-                                               const char     *from_ref,
-                                               double          x,
-                                               double          y);
-void        bg_canvas_draw_bond_target        (BgCanvas       *self,
-                                               cairo_t        *cr);
+char       *_bg_canvas_bond_target_ref         (BgCanvas       *self,
+                                                const char     *from_ref,
+                                                double          x,
+                                                double          y);
+void        _bg_canvas_draw_bond_target        (BgCanvas       *self,
+                                                cairo_t        *cr);
 
 /* bg-canvas-grid.c */
-double      bg_canvas_grid_spacing            (BgCanvas       *self);
-double      bg_canvas_snap_step               (BgCanvas       *self);
-double      bg_canvas_nudge_step              (BgCanvas       *self);
-void        bg_canvas_draw_grid               (BgCanvas       *self,
-                                               cairo_t        *cr,
-                                               int             width,
-                                               int             height);
+double      _bg_canvas_grid_spacing            (BgCanvas       *self);
+double      _bg_canvas_snap_step               (BgCanvas       *self);
+double      _bg_canvas_nudge_step              (BgCanvas       *self);
+void        _bg_canvas_draw_grid               (BgCanvas       *self,
+                                                cairo_t        *cr,
+                                                int             width,
+                                                int             height);
 /* Installs the grid's properties from first_prop_id on; the canvas's
  * get/set_property hand them over (FALSE: not a grid property). */
-void        bg_canvas_grid_class_init         (GObjectClass   *object_class,
-                                               guint           first_prop_id);
-gboolean    bg_canvas_grid_get_property       (BgCanvas       *self,
-                                               guint           prop_id,
-                                               GValue         *value);
-gboolean    bg_canvas_grid_set_property       (BgCanvas       *self,
-                                               guint           prop_id,
-                                               const GValue   *value);
+void        _bg_canvas_grid_class_init         (GObjectClass   *object_class,
+                                                guint           first_prop_id);
+gboolean    _bg_canvas_grid_get_property       (BgCanvas       *self,
+                                                guint           prop_id,
+                                                GValue         *value);
+gboolean    _bg_canvas_grid_set_property       (BgCanvas       *self,
+                                                guint           prop_id,
+                                                const GValue   *value);
 
 /* bg-canvas-tooltip.c */
-gboolean    bg_canvas_query_tooltip           (GtkWidget      *widget,
-                                               int             x,
-                                               int             y,
-                                               gboolean        keyboard_mode,
-                                               GtkTooltip     *tooltip);
+gboolean    _bg_canvas_query_tooltip           (GtkWidget      *widget,
+                                                int             x,
+                                                int             y,
+                                                gboolean        keyboard_mode,
+                                                GtkTooltip     *tooltip);
 
 /* bg-canvas-menu.c */
-void        bg_canvas_menu_init               (BgCanvas       *self);
-void        bg_canvas_menu_dispose            (BgCanvas       *self);
-void        bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
+void        _bg_canvas_menu_init               (BgCanvas       *self);
+void        _bg_canvas_menu_dispose            (BgCanvas       *self);
+void        _bg_canvas_menu_class_init         (GtkWidgetClass *widget_class);
 /* The legend's band: its height now (0 without a legend), and drawing it
  * (returns the height drawn). */
-double      bg_canvas_legend_height           (BgCanvas       *self);
-void        bg_canvas_reveal_explain_step     (BgCanvas       *self);
-double      bg_canvas_draw_legend             (BgCanvas       *self,
-                                               cairo_t        *cr);
+double      _bg_canvas_legend_height           (BgCanvas       *self);
+void        _bg_canvas_reveal_explain_step     (BgCanvas       *self);
+double      _bg_canvas_draw_legend             (BgCanvas       *self,
+                                                cairo_t        *cr);
 
 /* bg-canvas-explain.c */
-gboolean    bg_canvas_explaining              (BgCanvas       *self);
-BgStroke    bg_canvas_explain_stroke          (BgCanvas       *self,
-                                               guint           bond_index);
-void        bg_canvas_draw_explain_under      (BgCanvas       *self,
-                                               cairo_t        *cr);
-void        bg_canvas_draw_explain_over       (BgCanvas       *self,
-                                               cairo_t        *cr);
+gboolean    _bg_canvas_explaining              (BgCanvas       *self);
+BgStroke    _bg_canvas_explain_stroke          (BgCanvas       *self,
+                                                guint           bond_index);
+void        _bg_canvas_draw_explain_under      (BgCanvas       *self,
+                                                cairo_t        *cr);
+void        _bg_canvas_draw_explain_over       (BgCanvas       *self,
+                                                cairo_t        *cr);
 
 /* bg-canvas-controllers.c */
-void        bg_canvas_controllers_init        (BgCanvas       *self);
-void        bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
+void        _bg_canvas_controllers_init        (BgCanvas       *self);
+void        _bg_canvas_controllers_class_init  (GtkWidgetClass *widget_class);
 
 /* bg-canvas-exercise.c */
 void        _bg_canvas_exercise_init          (BgCanvas       *self);
@@ -272,7 +273,7 @@ char       *_bg_canvas_exercise_tooltip       (BgCanvas       *self,
                                                double          view_y);
 
 /* bg-canvas-keyboard.c */
-void        bg_canvas_keyboard_init           (BgCanvas       *self);
-void        bg_canvas_keyboard_class_init     (GtkWidgetClass *widget_class);
+void        _bg_canvas_keyboard_init           (BgCanvas       *self);
+void        _bg_canvas_keyboard_class_init     (GtkWidgetClass *widget_class);
 
 G_END_DECLS

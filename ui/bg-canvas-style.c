@@ -57,7 +57,7 @@ lighten_to_contrast (BgGraphColor       *color,
 /* Colours from the theme: fg from the widget's style, accent and view
  * background from the theme's named colours when it has them. */
 void
-bg_canvas_update_style (BgCanvas *self)
+_bg_canvas_update_style (BgCanvas *self)
 {
   BgGraphStyle style;
   GdkRGBA fg, color;
@@ -94,7 +94,7 @@ bg_canvas_get_highlight_contrast (BgCanvas *self)
   g_return_val_if_fail (BG_IS_CANVAS (self), 0.0);
 
   if (!self->style_valid)
-    bg_canvas_update_style (self);
+    _bg_canvas_update_style (self);
   style = bg_graph_renderer_get_style (self->renderer);
   return contrast_ratio (&style->selection, &style->bg);
 }

@@ -6,7 +6,7 @@
  * loop's note, a port's name and domain, what dragging a handle does, an
  * element's name and type; in exercise mode the marks' sentences instead
  * (a conflict would give the answer away); and the widget's query-tooltip.
- * Must not: decide what is under the point itself (bg_canvas_hit_test
+ * Must not: decide what is under the point itself (_bg_canvas_hit_test
  * does) or change anything.
  */
 #include "config.h"
@@ -46,8 +46,8 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
   /* Exercise mode: the marks' sentences; conflicts would give it away. */
   if (bg_canvas_get_exercise_mode (self))
     return _bg_canvas_exercise_tooltip (self, view_x, view_y);
-  hit = bg_canvas_hit_test (self, view_x, view_y);
-  causality = bg_canvas_current_causality (self);
+  hit = _bg_canvas_hit_test (self, view_x, view_y);
+  causality = _bg_canvas_current_causality (self);
 
   switch (hit.kind)
     {
@@ -104,11 +104,11 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 }
 
 gboolean
-bg_canvas_query_tooltip (GtkWidget  *widget,
-                         int         x,
-                         int         y,
-                         gboolean    keyboard_mode,
-                         GtkTooltip *tooltip)
+_bg_canvas_query_tooltip (GtkWidget  *widget,
+                          int         x,
+                          int         y,
+                          gboolean    keyboard_mode,
+                          GtkTooltip *tooltip)
 {
   g_autofree char *text = NULL;
 

@@ -49,15 +49,15 @@ bg_canvas_view_to_model (BgCanvas *self,
 /* The renderer's view of the canvas: transform, scales, selection and
  * the elements being dragged. */
 void
-bg_canvas_fill_view (BgCanvas    *self,
-                     BgGraphView *view)
+_bg_canvas_fill_view (BgCanvas    *self,
+                      BgGraphView *view)
 {
   bg_graph_view_init (view);
   view->zoom = self->zoom;
   view->offset_x = self->offset_x;
   view->offset_y = self->offset_y;
   view->presentation_scale = self->presentation_scale;
-  view->label_scale = bg_canvas_label_scale (self);
+  view->label_scale = _bg_canvas_label_scale (self);
   view->selected = self->selected;
   view->show_bond_ids = self->show_bond_ids;
   if (self->drag == DRAG_MOVE)
@@ -69,7 +69,7 @@ bg_canvas_fill_view (BgCanvas    *self,
 }
 
 void
-bg_canvas_set_zoom_internal (BgCanvas *self,
+_bg_canvas_set_zoom_internal (BgCanvas *self,
                           double    zoom,
                           double    anchor_x,
                           double    anchor_y)
@@ -87,7 +87,7 @@ bg_canvas_set_zoom_internal (BgCanvas *self,
   self->offset_x = anchor_x - mx * zoom;
   self->offset_y = anchor_y - my * zoom;
   g_object_notify (G_OBJECT (self), "zoom");
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -105,7 +105,7 @@ bg_canvas_zoom_at (BgCanvas *self,
       view_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
       view_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
     }
-  bg_canvas_set_zoom_internal (self, self->zoom * factor, view_x, view_y);
+  _bg_canvas_set_zoom_internal (self, self->zoom * factor, view_x, view_y);
 }
 
 double
@@ -131,7 +131,7 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   if (self->model == NULL)
     return;
   /* the graph goes above the legend's band */
-  h -= (int) ceil (bg_canvas_legend_height (self));
+  h -= (int) ceil (_bg_canvas_legend_height (self));
   if (w <= 0 || h <= 0)
     {
       self->fit_pending = TRUE;
@@ -139,7 +139,7 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
     }
   self->fit_pending = FALSE;
 
-  bg_canvas_fill_view (self, &view);
+  _bg_canvas_fill_view (self, &view);
   if (!bg_graph_renderer_fit (self->renderer, self->model, w, h,
                               FIT_MARGIN, 2.0, &view))
     return;
@@ -161,9 +161,9 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
   self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
   g_object_notify (G_OBJECT (self), "zoom");
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   /* a graph shown around its middle still shows the step being explained */
-  bg_canvas_reveal_explain_step (self);
+  _bg_canvas_reveal_explain_step (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -184,7 +184,7 @@ reveal_grow (BgCanvas  *self,
 {
   BgElementShape shape;
 
-  bg_canvas_element_shape (self, element, &shape);
+  _bg_canvas_element_shape (self, element, &shape);
   box[0] = MIN (box[0], shape.box.x);
   box[1] = MIN (box[1], shape.box.y);
   box[2] = MAX (box[2], shape.box.x + shape.box.width);
@@ -220,7 +220,7 @@ bg_canvas_reveal_ids (BgCanvas          *self,
   g_return_if_fail (BG_IS_CANVAS (self));
 
   w = gtk_widget_get_width (GTK_WIDGET (self));
-  h = gtk_widget_get_height (GTK_WIDGET (self)) - bg_canvas_legend_height (self);
+  h = gtk_widget_get_height (GTK_WIDGET (self)) - _bg_canvas_legend_height (self);
   if (self->model == NULL || ids == NULL || w <= 0 || h <= 0)
     return;
   for (guint i = 0; ids[i] != NULL; i++)
@@ -281,7 +281,7 @@ bg_canvas_set_presentation_scale (BgCanvas *self,
 /* The labels' scale: the presentation scale as far as the model's layout
  * leaves them room (bg_graph_renderer_label_scale). */
 double
-bg_canvas_label_scale (BgCanvas *self)
+_bg_canvas_label_scale (BgCanvas *self)
 {
   if (self->model == NULL)
     return self->presentation_scale;

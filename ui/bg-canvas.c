@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-canvas.c — the bond-graph editing canvas.
  *
- * Owns: the selection (ids), hit-testing (bg_canvas_hit_test, the only
+ * Owns: the selection (ids), hit-testing (_bg_canvas_hit_test, the only
  * place that decides what is under the pointer), and the snapshot, which
  * draws the model through the graph renderer every frame. The view
  * transform lives in bg-canvas-view.c, the colours in bg-canvas-style.c,
@@ -56,7 +56,7 @@ canvas_ensure_shapes (BgCanvas *self)
 {
   GPtrArray *elements;
   guint64 revision = bg_model_get_revision (self->model);
-  double label_scale = bg_canvas_label_scale (self);
+  double label_scale = _bg_canvas_label_scale (self);
 
   if (self->shapes_valid && self->shapes_revision == revision &&
       self->shapes_scale == label_scale)
@@ -80,7 +80,7 @@ canvas_ensure_shapes (BgCanvas *self)
 }
 
 void
-bg_canvas_element_shape (BgCanvas        *self,
+_bg_canvas_element_shape (BgCanvas        *self,
                       BgElement       *element,
                       BgElementShape  *shape)
 {
@@ -93,14 +93,14 @@ bg_canvas_element_shape (BgCanvas        *self,
 }
 
 gboolean
-bg_canvas_element_has_named_ports (const BgElement *element)
+_bg_canvas_element_has_named_ports (const BgElement *element)
 {
   return !element->spec->variable_ports && element->spec->n_ports >= 2;
 }
 
 /* The connection dot of a one-port or junction, in model units. */
 BgPoint
-bg_canvas_handle_position (BgCanvas             *self,
+_bg_canvas_handle_position (BgCanvas             *self,
                  const BgElementShape *shape)
 {
   BgPoint p;
@@ -112,7 +112,7 @@ bg_canvas_handle_position (BgCanvas             *self,
 }
 
 Hit
-bg_canvas_hit_test (BgCanvas *self,
+_bg_canvas_hit_test (BgCanvas *self,
                  double    vx,
                  double    vy)
 {
@@ -139,10 +139,10 @@ bg_canvas_hit_test (BgCanvas *self,
         {
           BgElementShape shape;
 
-          bg_canvas_element_shape (self, e, &shape);
-          if (!bg_canvas_element_has_named_ports (e))
+          _bg_canvas_element_shape (self, e, &shape);
+          if (!_bg_canvas_element_has_named_ports (e))
             {
-              BgPoint h = bg_canvas_handle_position (self, &shape);
+              BgPoint h = _bg_canvas_handle_position (self, &shape);
 
               if (hypot (h.x - mx, h.y - my) * self->zoom <= HANDLE_HIT)
                 {
@@ -162,7 +162,7 @@ bg_canvas_hit_test (BgCanvas *self,
       BgRect box;
       int port;
 
-      bg_canvas_element_shape (self, e, &shape);
+      _bg_canvas_element_shape (self, e, &shape);
       port = bg_geometry_nearest_port (&shape, mx, my);
       if (port >= 0 &&
           hypot (shape.ports[port].x - mx, shape.ports[port].y - my) *
@@ -188,7 +188,7 @@ bg_canvas_hit_test (BgCanvas *self,
     }
 
   bonds = bg_model_get_bonds (self->model);
-  gap = BG_GEOMETRY_BOND_GAP * bg_canvas_label_scale (self);
+  gap = BG_GEOMETRY_BOND_GAP * _bg_canvas_label_scale (self);
   for (guint i = 0; i < bonds->len; i++)
     {
       BgBond *b = g_ptr_array_index (bonds, i);
@@ -198,8 +198,8 @@ bg_canvas_hit_test (BgCanvas *self,
       double d, slack = BOND_HIT / self->zoom + gap;
 
       /* Cheap reject: the bond lies within its two elements' boxes' span. */
-      bg_canvas_element_shape (self, b->from, &sa);
-      bg_canvas_element_shape (self, b->to, &sb);
+      _bg_canvas_element_shape (self, b->from, &sa);
+      _bg_canvas_element_shape (self, b->to, &sb);
       bg_geometry_rect_union (&span, &sa.box);
       bg_geometry_rect_union (&span, &sb.box);
       if (mx < span.x - slack || mx > span.x + span.width + slack ||
@@ -226,7 +226,7 @@ bg_canvas_dup_id_at (BgCanvas *self,
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
 
-  hit = bg_canvas_hit_test (self, view_x, view_y);
+  hit = _bg_canvas_hit_test (self, view_x, view_y);
   if (hit.element != NULL)
     return g_strdup (hit.element->id);
   if (hit.bond != NULL)
@@ -237,9 +237,9 @@ bg_canvas_dup_id_at (BgCanvas *self,
 /* Selection -------------------------------------------------------------- */
 
 void
-bg_canvas_selection_changed (BgCanvas *self)
+_bg_canvas_selection_changed (BgCanvas *self)
 {
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
 }
@@ -254,7 +254,7 @@ canvas_id_exists (BgCanvas   *self,
 }
 
 gboolean
-bg_canvas_select_only (BgCanvas   *self,
+_bg_canvas_select_only (BgCanvas   *self,
                     const char *id)
 {
   if (id != NULL && g_hash_table_size (self->selected) == 1 &&
@@ -270,7 +270,7 @@ bg_canvas_select_only (BgCanvas   *self,
 }
 
 void
-bg_canvas_toggle (BgCanvas   *self,
+_bg_canvas_toggle (BgCanvas   *self,
                const char *id)
 {
   if (!g_hash_table_remove (self->selected, id))
@@ -323,12 +323,12 @@ bg_canvas_select_ids (BgCanvas          *self,
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
     if (canvas_id_exists (self, ids[i]))
       g_hash_table_add (self->selected, g_strdup (ids[i]));
-  bg_canvas_selection_changed (self);
+  _bg_canvas_selection_changed (self);
 }
 
 /* Collects the selected element (or bond) ids in document order. */
 GPtrArray *
-bg_canvas_selected_of_kind (BgCanvas *self,
+_bg_canvas_selected_of_kind (BgCanvas *self,
                          gboolean  elements_wanted)
 {
   GPtrArray *ids = g_ptr_array_new ();
@@ -381,12 +381,12 @@ model_changed_cb (BgCanvas *self,
   /* the view is the user's once they edit: a new size no longer refits
    * (and rescales) the graph they are drawing */
   self->fitted = FALSE;
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 void
-bg_canvas_cancel_drag (BgCanvas *self)
+_bg_canvas_cancel_drag (BgCanvas *self)
 {
   self->drag = DRAG_NONE;
   g_hash_table_remove_all (self->moving);
@@ -407,7 +407,7 @@ bg_canvas_set_model (BgCanvas *self,
 
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_func (self->model, model_changed_cb, self);
-  bg_canvas_cancel_drag (self);
+  _bg_canvas_cancel_drag (self);
   g_clear_pointer (&self->hover_id, g_free);
   g_clear_pointer (&self->causality, bg_causality_unref);
   g_set_object (&self->model, model);
@@ -419,7 +419,7 @@ bg_canvas_set_model (BgCanvas *self,
   g_hash_table_remove_all (self->selected);
   self->fit_whole = FALSE;
   bg_canvas_zoom_to_fit (self);
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODEL]);
   g_signal_emit (self, signals[SIGNAL_SELECTION_CHANGED], 0);
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -458,7 +458,7 @@ bg_canvas_get_causality (BgCanvas *self)
 
 /* The analysis the canvas draws: only one made from the current revision. */
 BgCausality *
-bg_canvas_current_causality (BgCanvas *self)
+_bg_canvas_current_causality (BgCanvas *self)
 {
   if (self->causality == NULL || self->model == NULL)
     return NULL;
@@ -477,16 +477,16 @@ bg_canvas_get_bond_stroke (BgCanvas   *self,
   g_return_val_if_fail (BG_IS_CANVAS (self), BG_STROKE_NONE);
   g_return_val_if_fail (bond_id != NULL, BG_STROKE_NONE);
 
-  if (bg_canvas_explaining (self))
+  if (_bg_canvas_explaining (self))
     {
       GPtrArray *bonds = bg_model_get_bonds (self->model);
 
       for (guint i = 0; i < bonds->len; i++)
         if (g_strcmp0 (((BgBond *) g_ptr_array_index (bonds, i))->id, bond_id) == 0)
-          return bg_canvas_explain_stroke (self, i);
+          return _bg_canvas_explain_stroke (self, i);
       return BG_STROKE_NONE;
     }
-  causality = bg_canvas_current_causality (self);
+  causality = _bg_canvas_current_causality (self);
   if (causality == NULL)
     return BG_STROKE_NONE;
   return bg_causality_lookup_stroke (causality, bond_id);
@@ -506,7 +506,7 @@ bubble_timeout_cb (gpointer data)
 }
 
 void
-bg_canvas_say (BgCanvas   *self,
+_bg_canvas_say (BgCanvas   *self,
             const char *text,
             gboolean    at_pointer)
 {
@@ -525,8 +525,8 @@ bg_canvas_say (BgCanvas   *self,
 }
 
 void
-bg_canvas_emit_activated (BgCanvas   *self,
-                          const char *id)
+_bg_canvas_emit_activated (BgCanvas   *self,
+                           const char *id)
 {
   g_signal_emit (self, signals[SIGNAL_ELEMENT_ACTIVATED], 0, id);
 }
@@ -548,8 +548,8 @@ draw_handles (BgCanvas *self,
   if (e == NULL)
     return;
 
-  bg_canvas_element_shape (self, e, &shape);
-  if (bg_canvas_element_has_named_ports (e))
+  _bg_canvas_element_shape (self, e, &shape);
+  if (_bg_canvas_element_has_named_ports (e))
     {
       for (guint i = 0; i < shape.n_ports; i++)
         {
@@ -563,7 +563,7 @@ draw_handles (BgCanvas *self,
     }
   else
     {
-      BgPoint h = bg_canvas_handle_position (self, &shape);
+      BgPoint h = _bg_canvas_handle_position (self, &shape);
       double vx, vy, ex, ey;
 
       /* A stub from the label to the dot: "pull a bond from here". */
@@ -596,13 +596,13 @@ draw_bond_preview (BgCanvas *self,
   BgPoint start;
   double vx, vy;
 
-  if (!bg_canvas_parse_ref (self, self->bond_from, &from))
+  if (!_bg_canvas_parse_ref (self, self->bond_from, &from))
     return;
-  start = bg_canvas_ref_point (self, &from);
+  start = _bg_canvas_ref_point (self, &from);
   bg_canvas_model_to_view (self, start.x, start.y, &vx, &vy);
 
   /* The element the bond would end on, drawn as refused when it would be. */
-  bg_canvas_draw_bond_target (self, cr);
+  _bg_canvas_draw_bond_target (self, cr);
 
   cairo_move_to (cr, vx, vy);
   cairo_line_to (cr, self->cur_x, self->cur_y);
@@ -680,7 +680,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
   if (width <= 0 || height <= 0)
     return;
   if (!self->style_valid)
-    bg_canvas_update_style (self);
+    _bg_canvas_update_style (self);
   style = bg_graph_renderer_get_style (self->renderer);
 
   bg = (GdkRGBA) { style->bg.red, style->bg.green, style->bg.blue, 1.0 };
@@ -690,24 +690,24 @@ bg_canvas_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot,
                                   &GRAPHENE_RECT_INIT (0, 0, width, height));
   /* the graph above the legend's band, never under it */
-  self->legend_band = bg_canvas_legend_height (self);
+  self->legend_band = _bg_canvas_legend_height (self);
   cairo_save (cr);
   cairo_rectangle (cr, 0, 0, width, MAX (0, height - self->legend_band));
   cairo_clip (cr);
-  bg_canvas_draw_grid (self, cr, width, height);
+  _bg_canvas_draw_grid (self, cr, width, height);
   if (self->model != NULL)
     {
-      gboolean explaining = bg_canvas_explaining (self);
+      gboolean explaining = _bg_canvas_explaining (self);
 
-      bg_canvas_fill_view (self, &view);
+      _bg_canvas_fill_view (self, &view);
       if (explaining)
-        bg_canvas_draw_explain_under (self, cr);
+        _bg_canvas_draw_explain_under (self, cr);
       bg_graph_renderer_draw (self->renderer, cr, self->model,
                               explaining ? NULL
-                              : _bg_canvas_exercise_filter (self, bg_canvas_current_causality (self)),
+                              : _bg_canvas_exercise_filter (self, _bg_canvas_current_causality (self)),
                               &view);
       if (explaining)
-        bg_canvas_draw_explain_over (self, cr);
+        _bg_canvas_draw_explain_over (self, cr);
       else
         _bg_canvas_exercise_draw (self, cr);
       draw_handles (self, cr);
@@ -719,7 +719,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
   cairo_restore (cr);
   /* the legend explains the analysis's colours, not the steps' (none
    * while explaining) */
-  bg_canvas_draw_legend (self, cr);
+  _bg_canvas_draw_legend (self, cr);
   if (self->bubble_text != NULL)
     draw_bubble (self, cr, width);
   cairo_destroy (cr);
@@ -810,7 +810,7 @@ bg_canvas_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_bond_ids);
       break;
     default:
-      if (!bg_canvas_grid_get_property (self, prop_id, value))
+      if (!_bg_canvas_grid_get_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -835,7 +835,7 @@ bg_canvas_set_property (GObject      *object,
       bg_canvas_set_show_bond_ids (self, g_value_get_boolean (value));
       break;
     default:
-      if (!bg_canvas_grid_set_property (self, prop_id, value))
+      if (!_bg_canvas_grid_set_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -851,7 +851,7 @@ bg_canvas_dispose (GObject *object)
   g_clear_pointer (&self->causality, bg_causality_unref);
   g_clear_pointer (&self->explain_trace, bg_causality_trace_unref);
   g_clear_handle_id (&self->bubble_timeout, g_source_remove);
-  bg_canvas_menu_dispose (self);
+  _bg_canvas_menu_dispose (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->dispose (object);
 }
@@ -891,7 +891,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   widget_class->measure = bg_canvas_measure;
   widget_class->size_allocate = bg_canvas_size_allocate;
   widget_class->css_changed = bg_canvas_css_changed;
-  widget_class->query_tooltip = bg_canvas_query_tooltip;
+  widget_class->query_tooltip = _bg_canvas_query_tooltip;
 
   properties[PROP_MODEL] =
     g_param_spec_object ("model", NULL, NULL, BG_TYPE_MODEL,
@@ -912,7 +912,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
                           G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* "show-grid", "snap-to-grid", "grid-size" */
-  bg_canvas_grid_class_init (object_class, N_PROPS);
+  _bg_canvas_grid_class_init (object_class, N_PROPS);
 
   signals[SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
@@ -926,10 +926,10 @@ bg_canvas_class_init (BgCanvasClass *klass)
                   G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 1,
                   G_TYPE_STRING);
 
-  bg_canvas_actions_class_init (widget_class);
-  bg_canvas_controllers_class_init (widget_class);
-  bg_canvas_keyboard_class_init (widget_class);
-  bg_canvas_menu_class_init (widget_class);
+  _bg_canvas_actions_class_init (widget_class);
+  _bg_canvas_controllers_class_init (widget_class);
+  _bg_canvas_keyboard_class_init (widget_class);
+  _bg_canvas_menu_class_init (widget_class);
   _bg_canvas_exercise_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
@@ -959,11 +959,11 @@ bg_canvas_init (BgCanvas *self)
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
 
   _bg_canvas_exercise_controllers_init (self);
-  bg_canvas_controllers_init (self);
-  bg_canvas_keyboard_init (self);
-  bg_canvas_menu_init (self);
+  _bg_canvas_controllers_init (self);
+  _bg_canvas_keyboard_init (self);
+  _bg_canvas_menu_init (self);
 
-  bg_canvas_update_actions (self);
+  _bg_canvas_update_actions (self);
 }
 
 GtkWidget *

@@ -77,7 +77,7 @@ bg_inspector_format_number (double value)
 /* Fields --------------------------------------------------------------- */
 
 void
-bg_inspector_field_free (gpointer data)
+_bg_inspector_field_free (gpointer data)
 {
   Field *field = data;
 
@@ -87,8 +87,8 @@ bg_inspector_field_free (gpointer data)
 }
 
 Field *
-bg_inspector_find_field (BgInspector *self,
-                         const char  *name)
+_bg_inspector_find_field (BgInspector *self,
+                          const char  *name)
 {
   for (guint i = 0; i < self->fields->len; i++)
     {
@@ -102,7 +102,7 @@ bg_inspector_find_field (BgInspector *self,
 }
 
 void
-bg_inspector_field_show_error (Field      *field,
+_bg_inspector_field_show_error (Field      *field,
                   const char *message)
 {
   gtk_label_set_text (field->error_label, message);
@@ -135,7 +135,7 @@ field_has_focus (Field *field)
 }
 
 BgElement *
-bg_inspector_get_element (BgInspector *self)
+_bg_inspector_get_element (BgInspector *self)
 {
   if (self->model == NULL || self->element_id == NULL)
     return NULL;
@@ -147,7 +147,7 @@ static void
 entry_activate_cb (GtkEntry *entry,
                    Field    *field)
 {
-  bg_inspector_field_apply (field);
+  _bg_inspector_field_apply (field);
 }
 
 /* Leaving a field applies what was typed, never a text the model has not
@@ -157,7 +157,7 @@ entry_focus_leave_cb (GtkEventControllerFocus *controller,
                       Field                   *field)
 {
   if (field->edited)
-    bg_inspector_field_apply (field);
+    _bg_inspector_field_apply (field);
 }
 
 static void
@@ -180,14 +180,14 @@ entry_key_pressed_cb (GtkEventControllerKey *controller,
     return FALSE;
 
   field->self->updating = TRUE;
-  bg_inspector_field_update (field, TRUE);
+  _bg_inspector_field_update (field, TRUE);
   field->self->updating = FALSE;
 
   return TRUE;
 }
 
 void
-bg_inspector_connect_apply (GtkWidget *entry,
+_bg_inspector_connect_apply (GtkWidget *entry,
                Field     *field)
 {
   GtkEventController *focus = gtk_event_controller_focus_new ();
@@ -203,7 +203,7 @@ bg_inspector_connect_apply (GtkWidget *entry,
 }
 
 GtkWidget *
-bg_inspector_make_caption (const char *text)
+_bg_inspector_make_caption (const char *text)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -214,7 +214,7 @@ bg_inspector_make_caption (const char *text)
 }
 
 GtkWidget *
-bg_inspector_make_dim_text (const char *text)
+_bg_inspector_make_dim_text (const char *text)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -227,13 +227,13 @@ bg_inspector_make_dim_text (const char *text)
 
 /* A labelled field: caption, input with its unit, the error line. */
 Field *
-bg_inspector_add_field (BgInspector *self,
-                        GtkBox      *group,
-                        FieldKind    kind,
-                        const char  *name,
-                        const char  *caption,
-                        GtkWidget   *input,
-                        const char  *unit)
+_bg_inspector_add_field (BgInspector *self,
+                         GtkBox      *group,
+                         FieldKind    kind,
+                         const char  *name,
+                         const char  *caption,
+                         GtkWidget   *input,
+                         const char  *unit)
 {
   Field *field = g_new0 (Field, 1);
   GtkWidget *error = gtk_label_new (NULL);
@@ -246,7 +246,7 @@ bg_inspector_add_field (BgInspector *self,
   field->input = input;
   field->error_label = GTK_LABEL (error);
 
-  gtk_box_append (GTK_BOX (field->box), bg_inspector_make_caption (caption));
+  gtk_box_append (GTK_BOX (field->box), _bg_inspector_make_caption (caption));
 
   if (input != NULL)
     {
@@ -266,7 +266,7 @@ bg_inspector_add_field (BgInspector *self,
         }
       gtk_box_append (GTK_BOX (field->box), line);
       if (GTK_IS_ENTRY (input))
-        bg_inspector_connect_apply (input, field);
+        _bg_inspector_connect_apply (input, field);
     }
 
   gtk_label_set_xalign (field->error_label, 0);
@@ -283,7 +283,7 @@ bg_inspector_add_field (BgInspector *self,
 }
 
 GtkWidget *
-bg_inspector_make_entry (const char *placeholder)
+_bg_inspector_make_entry (const char *placeholder)
 {
   GtkWidget *entry = gtk_entry_new ();
 
@@ -301,7 +301,7 @@ entry_set_text (GtkWidget  *entry,
 }
 
 const char *
-bg_inspector_choice_display_name (const char *word)
+_bg_inspector_choice_display_name (const char *word)
 {
   if (g_strcmp0 (word, "constant") == 0)
     return _("Constant");
@@ -333,11 +333,11 @@ field_visible (Field     *field,
 }
 
 void
-bg_inspector_field_update (Field    *field,
+_bg_inspector_field_update (Field    *field,
               gboolean  force)
 {
   BgInspector *self = field->self;
-  BgElement *element = bg_inspector_get_element (self);
+  BgElement *element = _bg_inspector_get_element (self);
   const BgSimSettings *settings = bg_model_get_simulation (self->model);
   g_autofree char *text = NULL;
 
@@ -368,7 +368,7 @@ bg_inspector_field_update (Field    *field,
       }
       break;
     case FIELD_TABLE:
-      bg_inspector_table_fill (field, &element->params[field->index]);
+      _bg_inspector_table_fill (field, &element->params[field->index]);
       break;
     case FIELD_DOMAIN_S:
       gtk_drop_down_set_selected (GTK_DROP_DOWN (field->input),
@@ -403,11 +403,11 @@ bg_inspector_field_update (Field    *field,
 }
 
 void
-bg_inspector_update_fields (BgInspector *self)
+_bg_inspector_update_fields (BgInspector *self)
 {
   self->updating = TRUE;
   for (guint i = 0; i < self->fields->len; i++)
-    bg_inspector_field_update (g_ptr_array_index (self->fields, i), FALSE);
+    _bg_inspector_field_update (g_ptr_array_index (self->fields, i), FALSE);
   self->updating = FALSE;
 }
 
@@ -418,7 +418,7 @@ apply_element_field (Field   *field,
                      GError **error)
 {
   BgInspector *self = field->self;
-  BgElement *element = bg_inspector_get_element (self);
+  BgElement *element = _bg_inspector_get_element (self);
   const char *text = NULL;
   double number;
 
@@ -444,7 +444,7 @@ apply_element_field (Field   *field,
         self->element_id = g_strdup (id);
         if (self->wave_preview != NULL)
           bg_wave_preview_set_element_id (self->wave_preview, id);
-        bg_inspector_emit_renamed (self, id);
+        _bg_inspector_emit_renamed (self, id);
         return TRUE;
       }
 
@@ -499,7 +499,7 @@ apply_element_field (Field   *field,
 
     case FIELD_TABLE:
       {
-        g_autoptr(GArray) numbers = bg_inspector_table_collect (field, error);
+        g_autoptr(GArray) numbers = _bg_inspector_table_collect (field, error);
         BgParamValue value = { BG_PARAM_TABLE, 0, NULL, NULL };
 
         if (numbers == NULL)
@@ -618,7 +618,7 @@ apply_settings_field (Field   *field,
 }
 
 void
-bg_inspector_field_apply (Field *field)
+_bg_inspector_field_apply (Field *field)
 {
   BgInspector *self = field->self;
   g_autoptr(GError) error = NULL;
@@ -649,14 +649,14 @@ bg_inspector_field_apply (Field *field)
       if (rule != NULL && error->domain != G_IO_ERROR && field->caption != NULL &&
           memchr (error->message, ' ', rule - error->message) == NULL)
         message = g_strdup_printf ("%s: %s", field->caption, rule + 2);
-      bg_inspector_field_show_error (field, message != NULL ? message : error->message);
+      _bg_inspector_field_show_error (field, message != NULL ? message : error->message);
     }
 }
 
 void
-bg_inspector_choice_selected_cb (GtkDropDown *dropdown,
+_bg_inspector_choice_selected_cb (GtkDropDown *dropdown,
                     GParamSpec  *pspec,
                     Field       *field)
 {
-  bg_inspector_field_apply (field);
+  _bg_inspector_field_apply (field);
 }

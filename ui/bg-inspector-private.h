@@ -4,6 +4,7 @@
  * bg-inspector-fields.c (one field: widgets, model value, parsing,
  * applying, refusal) and bg-inspector-table.c (the table fields).
  * Must not: be included outside those files.
+ * Included by: ui/bg-inspector*.c.
  */
 #pragma once
 
@@ -77,52 +78,52 @@ struct _BgInspector
 };
 
 /* bg-inspector.c */
-void        bg_inspector_emit_renamed        (BgInspector        *self,
-                                              const char         *new_id);
+void        _bg_inspector_emit_renamed        (BgInspector        *self,
+                                               const char         *new_id);
 
 /* bg-inspector-fields.c */
 /* A labelled field appended to group: caption, input with its unit, the
  * error line. input may be NULL (a table fills the field itself). */
-Field      *bg_inspector_add_field           (BgInspector        *self,
-                                              GtkBox             *group,
-                                              FieldKind           kind,
-                                              const char         *name,
-                                              const char         *caption,
-                                              GtkWidget          *input,
-                                              const char         *unit);
-void        bg_inspector_field_free          (gpointer            data);
-Field      *bg_inspector_find_field          (BgInspector        *self,
-                                              const char         *name);
+Field      *_bg_inspector_add_field           (BgInspector        *self,
+                                               GtkBox             *group,
+                                               FieldKind           kind,
+                                               const char         *name,
+                                               const char         *caption,
+                                               GtkWidget          *input,
+                                               const char         *unit);
+void        _bg_inspector_field_free          (gpointer            data);
+Field      *_bg_inspector_find_field          (BgInspector        *self,
+                                               const char         *name);
 /* The element of PAGE_ELEMENT as the model holds it now, or NULL. */
-BgElement  *bg_inspector_get_element         (BgInspector        *self);
+BgElement  *_bg_inspector_get_element         (BgInspector        *self);
 /* force: also over text being typed in the field. */
-void        bg_inspector_field_update        (Field              *field,
-                                              gboolean            force);
-void        bg_inspector_update_fields       (BgInspector        *self);
-void        bg_inspector_field_apply         (Field              *field);
-void        bg_inspector_field_show_error    (Field              *field,
-                                              const char         *message);
+void        _bg_inspector_field_update        (Field              *field,
+                                               gboolean            force);
+void        _bg_inspector_update_fields       (BgInspector        *self);
+void        _bg_inspector_field_apply         (Field              *field);
+void        _bg_inspector_field_show_error    (Field              *field,
+                                               const char         *message);
 /* Enter and focus-out apply, Escape puts the model's value back. */
-void        bg_inspector_connect_apply       (GtkWidget          *entry,
-                                              Field              *field);
-void        bg_inspector_choice_selected_cb  (GtkDropDown        *dropdown,
-                                              GParamSpec         *pspec,
-                                              Field              *field);
-GtkWidget  *bg_inspector_make_caption        (const char         *text);
-GtkWidget  *bg_inspector_make_dim_text       (const char         *text);
-GtkWidget  *bg_inspector_make_entry          (const char         *placeholder);
+void        _bg_inspector_connect_apply       (GtkWidget          *entry,
+                                               Field              *field);
+void        _bg_inspector_choice_selected_cb  (GtkDropDown        *dropdown,
+                                               GParamSpec         *pspec,
+                                               Field              *field);
+GtkWidget  *_bg_inspector_make_caption        (const char         *text);
+GtkWidget  *_bg_inspector_make_dim_text       (const char         *text);
+GtkWidget  *_bg_inspector_make_entry          (const char         *placeholder);
 /* "Constant", "Pulse train", ... for a choice's file word. */
-const char *bg_inspector_choice_display_name (const char         *word);
+const char *_bg_inspector_choice_display_name (const char         *word);
 
 /* bg-inspector-table.c */
-void        bg_inspector_table_fill          (Field              *field,
-                                              const BgParamValue *value);
+void        _bg_inspector_table_fill          (Field              *field,
+                                               const BgParamValue *value);
 /* The rows' numbers, x and y interleaved; NULL and the bad row's message. */
-GArray     *bg_inspector_table_collect       (Field              *field,
-                                              GError            **error);
-void        bg_inspector_table_add_clicked_cb   (GtkButton       *button,
-                                                 Field           *field);
-void        bg_inspector_table_paste_clicked_cb (GtkButton       *button,
-                                                 Field           *field);
+GArray     *_bg_inspector_table_collect       (Field              *field,
+                                               GError            **error);
+void        _bg_inspector_table_add_clicked_cb   (GtkButton       *button,
+                                                  Field           *field);
+void        _bg_inspector_table_paste_clicked_cb (GtkButton       *button,
+                                                  Field           *field);
 
 G_END_DECLS

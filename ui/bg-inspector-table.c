@@ -36,7 +36,7 @@ table_add_row (Field  *field,
           g_autofree char *text = bg_inspector_format_number (values[c]);
           gtk_editable_set_text (GTK_EDITABLE (entry), text);
         }
-      bg_inspector_connect_apply (entry, field);
+      _bg_inspector_connect_apply (entry, field);
       gtk_box_append (GTK_BOX (row), entry);
     }
 
@@ -49,7 +49,7 @@ table_add_row (Field  *field,
 }
 
 void
-bg_inspector_table_fill (Field              *field,
+_bg_inspector_table_fill (Field              *field,
             const BgParamValue *value)
 {
   GtkWidget *child;
@@ -70,11 +70,11 @@ table_remove_row_cb (GtkButton *button,
   field->self->clearing = TRUE;
   gtk_box_remove (GTK_BOX (field->rows_box), row);
   field->self->clearing = FALSE;
-  bg_inspector_field_apply (field);
+  _bg_inspector_field_apply (field);
 }
 
 void
-bg_inspector_table_add_clicked_cb (GtkButton *button,
+_bg_inspector_table_add_clicked_cb (GtkButton *button,
                       Field     *field)
 {
   GtkWidget *last;
@@ -97,8 +97,8 @@ bg_inspector_paste_table_text (BgInspector *self,
                                const char  *name,
                                const char  *text)
 {
-  Field *field = bg_inspector_find_field (self, name);
-  BgElement *element = bg_inspector_get_element (self);
+  Field *field = _bg_inspector_find_field (self, name);
+  BgElement *element = _bg_inspector_get_element (self);
   g_autoptr(GError) error = NULL;
   BgParamValue value = { BG_PARAM_TABLE, 0, NULL, NULL };
 
@@ -119,10 +119,10 @@ bg_inspector_paste_table_text (BgInspector *self,
     {
       g_autofree char *message = g_strdup_printf (_("Paste: %s"), error->message);
 
-      bg_inspector_field_show_error (field, message);
+      _bg_inspector_field_show_error (field, message);
       return;
     }
-  bg_inspector_field_update (field, TRUE);
+  _bg_inspector_field_update (field, TRUE);
 }
 
 static void
@@ -140,7 +140,7 @@ table_paste_done_cb (GObject      *source,
 }
 
 void
-bg_inspector_table_paste_clicked_cb (GtkButton *button,
+_bg_inspector_table_paste_clicked_cb (GtkButton *button,
                         Field     *field)
 {
   PasteRequest *request = g_new0 (PasteRequest, 1);
@@ -153,7 +153,7 @@ bg_inspector_table_paste_clicked_cb (GtkButton *button,
 
 /* Reads the table rows; blank rows are skipped. */
 GArray *
-bg_inspector_table_collect (Field   *field,
+_bg_inspector_table_collect (Field   *field,
                GError **error)
 {
   g_autoptr(GArray) numbers = g_array_new (FALSE, FALSE, sizeof (double));

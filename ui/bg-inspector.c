@@ -31,8 +31,8 @@ static guint signals[N_SIGNALS];
 static void bg_inspector_rebuild (BgInspector *self);
 
 void
-bg_inspector_emit_renamed (BgInspector *self,
-                           const char  *new_id)
+_bg_inspector_emit_renamed (BgInspector *self,
+                            const char  *new_id)
 {
   g_signal_emit (self, signals[ELEMENT_RENAMED], 0, new_id);
 }
@@ -81,7 +81,7 @@ bg_inspector_add_header (BgInspector *self,
 
   if (description != NULL)
     {
-      label = bg_inspector_make_dim_text (description);
+      label = _bg_inspector_make_dim_text (description);
       gtk_widget_set_margin_top (label, 4);
       gtk_box_append (GTK_BOX (box), label);
     }
@@ -121,8 +121,8 @@ bg_inspector_add_param_field (BgInspector       *self,
   switch (pspec->kind)
     {
     case BG_PARAM_NUMBER:
-      field = bg_inspector_add_field (self, group, FIELD_NUMBER, pspec->name,
-                                      caption, bg_inspector_make_entry (NULL), pspec->unit);
+      field = _bg_inspector_add_field (self, group, FIELD_NUMBER, pspec->name,
+                                       caption, _bg_inspector_make_entry (NULL), pspec->unit);
       break;
 
     case BG_PARAM_CHOICE:
@@ -131,12 +131,12 @@ bg_inspector_add_param_field (BgInspector       *self,
         GtkWidget *dropdown;
 
         for (guint i = 0; pspec->choices[i] != NULL; i++)
-          gtk_string_list_append (names, bg_inspector_choice_display_name (pspec->choices[i]));
+          gtk_string_list_append (names, _bg_inspector_choice_display_name (pspec->choices[i]));
         dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-        field = bg_inspector_add_field (self, group, FIELD_CHOICE, pspec->name,
-                                        caption, dropdown, NULL);
+        field = _bg_inspector_add_field (self, group, FIELD_CHOICE, pspec->name,
+                                         caption, dropdown, NULL);
         g_signal_connect (dropdown, "notify::selected",
-                          G_CALLBACK (bg_inspector_choice_selected_cb), field);
+                          G_CALLBACK (_bg_inspector_choice_selected_cb), field);
       }
       break;
 
@@ -149,8 +149,8 @@ bg_inspector_add_param_field (BgInspector       *self,
           pspec->column_labels[1] != NULL ? _(pspec->column_labels[1]) : "y",
         };
 
-        field = bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,
-                                        caption, NULL, NULL);
+        field = _bg_inspector_add_field (self, group, FIELD_TABLE, pspec->name,
+                                         caption, NULL, NULL);
         for (guint c = 0; c < 2; c++)
           {
             GtkWidget *title = gtk_label_new (titles[c]);
@@ -165,7 +165,7 @@ bg_inspector_add_param_field (BgInspector       *self,
         gtk_widget_set_margin_end (headers, 38);
         field->rows_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
         g_signal_connect (add, "clicked",
-                          G_CALLBACK (bg_inspector_table_add_clicked_cb), field);
+                          G_CALLBACK (_bg_inspector_table_add_clicked_cb), field);
         {
           GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
           GtkWidget *paste = gtk_button_new_with_mnemonic (_("_Paste CSV"));
@@ -173,7 +173,7 @@ bg_inspector_add_param_field (BgInspector       *self,
           gtk_widget_set_tooltip_text (paste, _("Replace the rows with two columns "
                                                 "copied from a spreadsheet or a CSV file"));
           g_signal_connect (paste, "clicked",
-                            G_CALLBACK (bg_inspector_table_paste_clicked_cb), field);
+                            G_CALLBACK (_bg_inspector_table_paste_clicked_cb), field);
           gtk_box_append (GTK_BOX (buttons), add);
           gtk_box_append (GTK_BOX (buttons), paste);
           add = buttons;
@@ -209,10 +209,10 @@ bg_inspector_add_domain_s_field (BgInspector *self,
   for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     gtk_string_list_append (names, bg_domain_display_name (d));
   dropdown = gtk_drop_down_new (G_LIST_MODEL (g_object_ref (names)), NULL);
-  field = bg_inspector_add_field (self, group, FIELD_DOMAIN_S, "domain_s",
-                                  _("Domain of port S"), dropdown, NULL);
+  field = _bg_inspector_add_field (self, group, FIELD_DOMAIN_S, "domain_s",
+                                   _("Domain of port S"), dropdown, NULL);
   g_signal_connect (dropdown, "notify::selected",
-                    G_CALLBACK (bg_inspector_choice_selected_cb), field);
+                    G_CALLBACK (_bg_inspector_choice_selected_cb), field);
 }
 
 /* The header's "?": the component reference at this element's page. */
@@ -265,14 +265,14 @@ bg_inspector_build_element (BgInspector *self,
   gtk_box_prepend (group, header);
 
   group = bg_inspector_add_group (self, NULL);
-  bg_inspector_add_field (self, group, FIELD_ID, "id", _("Name"),
-                          bg_inspector_make_entry (NULL), NULL);
-  bg_inspector_add_field (self, group, FIELD_LABEL, "label", _("Label"),
-                          bg_inspector_make_entry (_("Optional text shown on the canvas")), NULL);
+  _bg_inspector_add_field (self, group, FIELD_ID, "id", _("Name"),
+                           _bg_inspector_make_entry (NULL), NULL);
+  _bg_inspector_add_field (self, group, FIELD_LABEL, "label", _("Label"),
+                           _bg_inspector_make_entry (_("Optional text shown on the canvas")), NULL);
 
   group = bg_inspector_add_group (self, _("Parameters"));
   if (spec->n_params == 0)
-    gtk_box_append (group, bg_inspector_make_dim_text (_("This component has no parameters.")));
+    gtk_box_append (group, _bg_inspector_make_dim_text (_("This component has no parameters.")));
   for (guint i = 0; i < spec->n_params; i++)
     bg_inspector_add_param_field (self, group, &spec->params[i], i);
   if (bg_component_spec_find_param (spec, "waveform", NULL) != NULL)
@@ -281,14 +281,14 @@ bg_inspector_build_element (BgInspector *self,
                                                 spec->waveform_param != NULL
                                                 ? spec->waveform_param : "value");
 
-      gtk_box_append (group, bg_inspector_make_caption (_("Input u(t) over the run")));
+      gtk_box_append (group, _bg_inspector_make_caption (_("Input u(t) over the run")));
       gtk_box_append (group, preview);
       self->wave_preview = BG_WAVE_PREVIEW (preview);
     }
   if (spec->has_domain_s)
     bg_inspector_add_domain_s_field (self, group);
 
-  bg_inspector_update_fields (self);
+  _bg_inspector_update_fields (self);
 }
 
 static void
@@ -325,7 +325,7 @@ add_command (BgInspector *self,
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   g_signal_connect_object (button, "clicked", callback, self, 0);
   gtk_box_append (group, button);
-  gtk_box_append (group, bg_inspector_make_dim_text (explanation));
+  gtk_box_append (group, _bg_inspector_make_dim_text (explanation));
 }
 
 static void
@@ -368,7 +368,7 @@ bg_inspector_build_bond (BgInspector *self,
       else
         text = g_strdup (_("No stroke: the analysis could not assign this bond (see the status line)."));
 
-      gtk_box_append (causal, bg_inspector_make_dim_text (text));
+      gtk_box_append (causal, _bg_inspector_make_dim_text (text));
     }
 
   group = bg_inspector_add_group (self, _("Commands"));
@@ -391,22 +391,22 @@ bg_inspector_build_settings (BgInspector *self)
                            _("Nothing is selected. Select an element on the canvas to edit its parameters."));
 
   group = bg_inspector_add_group (self, NULL);
-  bg_inspector_add_field (self, group, FIELD_MODEL_NAME, "name", _("Model name"),
-                          bg_inspector_make_entry (_("Untitled model")), NULL);
+  _bg_inspector_add_field (self, group, FIELD_MODEL_NAME, "name", _("Model name"),
+                           _bg_inspector_make_entry (_("Untitled model")), NULL);
 
   group = bg_inspector_add_group (self, _("Settings"));
-  bg_inspector_add_field (self, group, FIELD_T_END, "t_end", _("End time"),
-                          bg_inspector_make_entry (NULL), "s");
-  bg_inspector_add_field (self, group, FIELD_OUTPUT_STEP, "output_step",
-                          _("Output step"),
-                          bg_inspector_make_entry (_("Automatic: end time / 1000")), "s");
-  bg_inspector_add_field (self, group, FIELD_RTOL, "rtol",
-                          _("Relative tolerance"), bg_inspector_make_entry (NULL), NULL);
-  bg_inspector_add_field (self, group, FIELD_ATOL, "atol",
-                          _("Absolute tolerance"),
-                          bg_inspector_make_entry (_("Automatic, scaled per state")), NULL);
+  _bg_inspector_add_field (self, group, FIELD_T_END, "t_end", _("End time"),
+                           _bg_inspector_make_entry (NULL), "s");
+  _bg_inspector_add_field (self, group, FIELD_OUTPUT_STEP, "output_step",
+                           _("Output step"),
+                           _bg_inspector_make_entry (_("Automatic: end time / 1000")), "s");
+  _bg_inspector_add_field (self, group, FIELD_RTOL, "rtol",
+                           _("Relative tolerance"), _bg_inspector_make_entry (NULL), NULL);
+  _bg_inspector_add_field (self, group, FIELD_ATOL, "atol",
+                           _("Absolute tolerance"),
+                           _bg_inspector_make_entry (_("Automatic, scaled per state")), NULL);
 
-  bg_inspector_update_fields (self);
+  _bg_inspector_update_fields (self);
 }
 
 static void
@@ -461,11 +461,11 @@ bg_inspector_refresh (BgInspector *self)
   switch (self->page)
     {
     case PAGE_ELEMENT:
-      element = bg_inspector_get_element (self);
+      element = _bg_inspector_get_element (self);
       if (element != NULL && element->spec == self->spec &&
           self->selection != NULL && g_strv_length (self->selection) == 1)
         {
-          bg_inspector_update_fields (self);
+          _bg_inspector_update_fields (self);
           return;
         }
       break;
@@ -473,7 +473,7 @@ bg_inspector_refresh (BgInspector *self)
     case PAGE_SETTINGS:
       if (self->selection == NULL || self->selection[0] == NULL)
         {
-          bg_inspector_update_fields (self);
+          _bg_inspector_update_fields (self);
           return;
         }
       break;
@@ -577,7 +577,7 @@ bg_inspector_class_init (BgInspectorClass *klass)
 static void
 bg_inspector_init (BgInspector *self)
 {
-  self->fields = g_ptr_array_new_with_free_func (bg_inspector_field_free);
+  self->fields = g_ptr_array_new_with_free_func (_bg_inspector_field_free);
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 
@@ -656,7 +656,7 @@ bg_inspector_get_field (BgInspector *self,
   g_return_val_if_fail (BG_IS_INSPECTOR (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  field = bg_inspector_find_field (self, name);
+  field = _bg_inspector_find_field (self, name);
   if (field == NULL)
     return NULL;
 
@@ -691,7 +691,7 @@ bg_inspector_get_field_error (BgInspector *self,
   g_return_val_if_fail (BG_IS_INSPECTOR (self), NULL);
   g_return_val_if_fail (name != NULL, NULL);
 
-  field = bg_inspector_find_field (self, name);
+  field = _bg_inspector_find_field (self, name);
   if (field == NULL || !gtk_widget_get_visible (GTK_WIDGET (field->error_label)))
     return NULL;
 

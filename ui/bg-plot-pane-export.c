@@ -158,10 +158,10 @@ export_response_cb (GtkNativeDialog *native,
     {
       g_autofree char *text = g_strdup_printf (_("Could not export the plot: %s"),
                                                error->message);
-      bg_plot_pane_set_status (self, text);
+      _bg_plot_pane_set_status (self, text);
     }
   else if (done != NULL)
-    bg_plot_pane_set_status (self, done);
+    _bg_plot_pane_set_status (self, done);
 
   gtk_native_dialog_destroy (native);
   g_object_unref (native);
@@ -239,7 +239,7 @@ export_action (GtkWidget  *widget,
 }
 
 void
-bg_plot_pane_export_class_init (GtkWidgetClass *widget_class)
+_bg_plot_pane_export_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "plot.export-png", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "plot.export-svg", NULL, export_action);

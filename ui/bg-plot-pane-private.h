@@ -4,6 +4,7 @@
  * bg-plot-pane-run.c (the run and its progress) and bg-plot-pane-export.c
  * (the exports and their dialog).
  * Must not: be included outside those files.
+ * Included by: ui/bg-plot-pane*.c.
  */
 #pragma once
 
@@ -31,22 +32,22 @@ struct _BgPlotPane
 };
 
 /* bg-plot-pane.c */
-void        bg_plot_pane_set_status         (BgPlotPane        *self,
-                                             const char        *text);
-void        bg_plot_pane_actions_update     (BgPlotPane        *self);
+void        _bg_plot_pane_set_status         (BgPlotPane        *self,
+                                              const char        *text);
+void        _bg_plot_pane_actions_update     (BgPlotPane        *self);
 /* The names in the picker and the view, not saved. */
-void        bg_plot_pane_show_vars          (BgPlotPane        *self,
-                                             const char *const *names);
-void        bg_plot_pane_notify_running     (BgPlotPane        *self);
-void        bg_plot_pane_emit_run_finished  (BgPlotPane        *self);
+void        _bg_plot_pane_show_vars          (BgPlotPane        *self,
+                                              const char *const *names);
+void        _bg_plot_pane_notify_running     (BgPlotPane        *self);
+void        _bg_plot_pane_emit_run_finished  (BgPlotPane        *self);
 
 /* bg-plot-pane-run.c */
-void        bg_plot_pane_update_progress    (BgPlotPane        *self);
-void        bg_plot_pane_update_stale       (BgPlotPane        *self);
+void        _bg_plot_pane_update_progress    (BgPlotPane        *self);
+void        _bg_plot_pane_update_stale       (BgPlotPane        *self);
 /* Forgets the current run, cancelling it if it still runs. */
-void        bg_plot_pane_drop_run           (BgPlotPane        *self);
+void        _bg_plot_pane_drop_run           (BgPlotPane        *self);
 
 /* bg-plot-pane-export.c: plot.export-png, -svg, -csv */
-void        bg_plot_pane_export_class_init  (GtkWidgetClass    *widget_class);
+void        _bg_plot_pane_export_class_init  (GtkWidgetClass    *widget_class);
 
 G_END_DECLS

@@ -21,7 +21,7 @@
 /* The run ------------------------------------------------------------------------ */
 
 void
-bg_plot_pane_update_progress (BgPlotPane *self)
+_bg_plot_pane_update_progress (BgPlotPane *self)
 {
   g_autofree char *t = NULL;
   g_autofree char *t_end = NULL;
@@ -51,7 +51,7 @@ bg_plot_pane_update_progress (BgPlotPane *self)
 }
 
 void
-bg_plot_pane_update_stale (BgPlotPane *self)
+_bg_plot_pane_update_stale (BgPlotPane *self)
 {
   gtk_widget_set_visible (GTK_WIDGET (self->stale_label),
                           self->run != NULL && bg_simulation_run_get_stale (self->run));
@@ -88,7 +88,7 @@ static void
 run_progress_cb (BgPlotPane      *self,
                  BgSimulationRun *run)
 {
-  bg_plot_pane_update_progress (self);
+  _bg_plot_pane_update_progress (self);
 }
 
 static void
@@ -97,10 +97,10 @@ run_finished_cb (BgPlotPane      *self,
 {
   g_autofree char *text = finished_text (run);
 
-  bg_plot_pane_set_status (self, text);
-  bg_plot_pane_update_progress (self);
-  bg_plot_pane_notify_running (self);
-  bg_plot_pane_emit_run_finished (self);
+  _bg_plot_pane_set_status (self, text);
+  _bg_plot_pane_update_progress (self);
+  _bg_plot_pane_notify_running (self);
+  _bg_plot_pane_emit_run_finished (self);
 }
 
 static void
@@ -108,13 +108,13 @@ run_notify_stale_cb (BgPlotPane      *self,
                      GParamSpec      *pspec,
                      BgSimulationRun *run)
 {
-  bg_plot_pane_update_stale (self);
+  _bg_plot_pane_update_stale (self);
 }
 
 /* Forgets the current run, cancelling it if it still runs; its late
  * "finished" reaches nobody. */
 void
-bg_plot_pane_drop_run (BgPlotPane *self)
+_bg_plot_pane_drop_run (BgPlotPane *self)
 {
   gboolean was_running;
 
@@ -126,7 +126,7 @@ bg_plot_pane_drop_run (BgPlotPane *self)
   g_clear_object (&self->run);
   bg_plot_view_set_run (self->view, NULL);
   if (was_running)
-    bg_plot_pane_notify_running (self);
+    _bg_plot_pane_notify_running (self);
 }
 
 /* The "live-plot" setting when the schema is installed; live otherwise. */
@@ -200,7 +200,7 @@ bg_plot_pane_choose_default_vars (BgPlotPane *self)
     return;
   names = bg_variable_picker_dup_default (bg_document_get_model (self->document));
   if (names != NULL && names[0] != NULL)
-    bg_plot_pane_show_vars (self, (const char *const *) names);
+    _bg_plot_pane_show_vars (self, (const char *const *) names);
 }
 
 gboolean
@@ -219,7 +219,7 @@ bg_plot_pane_run (BgPlotPane  *self,
                               NULL, &local_error);
   if (plan == NULL)
     {
-      bg_plot_pane_set_status (self, local_error->message);
+      _bg_plot_pane_set_status (self, local_error->message);
       g_propagate_error (error, g_steal_pointer (&local_error));
       return FALSE;
     }
@@ -232,12 +232,12 @@ bg_plot_pane_run (BgPlotPane  *self,
       g_autofree char *message =
         g_strdup_printf ("%s %s", local_error->message,
                          _("Or raise the limit (in MiB): gsettings set org.bgmod.BGMod max-memory 4096"));
-      bg_plot_pane_set_status (self, message);
+      _bg_plot_pane_set_status (self, message);
       g_set_error_literal (error, local_error->domain, local_error->code, message);
       return FALSE;
     }
 
-  bg_plot_pane_drop_run (self);
+  _bg_plot_pane_drop_run (self);
   self->run = g_steal_pointer (&run);
   g_signal_connect_object (self->run, "progress", G_CALLBACK (run_progress_cb), self,
                            G_CONNECT_SWAPPED);
@@ -249,11 +249,11 @@ bg_plot_pane_run (BgPlotPane  *self,
   bg_plot_view_set_run (self->view, self->run);
   bg_simulation_run_start (self->run);
 
-  bg_plot_pane_set_status (self, _("Running…"));
-  bg_plot_pane_update_progress (self);
-  bg_plot_pane_update_stale (self);
-  bg_plot_pane_actions_update (self);
-  bg_plot_pane_notify_running (self);
+  _bg_plot_pane_set_status (self, _("Running…"));
+  _bg_plot_pane_update_progress (self);
+  _bg_plot_pane_update_stale (self);
+  _bg_plot_pane_actions_update (self);
+  _bg_plot_pane_notify_running (self);
 
   return TRUE;
 }

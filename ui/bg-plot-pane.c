@@ -25,13 +25,13 @@ static guint signals[N_SIGNALS];
 G_DEFINE_FINAL_TYPE (BgPlotPane, bg_plot_pane, GTK_TYPE_WIDGET)
 
 void
-bg_plot_pane_notify_running (BgPlotPane *self)
+_bg_plot_pane_notify_running (BgPlotPane *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
 }
 
 void
-bg_plot_pane_emit_run_finished (BgPlotPane *self)
+_bg_plot_pane_emit_run_finished (BgPlotPane *self)
 {
   g_signal_emit (self, signals[SIGNAL_RUN_FINISHED], 0);
 }
@@ -45,8 +45,8 @@ bg_plot_pane_model (BgPlotPane *self)
 /* Header ------------------------------------------------------------------------ */
 
 void
-bg_plot_pane_set_status (BgPlotPane *self,
-                         const char *text)
+_bg_plot_pane_set_status (BgPlotPane *self,
+                          const char *text)
 {
   g_free (self->status_text);
   self->status_text = g_strdup (text != NULL ? text : "");
@@ -55,7 +55,7 @@ bg_plot_pane_set_status (BgPlotPane *self,
 }
 
 void
-bg_plot_pane_actions_update (BgPlotPane *self)
+_bg_plot_pane_actions_update (BgPlotPane *self)
 {
   gboolean has_run = self->run != NULL;
 
@@ -68,8 +68,8 @@ bg_plot_pane_actions_update (BgPlotPane *self)
 /* Variables ------------------------------------------------------------------ */
 
 void
-bg_plot_pane_show_vars (BgPlotPane        *self,
-                        const char *const *names)
+_bg_plot_pane_show_vars (BgPlotPane        *self,
+                         const char *const *names)
 {
   bg_variable_picker_set_selected (self->picker, names);
   bg_plot_view_set_vars (self->view, names);
@@ -81,7 +81,7 @@ bg_plot_pane_set_vars (BgPlotPane        *self,
 {
   g_return_if_fail (BG_IS_PLOT_PANE (self));
 
-  bg_plot_pane_show_vars (self, names);
+  _bg_plot_pane_show_vars (self, names);
   if (bg_plot_pane_model (self) != NULL)
     bg_variable_picker_save (bg_plot_pane_model (self), names);
 }
@@ -155,12 +155,12 @@ bg_plot_pane_set_document (BgPlotPane *self,
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
-  bg_plot_pane_drop_run (self);
+  _bg_plot_pane_drop_run (self);
   g_set_object (&self->document, document);
-  bg_plot_pane_set_status (self, "");
-  bg_plot_pane_update_progress (self);
-  bg_plot_pane_update_stale (self);
-  bg_plot_pane_actions_update (self);
+  _bg_plot_pane_set_status (self, "");
+  _bg_plot_pane_update_progress (self);
+  _bg_plot_pane_update_stale (self);
+  _bg_plot_pane_actions_update (self);
 
   model = bg_plot_pane_model (self);
   bg_variable_picker_set_model (self->picker, model);
@@ -170,7 +170,7 @@ bg_plot_pane_set_document (BgPlotPane *self,
                            G_CONNECT_SWAPPED);
 
   names = bg_plot_defaults_dup_shown (model);
-  bg_plot_pane_show_vars (self, (const char *const *) names);
+  _bg_plot_pane_show_vars (self, (const char *const *) names);
 }
 
 /* Actions ------------------------------------------------------------------------ */
@@ -418,7 +418,7 @@ bg_plot_pane_class_init (BgPlotPaneClass *klass)
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_install_action (widget_class, "plot.reset-view", NULL, reset_view_action);
-  bg_plot_pane_export_class_init (widget_class);
+  _bg_plot_pane_export_class_init (widget_class);
   gtk_widget_class_install_property_action (widget_class, "plot.presentation", "presentation");
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
@@ -439,6 +439,6 @@ bg_plot_pane_init (BgPlotPane *self)
   self->view = BG_PLOT_VIEW (bg_plot_view_new ());
   gtk_widget_set_parent (GTK_WIDGET (self->view), GTK_WIDGET (self));
 
-  bg_plot_pane_update_progress (self);
-  bg_plot_pane_actions_update (self);
+  _bg_plot_pane_update_progress (self);
+  _bg_plot_pane_actions_update (self);
 }

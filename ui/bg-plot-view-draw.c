@@ -23,9 +23,9 @@
 /* Drawing -------------------------------------------------------------------- */
 
 void
-bg_plot_view_theme_colors (BgPlotView  *self,
-                           BgPlotColor *fg,
-                           BgPlotColor *bg)
+_bg_plot_view_theme_colors (BgPlotView  *self,
+                            BgPlotColor *fg,
+                            BgPlotColor *bg)
 {
   GdkRGBA rgba;
   double lightness;
@@ -92,12 +92,12 @@ bg_plot_view_apply_font (BgPlotView *self)
 }
 
 void
-bg_plot_view_apply_style (BgPlotView *self,
-                          gboolean    opaque)
+_bg_plot_view_apply_style (BgPlotView *self,
+                           gboolean    opaque)
 {
   BgPlotColor fg, bg;
 
-  bg_plot_view_theme_colors (self, &fg, &bg);
+  _bg_plot_view_theme_colors (self, &fg, &bg);
   if (!opaque)
     bg.alpha = 0;
   bg_plot_renderer_set_colors (self->renderer, &fg, &bg);
@@ -114,7 +114,7 @@ draw_placeholder (BgPlotView *self,
   BgPlotColor fg, bg;
   int w, h;
 
-  bg_plot_view_theme_colors (self, &fg, &bg);
+  _bg_plot_view_theme_colors (self, &fg, &bg);
   layout = gtk_widget_create_pango_layout (GTK_WIDGET (self),
                                            _("Run the simulation (F5) to see plots"));
   pango_layout_get_pixel_size (layout, &w, &h);
@@ -195,7 +195,7 @@ draw_readout (BgPlotView *self,
   layout = readout_layout (self, width, &box, &text_y);
   if (layout == NULL)
     return;
-  bg_plot_view_theme_colors (self, &fg, &bg);
+  _bg_plot_view_theme_colors (self, &fg, &bg);
   x = box.origin.x + 6;
 
   cairo_save (cr);
@@ -236,7 +236,7 @@ draw_drag_box (BgPlotView *self,
 
   if (self->drag_mode != DRAG_BOX)
     return;
-  bg_plot_view_theme_colors (self, &fg, &bg);
+  _bg_plot_view_theme_colors (self, &fg, &bg);
   cairo_rectangle (cr, self->drag_x + MIN (self->drag_dx, 0), self->drag_y + MIN (self->drag_dy, 0),
                    fabs (self->drag_dx), fabs (self->drag_dy));
   cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.12);
@@ -247,8 +247,8 @@ draw_drag_box (BgPlotView *self,
 }
 
 void
-bg_plot_view_snapshot (GtkWidget   *widget,
-                       GtkSnapshot *snapshot)
+_bg_plot_view_snapshot (GtkWidget   *widget,
+                        GtkSnapshot *snapshot)
 {
   BgPlotView *self = BG_PLOT_VIEW (widget);
   double width = gtk_widget_get_width (widget);
@@ -263,7 +263,7 @@ bg_plot_view_snapshot (GtkWidget   *widget,
     draw_placeholder (self, cr, width, height);
   else
     {
-      bg_plot_view_apply_style (self, FALSE);
+      _bg_plot_view_apply_style (self, FALSE);
       bg_plot_renderer_render (self->renderer, cr, width, height);
       draw_readout (self, cr, width, height);
       draw_drag_box (self, cr);
@@ -273,7 +273,7 @@ bg_plot_view_snapshot (GtkWidget   *widget,
 
 /* The legends wrap with the width: the height depends on it. */
 GtkSizeRequestMode
-bg_plot_view_get_request_mode (GtkWidget *widget)
+_bg_plot_view_get_request_mode (GtkWidget *widget)
 {
   return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
@@ -282,13 +282,13 @@ bg_plot_view_get_request_mode (GtkWidget *widget)
  * the font it is drawn with (the renderer measures it); room for three or
  * four such sub-plots when the pane has it. */
 void
-bg_plot_view_measure (GtkWidget      *widget,
-                      GtkOrientation  orientation,
-                      int             for_size,
-                      int            *minimum,
-                      int            *natural,
-                      int            *minimum_baseline,
-                      int            *natural_baseline)
+_bg_plot_view_measure (GtkWidget      *widget,
+                       GtkOrientation  orientation,
+                       int             for_size,
+                       int            *minimum,
+                       int            *natural,
+                       int            *minimum_baseline,
+                       int            *natural_baseline)
 {
   BgPlotView *self = BG_PLOT_VIEW (widget);
   double scale = self->presentation ? PRESENTATION_SCALE : 1.0;

@@ -30,9 +30,9 @@ bg_plot_view_export (BgPlotView *self,
   gboolean ok;
 
   bg_plot_renderer_set_cursor (self->renderer, NAN);
-  bg_plot_view_apply_style (self, TRUE);
+  _bg_plot_view_apply_style (self, TRUE);
   ok = write (self->renderer, path, width, height, scale, error);
-  bg_plot_view_apply_style (self, FALSE);
+  _bg_plot_view_apply_style (self, FALSE);
   bg_plot_renderer_set_cursor (self->renderer, cursor);
   /* the export laid the plot out at its own size: draw ours again */
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -99,7 +99,7 @@ bg_plot_view_write_csv (BgPlotView *self,
     }
   g_string_append_c (text, '\n');
 
-  result = bg_plot_view_result (self);
+  result = _bg_plot_view_result (self);
   for (gsize r = 0; result != NULL && r < self->n_rows; r++)
     {
       double t = bg_result_get_value (result, 0, r);

@@ -23,7 +23,7 @@ char *
 bg_plot_view_dup_readout (BgPlotView *self,
                           double      t)
 {
-  BgResult *result = bg_plot_view_result (self);
+  BgResult *result = _bg_plot_view_result (self);
   g_autofree double *values = NULL;
   g_autofree char *time = NULL;
   GString *text;
@@ -303,7 +303,7 @@ leave_cb (BgPlotView               *self,
 /* One controller per interaction: primary drag (zoom box, or pan with
  * Shift), middle drag (pan), double-click (reset), wheel, pointer motion. */
 void
-bg_plot_view_interactions_init (BgPlotView *self)
+_bg_plot_view_interactions_init (BgPlotView *self)
 {
   GtkGesture *gesture;
   GtkEventController *controller;

@@ -5,6 +5,7 @@
  * bg-plot-view-interactions.c (gestures, zoom and pan, the cursor
  * read-out) and bg-plot-view-export.c (PNG, SVG, CSV).
  * Must not: be included outside those files.
+ * Included by: ui/bg-plot-view*.c.
  */
 #pragma once
 
@@ -56,28 +57,28 @@ struct _BgPlotView
 };
 
 /* bg-plot-view.c: the run's result, or NULL. */
-BgResult          *bg_plot_view_result            (BgPlotView      *self);
+BgResult          *_bg_plot_view_result            (BgPlotView      *self);
 
 /* bg-plot-view-draw.c */
-void               bg_plot_view_theme_colors      (BgPlotView      *self,
-                                                   BgPlotColor     *fg,
-                                                   BgPlotColor     *bg);
+void               _bg_plot_view_theme_colors      (BgPlotView      *self,
+                                                    BgPlotColor     *fg,
+                                                    BgPlotColor     *bg);
 /* The theme's colours and font on the renderer; opaque: with the
  * background filled (exports), else the widget's shows through. */
-void               bg_plot_view_apply_style       (BgPlotView      *self,
-                                                   gboolean         opaque);
-void               bg_plot_view_snapshot          (GtkWidget       *widget,
-                                                   GtkSnapshot     *snapshot);
-GtkSizeRequestMode bg_plot_view_get_request_mode  (GtkWidget       *widget);
-void               bg_plot_view_measure           (GtkWidget       *widget,
-                                                   GtkOrientation   orientation,
-                                                   int              for_size,
-                                                   int             *minimum,
-                                                   int             *natural,
-                                                   int             *minimum_baseline,
-                                                   int             *natural_baseline);
+void               _bg_plot_view_apply_style       (BgPlotView      *self,
+                                                    gboolean         opaque);
+void               _bg_plot_view_snapshot          (GtkWidget       *widget,
+                                                    GtkSnapshot     *snapshot);
+GtkSizeRequestMode _bg_plot_view_get_request_mode  (GtkWidget       *widget);
+void               _bg_plot_view_measure           (GtkWidget       *widget,
+                                                    GtkOrientation   orientation,
+                                                    int              for_size,
+                                                    int             *minimum,
+                                                    int             *natural,
+                                                    int             *minimum_baseline,
+                                                    int             *natural_baseline);
 
 /* bg-plot-view-interactions.c */
-void               bg_plot_view_interactions_init (BgPlotView      *self);
+void               _bg_plot_view_interactions_init (BgPlotView      *self);
 
 G_END_DECLS

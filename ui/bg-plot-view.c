@@ -33,7 +33,7 @@ trace_free (gpointer data)
 /* Columns ------------------------------------------------------------------- */
 
 BgResult *
-bg_plot_view_result (BgPlotView *self)
+_bg_plot_view_result (BgPlotView *self)
 {
   return self->run != NULL ? bg_simulation_run_get_result (self->run) : NULL;
 }
@@ -61,7 +61,7 @@ bg_plot_view_pull (BgPlotView *self)
 
   g_return_val_if_fail (BG_IS_PLOT_VIEW (self), FALSE);
 
-  result = bg_plot_view_result (self);
+  result = _bg_plot_view_result (self);
   if (result == NULL)
     return FALSE;
   n = bg_result_get_n_rows (result);
@@ -83,7 +83,7 @@ bg_plot_view_pull (BgPlotView *self)
 static void
 bg_plot_view_rebuild_traces (BgPlotView *self)
 {
-  BgResult *result = bg_plot_view_result (self);
+  BgResult *result = _bg_plot_view_result (self);
 
   bg_plot_renderer_clear_traces (self->renderer);
   g_ptr_array_set_size (self->traces, 0);
@@ -316,9 +316,9 @@ bg_plot_view_class_init (BgPlotViewClass *klass)
 
   object_class->dispose = bg_plot_view_dispose;
   object_class->finalize = bg_plot_view_finalize;
-  widget_class->snapshot = bg_plot_view_snapshot;
-  widget_class->measure = bg_plot_view_measure;
-  widget_class->get_request_mode = bg_plot_view_get_request_mode;
+  widget_class->snapshot = _bg_plot_view_snapshot;
+  widget_class->measure = _bg_plot_view_measure;
+  widget_class->get_request_mode = _bg_plot_view_get_request_mode;
 
   gtk_widget_class_set_css_name (widget_class, "bgplotview");
 }
@@ -336,7 +336,7 @@ bg_plot_view_init (BgPlotView *self)
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
 
-  bg_plot_view_interactions_init (self);
+  _bg_plot_view_interactions_init (self);
 }
 
 GtkWidget *

@@ -5,6 +5,7 @@
  * bg-window-settings.c (what it restores from and keeps in the settings),
  * bg-window-reference.c (the component reference).
  * Must not: be included outside those files.
+ * Included by: ui/bg-window*.c.
  */
 #pragma once
 

@@ -17,6 +17,7 @@
  * Required fields: type, id_prefix, noun, named, emit, form, equations,
  * causality. The others are NULL / 0 where the kind has nothing to say
  * (tests/test-library.c checks both).
+ * Included by: core/, tests/.
  */
 #pragma once
 

@@ -9,6 +9,7 @@
  * Per-domain arrays are indexed by BgDomain (index 0, BG_DOMAIN_NONE, is an
  * unused all-zero entry), so _bg_one_port_r_specs[BG_DOMAIN_HYDRAULIC] is the
  * hydraulic R.
+ * Included by: core/, tests/.
  */
 #pragma once
 

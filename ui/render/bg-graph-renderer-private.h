@@ -9,6 +9,7 @@
  *   bg-graph-labels.c     label text, layouts and their cache, label scale
  *   bg-graph-names.c      bond and junction names, drawn on request
  * Must not: be included outside ui/render/bg-graph-*.c.
+ * Included by: ui/render/bg-graph-*.c.
  */
 #pragma once
 

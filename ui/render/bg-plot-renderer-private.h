@@ -15,6 +15,7 @@
  *   bg-plot-renderer-hit.c      values at a time, last layout's geometry
  *   bg-plot-renderer-export.c   PNG and SVG files
  * Must not: be included outside ui/render/bg-plot-renderer*.c.
+ * Included by: ui/render/bg-plot-renderer*.c.
  */
 #pragma once
 
