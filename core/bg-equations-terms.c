@@ -14,34 +14,37 @@
 
 #include "bg-equations-private.h"
 
+/* r, after dropping the arguments it was made from. */
+static BgExpr *
+taking (BgExpr *r,
+        BgExpr *a,
+        BgExpr *b)
+{
+  bg_expr_unref (a);
+  if (b != NULL)
+    bg_expr_unref (b);
+  return r;
+}
+
 BgExpr *
 _bg_eq_add (BgExpr *a,
             BgExpr *b)
 {
-  BgExpr *r = bg_expr_add (a, b);
-
-  bg_expr_unref (a);
-  bg_expr_unref (b);
-  return r;
+  return taking (bg_expr_add (a, b), a, b);
 }
+
 BgExpr *
 _bg_eq_mul (BgExpr *a,
             BgExpr *b)
 {
-  BgExpr *r = bg_expr_mul (a, b);
-
-  bg_expr_unref (a);
-  bg_expr_unref (b);
-  return r;
+  return taking (bg_expr_mul (a, b), a, b);
 }
+
 BgExpr *
 _bg_eq_scale (BgExpr *a,
               double  c)
 {
-  BgExpr *r = bg_expr_scale (a, c);
-
-  bg_expr_unref (a);
-  return r;
+  return taking (bg_expr_scale (a, c), a, NULL);
 }
 /* 1 / (parameter symbol) */
 BgExpr *
