@@ -17,6 +17,7 @@
 
 #include "bg-disk-watch.h"
 #include "bg-document.h"
+#include "bg-model-flatten.h"
 #include "bg-file.h"
 
 struct _BgDocument
@@ -26,6 +27,9 @@ struct _BgDocument
   BgModel     *model;
   GFile       *file;
   BgCausality *causality;
+  BgModel     *flat;             /* the graph runs take: the model itself without components */
+  BgCausality *flat_causality;   /* its analysis (the causality itself without components) */
+  BgFlatMap   *flat_map;
   guint64      saved_revision;
   guint64      saved_view_revision;
   gboolean     modified;
@@ -82,11 +86,35 @@ bg_document_update_modified (BgDocument *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MODIFIED]);
 }
 
+/* Analyses the model; one with components as its flat graph, seen from
+ * its top level (the flat graph and its analysis kept for runs). */
+static void
+analyze_now (BgDocument *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_clear_pointer (&self->causality, bg_causality_unref);
+  g_clear_pointer (&self->flat_causality, bg_causality_unref);
+  g_clear_pointer (&self->flat_map, bg_flat_map_free);
+  g_clear_object (&self->flat);
+  if (bg_model_has_components (self->model))
+    self->flat = bg_model_flatten (self->model, &self->flat_map, &error);
+  if (self->flat == NULL || self->flat == self->model)
+    {
+      self->causality = bg_causality_analyze (self->model);
+      if (self->flat == NULL)
+        self->flat = g_object_ref (self->model);
+      self->flat_causality = bg_causality_ref (self->causality);
+      return;
+    }
+  self->flat_causality = bg_causality_analyze (self->flat);
+  self->causality = bg_causality_project (self->flat_causality, self->model, "", self->flat_map);
+}
+
 static void
 bg_document_analyze (BgDocument *self)
 {
-  g_clear_pointer (&self->causality, bg_causality_unref);
-  self->causality = bg_causality_analyze (self->model);
+  analyze_now (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CAUSALITY]);
 }
 
@@ -135,7 +163,7 @@ bg_document_constructed (GObject *object)
   g_signal_connect_object (self->model, "notify::name",
                            G_CALLBACK (bg_document_model_notify_name_cb),
                            self, G_CONNECT_SWAPPED);
-  self->causality = bg_causality_analyze (self->model);
+  analyze_now (self);
   if (self->file != NULL)
     {
       g_autoptr(BgDiskWatch) watch = bg_disk_watch_new (self->file);
@@ -152,6 +180,9 @@ bg_document_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_object (&self->file);
   g_clear_pointer (&self->causality, bg_causality_unref);
+  g_clear_pointer (&self->flat_causality, bg_causality_unref);
+  g_clear_pointer (&self->flat_map, bg_flat_map_free);
+  g_clear_object (&self->flat);
 
   G_OBJECT_CLASS (bg_document_parent_class)->dispose (object);
 }
@@ -333,6 +364,30 @@ bg_document_get_causality (BgDocument *self)
   g_return_val_if_fail (BG_IS_DOCUMENT (self), NULL);
 
   return self->causality;
+}
+
+BgModel *
+bg_document_get_flat_model (BgDocument *self)
+{
+  g_return_val_if_fail (BG_IS_DOCUMENT (self), NULL);
+
+  return self->flat;
+}
+
+BgCausality *
+bg_document_get_flat_causality (BgDocument *self)
+{
+  g_return_val_if_fail (BG_IS_DOCUMENT (self), NULL);
+
+  return self->flat_causality;
+}
+
+BgFlatMap *
+bg_document_get_flat_map (BgDocument *self)
+{
+  g_return_val_if_fail (BG_IS_DOCUMENT (self), NULL);
+
+  return self->flat_map;
 }
 
 char *

@@ -46,6 +46,13 @@ gboolean     bg_document_is_pristine     (BgDocument  *self);
 /* The current analysis (borrowed: take a reference to keep it past the
  * model's next "changed"). */
 BgCausality *bg_document_get_causality   (BgDocument  *self);
+/* What runs, equations and linearization take: the flat graph (the model
+ * itself when it has no components, bg-model-flatten.h), its analysis
+ * (with full path ids), and the map from the model's bonds to it (NULL
+ * without components). Borrowed; replaced after every analysis. */
+BgModel     *bg_document_get_flat_model  (BgDocument  *self);
+BgCausality *bg_document_get_flat_causality (BgDocument *self);
+BgFlatMap   *bg_document_get_flat_map    (BgDocument  *self);
 /* The file's name, or "Untitled model"; never NULL. */
 char        *bg_document_dup_title       (BgDocument  *self);
 

@@ -5,6 +5,7 @@
 
 #include "bg-plot-defaults.h"
 #include "bg-view.h"
+#include "bg-model-flatten.h"
 
 static gboolean
 shows_by_default (const BgComponentSpec *spec)
@@ -30,6 +31,13 @@ bg_plot_defaults_dup (BgModel *model)
 
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
+  /* Components: the usual variables of what is inside them, by path. */
+  if (bg_model_has_components (model) && !bg_model_is_body (model))
+    {
+      g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, NULL);
+
+      return flat != NULL && flat != model ? bg_plot_defaults_dup (flat) : g_new0 (char *, 1);
+    }
   elements = bg_model_get_elements (model);
   for (guint i = 0; i < elements->len; i++)
     {

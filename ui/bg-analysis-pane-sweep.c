@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-analysis-pane-private.h"
+#include "bg-definition.h"
 #include "bg-si-format.h"
 
 static void
@@ -214,8 +215,19 @@ start_sweep (BgAnalysisPane *self, GError **error)
   values = sweep_values (self, error);
   if (values == NULL)
     return FALSE;
-  sweep = bg_sweep_new (bg_document_get_model (self->document), self->element_id, param,
-                        (const double *) values->data, values->len, NULL, error);
+  {
+    /* An instance's "C.value" is element T2.C's "value" in the flat graph. */
+    g_autofree char *inner = NULL;
+    const char *leaf = param;
+    g_autofree char *element = NULL;
+
+    if (bg_definition_split_param (param, &inner, &leaf))
+      element = g_strconcat (self->element_id, ".", inner, NULL);
+    else
+      element = g_strdup (self->element_id);
+    sweep = bg_sweep_new (bg_document_get_flat_model (self->document), element, leaf,
+                          (const double *) values->data, values->len, NULL, error);
+  }
   if (sweep == NULL)
     return FALSE;
 

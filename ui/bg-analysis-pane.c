@@ -74,8 +74,8 @@ compile_document (BgAnalysisPane *self, GError **error)
       g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("No model"));
       return NULL;
     }
-  model = bg_document_get_model (self->document);
-  return bg_compiler_compile (model, bg_document_get_causality (self->document), NULL, error);
+  model = bg_document_get_flat_model (self->document);
+  return bg_compiler_compile (model, bg_document_get_flat_causality (self->document), NULL, error);
 }
 
 /* What the Bode output and the swept variable start from: the first

@@ -359,6 +359,9 @@ derive (BgEquationsPane *self,
       return NULL;
     }
   outputs = bg_equations_dup_view_outputs (model);
+  /* Components derive as their flat graph, symbols by path (q_T2.C). */
+  model = bg_document_get_flat_model (self->document);
+  causality = bg_document_get_flat_causality (self->document);
   equations = bg_equations_derive (model, causality, (const char *const *) outputs, &error);
   if (equations == NULL && g_error_matches (error, BG_EQUATIONS_ERROR,
                                             BG_EQUATIONS_ERROR_UNKNOWN_OUTPUT))

@@ -214,8 +214,9 @@ bg_plot_pane_run (BgPlotPane  *self,
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  plan = bg_compiler_compile (bg_document_get_model (self->document),
-                              bg_document_get_causality (self->document),
+  /* Components run as their flat graph (bg-model-flatten.h). */
+  plan = bg_compiler_compile (bg_document_get_flat_model (self->document),
+                              bg_document_get_flat_causality (self->document),
                               NULL, &local_error);
   if (plan == NULL)
     {
