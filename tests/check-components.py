@@ -343,6 +343,19 @@ def main():
         compare(f + ' (wrapped) vs the example', hier_path, path, back)
         n += 1
         print(f'ok {n} - {f} wrapped: same strokes, same states, the same CSV text')
+    # 3. render draws the top level, or one definition with --component.
+    two = os.path.join(models, 'two-tanks.bgmod')
+    for args, code in ((['--output', os.path.join(tmp, 'top.svg')], 0),
+                       (['--component', 'Tank', '--output', os.path.join(tmp, 'tank.svg')], 0),
+                       (['--component', 'Nope', '--output', os.path.join(tmp, 'nope.svg')], 2)):
+        rc, out, err = run('render', two, *args)
+        n += 1
+        if rc != code:
+            fail(f'render {" ".join(args)}: exit {rc}, expected {code}: {err}')
+        elif code == 0 and not open(args[-1], encoding='utf-8').read().lstrip().startswith('<?xml'):
+            fail(f'render {" ".join(args)}: no SVG written')
+        else:
+            print(f'ok {n} - render {" ".join(args[:2])} exits {code}')
     print(f'1..{n}')
     return 1 if FAILURES else 0
 
