@@ -1,68 +1,73 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-csv.c — the CSV files bgmod-cli writes (docs/command-line.md).
  *
- * Owns: opening the file or standard output with one large stdio buffer,
- * the cells and rows, and the "cannot write" error of a failed open or
- * write (see bg-cli-csv.h). Must not: choose columns or format anything
- * but a cell, or print messages.
+ * Owns: the cells and rows, their buffer, and handing full buffers to the
+ * output (see bg-cli-csv.h). Must not: choose columns, format anything but
+ * a cell, open files itself (bg-cli-output.c does) or print messages.
  */
 #include "config.h"
 
-#include <errno.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
 
 #include "bg-cli-csv.h"
+#include "bg-cli-output.h"
 
 #define CSV_BUFFER_BYTES (1 << 20)
+/* Room for one cell: "%.12g" needs at most 19 bytes, a comma one more. */
+#define CELL_MAX 32
 
 struct _BgCliCsv
 {
-  FILE     *out;
-  gboolean  to_stdout;
-  char     *path;
-  char     *buffer;
-  gboolean  in_row;    /* a cell of the current row is written */
+  BgOutputFile *out;
+  char         *path;
+  char         *buffer;
+  gsize         len;
+  gboolean      in_row;     /* a cell of the current row is written */
+  gboolean      c_numeric;  /* the locale writes numbers with a dot */
 };
-
-static void
-set_write_error (GError    **error,
-                 const char *path,
-                 int         saved_errno)
-{
-  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved_errno),
-               _("cannot write %s: %s"), path, g_strerror (saved_errno));
-}
 
 BgCliCsv *
 bg_cli_csv_open (const char *path,
                  GError    **error)
 {
-  gboolean to_stdout = g_str_equal (path, "-");
-  FILE *out = to_stdout ? stdout : g_fopen (path, "w");
+  BgOutputFile *out = bg_cli_output_open (path, error);
   BgCliCsv *csv;
 
   if (out == NULL)
-    {
-      set_write_error (error, path, errno);
-      return NULL;
-    }
+    return NULL;
   csv = g_new0 (BgCliCsv, 1);
   csv->out = out;
-  csv->to_stdout = to_stdout;
   csv->path = g_strdup (path);
   csv->buffer = g_malloc (CSV_BUFFER_BYTES);
-  setvbuf (out, csv->buffer, _IOFBF, CSV_BUFFER_BYTES);
+  csv->c_numeric = strcmp (localeconv ()->decimal_point, ".") == 0;
   return csv;
+}
+
+static void
+write_buffer (BgCliCsv *csv)
+{
+  bg_output_file_write (csv->out, csv->buffer, csv->len);
+  csv->len = 0;
+}
+
+/* Makes room for n more bytes. */
+static inline char *
+reserve (BgCliCsv *csv,
+         gsize     n)
+{
+  if (csv->len + n > CSV_BUFFER_BYTES)
+    write_buffer (csv);
+  return csv->buffer + csv->len;
 }
 
 static inline void
 next_cell (BgCliCsv *csv)
 {
   if (csv->in_row)
-    putc (',', csv->out);
+    csv->buffer[csv->len++] = ',';
   csv->in_row = TRUE;
 }
 
@@ -70,31 +75,65 @@ void
 bg_cli_csv_text (BgCliCsv   *csv,
                  const char *text)
 {
+  gsize n = strlen (text);
+
+  reserve (csv, CELL_MAX);
   next_cell (csv);
-  fputs (text, csv->out);
+  if (n > CSV_BUFFER_BYTES - csv->len)
+    {
+      write_buffer (csv);
+      bg_output_file_write (csv->out, text, n);
+      return;
+    }
+  memcpy (reserve (csv, n), text, n);
+  csv->len += n;
 }
 
 void
 bg_cli_csv_number (BgCliCsv *csv,
                    double    value)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char *p = reserve (csv, CELL_MAX);
+  int n;
 
   next_cell (csv);
-  fputs (g_ascii_formatd (buf, sizeof buf, "%.12g", value), csv->out);
+  p = csv->buffer + csv->len;
+  if (csv->c_numeric)
+    n = snprintf (p, CELL_MAX - 1, "%.12g", value);
+  else
+    n = (int) strlen (g_ascii_formatd (p, CELL_MAX - 1, "%.12g", value));
+  csv->len += (gsize) CLAMP (n, 0, CELL_MAX - 2);
 }
 
 void
 bg_cli_csv_empty (BgCliCsv *csv)
 {
+  reserve (csv, CELL_MAX);
   next_cell (csv);
 }
 
 void
 bg_cli_csv_end_row (BgCliCsv *csv)
 {
-  putc ('\n', csv->out);
+  reserve (csv, 1);
+  csv->buffer[csv->len++] = '\n';
   csv->in_row = FALSE;
+}
+
+gboolean
+bg_cli_csv_flush (BgCliCsv *csv)
+{
+  if (bg_output_file_is_direct (csv->out) && csv->len > 0)
+    write_buffer (csv);
+  return bg_output_file_is_ok (csv->out);
+}
+
+static void
+free_csv (BgCliCsv *csv)
+{
+  g_free (csv->buffer);
+  g_free (csv->path);
+  g_free (csv);
 }
 
 gboolean
@@ -102,21 +141,18 @@ bg_cli_csv_close (BgCliCsv *csv,
                   GError  **error)
 {
   gboolean ok;
-  int saved_errno;
 
-  ok = fflush (csv->out) == 0 && !ferror (csv->out);
-  saved_errno = errno;
-  if (!csv->to_stdout && fclose (csv->out) != 0 && ok)
-    {
-      ok = FALSE;
-      saved_errno = errno;
-    }
-  else if (csv->to_stdout)
-    setvbuf (stdout, NULL, _IOLBF, 0);   /* the buffer goes */
-  if (!ok)
-    set_write_error (error, csv->path, saved_errno);
-  g_free (csv->buffer);
-  g_free (csv->path);
-  g_free (csv);
+  write_buffer (csv);
+  ok = bg_cli_output_commit (csv->out, csv->path, error);
+  free_csv (csv);
   return ok;
+}
+
+void
+bg_cli_csv_abort (BgCliCsv *csv)
+{
+  if (csv == NULL)
+    return;
+  bg_cli_output_abort (csv->out);
+  free_csv (csv);
 }

@@ -173,7 +173,7 @@ print_json (const BgLinearization *lin, GArray *modes)
   g_string_append (out, "  \"at\": ");
   bg_cli_append_json_number (out, bg_linearization_get_time (lin));
   g_string_append (out, "\n}\n");
-  fputs (out->str, stdout);
+  g_print ("%s", out->str);
 }
 
 static void

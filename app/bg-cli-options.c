@@ -16,6 +16,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-cli.h"
+#include "bg-cli-output.h"
 #include "bg-simulator.h"
 
 gboolean
@@ -114,9 +115,18 @@ bg_cli_output_options_check (const BgCliOutputOptions *o,
                              const char               *command,
                              int                      *exit_code)
 {
+  g_autoptr(GError) error = NULL;
+
   if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
     {
       *exit_code = bg_cli_usage_error (command, _("--plot needs a file name ending in .png or .svg"));
+      return FALSE;
+    }
+  /* A device or a socket is refused before any work is done. */
+  if ((o->csv != NULL && !bg_cli_output_check (o->csv, &error))
+      || (o->plot != NULL && !bg_cli_output_check (o->plot, &error)))
+    {
+      *exit_code = bg_cli_write_failed (command, error);
       return FALSE;
     }
   return o->plot == NULL || !bg_cli_draw_elsewhere (command, exit_code);

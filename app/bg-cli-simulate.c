@@ -140,6 +140,7 @@ csv_write_new_rows (CsvStream *stream)
         }
       stream->written += len;
     }
+  bg_cli_csv_flush (stream->csv);   /* a reader of a pipe follows the run */
 }
 
 /* Writes what is left and closes the file; FALSE with an error when any
@@ -301,7 +302,9 @@ bg_cli_simulate (int    argc,
     {
       g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars, &o.out);
+      exit_code = bg_cli_simulate_sweep (model, plan, &settings, o.sweep,
+                                         o.vars != NULL ? vars : NULL, sweep_vars, &o.out,
+                                         o.max_memory);
       goto out;
     }
 

@@ -59,14 +59,18 @@ BgLinearization *bg_cli_linearize_file (const char        *command,
  * a non-finite value). */
 void     bg_cli_append_json_number (GString *out,
                                     double   value);
-/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its settings and
- * the variables (indices, t first) are known; returns the exit code. */
+/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its plan, its
+ * settings and the variables (indices, t first) are known: csv_vars is
+ * --vars (NULL: the main variables), plot_vars what --plot draws; returns
+ * the exit code. */
 int      bg_cli_simulate_sweep (BgModel                  *model,
+                                BgPlan                   *plan,
                                 const BgSimSettings      *settings,
                                 const char               *spec,
-                                GArray                   *vars,
+                                GArray                   *csv_vars,
                                 GArray                   *plot_vars,
-                                const BgCliOutputOptions *out);
+                                const BgCliOutputOptions *out,
+                                guint64                   max_memory);
 /* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
 char    *bg_cli_sweep_run_label (BgSweep *sweep,
                                  guint    run);
@@ -89,8 +93,10 @@ gboolean bg_cli_write_simulation_plot (BgPlan            *plan,
                                        const BgSimReport *report,
                                        const char        *path,
                                        GError           **error);
+/* runs: the indices of the runs to draw. */
 gboolean bg_cli_write_sweep_plot      (BgSweep           *sweep,
                                        GArray            *vars,
+                                       GArray            *runs,
                                        const char        *path,
                                        GError           **error);
 gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
@@ -115,5 +121,11 @@ int      bg_cli_write_failed (const char   *command,
  * *exit_code (2: unreadable, 1: not a valid model) and returns NULL. */
 BgModel *bg_cli_load_model  (const char *path,
                              int        *exit_code);
+/* The same, keeping the file's text in *text (NULL when the file could not
+ * be read whole: the model then came from bg_cli_load_model). */
+BgModel *bg_cli_load_model_text (const char *path,
+                                 char      **text,
+                                 gsize      *length,
+                                 int        *exit_code);
 
 G_END_DECLS
