@@ -178,10 +178,13 @@ bg_cli_output_write_all (const char *path,
 
 /* Standard output -------------------------------------------------------- */
 
+/* Buffered (a terminal sees each line, stdio line-buffers it there): a
+ * report of a million numbers is not a million writes. Flushed when the
+ * command ends and before anything writes to the descriptor itself. */
 static void
 print_cb (const char *text)
 {
-  if ((fputs (text, stdout) == EOF || fflush (stdout) != 0) && stdout_errno == 0)
+  if (fputs (text, stdout) == EOF && stdout_errno == 0)
     stdout_errno = errno != 0 ? errno : EIO;
 }
 

@@ -47,13 +47,40 @@ int      bg_cli_linearize   (int    argc,
 int      bg_cli_bode        (int    argc,
                              char **argv);
 
+/* What bode and linearize may spend (--max-time): the limit, what the
+ * command adds to the linearization before it starts (from the plan and
+ * the number of outputs; NULL: nothing), and the advice of the refusal. */
+typedef struct
+{
+  double       max_time;
+  double     (*estimate_before) (BgPlan   *plan,
+                                 guint     n_outputs,
+                                 gpointer  data);
+  gpointer     data;
+  const char  *advice;
+} BgCliBudget;
+
+/* FALSE, with "bgmod-cli COMMAND: This would take about N s (DETAIL),
+ * more than the limit of L s (--max-time). ADVICE Or raise the limit with
+ * --max-time." and *exit_code = 1, when seconds exceed the limit. */
+gboolean bg_cli_budget_check (const BgCliBudget *budget,
+                              const char        *command,
+                              double             seconds,
+                              const char        *detail,
+                              int               *exit_code);
+/* "1999 states, 200 outputs": what an estimate counts. */
+char    *bg_cli_budget_detail (guint n_states,
+                               guint n_outputs);
+
 /* The linearization of the model file about its state at time at (0: the
- * initial state), for the outputs (NULL: every variable). On failure prints
- * the message, sets *exit_code and returns NULL. */
+ * initial state), for the outputs (NULL: every variable), refused before
+ * any matrix is made when the budget (NULL: none) would be exceeded. On
+ * failure prints the message, sets *exit_code and returns NULL. */
 BgLinearization *bg_cli_linearize_file (const char        *command,
                                         const char        *path,
                                         double             at,
                                         const char *const *outputs,
+                                        const BgCliBudget *budget,
                                         int               *exit_code);
 /* Appends a double as a JSON number that reads back exactly ("null" for
  * a non-finite value). */
