@@ -81,7 +81,7 @@ bg_cli_fix (int    argc,
   g_autoptr(GPtrArray) remedies = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *output = NULL;
-  g_autofree char *text = NULL, *fixed = NULL;
+  g_autofree char *text = NULL, *fixed = NULL, *remedy_text = NULL;
   gsize length = 0;
   int remedy = 1;
   int exit_code = BG_CLI_EXIT_OK;
@@ -90,7 +90,7 @@ bg_cli_fix (int    argc,
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the fixed model to this .bgmod file"), N_("FILE") },
-    { "remedy", 0, 0, G_OPTION_ARG_INT, &remedy,
+    { "remedy", 0, 0, G_OPTION_ARG_STRING, &remedy_text,
       N_("Which remedy of the first conflict to apply, from 1 (default 1)"), N_("K") },
     { NULL }
   };
@@ -100,6 +100,7 @@ bg_cli_fix (int    argc,
                                 N_("Applies one of the remedies analyze --json lists for the first causal conflict, and writes the result."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!bg_cli_parse (context, "fix", &argc, &argv)
+      || !bg_cli_parse_count ("fix", "remedy", remedy_text, &remedy)
       || !bg_cli_expect_one_model ("fix", argc))
     return BG_CLI_EXIT_USAGE;
   if (output == NULL)

@@ -28,14 +28,14 @@ bg_cli_render (int    argc,
   g_autoptr(BgModel) model = NULL;
   g_autoptr(BgCausality) causality = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *output = NULL;
+  g_autofree char *output = NULL, *scale_text = NULL;
   double scale = 1.0;
   int exit_code = BG_CLI_EXIT_OK;
   const GPtrArray *errors;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the drawing to this .png or .svg file"), N_("FILE") },
-    { "scale", 0, 0, G_OPTION_ARG_DOUBLE, &scale,
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
       N_("Presentation scale: 1 normal, 1.5–2 thicker lines and text"), N_("S") },
     { NULL }
   };
@@ -49,7 +49,8 @@ bg_cli_render (int    argc,
     return BG_CLI_EXIT_USAGE;
   if (output == NULL)
     return bg_cli_usage_error ("render", _("missing --output OUT.png|OUT.svg"));
-  if (!(scale >= 0.5 && scale <= 3.0))
+  if ((scale_text != NULL && !bg_cli_read_decimal (scale_text, &scale))
+      || !(scale >= 0.5 && scale <= 3.0))
     return bg_cli_usage_error ("render",
                                _("--scale must be between 0.5 and 3"));
   if (!g_str_has_suffix (output, ".png") && !g_str_has_suffix (output, ".svg") &&
