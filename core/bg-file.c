@@ -408,6 +408,27 @@ load_exercise (BgFileLoader *loader,
   return TRUE;
 }
 
+/* A refusal inside an element names its id beside the JSON path,
+ * "elements[3].params.value: must be … (element C1)", unless the id itself
+ * is what is wrong. Returns FALSE. */
+static gboolean
+name_item (const JDoc *doc,
+           guint32     obj,
+           GError    **error)
+{
+  guint32 member = jv (doc, obj)->type == JV_OBJECT ? jv_member (doc, obj, "id") : 0;
+  const char *id = member != 0 && jv (doc, member)->type == JV_STRING ? jv_string (doc, member) : NULL;
+  char *message;
+
+  if (error == NULL || *error == NULL || id == NULL || !bg_id_is_valid (id)
+      || strstr ((*error)->message, "].id:") != NULL)
+    return FALSE;
+  message = g_strdup_printf (_("%s (element %s)"), (*error)->message, id);
+  g_free ((*error)->message);
+  (*error)->message = message;
+  return FALSE;
+}
+
 static gboolean
 load_document (BgFileLoader *loader,
                GError      **error)
@@ -442,7 +463,7 @@ load_document (BgFileLoader *loader,
   i = 0;
   for (guint32 c = jv_first (doc, elements); c != 0; c = jv_next (doc, c))
     if (!_bg_file_load_element (loader, c, i++, error))
-      return FALSE;
+      return name_item (doc, c, error);
 
   i = 0;
   for (guint32 c = bonds ? jv_first (doc, bonds) : 0; c != 0; c = jv_next (doc, c))
