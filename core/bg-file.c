@@ -95,9 +95,12 @@ char *
 _bg_file_member_path (const char *path,
                       const char *key)
 {
+  /* A key may be any text of the file; a message shows it tamed. */
+  g_autofree char *shown = excerpt (key);
+
   if (path == NULL || *path == '\0')
-    return g_strdup (key);
-  return g_strconcat (path, ".", key, NULL);
+    return g_steal_pointer (&shown);
+  return g_strconcat (path, ".", shown, NULL);
 }
 
 /* "elements[12]" into buf, without a format string (one per element of a
