@@ -220,7 +220,8 @@ parse_size (const char *text, guint64 *bytes)
     }
   if (scale > 1 && (g_ascii_strcasecmp (end, "iB") == 0 || g_ascii_strcasecmp (end, "B") == 0))
     end += strlen (end);
-  if (*end != '\0' || value * scale >= 1.8e19)
+  /* At least a byte ("1e-92G" is none), fewer than 2⁶⁴. */
+  if (*end != '\0' || value * scale < 1 || value * scale >= 1.8e19)
     return FALSE;
   *bytes = (guint64) (value * scale);
   return TRUE;

@@ -65,6 +65,8 @@ static const Case cases[] = {
   { 0, { "m.bgmod", "--vars", "C1.e, ,R1.f", NULL }, TRUE },
   { 0, { "m.bgmod", "--max-memory", "0x10M", NULL }, FALSE },
   { 0, { "m.bgmod", "--max-memory", "512MiB", NULL }, TRUE },
+  { 0, { "m.bgmod", "--max-memory", "69E-92G", NULL }, FALSE },
+  { 0, { "m.bgmod", "--max-memory", "0.5", NULL }, FALSE },
   { 0, { "m.bgmod", "--help", NULL }, FALSE },
   { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", NULL }, TRUE },
   { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--points", "0x10", NULL }, FALSE },

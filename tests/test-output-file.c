@@ -39,6 +39,12 @@ make_dir (void)
   return dir;
 }
 
+static int
+compare_names (gconstpointer a, gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* The names in dir, sorted, joined by spaces. */
 static char *
 list_dir (const char *dir)
@@ -49,7 +55,7 @@ list_dir (const char *dir)
 
   while ((name = g_dir_read_name (d)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   g_ptr_array_add (names, NULL);
   return g_strjoinv (" ", (char **) names->pdata);
 }
