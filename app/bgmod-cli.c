@@ -85,11 +85,12 @@ print_usage (FILE *stream)
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));
   fprintf (stream, "  %s\n      %s\n",
-           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json]",
+           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json] [--max-time S]",
            _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
   fprintf (stream, "  %s\n      %s\n",
            "bode     MODEL.bgmod --input SRC --output VAR [--from F1] [--to F2]\n"
-           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
+           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--max-time S]",
            _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json | --markdown]",
