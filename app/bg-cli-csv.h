@@ -30,6 +30,11 @@ void      bg_cli_csv_number  (BgCliCsv   *csv,
                               double      value);
 void      bg_cli_csv_empty   (BgCliCsv   *csv);
 void      bg_cli_csv_end_row (BgCliCsv   *csv);
+/* "%.12g" of value in the C locale, exactly as printf writes it, into out;
+ * returns its length. */
+#define BG_CLI_CSV_NUMBER_MAX 32
+int       bg_cli_csv_format_number (char   out[BG_CLI_CSV_NUMBER_MAX],
+                                    double value);
 /* Hands what is buffered to a FIFO, a pipe or standard output now, so that
  * a reader follows a long run (a regular file is written at the end
  * anyway). FALSE once a write has failed. */
