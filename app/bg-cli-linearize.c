@@ -1,13 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-cli-linearize.c — `bgmod-cli linearize MODEL.bgmod [--at T] [--vars a,b,...]
- * [--json]` (docs/command-line.md.
+ * [--json] [--max-time S]` (docs/command-line.md).
  *
  * Owns: the linearize subcommand (A, B, C, D and the eigenvalues as docs/command-line.md's
- * JSON object or as a readable report), and the helper bode shares: a model
- * file → its linearization about the state at time T. Exit codes: 0 done; 1
- * invalid model, causal conflict, solver failure, too many states; 2 usage
- * error or unreadable file. Must not: compute anything itself (core/ does) or
- * write anything but data to stdout.
+ * JSON object or as a readable report), the time budget bode shares
+ * (bg_cli_budget_check: an estimate over --max-time refused with what it
+ * counts and what to change), and the helper bode shares: a model file →
+ * its linearization about the state at time T, refused before any matrix
+ * is made when over the budget. Exit codes: 0 done; 1 invalid model,
+ * causal conflict, solver failure, too many states, over the time limit; 2
+ * usage error or unreadable file. Its options are read by bg-cli-options.c.
+ * Must not: compute anything itself (core/ does) or write anything but data
+ * to stdout.
  */
 #include "config.h"
 
