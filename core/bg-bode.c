@@ -24,9 +24,9 @@ G_DEFINE_QUARK (bg-bode-error-quark, bg_bode_error)
  * in one frequency's solve each row and each entry of U (eliminated,
  * stored, substituted back). */
 #define BG_BODE_SECONDS_PER_REDUCTION_N3 2.5e-9
-#define BG_BODE_SECONDS_PER_ROW 8e-8
-#define BG_BODE_SECONDS_PER_ENTRY 3e-9
-#define BG_BODE_SECONDS_PER_PREPARED_N2 5e-8
+#define BG_BODE_SECONDS_PER_ROW 1e-7
+#define BG_BODE_SECONDS_PER_ENTRY 2e-8
+#define BG_BODE_SECONDS_PER_PREPARED_N2 1.2e-7
 
 void
 bg_bode_free (BgBode *self)

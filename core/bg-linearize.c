@@ -501,7 +501,7 @@ bg_linearize (BgPlan             *plan,
 /* Seconds per column and operation on the reference machine (2 cores;
  * tests/bench/bench-bode.c: 0.2 s for the 1 999 states of the 1 000-mass
  * chain). */
-#define SECONDS_PER_COLUMN_OP 2e-9
+#define SECONDS_PER_COLUMN_OP 1e-8
 
 double
 bg_linearize_estimate_seconds (BgPlan *plan, guint n_outputs)
