@@ -6,9 +6,12 @@
  * Owns: the bode subcommand: choosing the input and output, the default
  * range from the eigenvalues, CSV `f,mag_db,phase_deg` (through
  * bg-cli-csv.c), the plot (bg_cli_write_bode_plot: a command with --plot
- * runs in bgmod-cli-draw), exit codes (0 done; 1 invalid model, conflict,
- * LAPACK or singular response; 2 usage error or unreadable file). Must not:
- * compute anything itself or write anything but data to stdout.
+ * runs in bgmod-cli-draw), the cost estimated before the work (refused
+ * over --max-time), the progress line, exit codes (0 done; 1 invalid
+ * model, conflict, LAPACK or singular response, over the time limit; 2
+ * usage error or unreadable file). Its options are read by
+ * bg-cli-options.c. Must not: compute anything itself or write anything
+ * but data to stdout.
  */
 #include "config.h"
 
@@ -18,30 +21,8 @@
 #include "bg-bode.h"
 #include "bg-cli.h"
 #include "bg-cli-csv.h"
+#include "bg-cli-progress.h"
 #include "bg-modes.h"
-
-/* Frequencies a double resolves against typical eigenvalues. */
-#define BODE_MIN_HZ 1e-12
-#define BODE_MAX_HZ 1e12
-
-typedef struct
-{
-  char              *input, *output;
-  char              *from_text, *to_text;
-  double             from, to;
-  int                points;
-  BgCliOutputOptions out;   /* --csv, --plot */
-} Options;
-
-static void
-options_clear (Options *o)
-{
-  g_free (o->input);
-  g_free (o->from_text);
-  g_free (o->to_text);
-  g_free (o->output);
-  bg_cli_output_options_clear (&o->out);
-}
 
 static gboolean
 write_csv (const BgBode *bode, const char *path, GError **error)
@@ -64,29 +45,11 @@ write_csv (const BgBode *bode, const char *path, GError **error)
   return bg_cli_csv_close (csv, error);
 }
 
-/* Checks the options that need no model; a message for the first bad one. */
-static const char *
-check_options (const Options *o)
-{
-  if (o->input == NULL)
-    return _("--input is required: the id of a source (Se, Sf or a load)");
-  if (o->output == NULL)
-    return _("--output is required: a variable such as C1.e");
-  if ((!isnan (o->from) && !(o->from > 0)) || (!isnan (o->to) && !(o->to > 0))
-      || (!isnan (o->from) && !isnan (o->to) && !(o->to > o->from)))
-    return _("--from and --to need frequencies in Hz with 0 < from < to");
-  if ((!isnan (o->from) && (o->from < BODE_MIN_HZ || o->from > BODE_MAX_HZ))
-      || (!isnan (o->to) && (o->to < BODE_MIN_HZ || o->to > BODE_MAX_HZ)))
-    return _("--from and --to need frequencies from 1e-12 to 1e12 Hz");
-  if (o->points < 2 || o->points > BG_BODE_MAX_POINTS)
-    return _("--points needs a number of frequencies from 2 to 100000");
-  return NULL;
-}
-
-/* The range: the options, completed from the eigenvalues. */
+/* The range: the options, completed from the eigenvalues, within
+ * BG_CLI_BODE_MIN_HZ … BG_CLI_BODE_MAX_HZ. */
 static gboolean
-choose_range (const BgLinearization *lin, const Options *o, double *from, double *to,
-              GError **error)
+choose_range (const BgLinearization *lin, const BgCliBodeOptions *o, double *from, double *to,
+              BgCliProgress *progress, GError **error)
 {
   g_autoptr (GArray) modes = NULL;
   double lo, hi;
@@ -95,15 +58,31 @@ choose_range (const BgLinearization *lin, const Options *o, double *from, double
   *to = o->to;
   if (!isnan (*from) && !isnan (*to))
     return TRUE;
+  /* Translators: the progress line of bode */
+  bg_cli_progress_set_phase (progress, _("computing the eigenvalues"));
   modes = bg_modes_compute (lin, error);
   if (modes == NULL)
     return FALSE;
   bg_modes_bode_range (modes, &lo, &hi);
+  lo = CLAMP (lo, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
+  hi = CLAMP (hi, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
   if (isnan (*from))
-    *from = isnan (*to) || lo < *to ? lo : *to / 1e4;
+    *from = isnan (*to) || lo < *to ? lo : MAX (*to / 1e4, BG_CLI_BODE_MIN_HZ);
   if (isnan (*to))
-    *to = hi > *from ? hi : *from * 1e4;
+    *to = hi > *from ? hi : MIN (*from * 1e4, BG_CLI_BODE_MAX_HZ);
+  if (!(*to > *from))
+    {
+      /* Every mode at one limit (a model of modes all above 1e12 Hz). */
+      *from = MIN (*from, BG_CLI_BODE_MAX_HZ / 10);
+      *to = MAX (*to, *from * 10);
+    }
   return TRUE;
+}
+
+static void
+bode_progress_cb (guint done, guint total, gpointer data)
+{
+  bg_cli_progress_set_fraction (data, (double) done / total);
 }
 
 int
@@ -114,50 +93,36 @@ bg_cli_bode (int    argc,
   g_autoptr (BgLinearization) lin = NULL;
   g_autoptr (BgBode) bode = NULL;
   g_autoptr (GError) error = NULL;
-  Options o = { .from = NAN, .to = NAN, .points = BG_BODE_DEFAULT_POINTS };
+  g_autoptr (BgCliProgress) progress = NULL;
+  BgCliBodeOptions o;
+  BgCliBudget budget = { 0 };
   const char *outputs[2] = { NULL, NULL };
-  const char *problem, *csv_path;
+  const char *csv_path;
   int exit_code = BG_CLI_EXIT_OK, input, output;
   double from, to;
-  const GOptionEntry entries[] = {
-    { "input", 0, 0, G_OPTION_ARG_STRING, &o.input, N_("The source driving the response (its id)"), "SRC" },
-    { "output", 0, 0, G_OPTION_ARG_STRING, &o.output, N_("The variable responding"), "VAR" },
-    { "from", 0, 0, G_OPTION_ARG_STRING, &o.from_text,
-      N_("Lowest frequency in Hz (default: a decade below the slowest mode)"), "F1" },
-    { "to", 0, 0, G_OPTION_ARG_STRING, &o.to_text,
-      N_("Highest frequency in Hz (default: a decade above the fastest mode)"), "F2" },
-    { "points", 0, 0, G_OPTION_ARG_INT, &o.points,
-      N_("Number of log-spaced frequencies (default 200)"), "N" },
-    { NULL }
-  };
 
   context = g_option_context_new ("MODEL.bgmod");
   g_option_context_set_summary (context,
                                 N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  bg_cli_output_options_add (&o.out, context);
-  if (!bg_cli_parse (context, "bode", &argc, &argv)
-      || !bg_cli_parse_number ("bode", "from", o.from_text, &o.from)
-      || !bg_cli_parse_number ("bode", "to", o.to_text, &o.to)
-      || !bg_cli_expect_one_model ("bode", argc))
+  bg_cli_bode_options_add (&o, context);
+  if (!bg_cli_parse (context, "bode", &argc, &argv))
     {
-      options_clear (&o);
+      bg_cli_bode_options_clear (&o);
       return BG_CLI_EXIT_USAGE;
     }
-  problem = check_options (&o);
-  if (problem != NULL)
+  if (!bg_cli_bode_options_read (&o, argc, &exit_code))
     {
-      options_clear (&o);
-      return bg_cli_usage_error ("bode", problem);
-    }
-  if (!bg_cli_output_options_check (&o.out, "bode", &exit_code))
-    {
-      options_clear (&o);
+      bg_cli_bode_options_clear (&o);
       return exit_code;
     }
 
   outputs[0] = o.output;
-  lin = bg_cli_linearize_file ("bode", argv[1], 0, (const char *const *) outputs, &exit_code);
+  budget.max_time = o.max_time;
+  budget.advice = isnan (o.from) || isnan (o.to)
+                  ? _("Use fewer --points, or give --from and --to: the default range needs the eigenvalues.")
+                  : _("Use fewer --points.");
+  lin = bg_cli_linearize_file ("bode", argv[1], 0, (const char *const *) outputs, &budget,
+                               &exit_code);
   if (lin == NULL)
     goto out;
   input = bg_linearization_lookup_input (lin, o.input);
@@ -177,9 +142,34 @@ bg_cli_bode (int    argc,
     }
   g_assert (output >= 0);
 
-  if (!choose_range (lin, &o, &from, &to, &error)
-      || (bode = bg_bode_compute (lin, (guint) input, (guint) output, from, to,
-                                  (guint) o.points, &error)) == NULL)
+  /* Up front: the response's cost, now that A's pattern is known. */
+  {
+    gboolean need_modes = isnan (o.from) || isnan (o.to);
+    guint n = bg_linearization_get_n_states (lin);
+    double seconds = bg_linearize_estimate_seconds (bg_linearization_get_plan (lin), 1)
+                     + bg_bode_estimate_seconds (lin, (guint) o.points)
+                     + (need_modes ? bg_modes_estimate_seconds (lin) : 0);
+    g_autofree char *states = g_strdup_printf (ngettext ("%u state", "%u states", n), n);
+    g_autofree char *points = g_strdup_printf (ngettext ("%d frequency", "%d frequencies", o.points),
+                                               o.points);
+    g_autofree char *detail = g_strdup_printf (need_modes ? _("%s, %s, and the eigenvalues for the default range")
+                                                          : "%s, %s",
+                                               states, points);
+
+    if (!bg_cli_budget_check (&budget, "bode", seconds, detail, &exit_code))
+      goto out;
+  }
+
+  progress = bg_cli_progress_new ("bode");
+  if (choose_range (lin, &o, &from, &to, progress, &error))
+    {
+      /* Translators: the progress line of bode */
+      bg_cli_progress_set_phase (progress, _("computing the response"));
+      bode = bg_bode_compute_with_progress (lin, (guint) input, (guint) output, from, to,
+                                            (guint) o.points, bode_progress_cb, progress, &error);
+    }
+  g_clear_pointer (&progress, bg_cli_progress_free);
+  if (bode == NULL)
     {
       g_printerr ("bgmod-cli bode: %s\n", error->message);
       exit_code = BG_CLI_EXIT_FAILED;
@@ -201,6 +191,6 @@ bg_cli_bode (int    argc,
     }
 
 out:
-  options_clear (&o);
+  bg_cli_bode_options_clear (&o);
   return exit_code;
 }

@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "bg-json-generate.h"
 #include "bg-cli.h"
 #include "bg-component-doc.h"
 #include "bg-domain.h"
@@ -274,7 +275,6 @@ static void
 print_json (GPtrArray *specs)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *text = NULL;
 
@@ -284,10 +284,7 @@ print_json (GPtrArray *specs)
   json_builder_end_array (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
+  text = bg_json_generate (root, TRUE);
   g_print ("%s\n", text);
 }
 

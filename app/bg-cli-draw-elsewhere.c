@@ -92,6 +92,7 @@ bg_cli_write_simulation_plot (BgPlan            *plan,
 gboolean
 bg_cli_write_sweep_plot (BgSweep    *sweep,
                          GArray     *vars,
+                         GArray     *runs,
                          const char *path,
                          GError    **error)
 {

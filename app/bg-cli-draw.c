@@ -70,6 +70,7 @@ bg_cli_write_simulation_plot (BgPlan            *plan,
 gboolean
 bg_cli_write_sweep_plot (BgSweep    *sweep,
                          GArray     *vars,
+                         GArray     *runs,
                          const char *path,
                          GError    **error)
 {
@@ -81,8 +82,9 @@ bg_cli_write_sweep_plot (BgSweep    *sweep,
       guint v = g_array_index (vars, guint, i);
       if (v == 0)
         continue;
-      for (guint r = 0; r < bg_sweep_get_n_runs (sweep); r++)
+      for (guint k = 0; k < runs->len; k++)
         {
+          guint r = g_array_index (runs, guint, k);
           BgResult *res = bg_sweep_get_result (sweep, r);
           g_autofree char *label = bg_cli_sweep_run_label (sweep, r);
           g_autofree char *name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (res, v), label);

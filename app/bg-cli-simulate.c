@@ -27,6 +27,7 @@
 #include "bg-causality.h"
 #include "bg-cli.h"
 #include "bg-cli-csv.h"
+#include "bg-cli-progress.h"
 #include "bg-compiler.h"
 #include "bg-plot-defaults.h"
 #include "bg-simulation-run.h"
@@ -140,6 +141,7 @@ csv_write_new_rows (CsvStream *stream)
         }
       stream->written += len;
     }
+  bg_cli_csv_flush (stream->csv);   /* a reader of a pipe follows the run */
 }
 
 /* Writes what is left and closes the file; FALSE with an error when any
@@ -150,6 +152,12 @@ csv_close (CsvStream *stream, GError **error)
   csv_write_new_rows (stream);
   g_array_unref (stream->vars);
   return bg_cli_csv_close (g_steal_pointer (&stream->csv), error);
+}
+
+static void
+show_progress_cb (BgSimulationRun *run, BgCliProgress *progress)
+{
+  bg_cli_progress_set_fraction (progress, bg_simulation_run_get_fraction (run));
 }
 
 /* Without --vars the plot shows the variables the editor saved with the
@@ -257,6 +265,7 @@ bg_cli_simulate (int    argc,
   g_autoptr (GArray) plot_vars = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (BgResult) result = NULL;
+  g_autoptr (BgCliProgress) progress = NULL;
   CsvStream csv = { 0 };
   const char *csv_path;
   const BgSimReport *report;
@@ -301,7 +310,9 @@ bg_cli_simulate (int    argc,
     {
       g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)
                                                     : default_plot_vars (model, plan);
-      exit_code = bg_cli_simulate_sweep (model, &settings, o.sweep, vars, sweep_vars, &o.out);
+      exit_code = bg_cli_simulate_sweep (model, plan, &settings, o.sweep,
+                                         o.vars != NULL ? vars : NULL, sweep_vars, &o.out,
+                                         o.max_memory);
       goto out;
     }
 
@@ -333,8 +344,13 @@ bg_cli_simulate (int    argc,
   run = bg_simulation_run_new_with_result (plan, result);
   if (csv_path != NULL)
     g_signal_connect_swapped (run, "progress", G_CALLBACK (csv_write_new_rows), &csv);
+  progress = bg_cli_progress_new ("simulate");
+  /* Translators: the progress line of `bgmod-cli simulate` */
+  bg_cli_progress_set_phase (progress, _("simulating"));
+  g_signal_connect (run, "progress", G_CALLBACK (show_progress_cb), progress);
   bg_simulation_run_start (run);
   bg_simulation_run_wait (run);
+  g_clear_pointer (&progress, bg_cli_progress_free);
   report = bg_simulation_run_get_report (run);
   run_error = bg_simulation_run_get_error (run);
 

@@ -47,26 +47,57 @@ int      bg_cli_linearize   (int    argc,
 int      bg_cli_bode        (int    argc,
                              char **argv);
 
+/* What bode and linearize may spend (--max-time): the limit, what the
+ * command adds to the linearization before it starts (from the plan and
+ * the number of outputs; NULL: nothing), and the advice of the refusal. */
+typedef struct
+{
+  double       max_time;
+  double     (*estimate_before) (BgPlan   *plan,
+                                 guint     n_outputs,
+                                 gpointer  data);
+  gpointer     data;
+  const char  *advice;
+} BgCliBudget;
+
+/* FALSE, with "bgmod-cli COMMAND: This would take about N s (DETAIL),
+ * more than the limit of L s (--max-time). ADVICE Or raise the limit with
+ * --max-time." and *exit_code = 1, when seconds exceed the limit. */
+gboolean bg_cli_budget_check (const BgCliBudget *budget,
+                              const char        *command,
+                              double             seconds,
+                              const char        *detail,
+                              int               *exit_code);
+/* "1999 states, 200 outputs": what an estimate counts. */
+char    *bg_cli_budget_detail (guint n_states,
+                               guint n_outputs);
+
 /* The linearization of the model file about its state at time at (0: the
- * initial state), for the outputs (NULL: every variable). On failure prints
- * the message, sets *exit_code and returns NULL. */
+ * initial state), for the outputs (NULL: every variable), refused before
+ * any matrix is made when the budget (NULL: none) would be exceeded. On
+ * failure prints the message, sets *exit_code and returns NULL. */
 BgLinearization *bg_cli_linearize_file (const char        *command,
                                         const char        *path,
                                         double             at,
                                         const char *const *outputs,
+                                        const BgCliBudget *budget,
                                         int               *exit_code);
 /* Appends a double as a JSON number that reads back exactly ("null" for
  * a non-finite value). */
 void     bg_cli_append_json_number (GString *out,
                                     double   value);
-/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its settings and
- * the variables (indices, t first) are known; returns the exit code. */
+/* app/bg-cli-sweep.c: `simulate --sweep` once the model, its plan, its
+ * settings and the variables (indices, t first) are known: csv_vars is
+ * --vars (NULL: the main variables), plot_vars what --plot draws; returns
+ * the exit code. */
 int      bg_cli_simulate_sweep (BgModel                  *model,
+                                BgPlan                   *plan,
                                 const BgSimSettings      *settings,
                                 const char               *spec,
-                                GArray                   *vars,
+                                GArray                   *csv_vars,
                                 GArray                   *plot_vars,
-                                const BgCliOutputOptions *out);
+                                const BgCliOutputOptions *out,
+                                guint64                   max_memory);
 /* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
 char    *bg_cli_sweep_run_label (BgSweep *sweep,
                                  guint    run);
@@ -89,8 +120,10 @@ gboolean bg_cli_write_simulation_plot (BgPlan            *plan,
                                        const BgSimReport *report,
                                        const char        *path,
                                        GError           **error);
+/* runs: the indices of the runs to draw. */
 gboolean bg_cli_write_sweep_plot      (BgSweep           *sweep,
                                        GArray            *vars,
+                                       GArray            *runs,
                                        const char        *path,
                                        GError           **error);
 gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
@@ -121,5 +154,12 @@ BgModel *bg_cli_load_model    (const char *path,
  * model as the user made it: render, fix). */
 BgModel *bg_cli_load_document (const char *path,
                                int        *exit_code);
+/* The document (components kept), also keeping the file's text in *text
+ * (NULL when the file could not be read whole: the model then came from
+ * bg_cli_load_document). */
+BgModel *bg_cli_load_model_text (const char *path,
+                                 char      **text,
+                                 gsize      *length,
+                                 int        *exit_code);
 
 G_END_DECLS

@@ -10,8 +10,13 @@
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <glib/gstdio.h>
 #include <glib/gi18n-lib.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -19,6 +24,7 @@
 
 #include "bg-cli.h"
 #include "bg-model-flatten.h"
+#include "bg-cli-output.h"
 #include "bg-file.h"
 #include "bg-i18n.h"
 
@@ -80,11 +86,12 @@ print_usage (FILE *stream)
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));
   fprintf (stream, "  %s\n      %s\n",
-           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json]",
+           "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json] [--max-time S]",
            _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
   fprintf (stream, "  %s\n      %s\n",
            "bode     MODEL.bgmod --input SRC --output VAR [--from F1] [--to F2]\n"
-           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]",
+           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--max-time S]",
            _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json | --markdown]",
@@ -161,6 +168,77 @@ bg_cli_load_document (const char *path,
   return NULL;
 }
 
+/* Reads a regular file or a FIFO whole (up to one byte over the loader's
+ * limit, so that the loader refuses a larger one); FALSE for anything
+ * else or a failed read, the loader then saying why. */
+static gboolean
+read_model_text (const char *path,
+                 char      **text,
+                 gsize      *length)
+{
+  g_autoptr(GByteArray) buf = NULL;
+  struct stat st;
+  int fd;
+
+  if (stat (path, &st) != 0 || !(S_ISREG (st.st_mode) || S_ISFIFO (st.st_mode))
+      || (S_ISREG (st.st_mode) && st.st_size > BG_FILE_MAX_BYTES))
+    return FALSE;
+  fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+  if (fd < 0)
+    return FALSE;
+  buf = g_byte_array_new ();
+  while (buf->len <= BG_FILE_MAX_BYTES)
+    {
+      guint old = buf->len;
+      ssize_t n;
+
+      g_byte_array_set_size (buf, old + 65536);
+      n = read (fd, buf->data + old, 65536);
+      if (n < 0 && errno == EINTR)
+        {
+          g_byte_array_set_size (buf, old);
+          continue;
+        }
+      g_byte_array_set_size (buf, old + MAX (n, 0));
+      if (n < 0)
+        {
+          close (fd);
+          return FALSE;
+        }
+      if (n == 0)
+        break;
+    }
+  close (fd);
+  *length = MIN (buf->len, (guint) BG_FILE_MAX_BYTES + 1);
+  g_byte_array_set_size (buf, *length);
+  g_byte_array_append (buf, (const guint8 *) "", 1);
+  *text = (char *) g_byte_array_free (g_steal_pointer (&buf), FALSE);
+  return TRUE;
+}
+
+BgModel *
+bg_cli_load_model_text (const char *path,
+                        char      **text,
+                        gsize      *length,
+                        int        *exit_code)
+{
+  g_autoptr(GError) error = NULL;
+  BgModel *model;
+
+  *text = NULL;
+  *length = 0;
+  if (!read_model_text (path, text, length))
+    return bg_cli_load_document (path, exit_code);
+  model = bg_file_load_from_data (*text, (gssize) *length, &error);
+  if (model != NULL)
+    return model;
+  g_clear_pointer (text, g_free);
+  g_printerr ("bgmod-cli: %s: %s\n", path, error->message);
+  *exit_code = g_error_matches (error, BG_FILE_ERROR, BG_FILE_ERROR_IO) ? BG_CLI_EXIT_USAGE
+                                                                        : BG_CLI_EXIT_FAILED;
+  return NULL;
+}
+
 static const BgCliCommand *
 find_command (const char *name)
 {
@@ -181,6 +259,7 @@ main (int    argc,
   int exit_code;
 
   tune_heap ();
+  bg_cli_stdout_init ();
   bg_cli_set_command_line (command_line);
   bg_i18n_init ();
   textdomain (GETTEXT_PACKAGE);
@@ -195,12 +274,12 @@ main (int    argc,
       strcmp (argv[1], "help") == 0)
     {
       print_usage (stdout);
-      return BG_CLI_EXIT_OK;
+      return bg_cli_stdout_finish (BG_CLI_EXIT_OK);
     }
   if (strcmp (argv[1], "--version") == 0)
     {
       g_print ("bgmod-cli %s\n", BGMOD_VERSION);
-      return BG_CLI_EXIT_OK;
+      return bg_cli_stdout_finish (BG_CLI_EXIT_OK);
     }
 
   command = find_command (argv[1]);
@@ -217,5 +296,5 @@ main (int    argc,
 
   exit_code = command->run (argc - 1, argv + 1);
   bg_cli_set_command_line (NULL);
-  return exit_code;
+  return bg_cli_stdout_finish (exit_code);
 }

@@ -6,12 +6,14 @@
 # a target: "load" (the file loader; starts from the stored corpus and the
 # seeds, copies crashers into tests/fuzz/corpus/ as crash-<hash>.bgmod so the
 # replay test keeps them), "sim" (load, analyse, compile and a bounded
-# simulation; same corpus and crasher rule) or "edit" (edits and undo/redo; crashers go to
-# tests/fuzz/edit-crashers/). Scratch corpora live in tests/fuzz/out/
+# simulation; same corpus and crasher rule), "edit" (edits and undo/redo; crashers go to
+# tests/fuzz/edit-crashers/) or "cli-options" (bgmod-cli's option parsing;
+# starts from and keeps crashers in tests/fuzz/cli-options-seeds/, which
+# tests/test-fuzz-cli-options replays). Scratch corpora live in tests/fuzz/out/
 # (ignored by git). Must not: modify the stored corpus except by adding
 # crashers.
 #
-# Usage: build-aux/run-fuzzer.sh [SECONDS] [load|sim|edit]   (default 300 load)
+# Usage: build-aux/run-fuzzer.sh [SECONDS] [load|sim|edit|cli-options]   (default 300 load)
 # Environment: FUZZ_BUILD_DIR (default _build-fuzz).
 # Exit 0 when no crash was found, 1 otherwise (crashers are listed).
 set -eu
@@ -26,7 +28,9 @@ case "$target" in
         extra="-max_len=65536 -dict=tests/fuzz/bgmod.dict" ;;
   edit) seeds=""; keep=tests/fuzz/edit-crashers; ext=.bin
         extra="-max_len=1024" ;;
-  *) echo "run-fuzzer: unknown target $target (load, sim or edit)" >&2; exit 2 ;;
+  cli-options) seeds="tests/fuzz/cli-options-seeds"; keep=tests/fuzz/cli-options-seeds; ext=""
+        extra="-max_len=2048" ;;
+  *) echo "run-fuzzer: unknown target $target (load, sim, edit or cli-options)" >&2; exit 2 ;;
 esac
 build="${FUZZ_BUILD_DIR:-_build-fuzz}"
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-bode.c — G(jω) = C (jωI − A)⁻¹ B + D on a log-spaced grid.
  *
- * Owns: building jωI − A per frequency and solving it for the input's
- * column of B with LAPACK's complex LU (zgesv), the dB/degree conversion and
- * the phase unwrapping. Must not: touch a model or GTK.
+ * Owns: the balancing and Hessenberg reduction of A done once (LAPACK
+ * dgebal, dgehrd, dormhr), one O(n²) elimination of jωI − H per frequency,
+ * the dB/degree conversion, the phase unwrapping, and the estimate of the
+ * time it all takes. Must not: touch a model or GTK.
  */
 #include "config.h"
 
@@ -16,6 +17,16 @@
 #include "bg-bode.h"
 
 G_DEFINE_QUARK (bg-bode-error-quark, bg_bode_error)
+
+/* The speed of this code on the reference machine (2 cores, Debian 12's
+ * reference BLAS and LAPACK), measured by tests/bench/bench-bode.c: the
+ * reduction of a dense A to Hessenberg form, copying and scanning A, and
+ * in one frequency's solve each row and each entry of U (eliminated,
+ * stored, substituted back). */
+#define BG_BODE_SECONDS_PER_REDUCTION_N3 2.5e-9
+#define BG_BODE_SECONDS_PER_ROW 1e-7
+#define BG_BODE_SECONDS_PER_ENTRY 2e-8
+#define BG_BODE_SECONDS_PER_PREPARED_N2 1.2e-7
 
 void
 bg_bode_free (BgBode *self)
@@ -31,31 +42,264 @@ bg_bode_free (BgBode *self)
   g_free (self);
 }
 
-/* G at angular frequency w; FALSE when jωI − A is singular. */
+/* The response in Hessenberg form (Laub's method): with the balancing D
+ * (dgebal) and the reduction D⁻¹ A D = Q H Qᵀ (dgehrd, skipped when A is
+ * already upper Hessenberg), G(jω) = c' (jωI − H)⁻¹ b' + d where
+ * b' = Qᵀ D⁻¹ b and c' = c D Q; each frequency is one O(n²) elimination. */
+typedef struct
+{
+  guint                  n;
+  double                *h;      /* n × n row-major, upper Hessenberg */
+  double                *b, *c;  /* b' and c' */
+  double                 d;
+  guint                 *end;    /* per row of H: one past its last non-zero */
+  lapack_complex_double *u;      /* the rows of U, packed: row k from k to u_end[k] */
+  gsize                 *u_at;   /* per row of U: where it starts in u */
+  guint                 *u_end;
+  lapack_complex_double *row[2]; /* the current and the next row, n each */
+  lapack_complex_double *y;      /* the right-hand side, then the solution */
+} Prepared;
+
+static void
+prepared_clear (Prepared *p)
+{
+  g_free (p->h);
+  g_free (p->b);
+  g_free (p->c);
+  g_free (p->u);
+  g_free (p->end);
+  g_free (p->u_at);
+  g_free (p->u_end);
+  g_free (p->row[0]);
+  g_free (p->row[1]);
+  g_free (p->y);
+}
+
+guint
+bg_bode_lower_bandwidth (const double *a, guint n)
+{
+  guint kl = 0;
+
+  for (guint i = 1; i < n; i++)
+    for (guint j = 0; j + kl < i; j++)
+      if (a[(gsize) i * n + j] != 0)
+        {
+          kl = i - j;
+          break;
+        }
+  return kl;
+}
+
+/* One past the last non-zero of each row of the Hessenberg matrix h (the
+ * diagonal counts, jω is there) into end, and the entries the rows of U
+ * can reach: row k of U ends where the rows 0 … k + 1 of h end at most. */
+static gsize
+profile (const double *h, guint n, guint *end)
+{
+  gsize total = 0;
+  guint reach = 0;
+
+  for (guint i = 0; i < n; i++)
+    {
+      guint e = n;
+
+      while (e > i + 1 && h[(gsize) i * n + e - 1] == 0)
+        e--;
+      end[i] = e;
+    }
+  for (guint k = 0; k < n; k++)
+    {
+      reach = MAX (reach, end[k]);
+      if (k + 1 < n)
+        reach = MAX (reach, end[k + 1]);
+      total += reach - k;
+    }
+  return MAX (total, 1);
+}
+
 static gboolean
-response_at (const BgLinearization *lin, guint input, guint output, double w,
-             lapack_complex_double *mat, lapack_complex_double *rhs, lapack_int *piv,
-             double complex *g)
+prepare (Prepared *p, const BgLinearization *lin, guint input, guint output, GError **error)
 {
   guint n = bg_linearization_get_n_states (lin), m = bg_linearization_get_n_inputs (lin);
-  const double *a = bg_linearization_get_a (lin), *b = bg_linearization_get_b (lin);
-  const double *c = bg_linearization_get_c (lin), *d = bg_linearization_get_d (lin);
-  double complex acc = d[output * m + input];
+  const double *b = bg_linearization_get_b (lin), *c = bg_linearization_get_c (lin);
+  g_autofree double *scale = NULL, *tau = NULL;
+  lapack_int ilo = 1, ihi = (lapack_int) n, info = 0;
 
-  if (n > 0)
+  p->n = n;
+  p->d = bg_linearization_get_d (lin)[output * m + input];
+  if (n == 0)
+    return TRUE;
+  p->h = g_memdup2 (bg_linearization_get_a (lin), (gsize) n * n * sizeof (double));
+  p->b = g_new (double, n);
+  p->c = g_new (double, n);
+  p->end = g_new (guint, n);
+  p->u_at = g_new (gsize, n);
+  p->u_end = g_new (guint, n);
+  p->row[0] = g_new (lapack_complex_double, n);
+  p->row[1] = g_new (lapack_complex_double, n);
+  p->y = g_new (lapack_complex_double, n);
+  scale = g_new (double, n);
+  tau = g_new0 (double, MAX (n, 2) - 1);
+
+  /* Scaling only: a permutation would undo a Hessenberg pattern. */
+  info = LAPACKE_dgebal (LAPACK_ROW_MAJOR, 'S', (lapack_int) n, p->h, (lapack_int) n, &ilo, &ihi,
+                         scale);
+  for (guint i = 0; i < n && info == 0; i++)
     {
-      for (guint i = 0; i < n; i++)
+      p->b[i] = b[i * m + input] / scale[i];
+      p->c[i] = c[(gsize) output * n + i] * scale[i];
+    }
+  if (info == 0 && n > 2 && bg_bode_lower_bandwidth (p->h, n) > 1)
+    {
+      info = LAPACKE_dgehrd (LAPACK_ROW_MAJOR, (lapack_int) n, 1, (lapack_int) n, p->h,
+                             (lapack_int) n, tau);
+      if (info == 0)
+        info = LAPACKE_dormhr (LAPACK_ROW_MAJOR, 'L', 'T', (lapack_int) n, 1, 1, (lapack_int) n,
+                               p->h, (lapack_int) n, tau, p->b, 1);
+      if (info == 0)
+        info = LAPACKE_dormhr (LAPACK_ROW_MAJOR, 'R', 'N', 1, (lapack_int) n, 1, (lapack_int) n,
+                               p->h, (lapack_int) n, tau, p->c, (lapack_int) n);
+      /* Below the subdiagonal are the reflectors: H is zero there. */
+      for (guint i = 2; i < n; i++)
+        memset (p->h + (gsize) i * n, 0, (i - 1) * sizeof (double));
+    }
+  if (info == 0)
+    p->u = g_new (lapack_complex_double, profile (p->h, n, p->end));
+  if (info != 0)
+    {
+      g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_LAPACK,
+                   _("The frequency response could not be prepared (LAPACK returned %d)"),
+                   (int) info);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Row i of jωI − H from column `from` to `to` into out. */
+static inline void
+load_row (const Prepared *p, guint i, guint from, guint to, double w, lapack_complex_double *out)
+{
+  const double *h = p->h + (gsize) i * p->n;
+  double *o = (double *) out;
+
+  for (guint j = from; j < to; j++)
+    {
+      o[2 * j] = -h[j];
+      o[2 * j + 1] = 0;
+    }
+  o[2 * i + 1] = w;
+}
+
+/* The inner loops in real arithmetic: C's complex product checks for
+ * infinities and NaNs (a library call per product), which these values
+ * never are here. */
+static inline void
+axpy_minus (lapack_complex_double *y, double complex a, const lapack_complex_double *x, guint n)
+{
+  double ar = creal (a), ai = cimag (a);
+  double *yd = (double *) y;
+  const double *xd = (const double *) x;
+
+  for (guint j = 0; j < n; j++)
+    {
+      double xr = xd[2 * j], xi = xd[2 * j + 1];
+
+      yd[2 * j] -= ar * xr - ai * xi;
+      yd[2 * j + 1] -= ar * xi + ai * xr;
+    }
+}
+
+static inline double complex
+dot (const lapack_complex_double *a, const lapack_complex_double *b, guint n)
+{
+  const double *ad = (const double *) a, *bd = (const double *) b;
+  double re = 0, im = 0;
+
+  for (guint j = 0; j < n; j++)
+    {
+      re += ad[2 * j] * bd[2 * j] - ad[2 * j + 1] * bd[2 * j + 1];
+      im += ad[2 * j] * bd[2 * j + 1] + ad[2 * j + 1] * bd[2 * j];
+    }
+  return re + im * I;
+}
+
+/* G at angular frequency w; FALSE when jωI − H is singular. Gaussian
+ * elimination with partial pivoting between neighbouring rows (the only
+ * ones with an entry below the diagonal), then back substitution; each row
+ * only as far as its non-zeros reach (a chain's A is tridiagonal: O(n) a
+ * frequency, O(n²) for a full Hessenberg matrix). */
+static gboolean
+response_at (Prepared *p, double w, double complex *g)
+{
+  guint n = p->n, cur_end, next_end;
+  lapack_complex_double *cur = p->row[0], *next = p->row[1], *y = p->y;
+  gsize at = 0;
+  double complex cur_b, acc = p->d;
+
+  if (n == 0)
+    {
+      *g = acc;
+      return TRUE;
+    }
+  cur_end = p->end[0];
+  load_row (p, 0, 0, cur_end, w, cur);
+  cur_b = p->b[0];
+  for (guint k = 0; k + 1 < n; k++)
+    {
+      double complex next_b = p->b[k + 1], l;
+      lapack_complex_double *swap;
+      guint reach;
+
+      next_end = p->end[k + 1];
+      load_row (p, k + 1, k, next_end, w, next);
+      if (cabs (next[k]) > cabs (cur[k]))
         {
-          for (guint j = 0; j < n; j++)
-            mat[i * n + j] = -a[i * n + j];
-          mat[i * n + i] += w * I;
-          rhs[i] = b[i * m + input];
+          double complex swap_b = cur_b;
+          guint swap_end = cur_end;
+
+          swap = cur;
+          cur = next;
+          next = swap;
+          cur_end = next_end;
+          next_end = swap_end;
+          cur_b = next_b;
+          next_b = swap_b;
         }
-      if (LAPACKE_zgesv (LAPACK_ROW_MAJOR, (lapack_int) n, 1, mat, (lapack_int) n, piv,
-                         rhs, 1) != 0)
+      if (cur[k] == 0)
         return FALSE;
-      for (guint j = 0; j < n; j++)
-        acc += c[output * n + j] * rhs[j];
+      reach = MAX (cur_end, next_end);
+      if (next_end < reach)
+        memset (next + next_end, 0, (reach - next_end) * sizeof *next);
+      l = next[k] / cur[k];
+      axpy_minus (next + k + 1, l, cur + k + 1, cur_end - k - 1);
+      next_b -= l * cur_b;
+      memcpy (p->u + at, cur + k, (cur_end - k) * sizeof *cur);
+      p->u_at[k] = at;
+      p->u_end[k] = cur_end;
+      at += cur_end - k;
+      y[k] = cur_b;
+      /* The eliminated row is the next step's current row. */
+      swap = cur;
+      cur = next;
+      next = swap;
+      cur_end = reach;
+      cur_b = next_b;
+    }
+  if (cur[n - 1] == 0)
+    return FALSE;
+  p->u[at] = cur[n - 1];
+  p->u_at[n - 1] = at;
+  p->u_end[n - 1] = n;
+  y[n - 1] = cur_b;
+
+  /* Back substitution, from the last row. */
+  for (guint k = n; k-- > 0;)
+    {
+      const lapack_complex_double *row = p->u + p->u_at[k];
+      double complex sum = y[k] - dot (row + 1, y + k + 1, p->u_end[k] - k - 1);
+
+      y[k] = sum / row[0];
+      acc += p->c[k] * y[k];
     }
   *g = acc;
   return TRUE;
@@ -70,10 +314,23 @@ bg_bode_compute (const BgLinearization *lin,
                  guint                  n_points,
                  GError               **error)
 {
+  return bg_bode_compute_with_progress (lin, input, output, f_from, f_to, n_points, NULL, NULL,
+                                        error);
+}
+
+BgBode *
+bg_bode_compute_with_progress (const BgLinearization *lin,
+                               guint                  input,
+                               guint                  output,
+                               double                 f_from,
+                               double                 f_to,
+                               guint                  n_points,
+                               BgBodeProgressFunc     progress,
+                               gpointer               user_data,
+                               GError               **error)
+{
   g_autoptr (BgBode) bode = NULL;
-  guint n;
-  g_autofree lapack_complex_double *mat = NULL, *rhs = NULL;
-  g_autofree lapack_int *piv = NULL;
+  Prepared prepared = { 0 };
   double turn = 0;
 
   g_return_val_if_fail (lin != NULL, NULL);
@@ -95,7 +352,6 @@ bg_bode_compute (const BgLinearization *lin,
       return NULL;
     }
 
-  n = bg_linearization_get_n_states (lin);
   bode = g_new0 (BgBode, 1);
   bode->n = n_points;
   bode->f = g_new (double, n_points);
@@ -104,9 +360,11 @@ bg_bode_compute (const BgLinearization *lin,
   bode->input = g_strdup (bg_linearization_get_input_name (lin, input));
   bode->output = g_strdup (bg_linearization_get_output_name (lin, output));
   bode->output_unit = g_strdup (bg_linearization_get_output_unit (lin, output));
-  mat = g_new (lapack_complex_double, MAX ((gsize) n * n, 1));
-  rhs = g_new (lapack_complex_double, MAX (n, 1));
-  piv = g_new (lapack_int, MAX (n, 1));
+  if (!prepare (&prepared, lin, input, output, error))
+    {
+      prepared_clear (&prepared);
+      return NULL;
+    }
 
   for (guint k = 0; k < n_points; k++)
     {
@@ -115,8 +373,11 @@ bg_bode_compute (const BgLinearization *lin,
       double complex g;
       double phase;
 
-      if (!response_at (lin, input, output, 2 * G_PI * f, mat, rhs, piv, &g))
+      if (progress != NULL)
+        progress (k, n_points, user_data);
+      if (!response_at (&prepared, 2 * G_PI * f, &g))
         {
+          prepared_clear (&prepared);
           g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_SINGULAR,
                        _("The model has an undamped mode at %g Hz: its response there is "
                          "infinite"), f);
@@ -137,5 +398,33 @@ bg_bode_compute (const BgLinearization *lin,
         }
       bode->phase_deg[k] = phase + turn;
     }
+  prepared_clear (&prepared);
   return g_steal_pointer (&bode);
+}
+
+double
+bg_bode_estimate_seconds (const BgLinearization *lin,
+                          guint                  n_points)
+{
+  guint n = bg_linearization_get_n_states (lin);
+  const double *a = bg_linearization_get_a (lin);
+  double reduce = 0, entries;
+
+  g_return_val_if_fail (lin != NULL, 0);
+
+  if (n > 2 && bg_bode_lower_bandwidth (a, n) > 1)
+    {
+      /* The reduction fills the upper triangle. */
+      reduce = BG_BODE_SECONDS_PER_REDUCTION_N3 * (double) n * n * n;
+      entries = (double) n * (n + 1) / 2;
+    }
+  else
+    {
+      g_autofree guint *end = g_new (guint, MAX (n, 1));
+
+      entries = n > 0 ? (double) profile (a, n, end) : 0;
+    }
+  /* Copying, balancing and scanning A once, then the frequencies. */
+  return reduce + BG_BODE_SECONDS_PER_PREPARED_N2 * (double) n * n
+         + (BG_BODE_SECONDS_PER_ROW * n + BG_BODE_SECONDS_PER_ENTRY * entries) * n_points;
 }

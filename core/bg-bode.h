@@ -2,9 +2,12 @@
 /* bg-bode.h — the frequency response of one input to one output of a
  * linearization: G(jω) = C (jωI − A)⁻¹ B + D.
  *
- * Owns: a log-spaced frequency grid, one complex LU solve (LAPACK zgesv) per
- * frequency, magnitude in dB and phase in degrees (unwrapped along the grid
- * and starting in (−180°, 180°]). Must not: touch a model or GTK.
+ * Owns: a log-spaced frequency grid; A balanced and reduced to Hessenberg
+ * form once (O(n³), skipped when A already is: a chain of storages in
+ * model order), then one O(n²) solve per frequency; magnitude in dB and
+ * phase in degrees (unwrapped along the grid and starting in (−180°,
+ * 180°]); and the estimate of the time it takes. Must not: touch a model
+ * or GTK.
  */
 #pragma once
 
@@ -20,6 +23,7 @@ typedef enum
 {
   BG_BODE_ERROR_RANGE = 1,   /* the frequencies or the point count are out of range */
   BG_BODE_ERROR_SINGULAR,    /* jω is an eigenvalue of A at some grid frequency */
+  BG_BODE_ERROR_LAPACK,      /* the reduction failed */
 } BgBodeError;
 
 #define BG_BODE_DEFAULT_POINTS 200
@@ -45,6 +49,29 @@ BgBode  *bg_bode_compute (const BgLinearization *lin,
                           double                 f_to,
                           guint                  n_points,
                           GError               **error);
+typedef void (*BgBodeProgressFunc) (guint    done,
+                                    guint    total,
+                                    gpointer user_data);
+
+/* The same, calling progress before each frequency (from this thread). */
+BgBode  *bg_bode_compute_with_progress (const BgLinearization *lin,
+                                        guint                  input,
+                                        guint                  output,
+                                        double                 f_from,
+                                        double                 f_to,
+                                        guint                  n_points,
+                                        BgBodeProgressFunc     progress,
+                                        gpointer               user_data,
+                                        GError               **error);
+/* Seconds bg_bode_compute takes for n_points frequencies, from the
+ * measured speed of the reduction and of one solve (tests/bench/bench-bode.c
+ * on the reference machine); the linearization is not included. */
+double   bg_bode_estimate_seconds (const BgLinearization *lin,
+                                   guint                  n_points);
+/* The largest i − j with A[i][j] ≠ 0 (row-major n × n): 1 or less for an
+ * upper Hessenberg matrix. */
+guint    bg_bode_lower_bandwidth  (const double          *a,
+                                   guint                  n);
 void     bg_bode_free    (BgBode                *self);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgBode, bg_bode_free)

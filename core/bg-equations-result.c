@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 #include <json-glib/json-glib.h>
 
+#include "bg-json-generate.h"
 #include "bg-equations-result-private.h"
 
 typedef struct
@@ -470,7 +471,6 @@ char *
 bg_equations_to_json (const BgEquations *self)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
   gboolean any_algebraic = FALSE;
 
@@ -533,10 +533,7 @@ bg_equations_to_json (const BgEquations *self)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  return json_generator_to_data (generator, NULL);
+  return bg_json_generate (root, TRUE);
 }
 
 /* "1000 Ω" */

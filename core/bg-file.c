@@ -95,9 +95,12 @@ char *
 _bg_file_member_path (const char *path,
                       const char *key)
 {
+  /* A key may be any text of the file; a message shows it tamed. */
+  g_autofree char *shown = excerpt (key);
+
   if (path == NULL || *path == '\0')
-    return g_strdup (key);
-  return g_strconcat (path, ".", key, NULL);
+    return g_steal_pointer (&shown);
+  return g_strconcat (path, ".", shown, NULL);
 }
 
 /* "elements[12]" into buf, without a format string (one per element of a
@@ -250,6 +253,27 @@ get_array (BgFileLoader *loader,
   return array;
 }
 
+/* A refusal inside an element names its id beside the JSON path,
+ * "elements[3].params.value: must be … (element C1)", unless the id itself
+ * is what is wrong. Returns FALSE. */
+static gboolean
+name_item (const JDoc *doc,
+           guint32     obj,
+           GError    **error)
+{
+  guint32 member = jv (doc, obj)->type == JV_OBJECT ? jv_member (doc, obj, "id") : 0;
+  const char *id = member != 0 && jv (doc, member)->type == JV_STRING ? jv_string (doc, member) : NULL;
+  char *message;
+
+  if (error == NULL || *error == NULL || id == NULL || !bg_id_is_valid (id)
+      || strstr ((*error)->message, "].id:") != NULL)
+    return FALSE;
+  message = g_strdup_printf (_("%s (element %s)"), (*error)->message, id);
+  g_free ((*error)->message);
+  (*error)->message = message;
+  return FALSE;
+}
+
 gboolean
 _bg_file_load_graph (BgFileLoader *loader,
                      GError      **error)
@@ -271,7 +295,7 @@ _bg_file_load_graph (BgFileLoader *loader,
   i = 0;
   for (guint32 c = jv_first (doc, elements); c != 0; c = jv_next (doc, c))
     if (!_bg_file_load_element (loader, c, i++, error))
-      return FALSE;
+      return name_item (doc, c, error);
 
   i = 0;
   for (guint32 c = bonds ? jv_first (doc, bonds) : 0; c != 0; c = jv_next (doc, c))

@@ -53,13 +53,33 @@ G_DEFINE_QUARK (bg-json-error-quark, bg_json_error)
 char *
 bg_json_excerpt (const char *text)
 {
-  const char *end = text;
+  GString *out = g_string_new (NULL);
+  const char *p = text;
 
-  for (guint i = 0; i < EXCERPT_CHARS && *end != '\0'; i++)
-    end = g_utf8_next_char (end);
-  if (*end == '\0')
-    return g_strdup (text);
-  return g_strdup_printf ("%.*s…", (int) (end - text), text);
+  for (guint i = 0; *p != '\0'; i++)
+    {
+      gunichar c = g_utf8_get_char_validated (p, -1);
+
+      if (i == EXCERPT_CHARS)
+        {
+          g_string_append (out, "…");
+          break;
+        }
+      if (c == (gunichar) -1 || c == (gunichar) -2)
+        {
+          /* Not UTF-8 (never from the reader, which refuses it). */
+          g_string_append_printf (out, "\\x%02x", (guchar) *p);
+          p++;
+          continue;
+        }
+      /* A terminal must not act on a file's control characters. */
+      if (c < 0x20 || (c >= 0x7F && c < 0xA0))
+        g_string_append_printf (out, "\\u%04x", (guint) c);
+      else
+        g_string_append_unichar (out, c);
+      p = g_utf8_next_char (p);
+    }
+  return g_string_free (out, FALSE);
 }
 
 /* ------------------------------------------------------------------------

@@ -121,7 +121,9 @@ guint32    bg_json_get_member (const BgJsonDoc *doc,
                                guint32          object,
                                const char      *key);
 
-/* Untrusted text for a message: at most 40 characters, then "…". */
+/* Untrusted text for a message: at most 40 characters, then "…"; control
+ * characters (C0, DEL, C1) written as \u001b, bytes that are not UTF-8 as
+ * \xff. */
 char *bg_json_excerpt (const char *text);
 
 /* The shortest decimal that reads back as the same double (0 for NaN and

@@ -54,6 +54,12 @@ BgLinearization *bg_linearize             (BgPlan             *plan,
                                            const char *const  *outputs,
                                            GError            **error);
 
+/* Seconds bg_linearize takes for the plan and that many outputs (every
+ * column is one pass through the plan's operations), measured on the
+ * reference machine; known before any matrix is allocated. */
+double           bg_linearize_estimate_seconds (BgPlan       *plan,
+                                                guint         n_outputs);
+
 /* The state the plan reaches at its t_end (the plan's own run, synchronous;
  * for `--at T` compile with t_end = T). Returns a new array of
  * bg_plan_get_n_states() doubles, or NULL when the run failed, was cancelled

@@ -3,7 +3,9 @@
  *
  * Owns: the eigenvalues λ of A (LAPACK dgeev), each with its natural
  * frequency f = |λ|/2π and damping ratio ζ = −Re λ/|λ| (a real pole has
- * ζ = 1 when stable, −1 when unstable; λ = 0 has f = 0 and ζ = 1), sorted by
+ * ζ = 1 when stable, −1 when unstable); an eigenvalue with |λ| ≤ 1e-9 ·
+ * max|λ| or |λ| < 1e-12 is exactly 0, with f = 0 and ζ undefined (NaN:
+ * rounding would make it stable or unstable at random); sorted by
  * increasing |λ|, then by imaginary part; and the frequency range a Bode
  * plot of them should show. Must not: touch a model or GTK; models above
  * BG_LINEARIZE_MAX_STATES never reach it (bg_linearize refuses them).
@@ -23,16 +25,24 @@ typedef enum
   BG_MODES_ERROR_LAPACK = 1,   /* the QR iteration did not converge */
 } BgModesError;
 
+/* Below these an eigenvalue is zero (docs/command-line.md, linearize). */
+#define BG_MODES_ZERO_RELATIVE 1e-9
+#define BG_MODES_ZERO_ABSOLUTE 1e-12
+
 typedef struct
 {
   double re, im;
   double frequency_hz;
-  double damping;
+  double damping;      /* NaN for a zero eigenvalue */
 } BgMode;
 
 /* A new array of bg_linearization_get_n_states() modes (possibly empty). */
 GArray  *bg_modes_compute     (const BgLinearization *lin,
                                GError               **error);
+
+/* Seconds bg_modes_compute takes, from LAPACK's measured speed on the
+ * reference machine (O(n³); less when A is already upper Hessenberg). */
+double   bg_modes_estimate_seconds (const BgLinearization *lin);
 
 /* A Bode range around the modes: from a decade below the slowest non-zero
  * natural frequency to a decade above the fastest, on whole decades;

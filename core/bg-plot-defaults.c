@@ -64,6 +64,30 @@ bg_plot_defaults_dup (BgModel *model)
 }
 
 GStrv
+bg_plot_defaults_dup_main (BgModel *model)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  GPtrArray *elements;
+
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  elements = bg_model_get_elements (model);
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *el = g_ptr_array_index (elements, i);
+      g_auto(GStrv) suffixes = element_suffixes (el);
+
+      for (guint k = 0; suffixes != NULL && suffixes[k] != NULL; k++)
+        {
+          g_autofree char *name = g_strdup_printf ("%s.%s", el->id, g_strstrip (suffixes[k]));
+
+          g_strv_builder_add (builder, name);
+        }
+    }
+  return g_strv_builder_end (builder);
+}
+
+GStrv
 bg_plot_defaults_dup_shown (BgModel *model)
 {
   GStrv saved;

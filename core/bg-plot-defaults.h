@@ -6,7 +6,8 @@
  * cylinder: x and v, load: v, accumulator: p, pump: Q), in model order; when
  * they are more than BG_PLOT_DEFAULTS_MAX, the first main variable of each
  * such element until there are BG_PLOT_DEFAULTS_MAX, so a large model never
- * opens with a legend over the plot. Must not: know about plots or widgets.
+ * opens with a legend over the plot; and all of those main variables for a
+ * sweep's CSV. Must not: know about plots or widgets.
  */
 #pragma once
 
@@ -18,6 +19,9 @@ G_BEGIN_DECLS
 
 /* Variable names, NULL-terminated (empty for a model without storages). */
 GStrv bg_plot_defaults_dup (BgModel *model);
+/* Every main variable of the storages and advanced elements, in model
+ * order, however many: the columns of a sweep without --vars. */
+GStrv bg_plot_defaults_dup_main (BgModel *model);
 /* What a plot first shows: the choice saved with the file (its view
  * section, possibly empty), else the defaults above. */
 GStrv bg_plot_defaults_dup_shown (BgModel *model);

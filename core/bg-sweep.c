@@ -3,7 +3,8 @@
  *
  * Owns: parsing sweep specs and ranges, copying the model per value
  * (through its file form, so each copy is independent and has no history),
- * compiling the copies, the pool, and the per-run results and reports.
+ * compiling the copies, the variables the runs record and the memory they
+ * need, the pool, and the per-run results and reports.
  * Must not: touch GTK or the model outside bg_sweep_new.
  */
 #include "config.h"
@@ -40,6 +41,19 @@ struct _BgSweep
   gpointer        done_data;
 };
 
+/* A decimal number as a person types it ("1e-3", "-0.5", "+2"): digits,
+ * signs, one point and an exponent; no hexadecimal, "inf" or "nan". */
+static gboolean
+read_decimal (const char *text, double *value)
+{
+  char *end = NULL;
+
+  if (*text == '\0' || text[strspn (text, "0123456789+-.eE")] != '\0')
+    return FALSE;
+  *value = g_ascii_strtod (text, &end);
+  return end != NULL && *end == '\0' && isfinite (*value);
+}
+
 gboolean
 bg_sweep_parse_spec (const char *spec, char **element, char **param, GArray **values,
                      GError **error)
@@ -64,15 +78,22 @@ bg_sweep_parse_spec (const char *spec, char **element, char **param, GArray **va
   for (guint i = 0; items[i] != NULL; i++)
     {
       const char *text = g_strstrip (items[i]);
-      char *end = NULL;
-      double v = g_ascii_strtod (text, &end);
+      double v;
 
-      if (*text == '\0' || end == NULL || *end != '\0' || !isfinite (v))
+      if (!read_decimal (text, &v))
         {
           g_set_error (error, BG_SWEEP_ERROR, BG_SWEEP_ERROR_SPEC,
                        _("“%s” in the sweep is not a number"), text);
           return FALSE;
         }
+      for (guint k = 0; k < out->len; k++)
+        if (g_array_index (out, double, k) == v)
+          {
+            /* Two runs of one value would give two columns of one name. */
+            g_set_error (error, BG_SWEEP_ERROR, BG_SWEEP_ERROR_SPEC,
+                         _("“%s” in the sweep repeats an earlier value"), text);
+            return FALSE;
+          }
       g_array_append_val (out, v);
     }
   if (out->len == 0 || out->len > BG_SWEEP_MAX_VALUES)
@@ -214,6 +235,79 @@ bg_sweep_free (BgSweep *self)
   g_free (self->param);
   g_free (self->unit);
   g_free (self);
+}
+
+void
+bg_sweep_set_recorded (BgSweep *self, const guint *vars, guint n_vars)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (vars != NULL || n_vars == 0);
+
+  for (guint i = 0; i < self->n_runs; i++)
+    {
+      Run *run = &self->runs[i];
+
+      g_return_if_fail (bg_result_get_n_rows (run->result) == 0);
+      g_clear_pointer (&run->result, bg_result_unref);
+      run->result = bg_simulator_new_result_for (run->plan, vars, n_vars, FALSE);
+    }
+}
+
+/* Rows × bytes per row of run i, and its solver's own bytes. */
+static void
+run_memory (const Run *run, guint64 *data, guint64 *solver)
+{
+  guint64 total = bg_simulator_estimate_memory (run->plan, run->result);
+
+  /* Chunks are allocated whole: round up to one, as the simulator does. */
+  *data = (bg_simulator_count_rows (run->plan) + BG_RESULT_CHUNK_ROWS)
+          * bg_result_get_bytes_per_row (run->result);
+  *solver = total > *data ? total - *data : 0;
+}
+
+guint64
+bg_sweep_estimate_memory (BgSweep *self, guint n_threads)
+{
+  guint64 data = 0, solver = 0;
+
+  g_return_val_if_fail (self != NULL, 0);
+
+  for (guint i = 0; i < self->n_runs; i++)
+    {
+      guint64 d, s;
+
+      run_memory (&self->runs[i], &d, &s);
+      data += d;
+      solver = MAX (solver, s);
+    }
+  if (n_threads == 0)
+    n_threads = g_get_num_processors ();
+  return data + solver * MIN (n_threads, self->n_runs);
+}
+
+gboolean
+bg_sweep_check_memory (BgSweep *self, guint n_threads, guint64 limit, GError **error)
+{
+  g_autofree char *need_text = NULL, *limit_text = NULL, *solver_text = NULL, *rows_text = NULL;
+  guint64 need, data, solver;
+
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  need = bg_sweep_estimate_memory (self, n_threads);
+  if (need <= limit)
+    return TRUE;
+  run_memory (&self->runs[0], &data, &solver);
+  need_text = g_format_size_full (need, G_FORMAT_SIZE_IEC_UNITS);
+  limit_text = g_format_size_full (limit, G_FORMAT_SIZE_IEC_UNITS);
+  solver_text = g_format_size_full (need - MIN (need, data * self->n_runs), G_FORMAT_SIZE_IEC_UNITS);
+  rows_text = g_strdup_printf ("%" G_GUINT64_FORMAT, bg_simulator_count_rows (self->runs[0].plan));
+  g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_MEMORY,
+               _("This sweep would need about %s (%u runs × %s rows × %u recorded variables, "
+                 "plus %s for the solvers), more than the limit of %s. Sweep fewer values, "
+                 "record fewer variables, use a longer output step or a shorter end time."),
+               need_text, self->n_runs, rows_text, bg_result_get_n_stored (self->runs[0].result),
+               solver_text, limit_text);
+  return FALSE;
 }
 
 static void

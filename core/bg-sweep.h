@@ -43,7 +43,8 @@ typedef void (*BgSweepDoneFunc) (BgSweep  *sweep,
                                  guint     index,
                                  gpointer  user_data);
 
-/* "R1.value=100,1e3,1e4" → element "R1", param "value", values. */
+/* "R1.value=100,1e3,1e4" → element "R1", param "value", values: decimal
+ * numbers only (no hexadecimal, no "inf"), each value once. */
 gboolean     bg_sweep_parse_spec   (const char  *spec,
                                     char       **element,
                                     char       **param,
@@ -66,6 +67,23 @@ BgSweep     *bg_sweep_new          (BgModel             *model,
                                     const BgSimSettings *settings,
                                     GError             **error);
 void         bg_sweep_free         (BgSweep             *self);
+
+/* Before bg_sweep_run: each run stores t and only these variables (plan
+ * indices, the same in every run's plan) instead of every variable. */
+void         bg_sweep_set_recorded (BgSweep             *self,
+                                    const guint         *vars,
+                                    guint                n_vars);
+/* Bytes the runs need, stored together: every run's rows × recorded
+ * columns × 8, plus the solvers of n_threads runs at a time (0: one per
+ * core). */
+guint64      bg_sweep_estimate_memory (BgSweep          *self,
+                                       guint             n_threads);
+/* FALSE with BG_SIMULATOR_ERROR_MEMORY and a message that gives the
+ * estimate, the limit and what to change when the estimate exceeds limit. */
+gboolean     bg_sweep_check_memory (BgSweep             *self,
+                                    guint                n_threads,
+                                    guint64              limit,
+                                    GError             **error);
 
 guint        bg_sweep_get_n_runs   (BgSweep             *self);
 double       bg_sweep_get_value    (BgSweep             *self,

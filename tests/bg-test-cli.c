@@ -19,6 +19,17 @@ bg_test_run_cli (BgCliRun          *run,
                  const char *const *args,
                  const char *const *env)
 {
+  return bg_test_run_cli_full (run, args, env, NULL, NULL, TRUE);
+}
+
+gboolean
+bg_test_run_cli_full (BgCliRun            *run,
+                      const char *const   *args,
+                      const char *const   *env,
+                      GSpawnChildSetupFunc child_setup,
+                      gpointer             data,
+                      gboolean             capture_stdout)
+{
   const char *cli = g_getenv ("BGMOD_CLI");
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_auto(GStrv) envp = g_get_environ ();
@@ -49,9 +60,11 @@ bg_test_run_cli (BgCliRun          *run,
   for (guint i = 0; env != NULL && env[i] != NULL; i += 2)
     envp = g_environ_setenv (envp, env[i], env[i + 1], TRUE);
 
-  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, NULL, NULL,
-                &run->out, &run->err, &wait_status, &error);
+  g_spawn_sync (NULL, (char **) argv->pdata, envp, G_SPAWN_DEFAULT, child_setup, data,
+                capture_stdout ? &run->out : NULL, &run->err, &wait_status, &error);
   g_assert_no_error (error);
+  if (!capture_stdout)
+    run->out = g_strdup ("");
   run->status = WIFEXITED (wait_status) ? WEXITSTATUS (wait_status) : -1;
   return TRUE;
 }

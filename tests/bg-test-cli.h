@@ -30,6 +30,16 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (BgCliRun, bg_cli_run_clear)
 gboolean bg_test_run_cli  (BgCliRun          *run,
                            const char *const *args,
                            const char *const *env);
+/* The same with child_setup run in the child before exec (after GLib has
+ * set up its pipes: it may replace a standard descriptor or set a limit);
+ * capture_stdout FALSE leaves run->out empty and standard output to what
+ * child_setup makes of it. */
+gboolean bg_test_run_cli_full (BgCliRun          *run,
+                               const char *const *args,
+                               const char *const *env,
+                               GSpawnChildSetupFunc child_setup,
+                               gpointer           data,
+                               gboolean           capture_stdout);
 /* The same with the arguments as a NULL-terminated va_list, after command
  * when it is not NULL, and LANGUAGE=language when that is not NULL.
  * Asserts that BGMOD_CLI is set and that the command exited normally. */

@@ -90,7 +90,7 @@ static const Case cases[] = {
   { { "analyze", "@r-subnormal.bgmod", NULL }, 1, "elements[2].params.value: must be 0 or of a magnitude" },
   { { "simulate", "@se-huge.bgmod", NULL }, 1, "elements[0].params.value: must be 0 or of a magnitude" },
   { { "analyze", "@cylinder-electrical.bgmod", NULL }, 1, "elements[1].domain: \"electrical\" contradicts the ports of CylinderDA (hydraulic, translational); leave the key out" },
-  { { "simulate", "@tf-chain-overflow.bgmod", "--csv", "/dev/null", NULL }, 1, "The simulation failed at t = 0.5 s: b1.f (the variable f of b1) is not a finite number" },
+  { { "simulate", "@tf-chain-overflow.bgmod", "--csv", "-", NULL }, 1, "The simulation failed at t = 0.5 s: b1.f (the variable f of b1) is not a finite number" },
   { { "render", "@rc-plain.bgmod", "--output", "/nonexistent/x.png", "--scale", "nan", NULL }, 2, "--scale must be between 0.5 and 3" },
   { { "render", "@rc-plain.bgmod", "--output", "/nonexistent/x.png", "--scale", "inf", NULL }, 2, "--scale must be between 0.5 and 3" },
   { { "bode", "@rc-plain.bgmod", "--input", "U", "--output", "C1.e", "--from", "nan", NULL }, 2, "--from: “nan” is not a finite number" },
@@ -105,11 +105,11 @@ static const Case cases[] = {
   { { "simulate", "@rc-plain.bgmod", "--csv", "/nonexistent/x.csv", NULL }, 2, "cannot write /nonexistent/x.csv" },
   { { "analyze", "/nonexistent.bgmod", NULL }, 2, "/nonexistent.bgmod: no such file" },
   { { "simulate", "@tf-chain-coefficients.bgmod", NULL }, 1, "The model's coefficients overflow: products of extreme parameters (a chain of transformer ratios?) exceed 1e308" },
-  { { "simulate", "@step-near-end.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
-  { { "simulate", "@step-near-zero.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
-  { { "simulate", "@steps-close.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
-  { { "simulate", "@step-near-output.bgmod", "--csv", "/dev/null", NULL }, 0, NULL },
-  { { "simulate", "@rc-plain.bgmod", "--atol", "0.01", "--t-end", "1e-12", "--csv", "/dev/null", NULL }, 0, NULL },
+  { { "simulate", "@step-near-end.bgmod", "--csv", "-", NULL }, 0, NULL },
+  { { "simulate", "@step-near-zero.bgmod", "--csv", "-", NULL }, 0, NULL },
+  { { "simulate", "@steps-close.bgmod", "--csv", "-", NULL }, 0, NULL },
+  { { "simulate", "@step-near-output.bgmod", "--csv", "-", NULL }, 0, NULL },
+  { { "simulate", "@rc-plain.bgmod", "--atol", "0.01", "--t-end", "1e-12", "--csv", "-", NULL }, 0, NULL },
 };
 
 static void

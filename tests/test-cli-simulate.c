@@ -253,7 +253,7 @@ test_max_memory (void)
   BgCliRun run;
 
   /* 10⁷ rows of every variable (about 6 GiB): over the default 2 GiB */
-  run_cli (&run, bench, "--t-end", "1000", "--output-step", "1e-4", "--csv", "/dev/null", NULL);
+  run_cli (&run, bench, "--t-end", "1000", "--output-step", "1e-4", "--csv", "-", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_cmpstr (run.out, ==, "");
   g_assert_true (g_str_has_prefix (run.err, "bgmod-cli simulate: This run would need about "));
@@ -266,12 +266,12 @@ test_max_memory (void)
 
   /* one variable fits; a tighter limit refuses it too */
   run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
-           "--csv", "/dev/null", "--max-memory", "100K", NULL);
+           "--csv", "-", "--max-memory", "100K", NULL);
   g_assert_cmpint (run.status, ==, 1);
   g_assert_nonnull (strstr (run.err, "(10001 rows × 2 recorded variables, plus "));
   bg_cli_run_clear (&run);
   run_cli (&run, path, "--t-end", "10", "--output-step", "1e-3", "--vars", "C1.e",
-           "--csv", "/dev/null", "--max-memory", "2MiB", NULL);
+           "--csv", "-", "--max-memory", "2MiB", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
   bg_cli_run_clear (&run);
@@ -289,7 +289,7 @@ test_russian (void)
   g_autofree char *path = temp_model (cylinder_model);
   BgCliRun run;
 
-  run_cli_ru (&run, path, "--csv", "/dev/null", NULL);
+  run_cli_ru (&run, path, "--csv", "-", NULL);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_str_has_prefix (run.err, "CYL дошёл до упора x = L при t = "));
   bg_cli_run_clear (&run);

@@ -246,15 +246,15 @@ test_non_finite_row (void)
 }
 
 /* Subnormal and huge parameters are refused by the loader, naming the
- * element's path and the parameter. */
+ * element's path, the parameter and the element's id. */
 static void
 test_parameters_refused (void)
 {
   static const struct { const char *file, *message; } cases[] = {
-    { "se-subnormal.bgmod", "elements[0].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50" },
-    { "c-subnormal.bgmod", "elements[3].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50" },
-    { "r-subnormal.bgmod", "elements[2].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50" },
-    { "se-huge.bgmod", "elements[0].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50" },
+    { "se-subnormal.bgmod", "elements[0].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50 (element U)" },
+    { "c-subnormal.bgmod", "elements[3].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50 (element C1)" },
+    { "r-subnormal.bgmod", "elements[2].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50 (element R1)" },
+    { "se-huge.bgmod", "elements[0].params.value: must be 0 or of a magnitude between 1e-50 and 1e+50 (element U)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -484,22 +484,22 @@ test_file_messages (void)
     { HEAD "\"elements\": [{\"id\": \"G\", \"type\": \"GY\", \"domain\": \"electrical\", "
       "\"domain_s\": \"thermal\"}]}",
       "elements[0].domain_s: unknown domain \"thermal\" (use electrical, hydraulic, "
-      "translational or rotational)" },
+      "translational or rotational) (element G)" },
     { HEAD "\"elements\": [{\"id\": \"T\", \"type\": \"TF\", \"domain\": \"electrical\", "
       "\"domain_s\": \"rotational\"}]}",
-      "elements[0].domain_s: only a gyrator (GY) has a second domain" },
+      "elements[0].domain_s: only a gyrator (GY) has a second domain (element T)" },
     { HEAD "\"elements\": [{\"id\": \"G\", \"type\": \"GY\", \"domain\": \"electrical\", "
       "\"domain_s\": 3}]}",
-      "elements[0].domain_s: must be a string" },
+      "elements[0].domain_s: must be a string (element G)" },
     { HEAD "\"elements\": [{\"id\": \"G\", \"type\": \"GY\", \"domain\": \"electrical\", "
       "\"params\": {\"r\": 0}}]}",
-      "elements[0].params.r: must be > 0" },
+      "elements[0].params.r: must be > 0 (element G)" },
     { HEAD "\"elements\": [{\"id\": \"M\", \"type\": \"DCMotor\", \"params\": {\"k\": -1}}]}",
-      "elements[0].params.k: must be > 0" },
+      "elements[0].params.k: must be > 0 (element M)" },
     { HEAD "\"elements\": [{\"id\": \"M\", \"type\": \"DCMotor\", \"params\": {\"b\": -1}}]}",
-      "elements[0].params.b: must be ≥ 0" },
+      "elements[0].params.b: must be ≥ 0 (element M)" },
     { HEAD "\"elements\": [{\"id\": \"M\", \"type\": \"DCMotor\", \"params\": {\"L\": 1}}]}",
-      "elements[0].params.L: unknown parameter (DCMotor has: R_a, L_a, k, J, b, i0, w0)" },
+      "elements[0].params.L: unknown parameter (DCMotor has: R_a, L_a, k, J, b, i0, w0) (element M)" },
     { HEAD "\"elements\": [{\"id\": \"G\", \"type\": \"GY\", \"domain\": \"electrical\"}, "
       "{\"id\": \"J\", \"type\": \"I\", \"domain\": \"rotational\"}], "
       "\"bonds\": [{\"id\": \"b1\", \"from\": \"G.S\", \"to\": \"J\"}]}",

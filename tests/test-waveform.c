@@ -325,21 +325,21 @@ test_file_messages (void)
   static const struct { const char *data, *message; } cases[] = {
     { ONE_SOURCE ("{\"waveform\": \"ramp\", \"time\": 1, \"until\": 0.5}"),
       "elements[0].params.until: must be greater than the start time (1 s), "
-      "or 0 for a ramp without end" },
+      "or 0 for a ramp without end (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"pulse\", \"width\": 2, \"period\": 1}"),
-      "elements[0].params.period: must be greater than the pulse width (2 s)" },
+      "elements[0].params.period: must be greater than the pulse width (2 s) (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"table\", \"points\": [[0, 1], [0, 2]]}"),
-      "elements[0].params.points: row 2: t must be greater than in the row before" },
+      "elements[0].params.points: row 2: t must be greater than in the row before (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"table\", \"points\": [[0, 1]]}"),
-      "elements[0].params.points: needs at least 2 rows [t, u]" },
+      "elements[0].params.points: needs at least 2 rows [t, u] (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"table\", \"points\": [[0, 1], [1]]}"),
-      "elements[0].params.points[1]: must be a pair of numbers" },
+      "elements[0].params.points[1]: must be a pair of numbers (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"sine\", \"frequency\": 0}"),
-      "elements[0].params.frequency: must be > 0" },
+      "elements[0].params.frequency: must be > 0 (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"pulse\", \"width\": -1}"),
-      "elements[0].params.width: must be > 0" },
+      "elements[0].params.width: must be > 0 (element U)" },
     { ONE_SOURCE ("{\"waveform\": \"ramp\", \"slope\": \"fast\"}"),
-      "elements[0].params.slope: must be a number" },
+      "elements[0].params.slope: must be a number (element U)" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

@@ -6,7 +6,9 @@
  * (1) in the core: bg_sweep_run on 2 threads and on 1, against 64
  *     sequential bg_simulator_run calls;
  * (2) what users run: one `bgmod-cli simulate --sweep` process against 64
- *     `bgmod-cli simulate` processes one after another (CSV to /dev/null).
+ *     `bgmod-cli simulate` processes one after another (CSV to standard
+ *     output, thrown away), with the sweep's default columns (the main
+ *     variables) and with every variable of the model (--vars, 24).
  * Run it on a quiet machine (note `uptime`): the speed-up is bounded by the
  * free cores. Usage: bench-sweep [PATH/TO/bgmod-cli] (default: beside it).
  */
@@ -105,14 +107,27 @@ main (int argc, char **argv)
   for (guint i = 0; i < N_RUNS; i++)
     {
       g_autofree char *value = g_strdup_printf ("R1.value=%.17g", values[i]);
-      const char *const one[] = { cli, "simulate", path, "--sweep", value, "--csv", "/dev/null", NULL };
+      const char *const one[] = { cli, "simulate", path, "--sweep", value, "--csv", "-", NULL };
       t_cli_seq += spawn (one);
     }
   {
-    const char *const all[] = { cli, "simulate", path, "--sweep", spec->str, "--csv", "/dev/null", NULL };
+    const char *const all[] = { cli, "simulate", path, "--sweep", spec->str, "--csv", "-", NULL };
     t_cli_sweep = spawn (all);
   }
   printf ("bgmod-cli  64 processes %7.3f s   one --sweep process %7.3f s   speed-up %.2f×\n",
           t_cli_seq, t_cli_sweep, t_cli_seq / t_cli_sweep);
+  {
+    g_autoptr (GString) vars = g_string_new (NULL);
+    g_autoptr (BgCausality) causality = bg_causality_analyze (model);
+    g_autoptr (BgPlan) plan = bg_compiler_compile (model, causality, NULL, NULL);
+    const char *all[] = { cli, "simulate", path, "--sweep", spec->str, "--vars", NULL, "--csv", "-",
+                          NULL };
+
+    for (guint v = 1; v < bg_plan_get_n_vars (plan); v++)
+      g_string_append_printf (vars, "%s%s", v > 1 ? "," : "", bg_plan_get_var_name (plan, v));
+    all[6] = vars->str;
+    printf ("bgmod-cli  one --sweep process, all %u variables: %7.3f s\n",
+            bg_plan_get_n_vars (plan) - 1, spawn (all));
+  }
   return 0;
 }

@@ -4,57 +4,34 @@
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
  * model → analysis → plan → run → result → plot/export.
  *
- * Owns: the temporary file beside the target, the Cairo stream that writes
- * into it (keeping the first errno), flushing, renaming, and removing the
- * temporary file on every failure. Must not: leave a partial or temporary
- * file behind, rename anything over a device, or draw.
+ * Owns: the Cairo stream that writes a picture into its output file
+ * (core/bg-output-file.c: the temporary file beside the target, flushing,
+ * renaming and removing the temporary file on every failure; a FIFO or a
+ * device written directly), and Cairo's own failures. Must not: leave a
+ * partial or temporary file behind, rename anything over a device, or
+ * draw.
  */
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <math.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cairo-svg.h>
-#include <glib/gstdio.h>
 
 #include "bg-export.h"
-
-typedef struct
-{
-  int fd;
-  int saved_errno; /* the first write error, or 0 */
-} Sink;
+#include "bg-output-file.h"
 
 static cairo_status_t
 sink_write_cb (void                *closure,
                const unsigned char *data,
                unsigned int         length)
 {
-  Sink *sink = closure;
-
-  while (length > 0)
-    {
-      ssize_t n = write (sink->fd, data, length);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        {
-          sink->saved_errno = n < 0 ? errno : EIO;
-          return CAIRO_STATUS_WRITE_ERROR;
-        }
-      data += n;
-      length -= (unsigned int) n;
-    }
-  return CAIRO_STATUS_SUCCESS;
+  return bg_output_file_write (closure, data, length) ? CAIRO_STATUS_SUCCESS
+                                                      : CAIRO_STATUS_WRITE_ERROR;
 }
 
 /* Renders into the sink; Cairo's status of the whole write. */
 static cairo_status_t
-render (Sink            *sink,
+render (BgOutputFile    *sink,
         BgExportFormat   format,
         double           width,
         double           height,
@@ -94,17 +71,6 @@ render (Sink            *sink,
   return status;
 }
 
-static gboolean
-fail (char       **reason,
-      int          saved_errno,
-      const char  *tmp_path)
-{
-  if (tmp_path != NULL)
-    g_unlink (tmp_path);
-  *reason = g_strdup (g_strerror (saved_errno));
-  return FALSE;
-}
-
 gboolean
 bg_export_write (const char      *path,
                  BgExportFormat   format,
@@ -115,57 +81,32 @@ bg_export_write (const char      *path,
                  gpointer         data,
                  char           **reason)
 {
-  g_autofree char *dir = NULL;
-  g_autofree char *tmp_path = NULL;
+  g_autoptr(GError) error = NULL;
   cairo_status_t status;
-  struct stat st;
-  gboolean direct = FALSE;
-  Sink sink = { -1, 0 };
+  BgOutputFile *out;
 
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (draw != NULL, FALSE);
   g_return_val_if_fail (reason != NULL && *reason == NULL, FALSE);
 
-  if (stat (path, &st) == 0)
+  out = bg_output_file_open (path, BG_OUTPUT_FILE_ALLOW_DEVICES, &error);
+  if (out == NULL)
     {
-      if (S_ISDIR (st.st_mode))
-        return fail (reason, EISDIR, NULL);
-      direct = !S_ISREG (st.st_mode);
+      *reason = g_strdup (error->message);
+      return FALSE;
     }
-
-  if (direct)
-    sink.fd = g_open (path, O_WRONLY | O_CLOEXEC, 0);
-  else
+  status = render (out, format, width, height, scale, draw, data);
+  if (status != CAIRO_STATUS_SUCCESS && bg_output_file_is_ok (out))
     {
-      dir = g_path_get_dirname (path);
-      tmp_path = g_build_filename (dir, ".bgmod-export-XXXXXX", NULL);
-      sink.fd = g_mkstemp_full (tmp_path, O_WRONLY | O_CLOEXEC, 0666);
-    }
-  if (sink.fd < 0)
-    {
-      int saved_errno = errno;
-
-      g_clear_pointer (&tmp_path, g_free);
-      return fail (reason, saved_errno, NULL);
-    }
-
-  status = render (&sink, format, width, height, scale, draw, data);
-  if (sink.saved_errno == 0 && status == CAIRO_STATUS_SUCCESS && !direct &&
-      fsync (sink.fd) != 0)
-    sink.saved_errno = errno;
-  if (close (sink.fd) != 0 && sink.saved_errno == 0)
-    sink.saved_errno = errno;
-
-  if (sink.saved_errno != 0)
-    return fail (reason, sink.saved_errno, tmp_path);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      if (tmp_path != NULL)
-        g_unlink (tmp_path);
+      /* Cairo's own failure, not the file's. */
+      bg_output_file_abort (out);
       *reason = g_strdup (cairo_status_to_string (status));
       return FALSE;
     }
-  if (!direct && g_rename (tmp_path, path) != 0)
-    return fail (reason, errno, tmp_path);
+  if (!bg_output_file_commit (out, &error))
+    {
+      *reason = g_strdup (error->message);
+      return FALSE;
+    }
   return TRUE;
 }
