@@ -134,7 +134,7 @@ message_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
+void
 bg_window_show_message (BgWindow   *self,
                         const char *text)
 {
@@ -651,6 +651,7 @@ bg_window_class_init (BgWindowClass *klass)
   _bg_window_class_actions_init (widget_class);
   _bg_window_explain_class_init (widget_class);
   _bg_window_class_disk_init (widget_class);
+  _bg_window_library_class_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
@@ -693,6 +694,7 @@ bg_window_init (BgWindow *self)
   _bg_window_plot_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
+  _bg_window_library_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
