@@ -15,8 +15,10 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-causality.h"
 #include "bg-equations.h"
 #include "bg-equations-pane.h"
+#include "bg-model-flatten.h"
 #include "bg-si-format.h"
 
 /* Rows beyond this are left out of the list (a model of thousands of
@@ -338,6 +340,8 @@ derive (BgEquationsPane *self,
 {
   BgModel *model = bg_document_get_model (self->document);
   BgCausality *causality = bg_document_get_causality (self->document);
+  g_autoptr(BgModel) flat = NULL;
+  g_autoptr(BgCausality) flat_causality = NULL;
   const GPtrArray *errors;
   g_auto(GStrv) outputs = NULL;
   g_autoptr(GError) error = NULL;
@@ -359,6 +363,20 @@ derive (BgEquationsPane *self,
       return NULL;
     }
   outputs = bg_equations_dup_view_outputs (model);
+  if (bg_model_has_components (model))
+    {
+      /* the flat graph's equations, with a symbol per instance
+       * ("q_FRONT.K_spring"), as bgmod-cli equations writes them */
+      flat = bg_model_flatten (model, NULL, &error);
+      if (flat == NULL)
+        {
+          *why = g_strdup_printf (_("No state equations: %s"), error->message);
+          return NULL;
+        }
+      flat_causality = bg_causality_analyze (flat);
+      model = flat;
+      causality = flat_causality;
+    }
   equations = bg_equations_derive (model, causality, (const char *const *) outputs, &error);
   if (equations == NULL && g_error_matches (error, BG_EQUATIONS_ERROR,
                                             BG_EQUATIONS_ERROR_UNKNOWN_OUTPUT))

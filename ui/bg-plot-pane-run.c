@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-compiler.h"
+#include "bg-model-flatten.h"
 #include "bg-plot-pane-private.h"
 #include "bg-si-format.h"
 
@@ -210,13 +211,26 @@ bg_plot_pane_run (BgPlotPane  *self,
   g_autoptr(BgPlan) plan = NULL;
   g_autoptr(BgSimulationRun) run = NULL;
   g_autoptr(GError) local_error = NULL;
+  BgModel *model;
 
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  plan = bg_compiler_compile (bg_document_get_model (self->document),
-                              bg_document_get_causality (self->document),
-                              NULL, &local_error);
+  model = bg_document_get_model (self->document);
+  if (bg_model_has_components (model))
+    {
+      /* A model with components runs as the flat graph it stands for,
+       * its variables under full paths ("FRONT.K_spring.q"), as
+       * bgmod-cli runs it. */
+      g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, &local_error);
+      g_autoptr(BgCausality) causality = flat != NULL ? bg_causality_analyze (flat) : NULL;
+
+      if (flat != NULL)
+        plan = bg_compiler_compile (flat, causality, NULL, &local_error);
+    }
+  else
+    plan = bg_compiler_compile (model, bg_document_get_causality (self->document),
+                                NULL, &local_error);
   if (plan == NULL)
     {
       bg_plot_pane_set_status (self, local_error->message);
