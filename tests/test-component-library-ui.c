@@ -8,7 +8,8 @@
  * refused with the model untouched), Save Component to Library… through
  * its file chooser, and the inspector of an instance (the definition's
  * parameters first, the inner ones grouped, "default" or Reset, edits and
- * resets undone), in the real application under Xvfb; English and
+ * resets undone), the example built from components running in the
+ * window, in the real application under Xvfb; English and
  * Russian. With BGMOD_TEST_SCREENSHOT_DIR set, pictures of the palette's
  * "My components" (an installed component and one of the user's) at the
  * screen's size (nothing is asserted about the pixels). Must not: depend on timing beyond iterating the main loop.
@@ -657,6 +658,28 @@ test_inspector_nested (void)
   remove_user_component ("Pipes.bgmod");
 }
 
+/* The example built from components runs in the window, with its plot's
+ * variables under their paths. */
+static void
+test_example_runs (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "suspension-rig.bgmod", 1280, 800);
+  BgPlotPane *pane = bg_test_ui_plot_pane (window);
+  BgSimulationRun *run;
+  BgResult *result;
+  g_auto(GStrv) vars = NULL;
+
+  bg_test_ui_run_to_end (window);
+  run = bg_plot_pane_get_run (pane);
+  g_assert_nonnull (run);
+  g_assert_null (bg_simulation_run_get_error (run));
+  result = bg_simulation_run_get_result (run);
+  g_assert_cmpuint (bg_result_get_n_rows (result), ==, 3001);
+  vars = bg_plot_pane_dup_vars (pane);
+  g_assert_cmpstrv (vars, ((const char *[]) { "FRONT.K_spring.q", "REAR.K_spring.q", NULL }));
+  bg_test_ui_destroy_window (window);
+}
+
 /* Installed texts ------------------------------------------------------------ */
 
 static void
@@ -792,6 +815,7 @@ main (int   argc,
   g_test_add_func ("/ui/component-library/save-component", test_save_component);
   g_test_add_func ("/ui/component-library/inspector", test_inspector);
   g_test_add_func ("/ui/component-library/inspector-nested", test_inspector_nested);
+  g_test_add_func ("/ui/component-library/example-runs", test_example_runs);
   g_test_add_func ("/ui/component-library/installed-texts", test_installed_texts);
   g_test_add_func ("/ui/component-library/screenshot-english", test_screenshot_english);
   g_test_add_func ("/ui/component-library/russian", test_russian);
