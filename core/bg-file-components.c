@@ -119,19 +119,22 @@ read_parameters (BgFileLoader *loader,
   return TRUE;
 }
 
+/* The elements and bonds of the object at node into body; JSON paths
+ * start with path ("components.Tank", or "" for a file's top level). */
 static gboolean
-load_body (Components *c,
-           const Def  *d,
-           const char *path,
-           BgModel    *body,
-           GError    **error)
+load_body (BgFileLoader *loader,
+           guint32       node,
+           const char   *path,
+           BgModel      *body,
+           GError      **error)
 {
-  g_autofree char *prefix = g_strconcat (path, ".", NULL);
+  g_autofree char *prefix = path != NULL && *path != '\0' ? g_strconcat (path, ".", NULL)
+                                                           : g_strdup ("");
   BgFileLoader sub = {
-    .doc = c->loader->doc, .model = body,
+    .doc = loader->doc, .model = body,
     .elements = g_hash_table_new (g_str_hash, g_str_equal),
     .bond_ids = g_hash_table_new (g_str_hash, g_str_equal),
-    .graph = d->node, .prefix = prefix,
+    .graph = node, .prefix = prefix,
   };
   gboolean ok;
 
@@ -144,6 +147,54 @@ load_body (Components *c,
   return ok;
 }
 
+BgDefinition *
+_bg_file_read_definition (BgFileLoader *loader,
+                          guint32       node,
+                          const char   *name,
+                          const char   *path,
+                          const char   *label_key,
+                          GError      **error)
+{
+  const JDoc *doc = loader->doc;
+  g_autoptr(BgModel) body = NULL;
+  g_autoptr(GPtrArray) parameters = g_ptr_array_new ();
+  g_autoptr(GError) local_error = NULL;
+  const char *label, *description;
+  BgDefinition *def;
+
+  if (!_bg_file_get_string (doc, node, path, label_key, FALSE, &label, error)
+      || !_bg_file_get_string (doc, node, path, "description", FALSE, &description, error)
+      || !read_parameters (loader, node, path, parameters, error))
+    return NULL;
+
+  body = bg_model_new_body (loader->model);
+  if (!load_body (loader, node, path, body, error))
+    return NULL;
+
+  g_ptr_array_add (parameters, NULL);
+  def = _bg_definition_new (name, body, label, description,
+                            (const char *const *) parameters->pdata, &local_error);
+  if (def == NULL)
+    {
+      _bg_file_set_error_from (error, path, local_error);
+      return NULL;
+    }
+  for (guint i = 0; def->parameters[i] != NULL; i++)
+    if (bg_component_spec_find_param (def->spec, def->parameters[i], NULL) == NULL)
+      {
+        g_autofree char *array = _bg_file_member_path (path, "parameters");
+        g_autofree char *where = g_strdup_printf ("%s[%u]", array, i);
+        g_autofree char *shown = excerpt (def->parameters[i]);
+
+        _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
+                            _("no parameter \"%s\" inside (write ELEMENT.PARAM, e.g. \"C.value\")"),
+                            shown);
+        _bg_definition_free (def);
+        return NULL;
+      }
+  return def;
+}
+
 static gboolean
 load_definition (Components *c,
                  guint       index,
@@ -151,12 +202,8 @@ load_definition (Components *c,
 {
   Def *d = &g_array_index (c->defs, Def, index);
   BgFileLoader *loader = c->loader;
-  const JDoc *doc = loader->doc;
   g_autofree char *path = g_strconcat ("components.", d->name, NULL);
-  g_autoptr(BgModel) body = NULL;
-  g_autoptr(GPtrArray) parameters = g_ptr_array_new ();
   g_autoptr(GError) local_error = NULL;
-  const char *label, *description;
   BgDefinition *def;
 
   if (d->state == DEF_LOADED)
@@ -183,35 +230,9 @@ load_definition (Components *c,
     return FALSE;
   g_ptr_array_remove_index (c->stack, c->stack->len - 1);
 
-  if (!_bg_file_get_string (doc, d->node, path, "label", FALSE, &label, error)
-      || !_bg_file_get_string (doc, d->node, path, "description", FALSE, &description, error)
-      || !read_parameters (loader, d->node, path, parameters, error))
-    return FALSE;
-
-  body = bg_model_new_body (loader->model);
-  if (!load_body (c, d, path, body, error))
-    return FALSE;
-
-  g_ptr_array_add (parameters, NULL);
-  def = _bg_definition_new (d->name, body, label, description,
-                            (const char *const *) parameters->pdata, &local_error);
+  def = _bg_file_read_definition (loader, d->node, d->name, path, "label", error);
   if (def == NULL)
-    {
-      _bg_file_set_error_from (error, path, local_error);
-      return FALSE;
-    }
-  for (guint i = 0; def->parameters[i] != NULL; i++)
-    if (bg_component_spec_find_param (def->spec, def->parameters[i], NULL) == NULL)
-      {
-        g_autofree char *where = g_strdup_printf ("%s.parameters[%u]", path, i);
-        g_autofree char *shown = excerpt (def->parameters[i]);
-
-        _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
-                            _("no parameter \"%s\" inside (write ELEMENT.PARAM, e.g. \"C.value\")"),
-                            shown);
-        _bg_definition_free (def);
-        return FALSE;
-      }
+    return FALSE;
   if (!bg_model_add_definition (loader->model, def, &local_error))
     {
       _bg_file_set_error_from (error, path, local_error);

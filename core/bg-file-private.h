@@ -62,6 +62,16 @@ typedef struct
  * depth refused with the path named) into loader->model. */
 gboolean    _bg_file_load_components  (BgFileLoader      *loader,
                                        GError           **error);
+/* The definition object at node (label under label_key: "label" in
+ * "components", "name" at a component file's top level) read as NAME for
+ * loader->model, which holds the definitions it uses; not added to it.
+ * JSON paths in messages start with path. */
+BgDefinition *_bg_file_read_definition (BgFileLoader     *loader,
+                                        guint32           node,
+                                        const char       *name,
+                                        const char       *path,
+                                        const char       *label_key,
+                                        GError          **error);
 /* Refuses a model whose components drawn out exceed the element limit. */
 gboolean    _bg_file_check_flat_size  (BgFileLoader      *loader,
                                        GError           **error);
@@ -74,6 +84,9 @@ gboolean    _bg_file_load_graph       (BgFileLoader      *loader,
 
 /* bg-file.c */
 
+/* "format" and "version" of the top level: a BGMod file this BGMod reads. */
+gboolean    _bg_file_check_header     (const JDoc        *doc,
+                                       GError           **error);
 /* Parses a file's text; a JSON error becomes BG_FILE_ERROR_SYNTAX (or
  * _TOO_LARGE) with the same message. */
 JDoc       *_bg_file_read_json        (const char        *data,

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-file-save.c — atomic saves of .bgmod files.
  *
- * Owns: bg_file_save and bg_file_save_path: writing a temporary file beside
- * the target (through symlinks, keeping the target's mode), flushing it and
- * renaming it over, with messages that start with the file's name. Must
+ * Owns: bg_file_save, bg_file_save_path and bg_file_save_component:
+ * writing a temporary file beside the target (through symlinks, keeping
+ * the target's mode), flushing it and renaming it over, with messages
+ * that start with the file's name. Must
  * not: serialise anything itself (bg-file-write.c does), or leave a
  * temporary file behind on failure.
  */
@@ -135,17 +136,15 @@ save_local (const char *path,
 }
 
 static gboolean
-save_file (BgModel    *model,
+save_data (const char *data,
+           gsize       length,
            GFile      *file,
            const char *display_name,
            GError    **error)
 {
-  g_autofree char *data = NULL;
   g_autofree char *path = g_file_get_path (file);
   g_autoptr(GError) local_error = NULL;
-  gsize length;
 
-  data = bg_file_to_data (model, &length);
   if (path != NULL)
     return save_local (path, display_name, data, length, error);
 
@@ -158,6 +157,18 @@ save_file (BgModel    *model,
       return FALSE;
     }
   return TRUE;
+}
+
+static gboolean
+save_file (BgModel    *model,
+           GFile      *file,
+           const char *display_name,
+           GError    **error)
+{
+  gsize length;
+  g_autofree char *data = bg_file_to_data (model, &length);
+
+  return save_data (data, length, file, display_name, error);
 }
 
 gboolean
@@ -188,4 +199,22 @@ bg_file_save_path (BgModel    *model,
 
   file = g_file_new_for_path (path);
   return save_file (model, file, path, error);
+}
+
+gboolean
+bg_file_save_component (const BgDefinition *def,
+                        GFile              *file,
+                        GError            **error)
+{
+  g_autofree char *display_name = NULL;
+  g_autofree char *data = NULL;
+  gsize length;
+
+  g_return_val_if_fail (def != NULL, FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  display_name = g_file_get_parse_name (file);
+  data = bg_file_component_to_data (def, &length);
+  return save_data (data, length, file, display_name, error);
 }

@@ -3,7 +3,9 @@
  *
  * Owns: bg_file_to_data: the order and form of every member a model is
  * written with, parameters left out while hidden and at their default, the
- * student's strokes and the editor's "view" object. Must not: write to any
+ * student's strokes and the editor's "view" object; the same layout for a
+ * component file (one definition as the top level, with the definitions
+ * it uses) and for one definition's text. Must not: write to any
  * file (bg-file-save.c does), or write anything bg-file.c cannot read back.
  */
 #include "config.h"
@@ -181,14 +183,56 @@ append_list (GString    *out,
     g_string_append (out, "]");
 }
 
-/* "components": {"Tank": {...}, ...} in the model's order, before the
- * elements that use them; nothing for a model without components. */
+/* A definition's first members, each on a line that starts with indent
+ * and ends with a comma: label (under label_key), description, parameters. */
 static void
-append_components (GString *out,
-                   BgModel *model)
+append_definition_head (GString            *out,
+                        const BgDefinition *def,
+                        const char         *indent,
+                        const char         *label_key)
 {
-  GPtrArray *defs = bg_model_get_definitions (model);
+  if (def->label != NULL)
+    {
+      g_string_append_printf (out, "%s\"%s\": ", indent, label_key);
+      append_string (out, def->label);
+      g_string_append (out, ",\n");
+    }
+  if (def->description != NULL)
+    {
+      g_string_append_printf (out, "%s\"description\": ", indent);
+      append_string (out, def->description);
+      g_string_append (out, ",\n");
+    }
+  if (def->parameters[0] != NULL)
+    {
+      g_string_append_printf (out, "%s\"parameters\": [", indent);
+      for (guint k = 0; def->parameters[k] != NULL; k++)
+        {
+          if (k > 0)
+            g_string_append (out, ", ");
+          append_string (out, def->parameters[k]);
+        }
+      g_string_append (out, "],\n");
+    }
+}
 
+/* Its elements and bonds, the last line without a comma. */
+static void
+append_definition_graph (GString            *out,
+                         const BgDefinition *def,
+                         const char         *indent)
+{
+  append_list (out, indent, "elements", bg_model_get_elements (def->body), FALSE);
+  g_string_append (out, ",\n");
+  append_list (out, indent, "bonds", bg_model_get_bonds (def->body), TRUE);
+}
+
+/* "components": {"Tank": {...}, ...} in the order of defs (BgDefinition*),
+ * before the elements that use them; nothing when defs is empty. */
+static void
+append_components (GString   *out,
+                   GPtrArray *defs)
+{
   if (defs->len == 0)
     return;
   g_string_append (out, "  \"components\": {");
@@ -199,32 +243,8 @@ append_components (GString *out,
       g_string_append (out, i > 0 ? ",\n    " : "\n    ");
       append_string (out, def->name);
       g_string_append (out, ": {\n");
-      if (def->label != NULL)
-        {
-          g_string_append (out, "      \"label\": ");
-          append_string (out, def->label);
-          g_string_append (out, ",\n");
-        }
-      if (def->description != NULL)
-        {
-          g_string_append (out, "      \"description\": ");
-          append_string (out, def->description);
-          g_string_append (out, ",\n");
-        }
-      if (def->parameters[0] != NULL)
-        {
-          g_string_append (out, "      \"parameters\": [");
-          for (guint k = 0; def->parameters[k] != NULL; k++)
-            {
-              if (k > 0)
-                g_string_append (out, ", ");
-              append_string (out, def->parameters[k]);
-            }
-          g_string_append (out, "],\n");
-        }
-      append_list (out, "      ", "elements", bg_model_get_elements (def->body), FALSE);
-      g_string_append (out, ",\n");
-      append_list (out, "      ", "bonds", bg_model_get_bonds (def->body), TRUE);
+      append_definition_head (out, def, "      ", "label");
+      append_definition_graph (out, def, "      ");
       g_string_append (out, "\n    }");
     }
   g_string_append (out, "\n  },\n");
@@ -303,7 +323,7 @@ bg_file_to_data (BgModel *model,
   name = bg_model_get_name (model);
   append_string (out, name != NULL ? name : "");
   g_string_append (out, ",\n");
-  append_components (out, model);
+  append_components (out, bg_model_get_definitions (model));
   append_list (out, "  ", "elements", bg_model_get_elements (model), FALSE);
   g_string_append (out, ",\n");
   append_list (out, "  ", "bonds", bg_model_get_bonds (model), TRUE);
@@ -318,3 +338,79 @@ bg_file_to_data (BgModel *model,
   return g_string_free (out, FALSE);
 }
 
+
+/* ------------------------------------------------------------------------
+ * Component files and single definitions
+ * ------------------------------------------------------------------------ */
+
+char *
+bg_file_definition_to_data (const BgDefinition *def)
+{
+  GString *out;
+
+  g_return_val_if_fail (def != NULL, NULL);
+
+  out = g_string_new ("{\n");
+  append_definition_head (out, def, "  ", "label");
+  append_definition_graph (out, def, "  ");
+  g_string_append (out, "\n}\n");
+  return g_string_free (out, FALSE);
+}
+
+/* Marks def and every definition its body uses, directly or not. */
+static void
+mark_used (const BgDefinition *def,
+           GHashTable         *used)
+{
+  GPtrArray *elements = bg_model_get_elements (def->body);
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *el = g_ptr_array_index (elements, i);
+      const BgDefinition *inner = bg_definition_of_spec (el->spec);
+
+      if (inner != NULL && g_hash_table_add (used, (gpointer) inner))
+        mark_used (inner, used);
+    }
+}
+
+GPtrArray *
+bg_file_dup_used_definitions (const BgDefinition *def)
+{
+  GPtrArray *defs, *all;
+  g_autoptr(GHashTable) used = NULL;
+
+  g_return_val_if_fail (def != NULL, NULL);
+
+  used = g_hash_table_new (NULL, NULL);
+  mark_used (def, used);
+  /* The model's order: a definition after those it uses. */
+  all = bg_model_get_definitions (def->body);
+  defs = g_ptr_array_new ();
+  for (guint i = 0; i < all->len; i++)
+    if (g_hash_table_contains (used, all->pdata[i]))
+      g_ptr_array_add (defs, all->pdata[i]);
+  return defs;
+}
+
+char *
+bg_file_component_to_data (const BgDefinition *def,
+                           gsize              *length)
+{
+  g_autoptr(GPtrArray) used = NULL;
+  GString *out;
+
+  g_return_val_if_fail (def != NULL, NULL);
+
+  used = bg_file_dup_used_definitions (def);
+  out = g_string_new ("{\n  \"format\": \"" BG_FILE_FORMAT_ID "\",\n");
+  g_string_append_printf (out, "  \"version\": %d,\n", BG_FILE_FORMAT_VERSION);
+  append_definition_head (out, def, "  ", "name");
+  append_components (out, used);
+  append_definition_graph (out, def, "  ");
+  g_string_append (out, "\n}\n");
+
+  if (length != NULL)
+    *length = out->len;
+  return g_string_free (out, FALSE);
+}

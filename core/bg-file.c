@@ -304,9 +304,9 @@ _bg_file_load_graph (BgFileLoader *loader,
   return TRUE;
 }
 
-static gboolean
-check_header (const JDoc *doc,
-              GError    **error)
+gboolean
+_bg_file_check_header (const JDoc *doc,
+                       GError    **error)
 {
   guint32 node;
   double version;
@@ -477,7 +477,7 @@ load_document (BgFileLoader *loader,
   g_autoptr(GError) local_error = NULL;
   const char *name;
 
-  if (!check_header (doc, error))
+  if (!_bg_file_check_header (doc, error))
     return FALSE;
   /* The top level's arrays are checked first, as before components existed. */
   if (get_array (loader, "elements", TRUE, BG_MODEL_MAX_ELEMENTS, error) == 0)

@@ -55,4 +55,44 @@ gboolean bg_file_save_path       (BgModel    *model,
                                   const char *path,
                                   GError    **error);
 
+/* Component files (docs/file-format.md, Components) ----------------------
+ * One user component as an ordinary .bgmod file: its top-level elements
+ * include Port elements (the component's ports), its "name" is the
+ * component's label, "description" and "parameters" are its own, and its
+ * "components" are the definitions it uses. The caller names the
+ * component (the library names it after the file's base name). */
+
+/* A new model whose definitions are the file's: those it uses first and
+ * the component itself, as NAME, last. Refused like a model file, and
+ * also when the file has no Port elements at its top level (a model, not
+ * a component) or NAME cannot name a component. */
+BgModel      *bg_file_load_component_from_data (const char *data,
+                                                gssize      length,
+                                                const char *name,
+                                                GError    **error);
+/* Message starts with the file's name. */
+BgModel      *bg_file_load_component    (GFile              *file,
+                                         const char         *name,
+                                         GError            **error);
+/* def as a component file: def as the top level and the definitions it
+ * uses under "components", in its model's order; ends in a newline. */
+char         *bg_file_component_to_data (const BgDefinition *def,
+                                         gsize              *length);
+/* Written atomically, as bg_file_save writes a model. */
+gboolean      bg_file_save_component    (const BgDefinition *def,
+                                         GFile              *file,
+                                         GError            **error);
+/* The definitions def uses, directly or through others, in its model's
+ * order (a definition after those it uses); BgDefinition*, borrowed. */
+GPtrArray    *bg_file_dup_used_definitions (const BgDefinition *def);
+/* One definition as "components" holds it, without its name: two
+ * definitions with the same text are the same component. */
+char         *bg_file_definition_to_data (const BgDefinition *def);
+/* A copy of def made for model (not a body), for
+ * bg_model_insert_definition; model must hold the definitions def uses,
+ * under their names, else NULL and the loader's message. */
+BgDefinition *bg_file_copy_definition   (const BgDefinition *def,
+                                         BgModel            *model,
+                                         GError            **error);
+
 G_END_DECLS

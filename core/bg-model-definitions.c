@@ -4,9 +4,11 @@
  *
  * Owns: the model's definitions (in file order, by name), the body models
  * that share them, type lookup across the library and the definitions,
- * and the strokes a student placed on bonds inside instances ("T2.b4").
- * Must not: flatten (bg-model-flatten.c), or record undo steps: a
- * definition enters a model while it is filled from a file.
+ * the strokes a student placed on bonds inside instances ("T2.b4"), and
+ * the undoable insertion of a definition (a component from the library)
+ * with the removal that undoes it. Must not: flatten
+ * (bg-model-flatten.c), or record undo steps other than that insertion:
+ * the loader's definitions enter a model while it is filled from a file.
  */
 #include "config.h"
 
@@ -104,6 +106,28 @@ bg_model_is_body (BgModel *self)
   return self->outer != NULL;
 }
 
+/* Whether def may join top's definitions: a free name, room for one more. */
+static gboolean
+check_new_definition (BgModel            *top,
+                      const BgDefinition *def,
+                      GError            **error)
+{
+  if (bg_library_is_type (def->name) || g_hash_table_contains (top->definition_names, def->name))
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_ID,
+                   _("“%s” is already a component type"), def->name);
+      return FALSE;
+    }
+  if (top->definitions->len >= BG_DEFINITION_MAX_COUNT)
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_LIMIT,
+                   _("A model holds at most %u component definitions"),
+                   (guint) BG_DEFINITION_MAX_COUNT);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 bg_model_add_definition (BgModel       *self,
                          BgDefinition  *def,
@@ -115,24 +139,77 @@ bg_model_add_definition (BgModel       *self,
   g_return_val_if_fail (def != NULL, FALSE);
 
   top = owner (self);
-  if (bg_library_is_type (def->name) || g_hash_table_contains (top->definition_names, def->name))
+  if (!check_new_definition (top, def, error))
     {
-      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_BAD_ID,
-                   _("“%s” is already a component type"), def->name);
-      _bg_definition_free (def);
-      return FALSE;
-    }
-  if (top->definitions->len >= BG_DEFINITION_MAX_COUNT)
-    {
-      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_LIMIT,
-                   _("A model holds at most %u component definitions"),
-                   (guint) BG_DEFINITION_MAX_COUNT);
       _bg_definition_free (def);
       return FALSE;
     }
   g_ptr_array_add (top->definitions, def);
   g_hash_table_insert (top->definition_names, def->name, def);
   return TRUE;
+}
+
+/* Inserting a definition as an undo step --------------------------------- */
+
+gboolean
+bg_model_insert_definition (BgModel       *self,
+                            BgDefinition  *def,
+                            GError       **error)
+{
+  g_autofree char *label = NULL;
+  Op op = { .kind = OP_INSERT_DEFINITION };
+
+  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
+  g_return_val_if_fail (!bg_model_is_body (self), FALSE);
+  g_return_val_if_fail (def != NULL, FALSE);
+  g_return_val_if_fail (def->body != NULL && def->body->outer == self, FALSE);
+
+  if (!check_new_definition (self, def, error))
+    {
+      _bg_definition_free (def);
+      return FALSE;
+    }
+  /* Inside a group the group's label is the step's. */
+  if (self->group_depth == 0)
+    label = g_strdup_printf (_("Add component %s"), def->name);
+  op.u.insert_definition.def = def;
+  op.u.insert_definition.index = self->definitions->len;
+  _bg_model_edit_begin (self, label);
+  _bg_model_record (self, &op);
+  _bg_model_edit_end (self);
+  return TRUE;
+}
+
+void
+_bg_model_attach_definition (BgModel *self,
+                             Op      *op)
+{
+  BgDefinition *def = op->u.insert_definition.def;
+
+  g_ptr_array_insert (self->definitions, (int) op->u.insert_definition.index, def);
+  g_hash_table_insert (self->definition_names, def->name, def);
+  op->u.insert_definition.attached = TRUE;
+}
+
+/* Undoing the insertion: every instance of def left the model before, in
+ * the later operations undone first. */
+void
+_bg_model_detach_definition (BgModel *self,
+                             Op      *op)
+{
+  BgDefinition *def = op->u.insert_definition.def;
+
+  g_hash_table_remove (self->definition_names, def->name);
+  g_ptr_array_steal_index (self->definitions, op->u.insert_definition.index);
+  op->u.insert_definition.attached = FALSE;
+}
+
+void
+_bg_model_clear_insert_definition (Op *op)
+{
+  /* Kept by the model while it is in; the step owns it while undone. */
+  if (!op->u.insert_definition.attached)
+    _bg_definition_free (op->u.insert_definition.def);
 }
 
 void

@@ -73,6 +73,9 @@ op_clear (Op *op)
     case OP_EXERCISE:
       _bg_model_bond_unref (op->u.exercise.bond);
       break;
+    case OP_INSERT_DEFINITION:
+      _bg_model_clear_insert_definition (op);
+      break;
     default:
       g_assert_not_reached ();
     }
@@ -110,7 +113,9 @@ step_append (Step     *step,
 void
 _bg_model_step_free (Step *step)
 {
-  for (guint i = 0; i < step->n_ops; i++)
+  /* Last first: an instance added after its definition in one step lets
+   * go of the definition's spec before the definition goes. */
+  for (guint i = step->n_ops; i-- > 0;)
     op_clear (&step->ops[i]);
   if (step->ops != &step->first)
     g_free (step->ops);
@@ -231,6 +236,9 @@ op_apply (BgModel *self,
     case OP_EXERCISE:
       op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
                                                   : op->u.exercise.old_s;
+      break;
+    case OP_INSERT_DEFINITION:
+      (forward ? _bg_model_attach_definition : _bg_model_detach_definition) (self, op);
       break;
     default:
       g_assert_not_reached ();

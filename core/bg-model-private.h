@@ -59,6 +59,7 @@ typedef enum
   OP_NAME,
   OP_SPEC,
   OP_EXERCISE,
+  OP_INSERT_DEFINITION,
 } OpKind;
 
 /* One reversible primitive change. Batches keep ascending indices: the
@@ -114,6 +115,12 @@ typedef struct
       Bond    *bond;
       BgStroke old_s, new_s;
     } exercise;
+    struct
+    {
+      BgDefinition *def;      /* owned here while not attached */
+      guint         index;    /* in the model's definitions */
+      gboolean      attached;
+    } insert_definition;
   } u;
 } Op;
 
@@ -188,6 +195,12 @@ const BgComponentSpec *_bg_model_lookup_spec (BgModel    *self,
                                               BgDomain    domain);
 void  _bg_model_definitions_init     (BgModel *self);
 void  _bg_model_definitions_finalize (BgModel *self);
+/* OP_INSERT_DEFINITION forwards, backwards, and its clearing. */
+void  _bg_model_attach_definition    (BgModel *self,
+                                      Op      *op);
+void  _bg_model_detach_definition    (BgModel *self,
+                                      Op      *op);
+void  _bg_model_clear_insert_definition (Op   *op);
 
 /* bg-model.c */
 Element *_bg_model_element_new (const BgComponentSpec *spec,

@@ -240,7 +240,8 @@ guint64     bg_model_get_view_revision (BgModel *self);
 /* Components (docs/file-format.md, Components) ----------------------------
  * A model may define components; a definition's body is a model of its
  * own whose definitions are those of the model it belongs to. Definitions
- * enter a model while it is filled from a file (not undoable). */
+ * enter a model while it is filled from a file (not undoable), or one at
+ * a time as an undoable step (bg_model_insert_definition). */
 /* BgDefinition*, in file order (a body: its outer model's). */
 GPtrArray          *bg_model_get_definitions  (BgModel      *self);
 const BgDefinition *bg_model_find_definition  (BgModel      *self,
@@ -253,6 +254,12 @@ gboolean            bg_model_is_body          (BgModel      *self);
 gboolean            bg_model_add_definition   (BgModel      *self,
                                                BgDefinition *def,
                                                GError      **error);
+/* The same as one undoable step ("Add component NAME", or part of the
+ * caller's group), for a model (not a body) that def was made for (its
+ * body from bg_model_new_body (self)); undoing it removes def again. */
+gboolean            bg_model_insert_definition (BgModel      *self,
+                                                BgDefinition *def,
+                                                GError      **error);
 /* Exercise strokes on bonds inside instances, by path ("T2.b4"); NONE
  * removes one. Not undoable (the loader's). */
 void                bg_model_set_inner_stroke (BgModel      *self,

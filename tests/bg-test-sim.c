@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "bg-file.h"
+#include "bg-model-flatten.h"
 #include "bg-test-sim.h"
 
 BgModel *
@@ -144,10 +145,16 @@ bg_test_set_table (BgModel *model, const char *id, const char *name,
 void
 bg_test_simulate (BgModel *model, BgTestSim *sim)
 {
-  g_autoptr (BgCausality) causality = bg_causality_analyze (model);
+  g_autoptr (BgCausality) causality = NULL;
   GError *error = NULL;
 
   memset (sim, 0, sizeof *sim);
+  /* A model with components runs as the graph it stands for, as
+   * bgmod-cli runs it. */
+  sim->flat = bg_model_flatten (model, NULL, &error);
+  g_assert_no_error (error);
+  model = sim->flat;
+  causality = bg_causality_analyze (model);
   if (!bg_causality_is_ok (causality))
     {
       const BgDiagnostic *d = g_ptr_array_index (bg_causality_get_errors (causality), 0);
@@ -167,6 +174,7 @@ bg_test_sim_clear (BgTestSim *sim)
 {
   g_clear_pointer (&sim->plan, bg_plan_unref);
   g_clear_pointer (&sim->result, bg_result_unref);
+  g_clear_object (&sim->flat);
   bg_sim_report_clear (&sim->report);
 }
 

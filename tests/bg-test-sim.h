@@ -3,7 +3,8 @@
  *
  * Owns: two text shorthands for models ("TYPE DOMAIN ID name=value ...",
  * bonds "ID FROM TO [reversed]"; and "TYPE:ID", bonds "FROM>TO"), the RC
- * circuit several programs share, running analysis + compile + CVODE,
+ * circuit several programs share, running analysis + compile + CVODE
+ * (on the flat graph of a model with components),
  * reading results and comparing them with a closed form, and loading an
  * example by name. Must not: depend on GTK or hide a failure (every
  * refusal aborts the test with its message).
@@ -24,6 +25,7 @@ typedef struct
   BgResult    *result;
   BgSimReport  report;
   BgSimStatus  status;
+  BgModel     *flat;   /* the graph that ran: the model itself without components */
 } BgTestSim;
 
 /* The library's types as an enum, so a test can switch on what an element

@@ -22,6 +22,7 @@
 #include "bg-canvas.h"
 #include "bg-equations.h"
 #include "bg-equations-pane.h"
+#include "bg-model-flatten.h"
 #include "bg-test-ui.h"
 
 #define MARK_COLOUR "background=\"#f8e45c\" foreground=\"#241f31\""
@@ -66,9 +67,15 @@ derive_expected (BgWindow *window)
   BgModel *model = bg_document_get_model (document);
   g_auto(GStrv) outputs = bg_equations_dup_view_outputs (model);
   g_autoptr(GError) error = NULL;
-  BgEquations *equations = bg_equations_derive (model, bg_document_get_causality (document),
-                                                (const char *const *) outputs, &error);
+  /* a model with components: the equations of its flat graph */
+  g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, &error);
+  g_autoptr(BgCausality) causality = NULL;
+  BgEquations *equations;
 
+  g_assert_no_error (error);
+  causality = flat != model ? bg_causality_analyze (flat)
+                            : bg_causality_ref (bg_document_get_causality (document));
+  equations = bg_equations_derive (flat, causality, (const char *const *) outputs, &error);
   g_assert_no_error (error);
   return equations;
 }

@@ -15,8 +15,10 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-causality.h"
 #include "bg-equations.h"
 #include "bg-equations-pane.h"
+#include "bg-model-flatten.h"
 #include "bg-si-format.h"
 
 /* Rows beyond this are left out of the list (a model of thousands of

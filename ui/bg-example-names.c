@@ -28,6 +28,7 @@ static const char *const example_names[] = {
   N_("Series RLC driven by a sine at its resonance (Q = 5)"),
   N_("Mass-spring-damper under a train of force pulses"),
   N_("Hydraulic cylinder following a table of supply pressure"),
+  N_("Suspension rig: front and rear quarter-car corners lifted by a 5 cm ramp"),
 };
 
 /* NAME in the user's language when it is an example's name, else NAME. */

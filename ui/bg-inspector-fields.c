@@ -343,6 +343,8 @@ _bg_inspector_field_update (Field    *field,
 
   if (element != NULL)
     gtk_widget_set_visible (field->box, field_visible (field, element));
+  if (element != NULL && field->reset_button != NULL)
+    _bg_inspector_instance_field_update (field, element);
 
   if (!force && field->edited && field_has_focus (field))
     return;

@@ -2,7 +2,8 @@
 /* bg-inspector-private.h — BgInspector's instance struct and its fields,
  * shared by bg-inspector.c (the pages and the GObject),
  * bg-inspector-fields.c (one field: widgets, model value, parsing,
- * applying, refusal) and bg-inspector-table.c (the table fields).
+ * applying, refusal), bg-inspector-table.c (the table fields) and
+ * bg-inspector-instance.c (an instance's parameters).
  * Must not: be included outside those files.
  * Included by: ui/bg-inspector*.c.
  */
@@ -52,6 +53,10 @@ typedef struct
   /* the text differs from what the model last showed or took: only then
    * does a model change leave it alone, and only then does it apply */
   gboolean           edited;
+  /* an instance's parameter: "default" while it has the component's
+   * value, else the button that sets that value back */
+  GtkWidget         *default_label;
+  GtkWidget         *reset_button;
 } Field;
 
 struct _BgInspector
@@ -80,6 +85,16 @@ struct _BgInspector
 /* bg-inspector.c */
 void        _bg_inspector_emit_renamed        (BgInspector        *self,
                                                const char         *new_id);
+/* A group of fields under heading (NULL: none). */
+GtkBox     *_bg_inspector_add_group           (BgInspector        *self,
+                                               const char         *heading);
+/* The field of the index'th parameter, captioned (NULL: the parameter's
+ * translated label). */
+Field      *_bg_inspector_add_param_field     (BgInspector        *self,
+                                               GtkBox             *group,
+                                               const BgParamSpec  *pspec,
+                                               guint               index,
+                                               const char         *caption);
 
 /* bg-inspector-fields.c */
 /* A labelled field appended to group: caption, input with its unit, the
@@ -114,6 +129,15 @@ GtkWidget  *_bg_inspector_make_dim_text       (const char         *text);
 GtkWidget  *_bg_inspector_make_entry          (const char         *placeholder);
 /* "Constant", "Pulse train", ... for a choice's file word. */
 const char *_bg_inspector_choice_display_name (const char         *word);
+
+/* bg-inspector-instance.c */
+/* An instance's parameters: the definition's chosen ones, then every
+ * inner parameter under its inner element. */
+void        _bg_inspector_build_instance_params (BgInspector        *self,
+                                                 const BgDefinition *def);
+/* "default" or the reset button, after the model's value. */
+void        _bg_inspector_instance_field_update (Field              *field,
+                                                 BgElement          *element);
 
 /* bg-inspector-table.c */
 void        _bg_inspector_table_fill          (Field              *field,

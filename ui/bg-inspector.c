@@ -8,7 +8,8 @@
  * the page still fits (never torn down from inside one of its own
  * handlers); the GObject and the public calls. A field's widgets, parsing,
  * refusal and applying are in bg-inspector-fields.c, the table fields in
- * bg-inspector-table.c. Must not: keep element pointers across edits, edit
+ * bg-inspector-table.c, an instance's parameters in
+ * bg-inspector-instance.c. Must not: keep element pointers across edits, edit
  * the model other than through bg_model_* calls, or know about the canvas.
  */
 #include "config.h"
@@ -17,6 +18,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-definition.h"
 #include "bg-inspector-private.h"
 
 G_DEFINE_FINAL_TYPE (BgInspector, bg_inspector, GTK_TYPE_WIDGET)
@@ -90,9 +92,9 @@ bg_inspector_add_header (BgInspector *self,
   return GTK_BOX (box);
 }
 
-static GtkBox *
-bg_inspector_add_group (BgInspector *self,
-                        const char  *heading)
+GtkBox *
+_bg_inspector_add_group (BgInspector *self,
+                         const char  *heading)
 {
   GtkWidget *group = gtk_box_new (GTK_ORIENTATION_VERTICAL, 10);
 
@@ -109,14 +111,17 @@ bg_inspector_add_group (BgInspector *self,
   return GTK_BOX (group);
 }
 
-static void
-bg_inspector_add_param_field (BgInspector       *self,
-                              GtkBox            *group,
-                              const BgParamSpec *pspec,
-                              guint              index)
+Field *
+_bg_inspector_add_param_field (BgInspector       *self,
+                               GtkBox            *group,
+                               const BgParamSpec *pspec,
+                               guint              index,
+                               const char        *caption)
 {
-  const char *caption = g_dgettext (GETTEXT_PACKAGE, pspec->label);
   Field *field;
+
+  if (caption == NULL)
+    caption = g_dgettext (GETTEXT_PACKAGE, pspec->label);
 
   switch (pspec->kind)
     {
@@ -195,6 +200,7 @@ bg_inspector_add_param_field (BgInspector       *self,
 
   field->pspec = pspec;
   field->index = index;
+  return field;
 }
 
 /* A gyrator's S side may be in another domain (docs/file-format.md `domain_s`). */
@@ -230,10 +236,10 @@ bg_inspector_build_element (BgInspector *self,
                             BgElement   *element)
 {
   const BgComponentSpec *spec = element->spec;
+  const BgDefinition *def = bg_definition_of_spec (spec);
   g_autofree char *subtitle = NULL;
   BgDomain domain = spec->domain;
   GtkBox *group;
-  GtkWidget *help = gtk_button_new_with_label ("?");
   GtkWidget *header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   GtkWidget *title;
 
@@ -245,36 +251,50 @@ bg_inspector_build_element (BgInspector *self,
     domain = spec->ports[0].domain;
   subtitle = g_strdup_printf ("%s · %s", spec->type, bg_domain_display_name (domain));
   group = bg_inspector_add_header (self, bg_component_spec_display_name (spec), subtitle,
-                                   spec->description != NULL
+                                   spec->description != NULL && spec->description[0] != '\0'
                                    ? g_dgettext (GETTEXT_PACKAGE, spec->description) : NULL);
-  /* the "?" beside the title */
-  gtk_widget_set_tooltip_text (help, _("Component reference for this element"));
-  gtk_accessible_update_property (GTK_ACCESSIBLE (help), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Component reference for this element"), -1);
-  gtk_widget_add_css_class (help, "circular");
-  gtk_widget_set_valign (help, GTK_ALIGN_START);
-  g_object_set_data_full (G_OBJECT (help), "bg-target",
-                          g_strdup_printf ("%s:%s", spec->type, bg_domain_to_id (domain)), g_free);
-  g_signal_connect (help, "clicked", G_CALLBACK (reference_clicked_cb), NULL);
   title = g_object_ref (gtk_widget_get_first_child (GTK_WIDGET (group)));
   gtk_box_remove (group, title);
   gtk_widget_set_hexpand (title, TRUE);
   gtk_box_append (GTK_BOX (header), title);
   g_object_unref (title);
-  gtk_box_append (GTK_BOX (header), help);
+  /* the "?" beside the title; a component of the model's own has no page
+   * in the reference */
+  if (def == NULL)
+    {
+      GtkWidget *help = gtk_button_new_with_label ("?");
+
+      gtk_widget_set_tooltip_text (help, _("Component reference for this element"));
+      gtk_accessible_update_property (GTK_ACCESSIBLE (help), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      _("Component reference for this element"), -1);
+      gtk_widget_add_css_class (help, "circular");
+      gtk_widget_set_valign (help, GTK_ALIGN_START);
+      g_object_set_data_full (G_OBJECT (help), "bg-target",
+                              g_strdup_printf ("%s:%s", spec->type, bg_domain_to_id (domain)),
+                              g_free);
+      g_signal_connect (help, "clicked", G_CALLBACK (reference_clicked_cb), NULL);
+      gtk_box_append (GTK_BOX (header), help);
+    }
   gtk_box_prepend (group, header);
 
-  group = bg_inspector_add_group (self, NULL);
+  group = _bg_inspector_add_group (self, NULL);
   _bg_inspector_add_field (self, group, FIELD_ID, "id", _("Name"),
                            _bg_inspector_make_entry (NULL), NULL);
   _bg_inspector_add_field (self, group, FIELD_LABEL, "label", _("Label"),
                            _bg_inspector_make_entry (_("Optional text shown on the canvas")), NULL);
 
-  group = bg_inspector_add_group (self, _("Parameters"));
+  if (def != NULL)
+    {
+      _bg_inspector_build_instance_params (self, def);
+      _bg_inspector_update_fields (self);
+      return;
+    }
+
+  group = _bg_inspector_add_group (self, _("Parameters"));
   if (spec->n_params == 0)
     gtk_box_append (group, _bg_inspector_make_dim_text (_("This component has no parameters.")));
   for (guint i = 0; i < spec->n_params; i++)
-    bg_inspector_add_param_field (self, group, &spec->params[i], i);
+    _bg_inspector_add_param_field (self, group, &spec->params[i], i, NULL);
   if (bg_component_spec_find_param (spec, "waveform", NULL) != NULL)
     {
       GtkWidget *preview = bg_wave_preview_new (self->model, element->id,
@@ -354,7 +374,7 @@ bg_inspector_build_bond (BgInspector *self,
     {
       BgStroke stroke = bg_causality_lookup_stroke (self->causality, bond->id);
       g_autofree char *text = NULL;
-      GtkBox *causal = bg_inspector_add_group (self, _("Causality"));
+      GtkBox *causal = _bg_inspector_add_group (self, _("Causality"));
 
       if (stroke == BG_STROKE_AT_TO || stroke == BG_STROKE_AT_FROM)
         {
@@ -371,7 +391,7 @@ bg_inspector_build_bond (BgInspector *self,
       gtk_box_append (causal, _bg_inspector_make_dim_text (text));
     }
 
-  group = bg_inspector_add_group (self, _("Commands"));
+  group = _bg_inspector_add_group (self, _("Commands"));
   add_command (self, group, _("_Reverse Arrow"),
                _("Changes the sign of the reported flow and power only; the physics stays the same."),
                G_CALLBACK (bond_reverse_clicked_cb));
@@ -390,11 +410,11 @@ bg_inspector_build_settings (BgInspector *self)
   bg_inspector_add_header (self, _("Simulation"), NULL,
                            _("Nothing is selected. Select an element on the canvas to edit its parameters."));
 
-  group = bg_inspector_add_group (self, NULL);
+  group = _bg_inspector_add_group (self, NULL);
   _bg_inspector_add_field (self, group, FIELD_MODEL_NAME, "name", _("Model name"),
                            _bg_inspector_make_entry (_("Untitled model")), NULL);
 
-  group = bg_inspector_add_group (self, _("Settings"));
+  group = _bg_inspector_add_group (self, _("Settings"));
   _bg_inspector_add_field (self, group, FIELD_T_END, "t_end", _("End time"),
                            _bg_inspector_make_entry (NULL), "s");
   _bg_inspector_add_field (self, group, FIELD_OUTPUT_STEP, "output_step",

@@ -2,9 +2,12 @@
 /* bg-palette.c — the component palette (left sidebar).
  *
  * Owns: the palette rows of the shown domain, their classic drawings, search
- * filtering and drag sources. The specs are the library's static structs; the
- * rows are rebuilt when the domain changes. Must not: edit a model, know
- * about the canvas, or keep anything but the domain and the rows' specs.
+ * filtering over all sections, drag sources, the keys between sections and
+ * the signals. The specs are the library's static structs; the rows are
+ * rebuilt when the domain changes. The "My components" section is
+ * bg-palette-library.c's. Must not: edit a model, know about the canvas,
+ * or keep anything but the domain, the component library's entries and
+ * the rows' specs.
  */
 #include "config.h"
 
@@ -13,30 +16,8 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-graph-renderer.h"
-#include "bg-palette.h"
+#include "bg-palette-private.h"
 #include "bg-theme.h"
-
-#define SYMBOL_WIDTH  58
-#define SYMBOL_HEIGHT 34
-
-struct _BgPalette
-{
-  GtkWidget       parent_instance;
-
-  BgDomain        domain;
-  /* const BgComponentSpec*, in row order of each list */
-  GPtrArray      *primitive_specs;
-  GPtrArray      *advanced_specs;
-
-  GtkDropDown    *domain_dropdown;
-  GtkSearchEntry *search_entry;
-  GtkWidget      *primitives_heading;
-  GtkListBox     *primitives_list;
-  GtkWidget      *advanced_heading;
-  GtkListBox     *advanced_list;
-  GtkLabel       *advanced_note;
-  GtkWidget      *no_match_label;
-};
 
 G_DEFINE_FINAL_TYPE (BgPalette, bg_palette, GTK_TYPE_WIDGET)
 
@@ -48,6 +29,7 @@ enum {
 
 enum {
   COMPONENT_ACTIVATED,
+  LIBRARY_COMPONENT_ACTIVATED,
   N_SIGNALS
 };
 
@@ -110,6 +92,24 @@ show_text_centred (cairo_t    *cr,
   g_object_unref (layout);
 }
 
+/* "QuarterCar" → "QC", "DCDrive" → "DCD": the capitals and digits, or
+ * the first four characters when there are fewer than two. */
+static char *
+abbreviate (const char *name)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = name; *p != '\0'; p++)
+    if (g_ascii_isupper (*p) || g_ascii_isdigit (*p))
+      g_string_append_c (out, *p);
+  if (out->len < 2)
+    {
+      g_string_truncate (out, 0);
+      g_string_append_len (out, name, MIN (strlen (name), 4));
+    }
+  return g_string_free (out, FALSE);
+}
+
 static void
 draw_advanced (cairo_t               *cr,
                const BgComponentSpec *spec,
@@ -166,24 +166,35 @@ draw_advanced (cairo_t               *cr,
   cairo_rectangle (cr, bx + 0.5, by + 0.5, bw - 1, bh - 1);
   cairo_stroke (cr);
 
-  /* long symbols (PUMP, LOAD) shrink to fit the box */
+  /* long symbols (PUMP, LOAD) shrink to fit the box; a name too long to
+   * read that small ("QuarterCar") is drawn by its capitals ("QC") */
   {
     PangoLayout *layout = pango_cairo_create_layout (cr);
     PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
+    g_autofree char *symbol = g_strdup (spec->symbol);
     double size = 9.5;
     int text_width;
 
     pango_font_description_set_absolute_size (font, size * PANGO_SCALE);
     pango_layout_set_font_description (layout, font);
-    pango_layout_set_text (layout, spec->symbol, -1);
+    pango_layout_set_text (layout, symbol, -1);
     pango_layout_get_pixel_size (layout, &text_width, NULL);
+    if (text_width > 0 && size * (bw - 6) / text_width < 7)
+      {
+        g_autofree char *short_symbol = abbreviate (symbol);
+
+        g_free (symbol);
+        symbol = g_steal_pointer (&short_symbol);
+        pango_layout_set_text (layout, symbol, -1);
+        pango_layout_get_pixel_size (layout, &text_width, NULL);
+      }
     if (text_width > bw - 6)
       size *= (bw - 6) / text_width;
     pango_font_description_free (font);
     g_object_unref (layout);
 
     gdk_cairo_set_source_rgba (cr, accent);
-    show_text_centred (cr, spec->symbol, width / 2, height / 2, size, &hw, &hh);
+    show_text_centred (cr, symbol, width / 2, height / 2, size, &hw, &hh);
   }
 }
 
@@ -307,8 +318,12 @@ bg_palette_spec_for_row (BgPalette     *self,
   GPtrArray *specs;
   int index = gtk_list_box_row_get_index (row);
 
-  specs = list == GTK_WIDGET (self->primitives_list) ? self->primitive_specs
-                                                     : self->advanced_specs;
+  if (list == GTK_WIDGET (self->primitives_list))
+    specs = self->primitive_specs;
+  else if (list == GTK_WIDGET (self->advanced_list))
+    specs = self->advanced_specs;
+  else
+    specs = self->library_specs;
   if (index < 0 || (guint) index >= specs->len)
     return NULL;
 
@@ -323,8 +338,13 @@ drag_prepare_cb (BgPalette     *self,
 {
   GtkWidget *row = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (source));
   const BgComponentSpec *spec = bg_palette_spec_for_row (self, GTK_LIST_BOX_ROW (row));
+  BgComponentEntry *entry = _bg_palette_library_entry_for_row (self, GTK_LIST_BOX_ROW (row));
   g_autofree char *text = NULL;
 
+  /* a component of the library travels as its entry: only a drop target
+   * that embeds its definition takes it */
+  if (entry != NULL)
+    return gdk_content_provider_new_typed (BG_TYPE_COMPONENT_ENTRY, entry);
   if (spec == NULL)
     return NULL;
 
@@ -345,9 +365,9 @@ drag_begin_cb (BgPalette     *self,
   gtk_drag_source_set_icon (source, paintable, SYMBOL_WIDTH / 2, SYMBOL_HEIGHT / 2);
 }
 
-static GtkWidget *
-bg_palette_make_row (BgPalette             *self,
-                     const BgComponentSpec *spec)
+GtkWidget *
+_bg_palette_make_row (BgPalette             *self,
+                      const BgComponentSpec *spec)
 {
   GtkWidget *row = gtk_list_box_row_new ();
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 10);
@@ -374,7 +394,7 @@ bg_palette_make_row (BgPalette             *self,
   gtk_box_append (GTK_BOX (box), label);
   gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (row), box);
 
-  if (spec->description != NULL)
+  if (spec->description != NULL && spec->description[0] != '\0')
     tooltip = g_strdup_printf ("%s (%s)\n%s",
                                bg_component_spec_display_name (spec),
                                spec->type,
@@ -417,7 +437,7 @@ bg_palette_fill_list (BgPalette  *self,
   for (guint i = 0; listed != NULL && listed[i] != NULL; i++)
     {
       g_ptr_array_add (specs, (gpointer) listed[i]);
-      gtk_list_box_append (list, bg_palette_make_row (self, listed[i]));
+      gtk_list_box_append (list, _bg_palette_make_row (self, listed[i]));
     }
 }
 
@@ -465,12 +485,14 @@ bg_palette_refilter (BgPalette *self)
   g_autofree char *trimmed = g_strstrip (g_strdup (text));
   g_autofree char *needle = g_utf8_casefold (trimmed, -1);
   gboolean searching = needle[0] != '\0';
-  guint n_primitives, n_advanced;
+  guint n_primitives, n_advanced, n_library;
 
   n_primitives = bg_palette_filter_list (self->primitives_list,
                                          self->primitive_specs, needle);
   n_advanced = bg_palette_filter_list (self->advanced_list,
                                        self->advanced_specs, needle);
+  n_library = bg_palette_filter_list (self->library_list,
+                                      self->library_specs, needle);
 
   gtk_widget_set_visible (self->primitives_heading, n_primitives > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->primitives_list), n_primitives > 0);
@@ -478,8 +500,9 @@ bg_palette_refilter (BgPalette *self)
   gtk_widget_set_visible (GTK_WIDGET (self->advanced_list), n_advanced > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->advanced_note),
                           self->advanced_specs->len == 0 && !searching);
+  _bg_palette_library_refilter (self, searching, n_library);
   gtk_widget_set_visible (self->no_match_label,
-                          searching && n_primitives + n_advanced == 0);
+                          searching && n_primitives + n_advanced + n_library == 0);
 }
 
 static const char *
@@ -507,6 +530,7 @@ bg_palette_rebuild (BgPalette *self)
                         BG_SECTION_PRIMITIVES);
   bg_palette_fill_list (self, self->advanced_list, self->advanced_specs,
                         BG_SECTION_ADVANCED);
+  _bg_palette_library_fill (self);
   gtk_label_set_label (self->advanced_note, advanced_note_for (self->domain));
   bg_palette_refilter (self);
 }
@@ -519,8 +543,11 @@ row_activated_cb (BgPalette     *self,
                   GtkListBox    *list)
 {
   const BgComponentSpec *spec = bg_palette_spec_for_row (self, row);
+  BgComponentEntry *entry = _bg_palette_library_entry_for_row (self, row);
 
-  if (spec != NULL)
+  if (entry != NULL)
+    g_signal_emit (self, signals[LIBRARY_COMPONENT_ACTIVATED], 0, entry);
+  else if (spec != NULL)
     g_signal_emit (self, signals[COMPONENT_ACTIVATED], 0, spec);
 }
 
@@ -536,7 +563,7 @@ static void
 search_activate_cb (BgPalette      *self,
                     GtkSearchEntry *entry)
 {
-  GtkListBox *lists[] = { self->primitives_list, self->advanced_list };
+  GtkListBox *lists[] = { self->primitives_list, self->advanced_list, self->library_list };
 
   for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
     for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (lists[l]));
@@ -569,6 +596,7 @@ bg_palette_dispose (GObject *object)
   GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_PALETTE);
+  _bg_palette_library_dispose (self);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
 
@@ -582,6 +610,7 @@ bg_palette_finalize (GObject *object)
 
   g_clear_pointer (&self->primitive_specs, g_ptr_array_unref);
   g_clear_pointer (&self->advanced_specs, g_ptr_array_unref);
+  g_clear_pointer (&self->library_specs, g_ptr_array_unref);
 
   G_OBJECT_CLASS (bg_palette_parent_class)->finalize (object);
 }
@@ -646,6 +675,12 @@ bg_palette_class_init (BgPaletteClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_POINTER);
+  signals[LIBRARY_COMPONENT_ACTIVATED] =
+    g_signal_new ("library-component-activated",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, BG_TYPE_COMPONENT_ENTRY);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/bgmod/BGMod/ui/bg-palette.ui");
@@ -656,6 +691,10 @@ bg_palette_class_init (BgPaletteClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgPalette, advanced_heading);
   gtk_widget_class_bind_template_child (widget_class, BgPalette, advanced_list);
   gtk_widget_class_bind_template_child (widget_class, BgPalette, advanced_note);
+  gtk_widget_class_bind_template_child (widget_class, BgPalette, library_heading);
+  gtk_widget_class_bind_template_child (widget_class, BgPalette, library_list);
+  gtk_widget_class_bind_template_child (widget_class, BgPalette, library_note);
+  gtk_widget_class_bind_template_child (widget_class, BgPalette, library_problems_label);
   gtk_widget_class_bind_template_child (widget_class, BgPalette, no_match_label);
   gtk_widget_class_bind_template_callback (widget_class, row_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, search_changed_cb);
@@ -664,39 +703,43 @@ bg_palette_class_init (BgPaletteClass *klass)
   gtk_widget_class_set_css_name (widget_class, "bgpalette");
 }
 
-/* The arrow keys run on from one section's list into the other. */
+/* The arrow keys run on from one section's list into the next. */
 static gboolean
 list_keynav_failed_cb (BgPalette        *self,
                        GtkDirectionType  direction,
                        GtkListBox       *list)
 {
-  GtkListBox *other;
-  GtkListBoxRow *row = NULL;
-  int n = 0;
+  GtkListBox *lists[] = { self->primitives_list, self->advanced_list, self->library_list };
+  int at = -1, step;
 
-  if (direction == GTK_DIR_DOWN && list == self->primitives_list)
-    other = self->advanced_list;
-  else if (direction == GTK_DIR_UP && list == self->advanced_list)
-    other = self->primitives_list;
-  else
+  for (guint l = 0; l < G_N_ELEMENTS (lists); l++)
+    if (lists[l] == list)
+      at = (int) l;
+  if (at < 0 || (direction != GTK_DIR_DOWN && direction != GTK_DIR_UP))
     return FALSE;
+  step = direction == GTK_DIR_DOWN ? 1 : -1;
 
-  while (gtk_list_box_get_row_at_index (other, n) != NULL)
-    n++;
-  for (int i = 0; i < n; i++)
+  /* the next list with a shown row, skipping empty sections */
+  for (int l = at + step; l >= 0 && l < (int) G_N_ELEMENTS (lists); l += step)
     {
-      GtkListBoxRow *candidate =
-        gtk_list_box_get_row_at_index (other, direction == GTK_DIR_DOWN ? i : n - 1 - i);
+      GtkListBox *other = lists[l];
+      int n = 0;
 
-      if (gtk_widget_get_visible (GTK_WIDGET (candidate)) &&
-          gtk_widget_get_child_visible (GTK_WIDGET (candidate)))
+      if (!gtk_widget_get_visible (GTK_WIDGET (other)))
+        continue;
+      while (gtk_list_box_get_row_at_index (other, n) != NULL)
+        n++;
+      for (int i = 0; i < n; i++)
         {
-          row = candidate;
-          break;
+          GtkListBoxRow *candidate =
+            gtk_list_box_get_row_at_index (other, direction == GTK_DIR_DOWN ? i : n - 1 - i);
+
+          if (gtk_widget_get_visible (GTK_WIDGET (candidate)) &&
+              gtk_widget_get_child_visible (GTK_WIDGET (candidate)))
+            return gtk_widget_grab_focus (GTK_WIDGET (candidate));
         }
     }
-
-  return row != NULL && gtk_widget_grab_focus (GTK_WIDGET (row));
+  return FALSE;
 }
 
 static void
@@ -707,6 +750,7 @@ bg_palette_init (BgPalette *self)
   self->domain = BG_DOMAIN_FIRST;
   self->primitive_specs = g_ptr_array_new ();
   self->advanced_specs = g_ptr_array_new ();
+  self->library_specs = g_ptr_array_new ();
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -724,7 +768,11 @@ bg_palette_init (BgPalette *self)
   g_signal_connect_object (self->advanced_list, "keynav-failed",
                            G_CALLBACK (list_keynav_failed_cb), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->library_list, "keynav-failed",
+                           G_CALLBACK (list_keynav_failed_cb), self,
+                           G_CONNECT_SWAPPED);
 
+  _bg_palette_library_load (self);
   bg_palette_rebuild (self);
 }
 
@@ -765,6 +813,7 @@ bg_palette_get_item (BgPalette  *self,
   struct { GtkListBox *list; GPtrArray *specs; } sections[] = {
     { self->primitives_list, self->primitive_specs },
     { self->advanced_list, self->advanced_specs },
+    { self->library_list, self->library_specs },
   };
 
   g_return_val_if_fail (BG_IS_PALETTE (self), NULL);
@@ -780,4 +829,14 @@ bg_palette_get_item (BgPalette  *self,
       }
 
   return NULL;
+}
+
+void
+bg_palette_reload_library (BgPalette *self)
+{
+  g_return_if_fail (BG_IS_PALETTE (self));
+
+  _bg_palette_library_load (self);
+  _bg_palette_library_fill (self);
+  bg_palette_refilter (self);
 }

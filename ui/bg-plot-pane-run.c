@@ -15,6 +15,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-compiler.h"
+#include "bg-model-flatten.h"
 #include "bg-plot-pane-private.h"
 #include "bg-si-format.h"
 

@@ -3,7 +3,8 @@
  * (layout, document, status line), bg-window-actions.c (actions, dialogs),
  * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
  * bg-window-settings.c (what it restores from and keeps in the settings),
- * bg-window-reference.c (the component reference).
+ * bg-window-reference.c (the component reference), bg-window-library.c
+ * (the component library).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -14,6 +15,7 @@
 #include "bg-explain-bar.h"
 #include "bg-analysis-pane.h"
 #include "bg-equations-pane.h"
+#include "bg-component-library.h"
 
 G_BEGIN_DECLS
 
@@ -75,6 +77,21 @@ struct _BgWindow
   /* Help ▸ Component Reference, while open (bg-window-reference.c) */
   GtkWidget            *reference;
 };
+
+/* The status line's passing message (bg-window.c). */
+void _bg_window_show_message          (BgWindow       *self,
+                                       const char     *text);
+/* win.save-component and inserting library components (bg-window-library.c) */
+void _bg_window_library_class_init   (GtkWidgetClass *widget_class);
+void _bg_window_library_init         (BgWindow       *self);
+/* An instance of entry's component at the canvas point (NAN: the
+ * centre), its definition embedded first when the model lacks it; one
+ * undo step. */
+gboolean _bg_window_library_insert   (BgWindow         *self,
+                                      BgComponentEntry *entry,
+                                      double            view_x,
+                                      double            view_y,
+                                      GError          **error);
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75

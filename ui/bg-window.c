@@ -134,9 +134,9 @@ message_timeout_cb (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-bg_window_show_message (BgWindow   *self,
-                        const char *text)
+void
+_bg_window_show_message (BgWindow   *self,
+                         const char *text)
 {
   gtk_label_set_label (self->message_label, text);
   g_clear_handle_id (&self->message_timeout, g_source_remove);
@@ -255,7 +255,7 @@ palette_component_activated_cb (BgWindow              *self,
   g_autoptr(GError) error = NULL;
 
   if (bg_canvas_insert_component (self->canvas, spec, NAN, NAN, &error) == NULL)
-    bg_window_show_message (self, error->message);
+    _bg_window_show_message (self, error->message);
 }
 
 static void
@@ -276,7 +276,7 @@ canvas_status_message_cb (BgWindow   *self,
                           const char *text,
                           BgCanvas   *canvas)
 {
-  bg_window_show_message (self, text);
+  _bg_window_show_message (self, text);
 }
 
 /* A double-click on an element selects it and plots its main variables.
@@ -651,6 +651,7 @@ bg_window_class_init (BgWindowClass *klass)
   _bg_window_class_actions_init (widget_class);
   _bg_window_explain_class_init (widget_class);
   _bg_window_class_disk_init (widget_class);
+  _bg_window_library_class_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
@@ -693,6 +694,7 @@ bg_window_init (BgWindow *self)
   _bg_window_plot_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
+  _bg_window_library_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
