@@ -323,7 +323,7 @@ test_refused (void)
   assert_refused ("{\"format\": \"bgmod\", \"version\": 1, \"elements\": ["
                   "{\"id\": \"P\", \"type\": \"Port\", \"domain\": \"electrical\"},"
                   "{\"id\": \"R\", \"type\": \"R\", \"domain\": \"electrical\", \"parms\": {}}]}",
-                  "Load", "elements[1].parms: unknown key");
+                  "Load", "elements[1].parms: unknown key (element R)");
   assert_refused ("{\"format\": \"bgmod\", \"version\": 1, \"elements\": []}", "Load",
                   "elements: no Port element: this is a model, not a component "
                   "(a component file's Port elements are its ports)");
