@@ -502,7 +502,8 @@ draw_highlight (BgPoleMap *self,
   by = y - h - 1.2 * self->cross;
   if (bx + w + 0.4 * c->line_h > self->area_x + self->area_w)
     bx = x - 2.4 * self->cross - w;
-  bx = MAX (bx, self->area_x + 0.2 * c->line_h);
+  bx = CLAMP (bx, self->area_x + 0.2 * c->line_h,
+              MAX (self->area_x + 0.2 * c->line_h, self->area_x + self->area_w - w - 0.2 * c->line_h));
   if (by < self->area_y + 0.2 * c->line_h)
     by = y + 1.2 * self->cross;
   set_source (c->cr, &self->bg, 0.9);
