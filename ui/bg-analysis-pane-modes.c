@@ -78,10 +78,10 @@ clear_table (BgAnalysisPane *self)
 static void
 fill_table (BgAnalysisPane *self)
 {
-  /* Translators: table columns of the eigenvalues: real part, imaginary
-   * part, natural frequency (twice), damping ratio, time constant; their
-   * units are in the row below */
-  const char *titles[N_COLUMNS] = { "#", _("Re λ"), _("Im λ"), _("f"), _("ω"), _("ζ"), _("τ") };
+  /* the symbols of the columns (real and imaginary part, natural frequency
+   * twice, damping ratio, time constant), and their units below them */
+  const char *titles[N_COLUMNS] = { "#", "Re λ", "Im λ", "f", "ω", "ζ", "τ" };
+  /* Translators: units under the columns of the eigenvalue table */
   const char *units[N_COLUMNS] = { "", _("1/s"), _("rad/s"), _("Hz"), _("rad/s"), "", _("s") };
   guint n = bg_pole_map_get_n_poles (self->pole_map);
   double max = bg_pole_map_get_max_magnitude (self->pole_map);
