@@ -264,7 +264,13 @@ test_screenshots (void)
   window = bg_test_ui_open_example (app, "dc-motor-gear-load.bgmod",
                                     presentation ? 1024 : 1280, presentation ? 768 : 800);
   if (presentation)
-    g_object_set (window, "presentation-mode", TRUE, NULL);
+    {
+      /* a projector's window: presentation mode, both sidebars folded (F9,
+       * Ctrl+F9) for the diagram and the page */
+      g_object_set (window, "presentation-mode", TRUE, NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-palette", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL);
+    }
   bg_test_ui_pump ();
   pane = show_poles (window);
   map = bg_analysis_pane_get_pole_map (pane);

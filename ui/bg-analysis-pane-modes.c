@@ -368,7 +368,7 @@ _bg_analysis_pane_build_modes_page (BgAnalysisPane *self)
   g_signal_connect (paned, "notify::max-position", G_CALLBACK (paned_max_position_cb), self);
 
   self->modes_area = _bg_analysis_pane_plot_area (self, modes_draw_cb);
-  gtk_widget_set_size_request (self->modes_area, 240, 120);
+  gtk_widget_set_size_request (self->modes_area, 200, 120);
   g_signal_connect (motion, "motion", G_CALLBACK (modes_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (modes_leave_cb), self);
   gtk_widget_add_controller (self->modes_area, motion);

@@ -540,9 +540,20 @@ bg_analysis_pane_init (BgAnalysisPane *self)
   gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_modes_page (self), "modes",
                         _("Poles"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
-  gtk_widget_set_hexpand (switcher, TRUE);
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (header), switcher);
+  /* three pages' names (long in Russian, large in presentation mode) must
+   * not make the pane wider than a narrow plot slot: they scroll instead */
+  {
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), switcher);
+    gtk_widget_set_hexpand (scroller, TRUE);
+    gtk_box_append (GTK_BOX (header), scroller);
+  }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (menu_button), menu);
   gtk_widget_set_tooltip_text (menu_button, _("Analysis Menu"));

@@ -342,7 +342,7 @@ layout (BgPoleMap *self,
   /* a line above the frame names the shaded half-plane */
   self->area_y = c->pad + 1.3 * c->line_h;
   self->area_h = MAX (1.0, height - self->area_y - bottom);
-  ticks_for (self->im0, self->im1, self->area_h, 2.5 * c->line_h, im_ticks);
+  ticks_for (self->im0, self->im1, self->area_h, 2.0 * c->line_h, im_ticks);
   left = c->pad + c->line_h + 0.5 * c->line_h + widest_tick (c, im_ticks) + 0.4 * c->line_h;
   self->area_x = left;
   self->area_w = MAX (1.0, width - left - c->pad);
@@ -369,7 +369,7 @@ draw_plane (BgPoleMap     *self,
   double x0 = bg_pole_map_re_to_x (self, 0), y0 = bg_pole_map_im_to_y (self, 0);
   double right = self->area_x + self->area_w, bottom = self->area_y + self->area_h;
   const char *unstable = _("Unstable: Re λ > 0");
-  double w, h;
+  double w = 0, h = 0;
 
   /* the unstable half-plane */
   cairo_rectangle (cr, x0, self->area_y, right - x0, self->area_h);
@@ -411,6 +411,12 @@ draw_plane (BgPoleMap     *self,
   /* the half-plane's name above the frame: from the imaginary axis on,
    * or ending at the frame's right end when it would overrun it */
   text_size (c, unstable, &w, &h);
+  if (w > self->area_w)
+    {
+      /* a narrow map: the word alone */
+      unstable = _("Unstable");
+      text_size (c, unstable, &w, &h);
+    }
   set_source (cr, &unstable_text, 1.0);
   if (dark_background (self))
     set_source (cr, &self->fg, 0.9);
