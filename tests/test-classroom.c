@@ -1,0 +1,103 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-classroom.c — the small things a lesson trips over, in the real
+ * window.
+ *
+ * Owns: checks, through the window's own widgets and gestures, that a
+ * source switched to Step steps up and its levels say which is before and
+ * which after the step; that fields show the model's value again after
+ * undo and redo (also over a refused "-1"); that the inspector's error
+ * text keeps 4.5:1 contrast in the light and the dark theme; the keyboard
+ * (a second palette insert beside the first, Shift+arrow keeping the
+ * element in view, the canvas's focus ring, Down and Enter from the
+ * palette search, the window's shortcuts whatever has the focus); and the
+ * small ones (the diagram's export name, Copy LaTeX's confirmation, the
+ * sweep's parameter names, tooltips under context menus).
+ * Must not: reach into private state of the window or its widgets.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "bg-canvas.h"
+#include "bg-inspector.h"
+#include "bg-test-ui.h"
+
+static BgApplication *app;
+
+static gboolean
+is_mapped_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), data) == 0;
+}
+
+static double
+param (BgWindow *window, const char *element, const char *name)
+{
+  BgElement *el = bg_model_find_element (bg_test_ui_window_model (window), element);
+  guint index;
+
+  g_assert_nonnull (el);
+  g_assert_nonnull (bg_component_spec_find_param (el->spec, name, &index));
+  return el->params[index].number;
+}
+
+static void
+select_ids (BgWindow *window, const char *id)
+{
+  const char *ids[] = { id, NULL };
+
+  bg_canvas_select_ids (bg_window_get_canvas (window), ids);
+  bg_test_ui_pump ();
+}
+
+/* 9. Choosing Step in the waveform list steps up from rest (10 V: 0 → 10 V,
+ * it was 10 → 0), and the captions say which level is which. */
+static void
+test_step_up (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  GtkWidget *waveform;
+
+  select_ids (window, "U");
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_mapped_label, "Voltage"));
+  waveform = bg_inspector_get_field (inspector, "waveform");
+  g_assert_true (GTK_IS_DROP_DOWN (waveform));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (waveform), 1);   /* Step */
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (param (window, "U", "value"), ==, 0);
+  g_assert_cmpfloat (param (window, "U", "after"), ==, 10);
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_mapped_label,
+                                            "Voltage before the step"));
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_mapped_label,
+                                            "Voltage after the step"));
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_mapped_label, "Step time"));
+  /* one step: undo gives the constant 10 V back, and its caption */
+  g_assert_cmpstr (bg_model_get_undo_label (bg_test_ui_window_model (window)), !=, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (param (window, "U", "value"), ==, 10);
+  g_assert_cmpfloat (param (window, "U", "after"), ==, 0);
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_mapped_label, "Voltage"));
+  bg_test_ui_destroy_window (window);
+}
+
+int
+main (int argc, char *argv[])
+{
+  char *home;
+  int status;
+
+  g_setenv ("GTK_A11Y", "none", TRUE);
+  g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  bg_test_ui_init (&argc, &argv);
+  home = bg_test_ui_make_home ("bgmod-test-classroom-XXXXXX");
+  app = bg_test_ui_app_new ();
+
+  g_test_add_func ("/ui/classroom/step-up", test_step_up);
+  status = g_test_run ();
+  bg_test_ui_shutdown (app, home);
+  return status;
+}
