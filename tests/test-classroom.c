@@ -84,6 +84,55 @@ test_step_up (void)
   bg_test_ui_destroy_window (window);
 }
 
+static void
+type_into (GtkWidget *entry, const char *text)
+{
+  gtk_widget_grab_focus (entry);
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+  bg_test_ui_pump ();
+}
+
+/* 11. Ctrl+Z while a field shows a refused "-1": the model goes back a
+ * step, and the field shows the model's value, without the message;
+ * Ctrl+Shift+Z likewise. */
+static void
+test_undo_over_refused (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
+  BgInspector *inspector = bg_window_get_inspector (window);
+  GtkWidget *entry;
+
+  select_ids (window, "R1");
+  entry = bg_inspector_get_field (inspector, "value");
+  type_into (entry, "2000");
+  g_assert_cmpfloat (param (window, "R1", "value"), ==, 2000);
+  type_into (entry, "-1");
+  g_assert_nonnull (bg_inspector_get_field_error (inspector, "value"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "-1");
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), entry));
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (param (window, "R1", "value"), ==, 1000);
+  entry = bg_inspector_get_field (inspector, "value");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "1000");
+  g_assert_null (bg_inspector_get_field_error (inspector, "value"));
+
+  /* typed but not applied, then redo: the model's 2000 again */
+  gtk_editable_set_text (GTK_EDITABLE (entry), "5");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.redo", NULL);
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (param (window, "R1", "value"), ==, 2000);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (bg_inspector_get_field (inspector, "value"))),
+                   ==, "2000");
+  /* leaving the field applies nothing: the 5 is gone */
+  gtk_widget_grab_focus (GTK_WIDGET (bg_window_get_canvas (window)));
+  bg_test_ui_pump ();
+  g_assert_cmpfloat (param (window, "R1", "value"), ==, 2000);
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -97,6 +146,7 @@ main (int argc, char *argv[])
   app = bg_test_ui_app_new ();
 
   g_test_add_func ("/ui/classroom/step-up", test_step_up);
+  g_test_add_func ("/ui/classroom/undo-over-refused", test_undo_over_refused);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
