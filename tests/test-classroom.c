@@ -133,6 +133,70 @@ test_undo_over_refused (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* WCAG's relative luminance and contrast ratio. */
+static double
+luminance (const GdkRGBA *c)
+{
+  double v[3] = { c->red, c->green, c->blue };
+
+  for (guint i = 0; i < 3; i++)
+    v[i] = v[i] <= 0.03928 ? v[i] / 12.92 : pow ((v[i] + 0.055) / 1.055, 2.4);
+  return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+}
+
+static double
+contrast (const GdkRGBA *fg, const GdkRGBA *bg)
+{
+  double a = luminance (fg) + 0.05, b = luminance (bg) + 0.05;
+
+  return a > b ? a / b : b / a;
+}
+
+static gboolean
+is_error_label (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && gtk_widget_has_css_class (widget, "error");
+}
+
+/* 12. The inspector's refusal, light and dark: 4.5:1 against the window
+ * background (dark red on dark grey was about 2:1). */
+static void
+check_error_contrast (gboolean dark)
+{
+  BgWindow *window;
+  GtkWidget *label;
+  GdkRGBA fg, bg;
+  double ratio;
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", dark, NULL);
+  window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
+  select_ids (window, "R1");
+  type_into (bg_inspector_get_field (bg_window_get_inspector (window), "value"), "-1");
+  label = bg_test_ui_find_widget (GTK_WIDGET (bg_window_get_inspector (window)), is_error_label, NULL);
+  g_assert_nonnull (label);
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (label), &fg);
+  g_assert_true (gtk_style_context_lookup_color (gtk_widget_get_style_context (label),
+                                                 "theme_bg_color", &bg));
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  ratio = contrast (&fg, &bg);
+  g_test_message ("%s: error text #%02x%02x%02x on #%02x%02x%02x, contrast %.2f:1",
+                  dark ? "dark" : "light",
+                  (int) (fg.red * 255), (int) (fg.green * 255), (int) (fg.blue * 255),
+                  (int) (bg.red * 255), (int) (bg.green * 255), (int) (bg.blue * 255), ratio);
+  g_assert_cmpfloat (ratio, >=, 4.5);
+  bg_test_ui_destroy_window (window);
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+}
+
+static void
+test_error_contrast (void)
+{
+  check_error_contrast (FALSE);
+  check_error_contrast (TRUE);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -147,6 +211,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/classroom/step-up", test_step_up);
   g_test_add_func ("/ui/classroom/undo-over-refused", test_undo_over_refused);
+  g_test_add_func ("/ui/classroom/error-contrast", test_error_contrast);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
