@@ -4,8 +4,9 @@
  * Owns: a student's session on rc-circuit.bgmod driven through the window's
  * actions and the canvas's own click gesture (strokes placed and removed by
  * clicks near bond ends, with S on a selected bond), Check's marks and
- * sentences, Reveal, and the remedy bar fixing both conflict examples with
- * one click each (undo restores the saved bytes). With
+ * sentences, Reveal (the answer's strokes in the accent colour, the
+ * student's that differ dashed in red), and the remedy bar fixing both
+ * conflict examples with one click each (undo restores the saved bytes). With
  * BGMOD_TEST_SCREENSHOTS=DIR it also writes PNGs of the window there.
  * Must not: reach into private state of the canvas or the window.
  */
@@ -253,6 +254,103 @@ test_student_session (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The canvas as drawn, in pixels (ARGB32, premultiplied, stride w·4). */
+static guchar *
+canvas_pixels (BgCanvas *canvas,
+               int      *width,
+               int      *height)
+{
+  GtkWidget *widget = GTK_WIDGET (canvas);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  guchar *data;
+
+  bg_test_ui_wait_ms (100);
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, *width, *height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  gsk_render_node_unref (node);
+  data = g_malloc ((gsize) *width * *height * 4);
+  gdk_texture_download (texture, data, (gsize) *width * 4);
+  return data;
+}
+
+/* Pixels within @r of (x, y) that are clearly blue (the accent) or red
+ * (the error colour): saturated, not the bonds' black or the grid. */
+static guint
+count_hue (const guchar *data,
+           int           width,
+           int           height,
+           double        x,
+           double        y,
+           int           r,
+           gboolean      red)
+{
+  guint n = 0;
+
+  for (int py = (int) y - r; py <= (int) y + r; py++)
+    for (int px = (int) x - r; px <= (int) x + r; px++)
+      {
+        const guchar *p = data + ((gsize) py * width + px) * 4;
+        int b = p[0], g = p[1], rr = p[2];
+
+        if (px < 0 || py < 0 || px >= width || py >= height)
+          continue;
+        if (red ? rr > g + 80 && rr > b + 80 : b > rr + 70 && b > 120)
+          n++;
+      }
+  return n;
+}
+
+/* Reveal makes the difference plain: the answer's stroke on b2 at R1 in
+ * the accent colour, the student's wrong one at J in red (dashed), where
+ * before Reveal there was nothing at R1's end. */
+static void
+test_reveal_shows_difference (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  g_autofree guchar *before = NULL, *after = NULL;
+  double r1_x, r1_y, j_x, j_y;
+  int w, h;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
+  bg_test_ui_pump ();
+  click_end (canvas, "b1", TRUE);
+  click_end (canvas, "b3", FALSE);
+  click_end (canvas, "b2", FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
+  bg_test_ui_pump ();
+  /* the ends where the canvas draws them now (the bar's result lines
+   * above it refit the graph) */
+  before = canvas_pixels (canvas, &w, &h);
+  end_point (canvas, "b2", TRUE, &r1_x, &r1_y);
+  end_point (canvas, "b2", FALSE, &j_x, &j_y);
+  g_assert_cmpuint (count_hue (before, w, h, r1_x, r1_y, 10, FALSE), ==, 0);
+  g_assert_cmpuint (count_hue (before, w, h, j_x, j_y, 10, TRUE), >, 5);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-reveal", NULL);
+  bg_test_ui_pump ();
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with, "Answer shown:"));
+  after = canvas_pixels (canvas, &w, &h);
+  g_assert_cmpuint (count_hue (after, w, h, r1_x, r1_y, 10, FALSE), >, 10);
+  g_assert_cmpuint (count_hue (after, w, h, j_x, j_y, 10, TRUE), >, 3);
+  /* a correct stroke is the answer's: b1 at J in the accent colour too */
+  {
+    double x, y;
+
+    end_point (canvas, "b1", TRUE, &x, &y);
+    g_assert_cmpuint (count_hue (after, w, h, x, y, 10, FALSE), >, 10);
+  }
+  save_png (window, "exercise-revealed.png");
+  bg_test_ui_destroy_window (window);
+}
+
 /* S on a selected bond cycles its stroke: at `to`, at `from`, none. */
 static void
 test_keyboard_stroke (void)
@@ -391,6 +489,7 @@ main (int    argc,
   bg_autosave_set_interval (bg_application_get_autosave (app), 0);
 
   g_test_add_func ("/ui/exercise/student-session", test_student_session);
+  g_test_add_func ("/ui/exercise/reveal-shows-difference", test_reveal_shows_difference);
   g_test_add_func ("/ui/exercise/keyboard-stroke", test_keyboard_stroke);
   g_test_add_func ("/ui/exercise/remedy-buttons", test_remedy_buttons);
   g_test_add_func ("/ui/exercise/remedies-hidden-in-exercise", test_remedies_hidden_in_exercise);

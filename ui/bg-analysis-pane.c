@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-analysis-pane.c — Bode plot and parameter sweep pages.
+/* bg-analysis-pane.c — Bode plot, parameter sweep and eigenvalue pages.
  *
  * Owns: the widget (pages, menu, actions and their sensitivity), the
  * source and variable lists, the Bode computation (compile, linearize at
@@ -63,9 +63,8 @@ drop_select (GtkDropDown *drop, GtkStringList *list, const char *name)
   return FALSE;
 }
 
-/* The document's plan, or NULL with the reason in *why. */
-static BgPlan *
-compile_document (BgAnalysisPane *self, GError **error)
+BgPlan *
+_bg_analysis_pane_compile (BgAnalysisPane *self, GError **error)
 {
   BgModel *model;
 
@@ -99,7 +98,7 @@ static void
 refresh_lists (BgAnalysisPane *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (BgPlan) plan = compile_document (self, &error);
+  g_autoptr (BgPlan) plan = _bg_analysis_pane_compile (self, &error);
   g_autoptr (GPtrArray) ins = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) outs = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *in = g_strdup (_bg_analysis_pane_drop_selected (self->input_drop));
@@ -160,12 +159,14 @@ causality_changed_cb (BgAnalysisPane *self, GParamSpec *pspec, BgDocument *docum
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     refresh_lists (self);
   refresh_params (self);
+  _bg_analysis_pane_modes_changed (self);
 }
 
 static void
 map_cb (BgAnalysisPane *self)
 {
   refresh_lists (self);
+  _bg_analysis_pane_modes_shown (self);
 }
 
 /* Drawing --------------------------------------------------------------------- */
@@ -253,7 +254,7 @@ compute_bode (BgAnalysisPane *self, GError **error)
                            _("Choose a source and a variable"));
       return FALSE;
     }
-  plan = compile_document (self, error);
+  plan = _bg_analysis_pane_compile (self, error);
   if (plan == NULL)
     return FALSE;
   lin = bg_linearize (plan, NULL, 0, outputs, error);
@@ -307,6 +308,8 @@ bg_analysis_pane_export (BgAnalysisPane *self, const char *path, GError **error)
   BgPlotRenderer *renderer;
 
   g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), FALSE);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "modes") == 0)
+    return _bg_analysis_pane_modes_export (self, path, error);
   renderer = shown_renderer (self);
   /* An export is on white, as the CLI's. */
   bg_plot_renderer_set_colors (renderer, &(BgPlotColor) { 0, 0, 0, 1 }, &(BgPlotColor) { 1, 1, 1, 1 });
@@ -324,8 +327,10 @@ export_response_cb (GtkNativeDialog *native, int response, BgAnalysisPane *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
       g_autoptr (GError) error = NULL;
-      GtkLabel *status = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0
-                         ? self->sweep_status : self->bode_status;
+      const char *page = gtk_stack_get_visible_child_name (self->stack);
+      GtkLabel *status = g_strcmp0 (page, "sweep") == 0 ? self->sweep_status
+                         : g_strcmp0 (page, "modes") == 0 ? self->modes_status
+                         : self->bode_status;
 
       if (path != NULL && !bg_analysis_pane_export (self, path, &error))
         gtk_label_set_label (status, error->message);
@@ -347,9 +352,11 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   const char *suffix = strrchr (action_name, '-') + 1;
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *pattern = g_strdup_printf ("*.%s", suffix);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
   g_autofree char *name = g_strdup_printf ("%s.%s",
-                                           g_strcmp0 (gtk_stack_get_visible_child_name (self->stack),
-                                                      "sweep") == 0 ? "sweep" : "bode", suffix);
+                                           g_strcmp0 (page, "sweep") == 0 ? "sweep"
+                                           : g_strcmp0 (page, "modes") == 0 ? "poles" : "bode",
+                                           suffix);
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkFileChooserNative *native;
 
@@ -376,7 +383,9 @@ _bg_analysis_pane_actions_update (BgAnalysisPane *self)
                      && bg_causality_is_ok (bg_document_get_causality (self->document));
   gboolean bode_shown = bg_plot_renderer_get_n_traces (bg_bode_plot_get_renderer (self->bode_plot)) > 0;
   gboolean sweep_shown = bg_plot_renderer_get_n_traces (self->sweep_renderer) > 0;
-  gboolean on_sweep = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0;
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  gboolean on_sweep = g_strcmp0 (page, "sweep") == 0;
+  gboolean on_modes = g_strcmp0 (page, "modes") == 0;
 
   gtk_widget_action_set_enabled (widget, "analysis.bode",
                                  can_run && g_list_model_get_n_items (G_LIST_MODEL (self->inputs)) > 0);
@@ -384,13 +393,17 @@ _bg_analysis_pane_actions_update (BgAnalysisPane *self)
                                  can_run && !running && self->element_id != NULL
                                  && g_list_model_get_n_items (G_LIST_MODEL (self->params)) > 0);
   gtk_widget_action_set_enabled (widget, "analysis.cancel", running);
-  gtk_widget_action_set_enabled (widget, "analysis.export-png", on_sweep ? sweep_shown : bode_shown);
-  gtk_widget_action_set_enabled (widget, "analysis.export-svg", on_sweep ? sweep_shown : bode_shown);
+  gboolean exportable = on_modes ? self->pole_map != NULL && !self->modes_stale
+                        : on_sweep ? sweep_shown : bode_shown;
+
+  gtk_widget_action_set_enabled (widget, "analysis.export-png", exportable);
+  gtk_widget_action_set_enabled (widget, "analysis.export-svg", exportable);
 }
 
 static void
 page_changed_cb (BgAnalysisPane *self)
 {
+  _bg_analysis_pane_modes_shown (self);
   _bg_analysis_pane_actions_update (self);
 }
 
@@ -517,13 +530,30 @@ bg_analysis_pane_init (BgAnalysisPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self), 4);
 
   self->stack = GTK_STACK (gtk_stack_new ());
+  /* each page asks its own height: the sweep's controls wrap onto more
+   * lines in a narrow window, which the eigenvalue page need not make room
+   * for (its read-out line would scroll out of the slot) */
+  gtk_stack_set_vhomogeneous (self->stack, FALSE);
   gtk_stack_add_titled (self->stack, build_bode_page (self), "bode", _("Frequency Response"));
   gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_sweep_page (self), "sweep",
                         _("Parameter Sweep"));
+  gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_modes_page (self), "modes",
+                        _("Poles"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
-  gtk_widget_set_hexpand (switcher, TRUE);
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (header), switcher);
+  /* three pages' names (long in Russian, large in presentation mode) must
+   * not make the pane wider than a narrow plot slot: they scroll instead */
+  {
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), switcher);
+    gtk_widget_set_hexpand (scroller, TRUE);
+    gtk_box_append (GTK_BOX (header), scroller);
+  }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (menu_button), menu);
   gtk_widget_set_tooltip_text (menu_button, _("Analysis Menu"));
@@ -545,6 +575,7 @@ bg_analysis_pane_dispose (GObject *object)
 
   if (self->sweep_cancellable != NULL)
     g_cancellable_cancel (self->sweep_cancellable);
+  g_clear_handle_id (&self->modes_idle, g_source_remove);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (bg_analysis_pane_parent_class)->dispose (object);
 }
@@ -555,6 +586,7 @@ bg_analysis_pane_finalize (GObject *object)
   BgAnalysisPane *self = BG_ANALYSIS_PANE (object);
 
   g_clear_pointer (&self->bode_plot, bg_bode_plot_free);
+  _bg_analysis_pane_modes_finalize (self);
   g_clear_object (&self->sweep_renderer);
   g_clear_object (&self->inputs);
   g_clear_object (&self->outputs);
@@ -608,6 +640,7 @@ bg_analysis_pane_set_document (BgAnalysisPane *self, BgDocument *document)
                              self, G_CONNECT_SWAPPED);
   refresh_lists (self);
   refresh_params (self);
+  _bg_analysis_pane_modes_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -687,8 +720,20 @@ bg_analysis_pane_get_sweep_variable (BgAnalysisPane *self)
 const char *
 bg_analysis_pane_get_status (BgAnalysisPane *self)
 {
+  const char *page;
+
   g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0)
+  page = gtk_stack_get_visible_child_name (self->stack);
+  if (g_strcmp0 (page, "sweep") == 0)
     return gtk_label_get_label (self->sweep_status);
+  if (g_strcmp0 (page, "modes") == 0)
+    return gtk_label_get_label (self->modes_status);
   return gtk_label_get_label (self->bode_status);
+}
+
+BgPoleMap *
+bg_analysis_pane_get_pole_map (BgAnalysisPane *self)
+{
+  g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
+  return self->pole_map;
 }

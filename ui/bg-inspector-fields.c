@@ -246,7 +246,8 @@ _bg_inspector_add_field (BgInspector *self,
   field->input = input;
   field->error_label = GTK_LABEL (error);
 
-  gtk_box_append (GTK_BOX (field->box), _bg_inspector_make_caption (caption));
+  field->caption_label = GTK_LABEL (_bg_inspector_make_caption (caption));
+  gtk_box_append (GTK_BOX (field->box), GTK_WIDGET (field->caption_label));
 
   if (input != NULL)
     {
@@ -345,6 +346,20 @@ _bg_inspector_field_update (Field    *field,
     gtk_widget_set_visible (field->box, field_visible (field, element));
   if (element != NULL && field->reset_button != NULL)
     _bg_inspector_instance_field_update (field, element);
+  /* a waveform's levels and times say what they are for it ("Force
+   * before the step") */
+  if (element != NULL && field->pspec != NULL && field->caption_label != NULL)
+    {
+      g_autofree char *caption = bg_wave_param_label (element->spec, field->pspec,
+                                                      element->params);
+
+      if (g_strcmp0 (caption, field->caption) != 0)
+        {
+          gtk_label_set_text (field->caption_label, caption);
+          g_free (field->caption);
+          field->caption = g_steal_pointer (&caption);
+        }
+    }
 
   if (!force && field->edited && field_has_focus (field))
     return;
@@ -536,36 +551,25 @@ apply_element_field (Field   *field,
 }
 
 /* A new waveform, as one step with the levels and times that depend on it
- * (a pulse from 0 s up to 1) where they still hold the old one's defaults. */
+ * where they still hold the old one's defaults (a pulse from 0 s up to 1,
+ * a step up from rest: bg_wave_switch_numbers). */
+#define MAX_SWITCHED 4
+
 static gboolean
 apply_waveform (BgInspector *self,
                 BgElement   *element,
                 const char  *waveform,
                 GError     **error)
 {
-  const BgComponentSpec *spec = element->spec;
-  const char *names[3] = { "waveform", NULL, NULL };
-  BgParamValue values[3] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
-  guint n = 1, form;
+  const char *names[1 + MAX_SWITCHED] = { "waveform" };
+  BgParamValue values[1 + MAX_SWITCHED] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
+  double numbers[MAX_SWITCHED];
+  guint n = bg_wave_switch_numbers (element->spec, element->params, waveform,
+                                    names + 1, numbers, MAX_SWITCHED);
 
-  bg_component_spec_find_param (spec, "waveform", &form);
-  for (guint i = 0; i < spec->n_params && n < 3; i++)
-    {
-      const char *name = spec->params[i].name;
-      double old_default = spec->params[i].default_number;
-      double new_default = old_default;
-
-      if (spec->params[i].kind != BG_PARAM_NUMBER)
-        continue;
-      bg_wave_default_for (element->params[form].choice, name, &old_default);
-      bg_wave_default_for (waveform, name, &new_default);
-      if (old_default == new_default || element->params[i].number != old_default)
-        continue;
-      names[n] = name;
-      values[n] = (BgParamValue) { BG_PARAM_NUMBER, new_default, NULL, NULL };
-      n++;
-    }
-  return bg_model_set_params (self->model, element->id, names, values, n, error);
+  for (guint i = 0; i < n; i++)
+    values[1 + i] = (BgParamValue) { BG_PARAM_NUMBER, numbers[i], NULL, NULL };
+  return bg_model_set_params (self->model, element->id, names, values, 1 + n, error);
 }
 
 static gboolean

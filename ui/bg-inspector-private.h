@@ -49,7 +49,8 @@ typedef struct
   GtkWidget         *input;     /* GtkEntry or GtkDropDown; NULL for tables */
   GtkWidget         *rows_box;  /* tables: one GtkBox per row */
   GtkLabel          *error_label;
-  char              *caption;   /* the field's name for messages */
+  GtkLabel          *caption_label;
+  char              *caption;   /* the field's name, shown and in messages */
   /* the text differs from what the model last showed or took: only then
    * does a model change leave it alone, and only then does it apply */
   gboolean           edited;

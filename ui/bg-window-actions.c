@@ -167,6 +167,9 @@ undo_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
 
   bg_model_undo (bg_document_get_model (self->document));
+  /* a field still showing what was typed (a refused "-1") shows the
+   * model's value again */
+  bg_inspector_show_model_values (self->inspector);
 }
 
 static void
@@ -177,6 +180,7 @@ redo_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
 
   bg_model_redo (bg_document_get_model (self->document));
+  bg_inspector_show_model_values (self->inspector);
 }
 
 static void
