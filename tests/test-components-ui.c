@@ -7,7 +7,9 @@
  * events (xdotool's XTest input on the Xvfb display: the mouse moves,
  * presses and drags over the canvas, keys go to the focused window), and
  * check the model, the canvas's level and view, the breadcrumb bar, the
- * strokes inside and the runs; with BGMOD_TEST_SCREENSHOT_DIR set, the
+ * strokes inside and the runs; on every example, a component made by
+ * clicks, Ctrl+G and a typed name and exploded from the context menu
+ * runs bit for bit as the example, and two Ctrl+Z give its file back; with BGMOD_TEST_SCREENSHOT_DIR set, the
  * window inside a component at 1024×768 and 1280×800. Must not: edit the
  * model behind the widgets' back, except where a test says it stands for
  * the inspector.
@@ -142,7 +144,9 @@ pointer_to (GtkWidget *widget,
 
 typedef gboolean (*Condition) (gpointer data);
 
-/* Turns the loop until the condition holds (at most 5 s). */
+/* Turns the loop until the condition holds (at most 5 s), then a little
+ * longer: a bar that came or went has its layout, and the graph its place
+ * on the screen, before the next point is aimed at. */
 static gboolean
 wait_for (Condition condition,
           gpointer  data)
@@ -156,6 +160,7 @@ wait_for (Condition condition,
       g_main_context_iteration (NULL, FALSE);
       g_usleep (2000);
     }
+  bg_test_ui_wait_ms (250);
   bg_test_ui_pump ();
   return TRUE;
 }
@@ -528,7 +533,6 @@ test_open_and_back (void)
                    bg_causality_lookup_stroke (analysis, "T2.b4"));
   g_assert_cmpint (bg_canvas_get_bond_stroke (canvas, "b2"), !=, BG_STROKE_NONE);
   g_assert_true (g_str_has_prefix (bg_window_get_status_text (window), "Causality OK"));
-  window_screenshot (window, "instance-1280x800");
 
   /* Escape goes back, to the view and selection left */
   keys (GTK_WIDGET (canvas), "Escape");
@@ -736,6 +740,15 @@ test_conflict_inside (void)
 
 /* Nested levels and the screenshots ------------------------------------------- */
 
+/* "-ru" for pictures taken with LANGUAGE=ru (the test reads the same). */
+static const char *
+picture_suffix (void)
+{
+  const char *language = g_getenv ("LANGUAGE");
+
+  return language != NULL && g_str_has_prefix (language, "ru") ? "-ru" : "";
+}
+
 static void
 test_nested_and_pictures (void)
 {
@@ -758,13 +771,23 @@ test_nested_and_pictures (void)
       const char *pair[] = { "T1", "T2", NULL };
       double x, y;
 
-      /* a component of the two tanks, then into it and into T2 */
+      /* one level down: the tank T2 */
+      element_point (canvas, "T2", &x, &y);
+      double_click (GTK_WIDGET (canvas), x, y);
+      g_assert_true (wait_for (inside_cb, window));
+      name = g_strdup_printf ("instance-%dx%d%s", sizes[s][0], sizes[s][1], picture_suffix ());
+      window_screenshot (window, name);
+      keys (GTK_WIDGET (canvas), "Escape");
+      g_assert_true (wait_for (at_top_cb, window));
+
+      /* a component of the two tanks, then into it and into its T2 */
       g_assert_nonnull (bg_model_make_component (model, pair, "Line", &error));
       g_assert_no_error (error);
       bg_test_ui_pump ();
       bg_canvas_zoom_to_fit (canvas);
-      bg_test_ui_pump ();
-      name = g_strdup_printf ("top-%dx%d", sizes[s][0], sizes[s][1]);
+      bg_test_ui_wait_ms (250);
+      g_free (name);
+      name = g_strdup_printf ("top-%dx%d%s", sizes[s][0], sizes[s][1], picture_suffix ());
       window_screenshot (window, name);
       element_point (canvas, "Line1", &x, &y);
       double_click (GTK_WIDGET (canvas), x, y);
@@ -776,10 +799,34 @@ test_nested_and_pictures (void)
       bg_test_ui_wait_ms (200);
       text = bg_breadcrumb_bar_dup_text (bar);
       g_assert_cmpstr (text, ==, "Two tanks › Line1 (Line) › T2 (Tank)");
-      g_assert_cmpstr (bg_breadcrumb_bar_get_note (bar),
-                       ==, "An edit changes all 2 instances of Tank");
+      /* the strokes of this T2, the one inside Line1 */
+      {
+        g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, NULL);
+        g_autoptr(BgCausality) analysis = bg_causality_analyze (flat);
+        const char *inner[] = { "b2", "b3", "b4", NULL };
+
+        for (guint i = 0; inner[i] != NULL; i++)
+          {
+            g_autofree char *path = g_strconcat ("Line1.T2.", inner[i], NULL);
+
+            g_assert_cmpint (bg_canvas_get_bond_stroke (canvas, inner[i]), ==,
+                             bg_causality_lookup_stroke (analysis, path));
+          }
+        /* b5 goes out through OUT and Line1's B3 port: the bond b3 */
+        g_assert_cmpint (bg_canvas_get_bond_stroke (canvas, "b5"), ==,
+                         bg_causality_lookup_stroke (analysis, "b3"));
+      }
+      {
+        /* in the language the pictures are taken in */
+        g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                              "An edit changes all %lu instance of %s",
+                                                              "An edit changes all %lu instances of %s",
+                                                              2), 2ul, "Tank");
+
+        g_assert_cmpstr (bg_breadcrumb_bar_get_note (bar), ==, note);
+      }
       g_free (name);
-      name = g_strdup_printf ("breadcrumb-%dx%d", sizes[s][0], sizes[s][1]);
+      name = g_strdup_printf ("breadcrumb-%dx%d%s", sizes[s][0], sizes[s][1], picture_suffix ());
       window_screenshot (window, name);
       /* the first crumb goes all the way up */
       {
@@ -791,6 +838,227 @@ test_nested_and_pictures (void)
       g_assert_nonnull (bg_model_find_element (bg_canvas_get_model (canvas), "Line1"));
       bg_test_ui_destroy_window (window);
     }
+}
+
+/* Make Component and Explode on every example, by mouse ----------------------- */
+
+/* The first two elements when they are bonded, and their bonds come first
+ * in the bond list, those between them first: made into a component and
+ * exploded again, the flat graph keeps its order. */
+static gboolean
+first_pair_keeps_order (BgModel *model)
+{
+  GPtrArray *elements = bg_model_get_elements (model);
+  GPtrArray *bonds = bg_model_get_bonds (model);
+  BgElement *a, *b;
+  guint stage = 0, inner = 0, across = 0;
+
+  if (elements->len < 3)
+    return FALSE;
+  a = elements->pdata[0];
+  b = elements->pdata[1];
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = bonds->pdata[i];
+      guint in = (bond->from == a || bond->from == b) + (bond->to == a || bond->to == b);
+      guint here = 2 - in;
+
+      if (here < stage)
+        return FALSE;
+      stage = here;
+      inner += here == 0;
+      across += here == 1;
+    }
+  return inner > 0 && across > 0;
+}
+
+static BgElement *
+find_selected_instance (BgModel *model)
+{
+  GPtrArray *elements = bg_model_get_elements (model);
+
+  for (guint i = 0; i < elements->len; i++)
+    if (bg_definition_of_spec (((BgElement *) elements->pdata[i])->spec) != NULL)
+      return elements->pdata[i];
+  return NULL;
+}
+
+static gboolean
+menu_shown_cb (gpointer canvas)
+{
+  GtkWidget *menu = bg_canvas_get_context_menu (canvas);
+
+  return menu != NULL && gtk_widget_get_mapped (menu);
+}
+
+/* The menu item with this label, in the canvas's context menu. */
+static gboolean
+is_item_labelled (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static gboolean
+exploded_cb (gpointer model)
+{
+  return find_selected_instance (model) == NULL;
+}
+
+static void
+round_trip_example (gconstpointer data)
+{
+  const char *file = data;
+  BgWindow *window;
+  BgCanvas *canvas;
+  BgModel *model;
+  g_autofree char *original = NULL;
+  g_autoptr(BgResult) before = NULL, made = NULL, exploded = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  const char *wait_def[] = { NULL, "Part" };
+  BgComponentNameDialog *dialog;
+  BgElement *instance;
+  GPtrArray *elements;
+  double x, y;
+
+  if (!can_drive ())
+    {
+      g_test_skip ("needs xdotool on an X11 display");
+      return;
+    }
+  window = bg_test_ui_open_example (app, file, 1280, 800);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  canvas = bg_window_get_canvas (window);
+  model = bg_test_ui_window_model (window);
+  wait_def[0] = (const char *) window;
+  if (!first_pair_keeps_order (model))
+    {
+      g_test_skip ("the first two elements are not a component that keeps the order");
+      bg_test_ui_destroy_window (window);
+      return;
+    }
+  bg_canvas_zoom_to_fit (canvas);
+  bg_test_ui_pump ();
+  original = bg_file_to_data (model, NULL);
+  {
+    g_autoptr(BgCausality) analysis = bg_causality_analyze (model);
+
+    before = bg_causality_is_ok (analysis) ? run_flat (model) : NULL;
+  }
+  elements = bg_model_get_elements (model);
+  first = g_strdup (((BgElement *) elements->pdata[0])->id);
+  second = g_strdup (((BgElement *) elements->pdata[1])->id);
+
+  /* in view (a large model scrolls), click the first, Shift+click the second */
+  {
+    const char *pair[] = { first, second, NULL };
+
+    bg_canvas_reveal_ids (canvas, pair);
+    bg_test_ui_wait_ms (100);
+  }
+  element_point (canvas, first, &x, &y);
+  click (GTK_WIDGET (canvas), x, y);
+  element_point (canvas, second, &x, &y);
+  pointer_to (GTK_WIDGET (canvas), x, y);
+  xdo ("keydown shift click 1 keyup shift");
+  bg_test_ui_wait_ms (100);
+  bg_test_ui_pump ();
+  {
+    g_auto(GStrv) selected = bg_canvas_dup_selected_ids (canvas);
+
+    g_assert_true (g_strv_contains ((const char *const *) selected, first));
+    g_assert_true (g_strv_contains ((const char *const *) selected, second));
+  }
+
+  keys (GTK_WIDGET (canvas), "ctrl+g");
+  g_assert_true (wait_for (dialog_shown_cb, NULL));
+  dialog = find_name_dialog ();
+  keys (GTK_WIDGET (dialog), "ctrl+a");
+  type_text (GTK_WIDGET (dialog), "Part");
+  keys (GTK_WIDGET (dialog), "Return");
+  g_assert_true (wait_for (dialog_gone_cb, NULL));
+  g_assert_true (wait_for (has_definition_cb, wait_def));
+  instance = find_selected_instance (model);
+  g_assert_cmpstr (instance->id, ==, "Part1");
+  if (before != NULL)
+    {
+      GPtrArray *inner = bg_model_get_bonds (bg_model_find_definition (model, "Part")->body);
+      g_autoptr(GStrvBuilder) ids = g_strv_builder_new ();
+      g_auto(GStrv) moved = NULL;
+
+      g_strv_builder_add (ids, first);
+      g_strv_builder_add (ids, second);
+      for (guint i = 0; i < inner->len; i++)
+        {
+          BgBond *b = inner->pdata[i];
+
+          if (g_strcmp0 (b->from->spec->type, "Port") != 0 && g_strcmp0 (b->to->spec->type, "Port") != 0)
+            g_strv_builder_add (ids, b->id);
+        }
+      moved = g_strv_builder_end (ids);
+      made = run_flat (model);
+      assert_same_run (before, made, (const char *const *) moved, "Part1");
+    }
+
+  /* right-click the instance, Explode Component in its menu */
+  {
+    const char *part[] = { "Part1", NULL };
+
+    bg_canvas_reveal_ids (canvas, part);
+    bg_test_ui_wait_ms (100);
+  }
+  element_point (canvas, "Part1", &x, &y);
+  pointer_to (GTK_WIDGET (canvas), x, y);
+  xdo ("click 3");
+  g_assert_true (wait_for (menu_shown_cb, canvas));
+  {
+    GtkWidget *menu = bg_canvas_get_context_menu (canvas);
+    GtkWidget *label = bg_test_ui_find_widget (menu, is_item_labelled, "Explode Component");
+
+    g_assert_nonnull (label);
+    bg_test_ui_wait_ms (200);
+    click (label, gtk_widget_get_width (label) / 2.0, gtk_widget_get_height (label) / 2.0);
+  }
+  g_assert_true (wait_for (exploded_cb, model));
+  g_assert_cmpstr (bg_model_get_undo_label (model), ==, "Explode Part1");
+  g_assert_null (bg_model_find_definition (model, "Part"));
+  if (before != NULL)
+    {
+      exploded = run_flat (model);
+      /* the same numbers under the new names, column by column */
+      g_assert_cmpuint (bg_result_get_n_vars (exploded), ==, bg_result_get_n_vars (before));
+      for (guint v = 0; v < bg_result_get_n_vars (before); v++)
+        {
+          const char *name = bg_result_get_var_name (before, v);
+          g_autofree char *renamed = NULL;
+          int w;
+
+          w = bg_result_lookup (exploded, name);
+          if (w < 0)
+            {
+              renamed = g_strconcat ("Part1_", name, NULL);
+              w = bg_result_lookup (exploded, renamed);
+            }
+          g_assert_cmpint (w, >=, 0);
+          for (gsize r = 0; r < bg_result_get_n_rows (before); r++)
+            {
+              double p = bg_result_get_value (before, v, r);
+              double q = bg_result_get_value (exploded, (guint) w, r);
+
+              g_assert_true (memcmp (&p, &q, sizeof p) == 0);
+            }
+        }
+    }
+
+  /* both steps back by keys: the file as it was */
+  keys (GTK_WIDGET (canvas), "ctrl+z ctrl+z");
+  {
+    g_autofree char *text = bg_file_to_data (model, NULL);
+
+    g_assert_cmpstr (text, ==, original);
+  }
+  bg_test_ui_destroy_window (window);
 }
 
 int
@@ -813,6 +1081,16 @@ main (int    argc,
   g_test_add_func ("/ui/components/explode", test_explode);
   g_test_add_func ("/ui/components/conflict-inside", test_conflict_inside);
   g_test_add_func ("/ui/components/nested-and-pictures", test_nested_and_pictures);
+  {
+    g_auto(GStrv) names = bg_test_ui_dup_example_names ();
+
+    for (guint i = 0; names[i] != NULL; i++)
+      {
+        g_autofree char *path = g_strdup_printf ("/ui/components/round-trip/%s", names[i]);
+
+        g_test_add_data_func_full (path, g_strdup (names[i]), round_trip_example, g_free);
+      }
+  }
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;

@@ -52,6 +52,7 @@ struct _BgWindowLevels
   Level       *committing; /* its edit is being given to the document */
   guint64      synced_revision; /* the document's when the copies were last checked */
   BgCausality *causality;  /* the analysis seen from the level shown */
+  BgModel     *causality_level; /* the copy it is of (not a reference) */
   guint64      causality_document, causality_body; /* the revisions it is of */
   BgBreadcrumbBar *bar;
   GtkWidget   *bar_separator;
@@ -122,7 +123,7 @@ _bg_window_levels_get_causality (BgWindow *self)
   /* the copies catch up once the document's change reaches them */
   if (levels->synced_revision != bg_model_get_revision (document))
     return NULL;
-  if (levels->causality != NULL
+  if (levels->causality != NULL && levels->causality_level == level->body
       && levels->causality_document == bg_model_get_revision (document)
       && levels->causality_body == bg_model_get_revision (level->body))
     return levels->causality;
@@ -133,6 +134,7 @@ _bg_window_levels_get_causality (BgWindow *self)
     return bg_document_get_causality (self->document);
   analysis = bg_causality_analyze (flat);
   levels->causality = bg_causality_project (analysis, level->body, level->prefix, map);
+  levels->causality_level = level->body;
   levels->causality_document = bg_model_get_revision (document);
   levels->causality_body = bg_model_get_revision (level->body);
   return levels->causality;
@@ -244,6 +246,7 @@ _bg_window_levels_open (BgWindow   *self,
                                                 G_CALLBACK (body_changed_cb), levels);
   g_ptr_array_add (levels->levels, level);
   levels->synced_revision = bg_model_get_revision (bg_document_get_model (self->document));
+  g_clear_pointer (&levels->causality, bg_causality_unref);
 
   show_level (self);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
