@@ -295,6 +295,7 @@ static const struct
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
   { "win.show-equations", { "F8", NULL } },
   { "win.export-diagram", { "<Control>e", NULL } },
+  { "win.make-component", { "<Control>g", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
   { "win.exercise-mode", { "<Control><Shift>x", NULL } },

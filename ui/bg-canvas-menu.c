@@ -3,8 +3,9 @@
  * bond-name option and the colour legend.
  *
  * Owns: the right-click (and Shift+F10) popover with Rename,
- * Delete, Reverse Arrow, Flip Junction Sign, Plot Main Variable, Select
- * Connected and Show Bond Names; the actions canvas.context-menu,
+ * Delete, Reverse Arrow, Flip Junction Sign, the window's Open Component,
+ * Make Component… and Explode Component (each shown while it applies),
+ * Plot Main Variable, Select Connected and Show Bond Names; the actions canvas.context-menu,
  * canvas.plot-main, canvas.select-connected and the "show-bond-ids"
  * property; and the small legend that says what red (conflict) and
  * amber (algebraic group) mean whenever the drawing shows them, in a band
@@ -121,12 +122,25 @@ action_select_connected (GtkWidget  *widget,
 
 /* The popover ------------------------------------------------------------------ */
 
+/* An item shown only while its action is enabled. */
+static void
+append_when_enabled (GMenu      *menu,
+                     const char *label,
+                     const char *action)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, action);
+
+  g_menu_item_set_attribute (item, "hidden-when", "s", "action-disabled");
+  g_menu_append_item (menu, item);
+}
+
 static GMenuModel *
 context_menu_model (void)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
   g_autoptr(GMenu) bonds = g_menu_new ();
+  g_autoptr(GMenu) components = g_menu_new ();
   g_autoptr(GMenu) view = g_menu_new ();
 
   g_menu_append (edit, _("_Rename"), "canvas.rename");
@@ -136,8 +150,13 @@ context_menu_model (void)
   g_menu_append (view, _("_Plot Main Variable"), "canvas.plot-main");
   g_menu_append (view, _("Select _Connected"), "canvas.select-connected");
   g_menu_append (view, _("Show _Bond Names"), "canvas.show-bond-ids");
+  /* the window's: it knows the levels of components (bg-window-levels.c) */
+  append_when_enabled (components, _("_Open Component"), "win.open-component");
+  append_when_enabled (components, _("Make _Component…"), "win.make-component");
+  append_when_enabled (components, _("E_xplode Component"), "win.explode-component");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (bonds));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (components));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
   return G_MENU_MODEL (menu);
 }

@@ -5,8 +5,9 @@
  * zoom + offset) and everything that sets it: zooming about a point,
  * fitting the graph (never below readable labels), panning what must be
  * seen into view (the step being explained, an element chosen from the
- * keyboard or the equations), and the presentation scale the labels grow
- * by. Must not: draw, hit-test or change the selection or the model.
+ * keyboard or the equations), coming back to a view left earlier, and
+ * the presentation scale the labels grow by. Must not: draw, hit-test or
+ * change the selection or the model.
  */
 #include "config.h"
 
@@ -294,4 +295,44 @@ bg_canvas_get_presentation_scale (BgCanvas *self)
   g_return_val_if_fail (BG_IS_CANVAS (self), 1.0);
 
   return self->presentation_scale;
+}
+
+/* Coming back to a view ---------------------------------------------------- */
+
+void
+bg_canvas_get_view_state (BgCanvas          *self,
+                          BgCanvasViewState *state)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+  g_return_if_fail (state != NULL);
+
+  state->zoom = self->zoom;
+  state->offset_x = self->offset_x;
+  state->offset_y = self->offset_y;
+  state->fitted = self->fitted;
+  state->fit_whole = self->fit_whole;
+}
+
+void
+bg_canvas_set_view_state (BgCanvas                *self,
+                          const BgCanvasViewState *state)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+  g_return_if_fail (state != NULL);
+
+  self->fit_pending = FALSE;
+  /* the view is of the canvas where it is next laid out: a bar that goes
+   * or comes above it in the meantime does not move the graph */
+  self->have_origin = FALSE;
+  self->zoom = CLAMP (state->zoom, ZOOM_MIN, ZOOM_MAX);
+  self->offset_x = state->offset_x;
+  self->offset_y = state->offset_y;
+  self->fit_whole = state->fit_whole;
+  /* a fit follows the size it was made for */
+  self->fitted = state->fitted;
+  self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
+  self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
+  g_object_notify (G_OBJECT (self), "zoom");
+  _bg_canvas_update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

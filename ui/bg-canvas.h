@@ -20,8 +20,10 @@
  * Actions (installed on the class, "canvas." prefix): delete, select-all,
  * copy, cut, paste, zoom-in, zoom-out, zoom-reset, zoom-fit, reverse-arrow,
  * flip-junction-sign, rotate, nudge "(dd)" (grid steps; the arrow keys, with
- * Shift five steps). Escape abandons a drag or clears the selection. Their
- * sensitivity is kept in one place.
+ * Shift five steps). Escape abandons a drag or clears the selection, and
+ * with neither to do goes on to the canvas's other key handlers (the
+ * window's: back out of a component). Their sensitivity is kept in one
+ * place.
  *
  * Keyboard actions (bg-canvas-keyboard.c, which documents the keys):
  * select-next, select-previous (Page Down/Up), select-direction "s" (Alt+
@@ -145,6 +147,23 @@ void        bg_canvas_reveal_ids             (BgCanvas              *self,
 void        bg_canvas_reveal_ids_soon        (BgCanvas              *self,
                                               const char *const     *ids);
 double      bg_canvas_get_zoom               (BgCanvas              *self);
+
+/* Where the view is (zoom and pan, and whether it is a fit that follows
+ * new sizes), to come back to it: a component's contents are shown on
+ * the same canvas and leaving them brings back the view of the level
+ * above. Setting one keeps it through the next size allocation. */
+typedef struct
+{
+  double   zoom;
+  double   offset_x, offset_y;
+  gboolean fitted;
+  gboolean fit_whole;
+} BgCanvasViewState;
+
+void        bg_canvas_get_view_state         (BgCanvas              *self,
+                                              BgCanvasViewState     *state);
+void        bg_canvas_set_view_state         (BgCanvas              *self,
+                                              const BgCanvasViewState *state);
 /* Zooms by factor around a widget point (NAN, NAN: the centre). */
 void        bg_canvas_zoom_at                (BgCanvas              *self,
                                               double                 factor,

@@ -8,7 +8,8 @@
  * win.show-palette and win.show-inspector (the sidebars),
  * win.show-bond-names (the canvas's bond ids), win.run and
  * win.stop and win.show-equations (handled in bg-window-plot.c), the exercise actions
- * (bg-window-exercise.c), win.component-reference (bg-window-reference.c), all enabled
+ * (bg-window-exercise.c), win.component-reference (bg-window-reference.c),
+ * the component actions (bg-window-levels.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
  * Must not: lay out widgets or keep state outside BgWindow's struct.
@@ -202,6 +203,12 @@ _bg_window_select_culprits (BgWindow *self)
 
   if (errors->len == 0)
     return;
+  /* with components: into the instances the conflict is in */
+  if (bg_model_has_components (bg_document_get_model (self->document)))
+    {
+      _bg_window_levels_select_culprits (self);
+      return;
+    }
 
   first = g_ptr_array_index ((GPtrArray *) errors, 0);
   builder = g_strv_builder_new ();
@@ -408,6 +415,7 @@ _bg_window_actions_update (BgWindow *self)
   _bg_window_plot_actions_update (self);
   _bg_window_explain_actions_update (self);
   _bg_window_exercise_actions_update (self);
+  _bg_window_levels_actions_update (self);
 }
 
 /* The zoom buttons and window accelerators use the canvas's own actions. */

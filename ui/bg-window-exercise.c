@@ -231,7 +231,11 @@ _bg_window_exercise_set_mode (BgWindow *self,
     return;
   /* the two modes draw the strokes differently: one at a time */
   if (on)
-    _bg_window_set_explain_mode (self, FALSE);
+    {
+      _bg_window_set_explain_mode (self, FALSE);
+      /* strokes are placed on the model shown at its top level */
+      _bg_window_levels_leave_all (self);
+    }
   bg_canvas_set_exercise_reveal (self->canvas, FALSE);
   bg_canvas_set_exercise_mode (self->canvas, on);
   show_grade (self, NULL);

@@ -141,6 +141,8 @@ _bg_window_set_explain_mode (BgWindow *self,
       /* exercise mode hides the strokes this mode shows: one at a time */
       if (bg_canvas_get_exercise_mode (self->canvas))
         _bg_window_exercise_set_mode (self, FALSE);
+      /* the steps are the model's, drawn on the model */
+      _bg_window_levels_leave_all (self);
       causality = bg_causality_analyze_traced (model, &trace);
 
       self->explain_model = g_object_ref (model);

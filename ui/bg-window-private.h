@@ -4,7 +4,7 @@
  * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
  * bg-window-settings.c (what it restores from and keeps in the settings),
  * bg-window-reference.c (the component reference), bg-window-library.c
- * (the component library).
+ * (the component library), bg-window-levels.c (inside components).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -76,6 +76,9 @@ struct _BgWindow
 
   /* Help ▸ Component Reference, while open (bg-window-reference.c) */
   GtkWidget            *reference;
+
+  /* the components opened on the canvas (bg-window-levels.c) */
+  struct _BgWindowLevels *levels;
 };
 
 /* The status line's passing message (bg-window.c). */
@@ -92,6 +95,7 @@ gboolean _bg_window_library_insert   (BgWindow         *self,
                                       double            view_x,
                                       double            view_y,
                                       GError          **error);
+typedef struct _BgWindowLevels BgWindowLevels;
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
@@ -138,6 +142,40 @@ void _bg_window_run_action         (GtkWidget      *widget,
 void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
+
+/* bg-window.c: the status line (and what the canvas and inspector draw
+ * from the analysis) again; a message in it for a few seconds. */
+void _bg_window_update_status      (BgWindow       *self);
+void _bg_window_show_message       (BgWindow       *self,
+                                    const char     *text);
+
+/* bg-window-levels.c: inside components. The model shown (the document's
+ * or the copy of the open component's body), its path prefix ("" or
+ * "T2."), how deep it is, the analysis seen from it (NULL for a moment
+ * while the copies catch up with the document). */
+void         _bg_window_levels_init         (BgWindow       *self);
+void         _bg_window_levels_dispose      (BgWindow       *self);
+void         _bg_window_levels_finalize     (BgWindow       *self);
+void         _bg_window_levels_class_init   (GtkWidgetClass *widget_class);
+void         _bg_window_levels_set_document (BgWindow       *self,
+                                             BgDocument     *document);
+void         _bg_window_levels_actions_update (BgWindow     *self);
+BgModel     *_bg_window_levels_get_model    (BgWindow       *self);
+const char  *_bg_window_levels_get_prefix   (BgWindow       *self);
+guint        _bg_window_levels_get_depth    (BgWindow       *self);
+BgCausality *_bg_window_levels_get_causality (BgWindow      *self);
+/* Opens the instance (an element of the model shown); FALSE if it is not
+ * one. _activate: the same for a double-click or Enter, whose edit
+ * request that follows _take_edit_request then swallows. */
+gboolean     _bg_window_levels_open         (BgWindow       *self,
+                                             const char     *instance_id);
+gboolean     _bg_window_levels_activate     (BgWindow       *self,
+                                             const char     *element_id);
+gboolean     _bg_window_levels_take_edit_request (BgWindow  *self,
+                                                  const char *element_id);
+void         _bg_window_levels_leave_all    (BgWindow       *self);
+/* win.select-culprits: into the instances down to the first conflict. */
+void         _bg_window_levels_select_culprits (BgWindow    *self);
 
 /* bg-window-explain.c */
 void     _bg_window_explain_init           (BgWindow       *self);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window.c — the main window: layout, document and status line.
  *
- * Owns: connecting the document to the canvas, palette and inspector,
+ * Owns: connecting the document to the canvas, palette and inspector
+ * (the level of components shown is bg-window-levels.c's),
  * the title, the status line (analysis summary and transient canvas
  * messages), opening files into this or a new window (also when dropped
  * on it), saving, and the
@@ -76,10 +77,12 @@ bg_window_update_title (BgWindow *self)
 
 /* The status line: the analysis summary, an icon that says what kind it is,
  * the error style when the first error names culprits to select. */
-static void
-bg_window_update_status (BgWindow *self)
+void
+_bg_window_update_status (BgWindow *self)
 {
-  BgCausality *causality = bg_document_get_causality (self->document);
+  /* inside a component: the analysis seen from it */
+  BgCausality *shown = _bg_window_levels_get_causality (self);
+  BgCausality *causality = shown != NULL ? shown : bg_document_get_causality (self->document);
   const GPtrArray *errors = bg_causality_get_errors (causality);
   const GPtrArray *warnings = bg_causality_get_warnings (causality);
   const BgDiagnostic *first_error = errors->len > 0 ? g_ptr_array_index ((GPtrArray *) errors, 0) : NULL;
@@ -88,8 +91,8 @@ bg_window_update_status (BgWindow *self)
   const char *icon;
   gboolean fault = FALSE;
 
-  bg_canvas_set_causality (self->canvas, causality);
-  bg_inspector_set_causality (self->inspector, causality);
+  bg_canvas_set_causality (self->canvas, shown);
+  bg_inspector_set_causality (self->inspector, shown);
 
   if (first_error != NULL && g_strcmp0 (first_error->code, "empty-model") == 0)
     /* an empty model is a hint, not a fault */
@@ -151,7 +154,7 @@ document_notify_causality_cb (BgWindow   *self,
                               GParamSpec *pspec,
                               BgDocument *document)
 {
-  bg_window_update_status (self);
+  _bg_window_update_status (self);
 }
 
 static void
@@ -195,6 +198,7 @@ bg_window_set_document (BgWindow   *self,
     }
   g_set_object (&self->document, document);
   self->close_confirmed = FALSE;
+  _bg_window_levels_set_document (self, document);
 
   model = bg_document_get_model (document);
   g_signal_connect_object (document, "notify::causality",
@@ -221,7 +225,7 @@ bg_window_set_document (BgWindow   *self,
   bg_equations_pane_set_document (self->equations_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
   bg_window_update_title (self);
-  bg_window_update_status (self);
+  _bg_window_update_status (self);
   if (bg_model_get_elements (model)->len > 0)
     {
       const BgElement *first = g_ptr_array_index (bg_model_get_elements (model), 0);
@@ -263,12 +267,18 @@ canvas_selection_changed_cb (BgWindow *self,
                              BgCanvas *canvas)
 {
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
+  const char *prefix = _bg_window_levels_get_prefix (self);
+  g_auto(GStrv) paths = g_new0 (char *, g_strv_length (ids) + 1);
 
+  /* the panes name what is inside a component by its path */
+  for (guint i = 0; ids[i] != NULL; i++)
+    paths[i] = g_strconcat (prefix, ids[i], NULL);
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
   if (self->analysis_pane != NULL)
-    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) paths);
   if (self->equations_pane != NULL)
-    bg_equations_pane_set_selection (self->equations_pane, (const char *const *) ids);
+    bg_equations_pane_set_selection (self->equations_pane, (const char *const *) paths);
+  _bg_window_levels_actions_update (self);
 }
 
 static void
@@ -279,7 +289,8 @@ canvas_status_message_cb (BgWindow   *self,
   _bg_window_show_message (self, text);
 }
 
-/* A double-click on an element selects it and plots its main variables.
+/* A double-click on an element selects it and plots its main variables;
+ * on an instance of a component it opens it (bg-window-levels.c).
  * The focus stays on the canvas, so Delete still deletes the element
  * (Enter moves into the inspector). */
 static void
@@ -287,26 +298,31 @@ canvas_element_activated_cb (BgWindow   *self,
                              const char *id,
                              BgCanvas   *canvas)
 {
-  BgElement *element = bg_model_find_element (bg_document_get_model (self->document), id);
+  BgElement *element = bg_model_find_element (_bg_window_levels_get_model (self), id);
   const char *ids[] = { id, NULL };
+  g_autofree char *path = NULL;
 
-  if (element == NULL)
+  if (element == NULL || _bg_window_levels_activate (self, id))
     return;
 
   bg_canvas_select_ids (self->canvas, ids);
   bg_inspector_set_selection (self->inspector, ids);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-  bg_plot_pane_add_element_vars (self->plot_pane, id);
+  path = g_strconcat (_bg_window_levels_get_prefix (self), id, NULL);
+  bg_plot_pane_add_element_vars (self->plot_pane, path);
 }
 
 /* Enter and F2 on the canvas, after the activation above selected the
- * element: the keyboard goes into its field in the inspector. */
+ * element: the keyboard goes into its field in the inspector (not when
+ * the activation opened the component). */
 static void
 canvas_edit_requested_cb (BgWindow   *self,
                           const char *element_id,
                           const char *field,
                           BgCanvas   *canvas)
 {
+  if (_bg_window_levels_take_edit_request (self, element_id))
+    return;
   bg_inspector_focus_field (self->inspector, field);
 }
 
@@ -434,6 +450,7 @@ bg_window_dispose (GObject *object)
   BgWindow *self = BG_WINDOW (object);
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _bg_window_levels_dispose (self);
   _bg_window_reference_dispose (self);
   _bg_window_explain_dispose (self);
   if (self->document != NULL)
@@ -443,6 +460,7 @@ bg_window_dispose (GObject *object)
     }
   g_clear_object (&self->document);
   _bg_window_exercise_finalize (self);
+  _bg_window_levels_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -652,6 +670,7 @@ bg_window_class_init (BgWindowClass *klass)
   _bg_window_explain_class_init (widget_class);
   _bg_window_class_disk_init (widget_class);
   _bg_window_library_class_init (widget_class);
+  _bg_window_levels_class_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
@@ -691,6 +710,7 @@ static void
 bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  _bg_window_levels_init (self);
   _bg_window_plot_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);

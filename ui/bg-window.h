@@ -6,7 +6,9 @@
  * win.redo, win.close, win.open-example, win.open-recent, win.select-culprits,
  * win.zoom-in/-out/-reset/-fit, win.presentation-mode; win.run and win.stop
  * live in bg-window-plot.c, win.component-reference in
- * bg-window-reference.c, win.save-component in bg-window-library.c),
+ * bg-window-reference.c, win.save-component in bg-window-library.c,
+ * win.open-component, win.leave-component, win.go-to-level,
+ * win.make-component and win.explode-component in bg-window-levels.c),
  * model files dropped on the window, and the
  * dialogs around them (save, confirm close, load errors).
  * Must not: draw the graph, analyse or simulate, or edit the model other than
