@@ -6,7 +6,9 @@
  * field followed by typing replaces its value (the click that gives it the
  * focus, the first one after Enter on the canvas put the keyboard there,
  * and one with a slight drag), that a later click places the cursor and a
- * value typed on after the old one says so under the field.
+ * value typed on after the old one says so under the field, and that
+ * selecting an element and pressing Enter on an example leaves the file
+ * unmodified (closing it asks nothing).
  * Must not: emit GTK signals in place of the clicks and keys it tests, or
  * assert on pixels.
  */
@@ -207,6 +209,40 @@ test_append_says_so (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Selecting M on the example and pressing Enter plots M's variables,
+ * which the example plots already: the file stays unmodified (it used to
+ * gain view.plots, with nothing to undo) and closing asks nothing. */
+static void
+test_enter_keeps_example_unmodified (void)
+{
+  BgWindow *window;
+  BgDocument *document;
+  BgModel *model;
+  g_autofree char *view = NULL;
+
+  if (skip_without_pointer ())
+    return;
+  window = open_and_click ("M");
+  document = bg_window_get_document (window);
+  model = bg_document_get_model (document);
+  view = g_strdup (bg_model_get_view_json (model));
+  g_assert_false (bg_document_get_modified (document));
+
+  bg_test_pointer_key (GDK_KEY_Return);
+  settle ();
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)),
+                                         GTK_WIDGET (bg_window_get_inspector (window))));
+  g_assert_cmpstr (bg_model_get_view_json (model), ==, view);
+  g_assert_false (bg_document_get_modified (document));
+  g_assert_false (bg_model_can_undo (model));
+
+  /* no "Save changes?" dialog holds the window open */
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.close", NULL));
+  bg_test_ui_pump ();
+  g_assert_null (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -223,6 +259,8 @@ main (int   argc,
   g_test_add_func ("/ui/student-input/click-after-enter-replaces", test_click_after_enter_replaces);
   g_test_add_func ("/ui/student-input/click-with-drag-replaces", test_click_with_drag_replaces);
   g_test_add_func ("/ui/student-input/append-says-so", test_append_says_so);
+  g_test_add_func ("/ui/student-input/enter-keeps-example-unmodified",
+                   test_enter_keeps_example_unmodified);
 
   status = g_test_run ();
 
