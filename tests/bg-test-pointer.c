@@ -142,18 +142,47 @@ bg_test_pointer_drag (GtkWidget *widget,
   settle ();
 }
 
+static KeyCode keycode_for (guint keyval);
+
 void
 bg_test_pointer_key (guint keyval)
 {
   KeyCode code;
 
   g_assert_true (bg_test_pointer_available (NULL));
-  /* GDK's key values are the X keysyms */
-  code = XKeysymToKeycode (x_display (), (KeySym) keyval);
-  g_assert_cmpuint (code, !=, 0);
+  code = keycode_for (keyval);
   xtest.key (x_display (), code, True, CurrentTime);
   settle ();
   xtest.key (x_display (), code, False, CurrentTime);
+  settle ();
+}
+
+static KeyCode
+keycode_for (guint keyval)
+{
+  /* GDK's key values are the X keysyms */
+  KeyCode code = XKeysymToKeycode (x_display (), (KeySym) keyval);
+
+  g_assert_cmpuint (code, !=, 0);
+  return code;
+}
+
+void
+bg_test_pointer_key_with (guint modifier,
+                          guint keyval)
+{
+  KeyCode mod, key;
+
+  g_assert_true (bg_test_pointer_available (NULL));
+  mod = keycode_for (modifier);
+  key = keycode_for (keyval);
+  xtest.key (x_display (), mod, True, CurrentTime);
+  settle ();
+  xtest.key (x_display (), key, True, CurrentTime);
+  settle ();
+  xtest.key (x_display (), key, False, CurrentTime);
+  settle ();
+  xtest.key (x_display (), mod, False, CurrentTime);
   settle ();
 }
 
@@ -199,6 +228,13 @@ bg_test_pointer_drag (GtkWidget *widget,
 
 void
 bg_test_pointer_key (guint keyval)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_key_with (guint modifier,
+                          guint keyval)
 {
   g_assert_not_reached ();
 }

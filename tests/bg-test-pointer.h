@@ -24,6 +24,10 @@ void     bg_test_pointer_click     (GtkWidget  *widget,
                                     double      y);
 /* A press and release of the key for @keyval (GDK_KEY_0, GDK_KEY_Return…). */
 void     bg_test_pointer_key       (guint       keyval);
+/* @keyval pressed while @modifier (GDK_KEY_Alt_L, GDK_KEY_Control_L…) is
+ * held. */
+void     bg_test_pointer_key_with  (guint       modifier,
+                                    guint       keyval);
 /* Types @text, one key per character (ASCII digits, letters, '.', ' '). */
 void     bg_test_pointer_type      (const char *text);
 /* Drags with the primary button from (@x0, @y0) to (@x1, @y1) in

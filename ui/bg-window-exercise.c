@@ -229,9 +229,13 @@ _bg_window_exercise_set_mode (BgWindow *self,
   on = !!on;
   if (on == _bg_window_exercise_get_mode (self))
     return;
-  /* the two modes draw the strokes differently: one at a time */
+  /* the two modes draw the strokes differently: one at a time; the
+   * strokes are placed on the canvas, which the plot-only layout hides */
   if (on)
-    _bg_window_set_explain_mode (self, FALSE);
+    {
+      _bg_window_set_explain_mode (self, FALSE);
+      _bg_window_layout_show_canvas (self);
+    }
   bg_canvas_set_exercise_reveal (self->canvas, FALSE);
   bg_canvas_set_exercise_mode (self->canvas, on);
   show_grade (self, NULL);

@@ -99,22 +99,25 @@ give_canvas_the_height (BgWindow *self,
 
   if (slot == NULL)
     return;
+  /* (self->explaining is set already: the layout hides the slot for it) */
   if (explaining)
     {
-      /* the slot and the divider: what lies below the position */
-      self->explain_saved_plot_height = gtk_widget_get_height (slot) > 0
+      /* the slot and the divider: what lies below the position, when the
+       * user placed it (else the layout places it again after) */
+      self->explain_saved_plot_height = self->divider_user && gtk_widget_get_height (slot) > 0
                                         ? gtk_widget_get_height (GTK_WIDGET (self->plot_paned)) -
                                           gtk_paned_get_position (self->plot_paned)
                                         : -1;
-      gtk_widget_set_visible (slot, FALSE);
+      _bg_window_layout_apply (self);
     }
   else
     {
-      gtk_widget_set_visible (slot, TRUE);
+      _bg_window_layout_apply (self);
       self->explain_exit_paned_height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
       self->explain_restore_frames = 0;
-      gtk_widget_add_tick_callback (GTK_WIDGET (self->plot_paned), restore_plot_height_cb,
-                                    NULL, NULL);
+      if (self->explain_saved_plot_height > 0)
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->plot_paned), restore_plot_height_cb,
+                                      NULL, NULL);
     }
 }
 

@@ -3,7 +3,8 @@
  * (layout, document, status line), bg-window-actions.c (actions, dialogs),
  * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
  * bg-window-settings.c (what it restores from and keeps in the settings),
- * bg-window-reference.c (the component reference).
+ * bg-window-reference.c (the component reference), bg-window-layout.c (the
+ * layout and the divider).
  * Must not: be included outside those files.
  */
 #pragma once
@@ -15,6 +16,14 @@
 #include "bg-equations-pane.h"
 
 G_BEGIN_DECLS
+
+/* What the middle of the window shows (bg-window-layout.c). */
+typedef enum
+{
+  BG_WINDOW_LAYOUT_DIAGRAM,
+  BG_WINDOW_LAYOUT_BOTH,
+  BG_WINDOW_LAYOUT_PLOT,
+} BgWindowLayout;
 
 struct _BgWindow
 {
@@ -50,6 +59,12 @@ struct _BgWindow
   GtkLabel             *run_label;
   GtkInfoBar           *disk_bar;
   GtkLabel             *disk_label;
+  GtkMenuButton        *layout_button;
+
+  /* the layout and the divider (bg-window-layout.c) */
+  BgWindowLayout        layout;
+  gboolean              divider_user;   /* the user placed it: left alone */
+  guint                 place_tick;
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
@@ -120,6 +135,19 @@ void _bg_window_run_action         (GtkWidget      *widget,
 void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
+
+/* bg-window-layout.c: the "layout" property behind win.layout, what it
+ * shows (with Explain Causality), and the divider's automatic place. */
+void        _bg_window_layout_init         (BgWindow       *self);
+void        _bg_window_layout_dispose      (BgWindow       *self);
+const char *_bg_window_layout_get          (BgWindow       *self);
+void        _bg_window_layout_set          (BgWindow       *self,
+                                            const char     *name);
+void        _bg_window_layout_apply        (BgWindow       *self);
+void        _bg_window_layout_show_slot    (BgWindow       *self);
+void        _bg_window_layout_show_canvas  (BgWindow       *self);
+void        _bg_window_layout_place_soon   (BgWindow       *self);
+void        _bg_window_layout_reset_divider (BgWindow      *self);
 
 /* bg-window-explain.c */
 void     _bg_window_explain_init           (BgWindow       *self);

@@ -29,6 +29,7 @@ enum {
   PROP_EXPLAIN_CAUSALITY,
   PROP_EXERCISE_MODE,
   PROP_EXERCISE_REVEAL,
+  PROP_LAYOUT,
   N_PROPS
 };
 
@@ -220,6 +221,7 @@ bg_window_set_document (BgWindow   *self,
   bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_equations_pane_set_document (self->equations_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
+  _bg_window_layout_reset_divider (self);
   bg_window_update_title (self);
   bg_window_update_status (self);
   if (bg_model_get_elements (model)->len > 0)
@@ -434,6 +436,7 @@ bg_window_dispose (GObject *object)
   BgWindow *self = BG_WINDOW (object);
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _bg_window_layout_dispose (self);
   _bg_window_reference_dispose (self);
   _bg_window_explain_dispose (self);
   if (self->document != NULL)
@@ -514,6 +517,9 @@ bg_window_get_property (GObject    *object,
     case PROP_EXERCISE_REVEAL:
       g_value_set_boolean (value, _bg_window_exercise_get_reveal (self));
       break;
+    case PROP_LAYOUT:
+      g_value_set_string (value, _bg_window_layout_get (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -551,6 +557,9 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_EXERCISE_REVEAL:
       _bg_window_exercise_set_reveal (self, g_value_get_boolean (value));
+      break;
+    case PROP_LAYOUT:
+      _bg_window_layout_set (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -610,6 +619,12 @@ bg_window_class_init (BgWindowClass *klass)
     g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
+  /* "diagram", "both" or "plot": the canvas, both, or the plot slot
+   * (win.layout; bg-window-layout.c) */
+  properties[PROP_LAYOUT] =
+    g_param_spec_string ("layout", NULL, NULL, "both",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);
@@ -641,6 +656,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, layout_button);
+
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -691,6 +708,7 @@ bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_plot_init (self);
+  _bg_window_layout_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
 
