@@ -39,7 +39,8 @@ settle (void)
 static GtkPaned *
 window_paned (BgWindow *window)
 {
-  return GTK_PANED (gtk_widget_get_parent (GTK_WIDGET (bg_window_get_canvas (window))));
+  return GTK_PANED (gtk_widget_get_ancestor (GTK_WIDGET (bg_window_get_canvas (window)),
+                                            GTK_TYPE_PANED));
 }
 
 /* The plot slot below the divider: the page switcher and the pages. */

@@ -5,7 +5,7 @@
  * "explain-causality" property): the traced analysis of the model as it is
  * now, given to the explain bar above the canvas; the step actions
  * (win.explain-next, -previous, -first, -last, -play, -leave) and their keys, which
- * act while the focus is on the canvas or the bar; leaving the mode on any
+ * act while the focus is on the canvas or the bar over it; leaving the mode on any
  * edit of the model or another document; it and exercise mode exclude each
  * other; the graph's room while it lasts (the plot slot set aside and
  * given back its height after, the graph fitted again when a step's
@@ -156,6 +156,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_canvas_select_ids (self->canvas, (const char *const[]) { NULL });
       bg_explain_bar_set_trace (self->explain_bar, trace);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
+      _bg_window_layout_bars_update (self);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
       give_canvas_the_height (self, TRUE);
       gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_after_layout_cb, NULL, NULL);
@@ -166,6 +167,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_canvas_set_show_bond_ids (self->canvas, self->explain_saved_bond_names);
       bg_explain_bar_set_trace (self->explain_bar, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
+      _bg_window_layout_bars_update (self);
     }
   _bg_window_explain_actions_update (self);
   _bg_window_exercise_update (self);
@@ -269,7 +271,7 @@ _bg_window_explain_init (BgWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                           gtk_shortcut_new (gtk_shortcut_trigger_parse_string (step_keys[i].accel),
                                                             gtk_named_action_new (step_keys[i].action)));
-  gtk_widget_add_controller (self->canvas_box, keys);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas_overlay), keys);
   _bg_window_explain_actions_update (self);
 }
 

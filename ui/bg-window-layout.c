@@ -13,7 +13,10 @@
  * 55 % of the height or leaves the plot its readable height, in
  * presentation mode never less than 62 % of the window (the plot scrolls
  * in what is left), and the Analysis page gets the height it asks for.
- * A press on the divider hands it to the user for the document.
+ * A press on the divider hands it to the user for the document. The bars
+ * over the canvas's top (the Explain Causality banner, the remedies) are
+ * placed there and their height given to the canvas as its top inset, so
+ * they never move the graph.
  * Must not: draw, run or plot, or change the palette and inspector.
  */
 #include "config.h"
@@ -45,6 +48,7 @@ void
 _bg_window_layout_apply (BgWindow *self)
 {
   GtkWidget *slot = gtk_paned_get_end_child (self->plot_paned);
+  GtkWidget *diagram = gtk_paned_get_start_child (self->plot_paned);
   GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
   gboolean canvas_shown = self->layout != BG_WINDOW_LAYOUT_PLOT || self->explaining;
   gboolean slot_shown = self->layout != BG_WINDOW_LAYOUT_DIAGRAM && !self->explaining;
@@ -54,7 +58,7 @@ _bg_window_layout_apply (BgWindow *self)
   /* the keyboard leaves what is hidden for what stays */
   if (!slot_shown && focus != NULL && gtk_widget_is_ancestor (focus, slot))
     gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-  gtk_widget_set_visible (GTK_WIDGET (self->canvas), canvas_shown);
+  gtk_widget_set_visible (diagram, canvas_shown);
   gtk_widget_set_visible (slot, slot_shown);
   if (!canvas_shown && focus != NULL &&
       (focus == GTK_WIDGET (self->canvas) || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->canvas))))
@@ -103,6 +107,89 @@ _bg_window_layout_show_canvas (BgWindow *self)
 {
   if (self->layout == BG_WINDOW_LAYOUT_PLOT)
     _bg_window_layout_set (self, "both");
+}
+
+/* The bars over the canvas ---------------------------------------------- */
+
+/* The bars over the canvas's top, one below the other in the order they
+ * were added, each as tall as it asks for the canvas's width; the height
+ * of those shown is the canvas's top inset, so the graph stays below
+ * them. */
+static int
+bars_layout (BgWindow  *self,
+             GtkWidget *bar,
+             int       *bar_y,
+             int       *bar_h)
+{
+  GtkWidget *overlay = GTK_WIDGET (self->canvas_overlay);
+  GtkWidget *main_child = gtk_overlay_get_child (self->canvas_overlay);
+  int width = gtk_widget_get_width (overlay);
+  int y = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (overlay); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int height = 0;
+
+      if (child == main_child || !gtk_widget_get_visible (child))
+        continue;
+      gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, NULL, &height, NULL, NULL);
+      if (child == bar)
+        {
+          *bar_y = y;
+          *bar_h = height;
+        }
+      y += height;
+    }
+  return y;
+}
+
+static gboolean
+bars_position_cb (GtkOverlay    *overlay,
+                  GtkWidget     *widget,
+                  GdkRectangle  *allocation,
+                  BgWindow      *self)
+{
+  int y = 0, height = 0, inset;
+
+  inset = bars_layout (self, widget, &y, &height);
+  *allocation = (GdkRectangle) { 0, y, gtk_widget_get_width (GTK_WIDGET (overlay)), height };
+  bg_canvas_set_top_inset (self->canvas, inset);
+  if (self->bars_reveal != NULL)
+    {
+      g_auto(GStrv) ids = g_steal_pointer (&self->bars_reveal);
+
+      bg_canvas_reveal_ids (self->canvas, (const char *const *) ids);
+    }
+  return TRUE;
+}
+
+void
+_bg_window_layout_bars_update (BgWindow *self)
+{
+  int y = 0, height = 0;
+
+  /* none shown: nothing is positioned, so the inset is set here */
+  if (bars_layout (self, NULL, &y, &height) == 0)
+    bg_canvas_set_top_inset (self->canvas, 0);
+  gtk_widget_queue_allocate (GTK_WIDGET (self->canvas_overlay));
+}
+
+void
+_bg_window_layout_add_bar (BgWindow  *self,
+                           GtkWidget *bar)
+{
+  gtk_widget_set_valign (bar, GTK_ALIGN_START);
+  gtk_overlay_add_overlay (self->canvas_overlay, bar);
+}
+
+void
+_bg_window_layout_reveal_below_bars (BgWindow          *self,
+                                     const char *const *ids)
+{
+  g_strfreev (self->bars_reveal);
+  self->bars_reveal = g_strdupv ((char **) ids);
+  gtk_widget_queue_allocate (GTK_WIDGET (self->canvas_overlay));
 }
 
 /* The divider ------------------------------------------------------------ */
@@ -267,6 +354,8 @@ _bg_window_layout_init (BgWindow *self)
   GtkEventController *legacy = gtk_event_controller_legacy_new ();
 
   self->layout = BG_WINDOW_LAYOUT_BOTH;
+  g_signal_connect_object (self->canvas_overlay, "get-child-position",
+                           G_CALLBACK (bars_position_cb), self, 0);
   gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
   g_signal_connect (legacy, "event", G_CALLBACK (press_cb), self);
   gtk_widget_add_controller (GTK_WIDGET (self), legacy);
@@ -287,6 +376,7 @@ _bg_window_layout_init (BgWindow *self)
 void
 _bg_window_layout_dispose (BgWindow *self)
 {
+  g_clear_pointer (&self->bars_reveal, g_strfreev);
   if (self->place_tick != 0)
     {
       gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->place_tick);

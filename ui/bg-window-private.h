@@ -44,7 +44,8 @@ struct _BgWindow
   GMenu                *recent_menu;
   BgPalette            *palette;
   GtkPaned             *plot_paned;
-  GtkWidget            *canvas_box;     /* the explain bar over the canvas */
+  GtkWidget            *canvas_box;     /* the canvas and the plot slot */
+  GtkOverlay           *canvas_overlay; /* the canvas and the bars over it */
   BgExplainBar         *explain_bar;
   BgCanvas             *canvas;
   GtkWidget            *plot_placeholder;
@@ -64,6 +65,7 @@ struct _BgWindow
   /* the layout and the divider (bg-window-layout.c) */
   BgWindowLayout        layout;
   gboolean              divider_user;   /* the user placed it: left alone */
+  GStrv                 bars_reveal;    /* ids to pan below the bars once placed */
   guint                 place_tick;
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
@@ -148,6 +150,15 @@ void        _bg_window_layout_show_slot    (BgWindow       *self);
 void        _bg_window_layout_show_canvas  (BgWindow       *self);
 void        _bg_window_layout_place_soon   (BgWindow       *self);
 void        _bg_window_layout_reset_divider (BgWindow      *self);
+/* The bars over the canvas's top (canvas_overlay's overlays) changed:
+ * the canvas is told the height they cover. */
+void        _bg_window_layout_bars_update  (BgWindow       *self);
+/* Adds @bar over the canvas's top, below those there. */
+void        _bg_window_layout_add_bar      (BgWindow       *self,
+                                            GtkWidget      *bar);
+/* Pans @ids into view below the bars, once they have their height. */
+void        _bg_window_layout_reveal_below_bars (BgWindow          *self,
+                                                 const char *const *ids);
 
 /* bg-window-explain.c */
 void     _bg_window_explain_init           (BgWindow       *self);

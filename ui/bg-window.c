@@ -643,6 +643,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_paned);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_overlay);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, explain_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_placeholder);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, inspector);
