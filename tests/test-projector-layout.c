@@ -433,6 +433,130 @@ test_before_run_fits (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The font size of every mapped label below @root, by label; with
+ * @header_too FALSE, not the header bar's own (its menus are counted). */
+static void
+collect_label_sizes (GtkWidget  *root,
+                     GHashTable *sizes,
+                     gboolean    header_too)
+{
+  if (!gtk_widget_get_mapped (root))
+    return;
+  if (!header_too && GTK_IS_HEADER_BAR (root))
+    return;
+  if (GTK_IS_LABEL (root))
+    {
+      const PangoFontDescription *font =
+        pango_context_get_font_description (gtk_widget_get_pango_context (root));
+
+      g_hash_table_insert (sizes, root, GINT_TO_POINTER (pango_font_description_get_size (font)));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_label_sizes (child, sizes, header_too);
+}
+
+/* How much the smallest-growing label of @before grew in @after. */
+static double
+least_growth (GHashTable *before,
+              GHashTable *after,
+              guint      *n)
+{
+  GHashTableIter iter;
+  gpointer label, size;
+  double least = G_MAXDOUBLE;
+
+  *n = 0;
+  g_hash_table_iter_init (&iter, before);
+  while (g_hash_table_iter_next (&iter, &label, &size))
+    {
+      gpointer grown;
+
+      if (!g_hash_table_lookup_extended (after, label, NULL, &grown))
+        continue;
+      if (GPOINTER_TO_INT (grown) / (double) GPOINTER_TO_INT (size) < least)
+        g_test_message ("least so far: \"%s\" %.1f → %.1f pt", gtk_label_get_text (label),
+                        GPOINTER_TO_INT (size) / (double) PANGO_SCALE,
+                        GPOINTER_TO_INT (grown) / (double) PANGO_SCALE);
+      least = MIN (least, GPOINTER_TO_INT (grown) / (double) GPOINTER_TO_INT (size));
+      (*n)++;
+    }
+  return least;
+}
+
+static GtkWidget *
+primary_menu_button (BgWindow *window)
+{
+  return bg_test_ui_find_widget (GTK_WIDGET (window), is_bound_to, "open-menu-symbolic");
+}
+
+/* The labels of the open main menu. */
+static void
+collect_menu_sizes (BgWindow   *window,
+                    GHashTable *sizes)
+{
+  GtkWidget *button = primary_menu_button (window);
+  GtkPopover *popover = gtk_menu_button_get_popover (GTK_MENU_BUTTON (button));
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  settle ();
+  collect_label_sizes (GTK_WIDGET (popover), sizes, TRUE);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  settle ();
+}
+
+/* Presentation scale 2 (Preferences ▸ Projector) enlarges the whole
+ * window as its hint says: palette, inspector, status line, plot pane and
+ * menus by 1.43 (they stayed at 1.25 while the canvas doubled); the header
+ * bar's buttons keep 1.25, and the window still fits 1024×768. */
+static void
+test_scale_two (void)
+{
+  GSettings *settings = bg_application_get_settings (app);
+  BgWindow *window;
+  g_autoptr(GHashTable) normal = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) large = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) menu_normal = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) menu_large = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) all_normal = g_hash_table_new (NULL, NULL);
+  g_autoptr(GHashTable) all_large = g_hash_table_new (NULL, NULL);
+  guint n = 0;
+
+  if (settings == NULL)
+    {
+      g_test_skip ("the settings schema is not installed");
+      return;
+    }
+  window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
+  bg_canvas_select_ids (bg_window_get_canvas (window), (const char *const[]) { "CYL", NULL });
+  bg_test_ui_run_to_end (window);
+  settle ();
+  collect_label_sizes (GTK_WIDGET (window), normal, FALSE);
+  collect_label_sizes (GTK_WIDGET (window), all_normal, TRUE);
+  collect_menu_sizes (window, menu_normal);
+
+  g_settings_set_double (settings, "presentation-scale", 2.0);
+  settle ();
+  g_assert_cmpfloat (bg_canvas_get_presentation_scale (bg_window_get_canvas (window)), ==, 2.0);
+  collect_label_sizes (GTK_WIDGET (window), large, FALSE);
+  collect_label_sizes (GTK_WIDGET (window), all_large, TRUE);
+  collect_menu_sizes (window, menu_large);
+
+  g_assert_cmpfloat (least_growth (normal, large, &n), >=, 1.4);
+  g_test_message ("%u labels of the window grow by 1.4 or more", n);
+  g_assert_cmpuint (n, >=, 30);
+  g_assert_cmpfloat (least_growth (menu_normal, menu_large, &n), >=, 1.4);
+  g_test_message ("%u labels of the main menu grow by 1.4 or more", n);
+  g_assert_cmpuint (n, >=, 10);
+  /* the header bar's own still by a fifth */
+  g_assert_cmpfloat (least_growth (all_normal, all_large, &n), >=, 1.2);
+  assert_fits (window, 1024, 768);
+
+  g_settings_reset (settings, "presentation-scale");
+  settle ();
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -457,6 +581,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector-layout/layout-keys", test_layout_keys);
   g_test_add_func ("/ui/projector-layout/layout-menu", test_layout_menu);
   g_test_add_func ("/ui/projector-layout/before-run-fits", test_before_run_fits);
+  g_test_add_func ("/ui/projector-layout/scale-two", test_scale_two);
 
   status = g_test_run ();
 

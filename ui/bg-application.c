@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-presentation-css.h"
 #include "bg-preferences-window.h"
 #include "bg-autosave.h"
 #include "bg-recovery-dialog.h"
@@ -326,6 +327,8 @@ bg_application_startup (GApplication *application)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* presentation mode's text at the default scale until a window sets its own */
+  bg_presentation_css_set_scale (gdk_display_get_default (), 1.75);
 
   gtk_window_set_default_icon_name (BGMOD_APP_ID);
 

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "bg-application.h"
+#include "bg-presentation-css.h"
 #include "bg-window-private.h"
 
 GSettings *
@@ -44,7 +45,10 @@ settings_presentation_scale_cb (BgWindow   *self,
 
   _bg_window_set_presentation_mode (self, scale > 1.0);
   if (scale > 1.0)
-    bg_canvas_set_presentation_scale (self->canvas, scale);
+    {
+      bg_canvas_set_presentation_scale (self->canvas, scale);
+      bg_presentation_css_set_scale (gtk_widget_get_display (GTK_WIDGET (self)), scale);
+    }
 }
 
 void

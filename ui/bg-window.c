@@ -15,6 +15,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-presentation-css.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -349,7 +350,9 @@ _bg_window_set_presentation_mode (BgWindow *self,
 
   self->presentation_mode = presentation_mode;
   bg_canvas_set_presentation_scale (self->canvas, scale);
-  /* style.css scales the text of every pane with this class */
+  /* the text of every pane with this class grows with the scale */
+  if (presentation_mode)
+    bg_presentation_css_set_scale (gtk_widget_get_display (GTK_WIDGET (self)), scale);
   if (presentation_mode)
     gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
   else
