@@ -6,7 +6,8 @@
  * clicks near bond ends, with S on a selected bond), Check's marks and
  * sentences, Reveal (the answer's strokes in the accent colour, the
  * student's that differ dashed in red), and the remedy bar fixing both
- * conflict examples with one click each (undo restores the saved bytes). With
+ * conflict examples with one click each (undo restores the saved bytes);
+ * neither the remedy bar nor Check's verdict moving the graph. With
  * BGMOD_TEST_SCREENSHOTS=DIR it also writes PNGs of the window there.
  * Must not: reach into private state of the canvas or the window.
  */
@@ -447,6 +448,121 @@ test_remedies_hidden_in_exercise (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Where the canvas's top is in the window and how tall it is, and where
+ * element ID is drawn in the window. */
+typedef struct
+{
+  double canvas_y;
+  int    canvas_h;
+  double x, y;
+} Place;
+
+static Place
+place_of (BgWindow   *window,
+          const char *id)
+{
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgElement *element = bg_model_find_element (bg_canvas_get_model (canvas), id);
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), at;
+  Place place;
+
+  g_assert_nonnull (element);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas), GTK_WIDGET (window), &origin, &at));
+  place.canvas_y = at.y;
+  place.canvas_h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  bg_canvas_model_to_view (canvas, element->x, element->y, &place.x, &place.y);
+  place.x += at.x;
+  place.y += at.y;
+  return place;
+}
+
+static void
+assert_same_place (Place       a,
+                   Place       b,
+                   const char *what)
+{
+  g_test_message ("%s: canvas at y %.0f, %d px; element at (%.0f, %.0f) → "
+                  "canvas at y %.0f, %d px; element at (%.0f, %.0f)", what,
+                  a.canvas_y, a.canvas_h, a.x, a.y, b.canvas_y, b.canvas_h, b.x, b.y);
+  /* the top stays (the status line below may take a line less) */
+  g_assert_cmpfloat (a.canvas_y, ==, b.canvas_y);
+  g_assert_cmpfloat (fabs (a.x - b.x), <, 0.5);
+  g_assert_cmpfloat (fabs (a.y - b.y), <, 0.5);
+}
+
+/* While a student builds, a conflict comes and goes: the remedy bar lies
+ * over the canvas's top and the graph stays where it is (it jumped about
+ * 50 px and R1 went out of view); the elements the conflict names stay in
+ * view below the bar. */
+static void
+test_remedy_bar_keeps_graph (void)
+{
+  BgWindow *window = open_example ("conflict-two-capacitors.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  GtkWidget *button;
+  Place with_bar, without_bar, again;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  bg_test_ui_wait_ms (300);
+  /* the student has moved the view: no fitting from here on */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-out", NULL));
+  bg_test_ui_wait_ms (200);
+  with_bar = place_of (window, "C1");
+  button = bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0));
+  g_assert_nonnull (button);
+  g_test_message ("bar over the canvas's top %.0f px", bg_canvas_get_top_inset (canvas));
+  g_assert_cmpfloat (bg_canvas_get_top_inset (canvas), >, 0);
+
+  g_signal_emit_by_name (button, "clicked");
+  bg_test_ui_wait_ms (200);
+  g_assert_null (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
+  g_assert_cmpfloat (bg_canvas_get_top_inset (canvas), ==, 0);
+  without_bar = place_of (window, "C1");
+  assert_same_place (with_bar, without_bar, "remedy applied");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  bg_test_ui_wait_ms (200);
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
+  again = place_of (window, "C1");
+  assert_same_place (without_bar, again, "conflict again");
+  /* the conflict's capacitors are in view, not under the bar */
+  for (guint i = 0; i < 2; i++)
+    {
+      Place p = place_of (window, i == 0 ? "C1" : "C2");
+
+      g_assert_cmpfloat (p.y - p.canvas_y, >, bg_canvas_get_top_inset (canvas));
+    }
+  bg_test_ui_destroy_window (window);
+}
+
+/* Check in exercise mode writes its verdict in room the bar kept from the
+ * start: the canvas keeps its size and the graph its place (the verdict
+ * lines used to push the canvas down over R1 and the ✗ on its bond). */
+static void
+test_verdict_keeps_graph (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  Place before, after;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
+  bg_test_ui_wait_ms (300);
+  click_end (canvas, "b1", FALSE);
+  click_end (canvas, "b2", FALSE);
+  click_end (canvas, "b3", TRUE);
+  bg_test_ui_wait_ms (200);
+  before = place_of (window, "R1");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
+  bg_test_ui_wait_ms (300);
+  g_assert_nonnull (bg_canvas_get_exercise_grade (canvas));
+  g_assert_false (bg_grade_is_ok (bg_canvas_get_exercise_grade (canvas)));
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with, "✗ b"));
+  after = place_of (window, "R1");
+  assert_same_place (before, after, "checked");
+  bg_test_ui_destroy_window (window);
+}
+
 /* Only with BGMOD_TEST_SCREENSHOTS: the pictures for a look in any
  * language (no checks of text), e.g. with LANGUAGE=ru. */
 static void
@@ -493,6 +609,8 @@ main (int    argc,
   g_test_add_func ("/ui/exercise/keyboard-stroke", test_keyboard_stroke);
   g_test_add_func ("/ui/exercise/remedy-buttons", test_remedy_buttons);
   g_test_add_func ("/ui/exercise/remedies-hidden-in-exercise", test_remedies_hidden_in_exercise);
+  g_test_add_func ("/ui/exercise/remedy-bar-keeps-graph", test_remedy_bar_keeps_graph);
+  g_test_add_func ("/ui/exercise/verdict-keeps-graph", test_verdict_keeps_graph);
   g_test_add_func ("/ui/exercise/screenshots", test_screenshots);
 
   status = g_test_run ();

@@ -120,6 +120,14 @@ GStrv       bg_canvas_dup_selected_ids       (BgCanvas              *self);
 void        bg_canvas_select_ids             (BgCanvas              *self,
                                               const char *const     *ids);
 
+/* The height at the canvas's top that bars drawn over it cover (the
+ * remedies, the Explain Causality banner): fitting and panning into view
+ * keep the graph below it, as above the legend band. A new inset refits a
+ * fitted view and otherwise leaves the graph where it is on the screen. */
+void        bg_canvas_set_top_inset          (BgCanvas              *self,
+                                              double                 inset);
+double      bg_canvas_get_top_inset          (BgCanvas              *self);
+
 /* 1.0 normal; 1.5–2 makes lines and text thicker for a projector. */
 void        bg_canvas_set_presentation_scale (BgCanvas              *self,
                                               double                 scale);

@@ -6,7 +6,9 @@
  * writing the model's value into a field (never over text being typed in
  * it) and applying what was typed: on Enter and on focus-out, each as one
  * undoable bg_model_* edit, a new waveform together with the levels and
- * times that depend on it; Escape puts the model's value back. A refusal
+ * times that depend on it; Escape puts the model's value back. A number
+ * typed on after the old one ("1" became "10") says so under the field,
+ * with the old value and Ctrl+Z. A refusal
  * shows the model's message, in the field's own words, under the field and
  * leaves the model alone. Must not: build or switch pages (bg-inspector.c
  * does), keep element pointers across edits, or edit the model other than
@@ -83,6 +85,7 @@ _bg_inspector_field_free (gpointer data)
 
   g_free (field->name);
   g_free (field->caption);
+  g_free (field->model_text);
   g_free (field);
 }
 
@@ -118,6 +121,54 @@ field_clear_error (Field *field)
   gtk_label_set_text (field->error_label, "");
   if (field->input != NULL)
     gtk_widget_remove_css_class (field->input, "error");
+}
+
+/* The unit a number field reads ("s" for the run's times), or NULL. */
+static const char *
+field_unit (Field *field)
+{
+  if (field->pspec != NULL)
+    return field->pspec->unit;
+  return field->kind == FIELD_T_END || field->kind == FIELD_OUTPUT_STEP ? "s" : NULL;
+}
+
+static void
+field_clear_hint (Field *field)
+{
+  if (field->hint_label == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (field->hint_label), FALSE);
+  gtk_label_set_text (field->hint_label, "");
+}
+
+/* After a number field took NEW_TEXT where it showed OLD_TEXT: when the new
+ * text is the old one with more typed after it, the hint under the field
+ * says what it was, so a click that appended instead of replacing is seen. */
+static void
+field_note_appended (Field      *field,
+                     const char *old_text,
+                     const char *new_text,
+                     double      value)
+{
+  g_autofree char *typed = g_strstrip (g_strdup (new_text));
+  g_autofree char *hint = NULL;
+  g_autofree char *was = NULL;
+  g_autofree char *now = NULL;
+  const char *unit = field_unit (field);
+
+  if (field->hint_label == NULL || old_text == NULL || *old_text == '\0' ||
+      strlen (typed) <= strlen (old_text) || !g_str_has_prefix (typed, old_text))
+    return;
+  was = unit != NULL && *unit != '\0' ? g_strdup_printf ("%s %s", old_text, unit)
+                                       : g_strdup (old_text);
+  now = unit != NULL && *unit != '\0' && strstr (typed, unit) == NULL
+        ? g_strdup_printf ("%s %s", typed, unit) : g_strdup (typed);
+  /* TRANSLATORS: under a number field after typing went on after the old
+   * value: "Was 1 N, now 10 N. Ctrl+Z undoes it." */
+  hint = g_strdup_printf (_("Was %s, now %s. Ctrl+Z undoes it."), was, now);
+  gtk_label_set_text (field->hint_label, hint);
+  gtk_widget_set_visible (GTK_WIDGET (field->hint_label), TRUE);
+  field->hint_value = value;
 }
 
 static gboolean
@@ -165,7 +216,10 @@ entry_changed_cb (GtkEditable *editable,
                   Field       *field)
 {
   if (!field->self->updating)
-    field->edited = TRUE;
+    {
+      field->edited = TRUE;
+      field_clear_hint (field);
+    }
 }
 
 /* Escape puts the model's value back and drops the message. */
@@ -276,6 +330,19 @@ _bg_inspector_add_field (BgInspector *self,
   gtk_widget_add_css_class (error, "caption");
   gtk_widget_set_visible (error, FALSE);
   gtk_box_append (GTK_BOX (field->box), error);
+  if (kind == FIELD_NUMBER || kind >= FIELD_T_END)
+    {
+      GtkWidget *hint = gtk_label_new (NULL);
+
+      field->hint_label = GTK_LABEL (hint);
+      gtk_label_set_xalign (field->hint_label, 0);
+      gtk_label_set_wrap (field->hint_label, TRUE);
+      gtk_widget_add_css_class (hint, "dim-label");
+      gtk_widget_add_css_class (hint, "caption");
+      gtk_widget_add_css_class (hint, "inspector-hint");
+      gtk_widget_set_visible (hint, FALSE);
+      gtk_box_append (GTK_BOX (field->box), hint);
+    }
 
   gtk_box_append (group, field->box);
   g_ptr_array_add (self->fields, field);
@@ -414,7 +481,15 @@ _bg_inspector_field_update (Field    *field,
     }
 
   if (text != NULL)
-    entry_set_text (field->input, text);
+    {
+      double shown;
+
+      entry_set_text (field->input, text);
+      g_free (field->model_text);
+      field->model_text = g_strdup (text);
+      if (!bg_inspector_parse_number (text, &shown) || shown != field->hint_value)
+        field_clear_hint (field);
+    }
   field->edited = FALSE;
   field_clear_error (field);
 }
@@ -628,11 +703,18 @@ _bg_inspector_field_apply (Field *field)
 {
   BgInspector *self = field->self;
   g_autoptr(GError) error = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *typed = NULL;
   gboolean ok;
 
   if (self->clearing || self->updating || self->applying || self->model == NULL)
     return;
 
+  if (field->hint_label != NULL)
+    {
+      old_text = g_strdup (field->model_text);
+      typed = g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->input)));
+    }
   self->applying = TRUE;
   if (field->kind <= FIELD_DOMAIN_S)
     ok = apply_element_field (field, &error);
@@ -642,8 +724,15 @@ _bg_inspector_field_apply (Field *field)
 
   if (ok)
     {
+      const char *unit = field_unit (field);
+      double before, after;
+
       field->edited = FALSE;
       field_clear_error (field);
+      if (typed != NULL && old_text != NULL &&
+          bg_unit_parse (typed, unit, &after) && bg_unit_parse (old_text, unit, &before) &&
+          after != before)
+        field_note_appended (field, old_text, typed, after);
     }
   else
     {

@@ -457,6 +457,7 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, canvas_action);
   gtk_widget_class_install_property_action (widget_class, "win.presentation-mode",
                                             "presentation-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.layout", "layout");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette",
                                             "show-palette");
   gtk_widget_class_install_property_action (widget_class, "win.show-inspector",

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-presentation-css.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -30,6 +31,7 @@ enum {
   PROP_EXPLAIN_CAUSALITY,
   PROP_EXERCISE_MODE,
   PROP_EXERCISE_REVEAL,
+  PROP_LAYOUT,
   N_PROPS
 };
 
@@ -224,6 +226,7 @@ bg_window_set_document (BgWindow   *self,
   bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_equations_pane_set_document (self->equations_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
+  _bg_window_layout_reset_divider (self);
   bg_window_update_title (self);
   _bg_window_update_status (self);
   if (bg_model_get_elements (model)->len > 0)
@@ -363,7 +366,9 @@ _bg_window_set_presentation_mode (BgWindow *self,
 
   self->presentation_mode = presentation_mode;
   bg_canvas_set_presentation_scale (self->canvas, scale);
-  /* style.css scales the text of every pane with this class */
+  /* the text of every pane with this class grows with the scale */
+  if (presentation_mode)
+    bg_presentation_css_set_scale (gtk_widget_get_display (GTK_WIDGET (self)), scale);
   if (presentation_mode)
     gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
   else
@@ -451,6 +456,7 @@ bg_window_dispose (GObject *object)
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
   _bg_window_levels_dispose (self);
+  _bg_window_layout_dispose (self);
   _bg_window_reference_dispose (self);
   _bg_window_explain_dispose (self);
   if (self->document != NULL)
@@ -532,6 +538,9 @@ bg_window_get_property (GObject    *object,
     case PROP_EXERCISE_REVEAL:
       g_value_set_boolean (value, _bg_window_exercise_get_reveal (self));
       break;
+    case PROP_LAYOUT:
+      g_value_set_string (value, _bg_window_layout_get (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -569,6 +578,9 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_EXERCISE_REVEAL:
       _bg_window_exercise_set_reveal (self, g_value_get_boolean (value));
+      break;
+    case PROP_LAYOUT:
+      _bg_window_layout_set (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -628,6 +640,12 @@ bg_window_class_init (BgWindowClass *klass)
     g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
+  /* "diagram", "both" or "plot": the canvas, both, or the plot slot
+   * (win.layout; bg-window-layout.c) */
+  properties[PROP_LAYOUT] =
+    g_param_spec_string ("layout", NULL, NULL, "both",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);
@@ -646,6 +664,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_paned);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_overlay);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, explain_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_placeholder);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, inspector);
@@ -659,6 +678,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, layout_button);
+
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -712,6 +733,7 @@ bg_window_init (BgWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_levels_init (self);
   _bg_window_plot_init (self);
+  _bg_window_layout_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
   _bg_window_library_init (self);
