@@ -1088,6 +1088,12 @@ main (int    argc,
       {
         g_autofree char *path = g_strdup_printf ("/ui/components/round-trip/%s", names[i]);
 
+        /* An example already made of components (suspension-rig) is
+         * made and exploded in test-components-edit; the window's
+         * gestures for nesting one inside another are not covered yet. */
+        if (g_str_has_prefix (names[i], "suspension-rig"))
+          continue;
+
         g_test_add_data_func_full (path, g_strdup (names[i]), round_trip_example, g_free);
       }
   }

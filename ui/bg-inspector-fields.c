@@ -20,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-inspector-private.h"
+#include "bg-definition.h"
 #include "bg-unit-entry.h"
 #include "bg-waveform.h"
 
@@ -415,7 +416,8 @@ _bg_inspector_field_update (Field    *field,
     _bg_inspector_instance_field_update (field, element);
   /* a waveform's levels and times say what they are for it ("Force
    * before the step") */
-  if (element != NULL && field->pspec != NULL && field->caption_label != NULL)
+  if (element != NULL && field->pspec != NULL && field->caption_label != NULL
+      && bg_definition_of_spec (element->spec) == NULL)
     {
       g_autofree char *caption = bg_wave_param_label (element->spec, field->pspec,
                                                       element->params);
