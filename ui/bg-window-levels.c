@@ -57,6 +57,7 @@ struct _BgWindowLevels
   BgBreadcrumbBar *bar;
   GtkWidget   *bar_separator;
   char        *entered;    /* opened by an activation an edit request follows */
+  guint        entered_idle; /* forgets it once the activation is over */
 };
 
 static void
@@ -295,16 +296,31 @@ _bg_window_levels_take_edit_request (BgWindow   *self,
   return taken;
 }
 
+static gboolean
+forget_entered_cb (gpointer data)
+{
+  BgWindowLevels *levels = data;
+
+  levels->entered_idle = 0;
+  g_clear_pointer (&levels->entered, g_free);
+  return G_SOURCE_REMOVE;
+}
+
 /* The element activated: an instance opens (Enter also asks the inspector
- * for a field right after: that request is for the level left). */
+ * for a field right after, in the same key press: that request is for
+ * the level left). */
 gboolean
 _bg_window_levels_activate (BgWindow   *self,
                             const char *element_id)
 {
+  BgWindowLevels *levels = self->levels;
+
   if (!_bg_window_levels_open (self, element_id))
     return FALSE;
-  g_free (self->levels->entered);
-  self->levels->entered = g_strdup (element_id);
+  g_free (levels->entered);
+  levels->entered = g_strdup (element_id);
+  if (levels->entered_idle == 0)
+    levels->entered_idle = g_idle_add (forget_entered_cb, levels);
   return TRUE;
 }
 
@@ -745,6 +761,7 @@ _bg_window_levels_dispose (BgWindow *self)
 
   if (levels == NULL)
     return;
+  g_clear_handle_id (&levels->entered_idle, g_source_remove);
   if (levels->document != NULL)
     g_signal_handlers_disconnect_by_func (levels->document, document_changed_cb, self);
   g_clear_object (&levels->document);
