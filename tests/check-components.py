@@ -37,7 +37,7 @@ def fail(msg):
 def run(*args):
     env = dict(os.environ, LANGUAGE='C', LC_ALL='C.UTF-8')
     # A sanitizer build: fontconfig's caches are not the CLI's leaks.
-    env.setdefault('LSAN_OPTIONS', 'suppressions=' +
+    env.setdefault('LSAN_OPTIONS', 'print_suppressions=0:suppressions=' +
                    os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lsan.supp'))
     p = subprocess.run([CLI, *args], capture_output=True, text=True, env=env)
     return p.returncode, p.stdout, p.stderr
