@@ -237,6 +237,7 @@ automatic_position (BgWindow *self,
       /* the page whole, unscrolled, if the canvas keeps a useful height */
       gtk_widget_measure (GTK_WIDGET (self->analysis_pane), GTK_ORIENTATION_VERTICAL, width,
                           NULL, &natural, NULL, NULL);
+      if (g_getenv ("LDEBUG")) g_printerr ("  analysis natural %d below %d\n", natural, below);
       return MAX (MIN (ANALYSIS_CANVAS_MIN, max_position), below - natural);
     }
   if (g_strcmp0 (page, "time") == 0 && !bg_plot_pane_has_plot (self->plot_pane))
@@ -258,12 +259,14 @@ place_divider (BgWindow *self)
   int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
   int min = 0, max = 0;
 
+  if (g_getenv ("LDEBUG")) g_printerr ("place? user %d expl %d layout %d h %d\n", self->divider_user, self->explaining, self->layout, height);
   if (self->divider_user || self->explaining || self->layout != BG_WINDOW_LAYOUT_BOTH ||
       height <= 0)
     return;
   g_object_get (self->plot_paned, "min-position", &min, "max-position", &max, NULL);
   if (max <= 0)
     return;
+  if (g_getenv ("LDEBUG")) g_printerr ("place: h %d min %d max %d auto %d page %s\n", height, min, max, automatic_position (self, height, max), gtk_stack_get_visible_child_name (self->plot_stack));
   gtk_paned_set_position (self->plot_paned,
                           CLAMP (automatic_position (self, height, max), min, max));
 }
@@ -371,6 +374,16 @@ _bg_window_layout_init (BgWindow *self)
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_pane, "notify::presentation",
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
+  /* the Analysis page grows with a Bode plot or a sweep: its height again */
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->analysis_pane),
+                                                   GTK_TYPE_SCROLLED_WINDOW);
+
+    if (scroller != NULL)
+      g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                               "notify::upper", G_CALLBACK (place_soon_cb), self,
+                               G_CONNECT_SWAPPED);
+  }
 }
 
 void
