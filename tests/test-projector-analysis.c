@@ -8,11 +8,12 @@
  * every sub-plot with three value ticks a line of text apart, that
  * presentation mode enlarges them as it does the time plot, and that the
  * window still fits the screen; screenshots of both pages with
- * BGMOD_TEST_SCREENSHOT_DIR set.
+ * BGMOD_TEST_SCREENSHOT_DIR set (and at any size with BGMOD_SHOT).
  * Must not: check the numbers of the analysis (test-analysis-pane.c does).
  */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
 
@@ -245,6 +246,53 @@ test_pages (void)
   check_pages ("en", "Analysis");
 }
 
+/* BGMOD_SHOT="WxH" (BGMOD_SHOT_PRESENTATION=1 for presentation mode, and
+ * the caller's LANGUAGE) with BGMOD_TEST_SCREENSHOT_DIR: the Bode and sweep
+ * pages at that size, to look at. */
+static void
+test_screenshots (void)
+{
+  const char *shot = g_getenv ("BGMOD_SHOT");
+  const char *lang = g_getenv ("LANGUAGE");
+  gboolean presentation = g_getenv ("BGMOD_SHOT_PRESENTATION") != NULL;
+  int width = 1280, height = 800;
+  g_autofree char *bode = NULL;
+  g_autofree char *sweep = NULL;
+  const char *ids[] = { "R1", NULL };
+  BgWindow *window;
+  BgAnalysisPane *pane;
+
+  if (shot == NULL || g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_SHOT and BGMOD_TEST_SCREENSHOT_DIR are not set");
+      return;
+    }
+  g_assert_cmpint (sscanf (shot, "%dx%d", &width, &height), ==, 2);
+  lang = lang != NULL && *lang != '\0' ? lang : "en";
+  bode = g_strdup_printf ("analysis-bode-%dx%d-%s%s", width, height, lang,
+                          presentation ? "-presentation" : "");
+  sweep = g_strdup_printf ("analysis-sweep-%dx%d-%s%s", width, height, lang,
+                           presentation ? "-presentation" : "");
+  window = bg_test_ui_open_example (app, "rlc-circuit.bgmod", width, height);
+  g_object_set (window, "presentation-mode", presentation, NULL);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  open_analysis (window, g_str_equal (lang, "ru") ? "Анализ" : "Analysis");
+  pane = window_analysis (window);
+  g_assert_true (bg_analysis_pane_select_bode (pane, "U", "C1.e"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "analysis.bode", NULL));
+  settle ();
+  bg_test_ui_maybe_screenshot (bode);
+  bg_analysis_pane_show_page (pane, "sweep");
+  bg_analysis_pane_set_selection (pane, ids);
+  g_assert_true (bg_analysis_pane_select_sweep (pane, "value", "1, 10, 100", "C1.e"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (pane), "analysis.sweep", NULL));
+  wait_sweep (pane);
+  settle ();
+  bg_test_ui_maybe_screenshot (sweep);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 /* last: gettext caches translations, so the language is not switched back */
 static void
 test_pages_russian (void)
@@ -271,6 +319,7 @@ main (int   argc,
   app = bg_test_ui_app_new ();
 
   g_test_add_func ("/ui/projector-analysis/pages", test_pages);
+  g_test_add_func ("/ui/projector-analysis/screenshots", test_screenshots);
   g_test_add_func ("/ui/projector-analysis/pages-russian", test_pages_russian);
 
   status = g_test_run ();

@@ -241,8 +241,8 @@ automatic_position (BgWindow *self,
       return MAX (MIN (ANALYSIS_CANVAS_MIN, max_position), below - natural);
     }
   if (g_strcmp0 (page, "time") == 0 && !bg_plot_pane_has_plot (self->plot_pane))
-    /* nothing plotted yet: the slot keeps only its hint */
-    return max_position;
+    /* nothing plotted yet: the slot keeps only its header and hint */
+    return below - bg_plot_pane_get_readable_height (self->plot_pane, width);
 
   position = (int) (paned_height * CANVAS_SHARE);
   if (g_strcmp0 (page, "time") == 0)
