@@ -275,6 +275,27 @@ test_layout_keys (void)
   g_assert_cmpstr (layout, ==, "both");
   g_assert_true (gtk_widget_get_mapped (canvas) && gtk_widget_get_mapped (slot));
   bg_test_ui_destroy_window (window);
+
+  /* and the Keyboard Shortcuts window lists the three keys */
+  {
+    g_autoptr(GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/bgmod/BGMod/ui/bg-shortcuts-window.ui");
+    GSList *objects = gtk_builder_get_objects (builder);
+    guint found = 0;
+
+    for (GSList *l = objects; l != NULL; l = l->next)
+      if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        {
+          g_autofree char *accel = NULL;
+
+          g_object_get (l->data, "accelerator", &accel, NULL);
+          if (g_strcmp0 (accel, "<Alt>1") == 0 || g_strcmp0 (accel, "<Alt>2") == 0 ||
+              g_strcmp0 (accel, "<Alt>3") == 0)
+            found++;
+        }
+    g_slist_free (objects);
+    g_assert_cmpuint (found, ==, 3);
+  }
 }
 
 static gboolean
