@@ -9,7 +9,7 @@
  * slot are shown for it and for Explain Causality (the graph alone while it
  * lasts); the slot coming back for a run or the equations; and the
  * divider's place until the user moves it: before a run the slot keeps
- * its least height and the canvas the rest, after a run the canvas keeps
+ * its header and hint and the canvas the rest, after a run the canvas keeps
  * 55 % of the height or leaves the plot its readable height, in
  * presentation mode never less than 62 % of the window (the plot scrolls
  * in what is left), and the Analysis page gets the height it asks for.
@@ -237,7 +237,6 @@ automatic_position (BgWindow *self,
       /* the page whole, unscrolled, if the canvas keeps a useful height */
       gtk_widget_measure (GTK_WIDGET (self->analysis_pane), GTK_ORIENTATION_VERTICAL, width,
                           NULL, &natural, NULL, NULL);
-      if (g_getenv ("LDEBUG")) g_printerr ("  analysis natural %d below %d\n", natural, below);
       return MAX (MIN (ANALYSIS_CANVAS_MIN, max_position), below - natural);
     }
   if (g_strcmp0 (page, "time") == 0 && !bg_plot_pane_has_plot (self->plot_pane))
@@ -259,14 +258,12 @@ place_divider (BgWindow *self)
   int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
   int min = 0, max = 0;
 
-  if (g_getenv ("LDEBUG")) g_printerr ("place? user %d expl %d layout %d h %d\n", self->divider_user, self->explaining, self->layout, height);
   if (self->divider_user || self->explaining || self->layout != BG_WINDOW_LAYOUT_BOTH ||
       height <= 0)
     return;
   g_object_get (self->plot_paned, "min-position", &min, "max-position", &max, NULL);
   if (max <= 0)
     return;
-  if (g_getenv ("LDEBUG")) g_printerr ("place: h %d min %d max %d auto %d page %s\n", height, min, max, automatic_position (self, height, max), gtk_stack_get_visible_child_name (self->plot_stack));
   gtk_paned_set_position (self->plot_paned,
                           CLAMP (automatic_position (self, height, max), min, max));
 }
