@@ -60,6 +60,8 @@ open_analysis (BgWindow   *window,
   GtkWidget *text = bg_test_ui_find_widget (switcher, bg_test_ui_has_label_text, label);
   GtkWidget *tab;
 
+  /* where the tab is once styles (presentation mode) have settled */
+  settle ();
   g_assert_nonnull (text);
   tab = gtk_widget_get_ancestor (text, GTK_TYPE_TOGGLE_BUTTON);
   g_assert_nonnull (tab);
