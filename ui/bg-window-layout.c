@@ -9,7 +9,7 @@
  * slot are shown for it and for Explain Causality (the graph alone while it
  * lasts); the slot coming back for a run or the equations; and the
  * divider's place until the user moves it: before a run the slot keeps
- * its least height and the canvas the rest, after a run the canvas keeps
+ * its header and hint and the canvas the rest, after a run the canvas keeps
  * 55 % of the height or leaves the plot its readable height, in
  * presentation mode never less than 62 % of the window (the plot scrolls
  * in what is left), and the Analysis page gets the height it asks for.
@@ -240,8 +240,8 @@ automatic_position (BgWindow *self,
       return MAX (MIN (ANALYSIS_CANVAS_MIN, max_position), below - natural);
     }
   if (g_strcmp0 (page, "time") == 0 && !bg_plot_pane_has_plot (self->plot_pane))
-    /* nothing plotted yet: the slot keeps only its hint */
-    return max_position;
+    /* nothing plotted yet: the slot keeps only its header and hint */
+    return below - bg_plot_pane_get_readable_height (self->plot_pane, width);
 
   position = (int) (paned_height * CANVAS_SHARE);
   if (g_strcmp0 (page, "time") == 0)
@@ -371,6 +371,16 @@ _bg_window_layout_init (BgWindow *self)
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_pane, "notify::presentation",
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
+  /* the Analysis page grows with a Bode plot or a sweep: its height again */
+  {
+    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->analysis_pane),
+                                                   GTK_TYPE_SCROLLED_WINDOW);
+
+    if (scroller != NULL)
+      g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                               "notify::upper", G_CALLBACK (place_soon_cb), self,
+                               G_CONNECT_SWAPPED);
+  }
 }
 
 void

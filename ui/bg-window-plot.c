@@ -88,6 +88,10 @@ plot_pages_new (BgWindow *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->analysis_pane));
+  /* the page is as wide as the slot (its rows wrap, its labels ellipsize),
+   * never its natural width with a status line cut off at the right */
+  gtk_scrollable_set_hscroll_policy (GTK_SCROLLABLE (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller))),
+                                     GTK_SCROLL_MINIMUM);
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
   gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->equations_pane), "equations",
