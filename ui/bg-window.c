@@ -693,6 +693,7 @@ bg_window_init (BgWindow *self)
   _bg_window_plot_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
+  _bg_window_focus_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
