@@ -43,6 +43,11 @@ BgWindow    *bg_window_open_file        (BgWindow       *self,
 gboolean     bg_window_export_diagram   (BgWindow       *self,
                                          const char     *path,
                                          GError        **error);
+/* The file name Export Diagram proposes: the document's title without its
+ * .bgmod ("hydraulic-bench.png", not "hydraulic-bench.bgmod.png"), or the
+ * model's name, with @suffix (".png"). */
+char        *bg_window_dup_export_name  (BgWindow       *self,
+                                         const char     *suffix);
 /* Saves the document to file (NULL: its own file) and records it in the
  * recent files. */
 gboolean     bg_window_save_to_file     (BgWindow       *self,
