@@ -452,6 +452,82 @@ test_focus_after_menu (void)
   bg_test_ui_destroy_window (window);
 }
 
+static gboolean
+is_equations_pane (GtkWidget *widget, gconstpointer data)
+{
+  return g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "BgEquationsPane") == 0;
+}
+
+/* 13. Copy as LaTeX says so where it is seen. */
+static void
+test_copy_latex_confirmed (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1024, 768);
+  GtkWidget *pane, *note;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-equations", NULL));
+  bg_test_ui_pump ();
+  pane = bg_test_ui_find_widget (GTK_WIDGET (window), is_equations_pane, NULL);
+  g_assert_nonnull (pane);
+  g_assert_true (gtk_widget_activate_action (pane, "equations.copy-latex", NULL));
+  bg_test_ui_pump ();
+  bg_test_ui_maybe_screenshot ("copy-latex");
+  note = bg_test_ui_find_widget (pane, is_mapped_label, "✓ Copied as LaTeX: paste it into your document");
+  g_assert_nonnull (note);
+  g_assert_false (gtk_widget_has_css_class (note, "dim-label"));
+  g_assert_true (gtk_widget_has_css_class (note, "copied-note"));
+  bg_test_ui_destroy_window (window);
+}
+
+/* 13. Export Diagram proposes the document's name without .bgmod. */
+static void
+test_export_name (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
+  g_autofree char *png = bg_window_dup_export_name (window, ".png");
+  g_autofree char *svg = bg_window_dup_export_name (window, ".svg");
+
+  g_assert_cmpstr (png, ==, "hydraulic-bench.png");
+  g_assert_cmpstr (svg, ==, "hydraulic-bench.svg");
+  bg_test_ui_destroy_window (window);
+  /* an untitled model: its name */
+  window = new_window ();
+  g_assert_true (bg_model_set_name (bg_test_ui_window_model (window), "Pump and/or valve", NULL));
+  g_free (png);
+  png = bg_window_dup_export_name (window, ".png");
+  g_assert_cmpstr (png, ==, "Pump and-or valve.png");
+  bg_test_ui_destroy_window (window);
+}
+
+static gboolean
+is_drop_down_offering (GtkWidget *widget, gconstpointer data)
+{
+  GListModel *model;
+
+  if (!GTK_IS_DROP_DOWN (widget) || (model = gtk_drop_down_get_model (GTK_DROP_DOWN (widget))) == NULL
+      || !GTK_IS_STRING_LIST (model))
+    return FALSE;
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), i), data) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* 13. The sweep offers a parameter by its label ("Resistance"), not by
+ * the file's name ("value"). */
+static void
+test_sweep_labels (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "rc-circuit.bgmod", 1280, 800);
+
+  select_ids (window, "R1");
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_drop_down_offering, "Resistance"));
+  g_assert_null (bg_test_ui_find_widget (GTK_WIDGET (window), is_drop_down_offering, "value"));
+  select_ids (window, "C1");
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_drop_down_offering, "Initial charge"));
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -472,6 +548,9 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/classroom/nudge-keeps-in-view", test_nudge_keeps_in_view);
   g_test_add_func ("/ui/classroom/canvas-focus-ring", test_canvas_focus_ring);
   g_test_add_func ("/ui/classroom/focus-after-menu", test_focus_after_menu);
+  g_test_add_func ("/ui/classroom/copy-latex-confirmed", test_copy_latex_confirmed);
+  g_test_add_func ("/ui/classroom/export-name", test_export_name);
+  g_test_add_func ("/ui/classroom/sweep-labels", test_sweep_labels);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
