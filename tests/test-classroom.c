@@ -528,6 +528,77 @@ test_sweep_labels (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* 13. The canvas's colour legend wraps rather than runs off a narrow
+ * canvas: in Russian, presentation mode, 1024 × 768, "Красный: причинный
+ * конфликт (наведите, чтобы узнать причину)" takes two lines. */
+static void
+test_legend_wraps (void)
+{
+  BgWindow *window;
+  BgCanvas *canvas;
+  graphene_rect_t area;
+  PangoLayout *line;
+  int one_line = 0;
+
+  g_setenv ("LANGUAGE", "ru", TRUE);
+  window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", 1024, 768);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (200);
+  canvas = bg_window_get_canvas (window);
+  line = gtk_widget_create_pango_layout (GTK_WIDGET (canvas), "Красный");
+  pango_layout_get_pixel_size (line, NULL, &one_line);
+  g_object_unref (line);
+  line = gtk_widget_create_pango_layout (GTK_WIDGET (canvas),
+                                         g_dgettext (GETTEXT_PACKAGE, "Red: causal conflict (hover for why)"));
+  g_assert_true (g_str_has_prefix (pango_layout_get_text (line), "Красный"));
+  g_assert_true (bg_canvas_get_legend_area (canvas, &area));
+  {
+    int w = 0;
+
+    pango_layout_get_pixel_size (line, &w, NULL);
+    g_test_message ("legend text %d px on a %d px canvas, band %.0f px, a line %d px",
+                    w, gtk_widget_get_width (GTK_WIDGET (canvas)), area.size.height, one_line);
+    /* the case in question: the sentence is wider than the canvas */
+    g_assert_cmpint (w, >, gtk_widget_get_width (GTK_WIDGET (canvas)) - 40);
+  }
+  g_object_unref (line);
+  g_assert_cmpfloat (area.size.height, >=, 2 * one_line);
+  bg_test_ui_destroy_window (window);
+  g_setenv ("LANGUAGE", "", TRUE);
+}
+
+/* Only with BGMOD_TEST_SCREENSHOT_DIR: the bench after a run with bond
+ * names shown (BGMOD_TEST_PRESENTATION=1: in presentation mode at
+ * 1024 × 768, else 1280 × 800). */
+static void
+test_screenshots (void)
+{
+  gboolean presentation = g_strcmp0 (g_getenv ("BGMOD_TEST_PRESENTATION"), "1") == 0;
+  BgWindow *window;
+
+  if (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_TEST_SCREENSHOT_DIR is not set");
+      return;
+    }
+  window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod",
+                                    presentation ? 1024 : 1280, presentation ? 768 : 800);
+  if (presentation)
+    g_object_set (window, "presentation-mode", TRUE, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-bond-names", NULL);
+  bg_test_ui_run_to_end (window);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot (presentation ? "bench-presentation" : "bench-window");
+  bg_test_ui_destroy_window (window);
+  window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod",
+                                    presentation ? 1024 : 1280, presentation ? 768 : 800);
+  if (presentation)
+    g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot (presentation ? "conflict-presentation" : "conflict-window");
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -551,6 +622,8 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/classroom/copy-latex-confirmed", test_copy_latex_confirmed);
   g_test_add_func ("/ui/classroom/export-name", test_export_name);
   g_test_add_func ("/ui/classroom/sweep-labels", test_sweep_labels);
+  g_test_add_func ("/ui/classroom/legend-wraps", test_legend_wraps);
+  g_test_add_func ("/ui/classroom/screenshots", test_screenshots);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
