@@ -528,6 +528,52 @@ test_sweep_labels (void)
   bg_test_ui_destroy_window (window);
 }
 
+static gboolean
+query_tooltip (GtkWidget *widget, double x, double y)
+{
+  g_autoptr(GtkTooltip) tooltip = g_object_new (GTK_TYPE_TOOLTIP, NULL);
+  gboolean shown = FALSE;
+
+  g_signal_emit_by_name (widget, "query-tooltip", (int) x, (int) y, FALSE, tooltip, &shown);
+  return shown;
+}
+
+/* The canvas's right-click gesture. */
+static GtkGesture *
+secondary_click (BgCanvas *canvas)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (canvas));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_CLICK (c)
+          && gtk_gesture_single_get_button (GTK_GESTURE_SINGLE (c)) == GDK_BUTTON_SECONDARY)
+        return GTK_GESTURE (c);
+    }
+  g_assert_not_reached ();
+}
+
+/* 13. A right-click's menu is not covered by the tooltip of what is under
+ * the pointer: none is shown while the menu is open. */
+static void
+test_tooltip_not_over_menu (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "conflict-two-capacitors.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgElement *c1 = bg_model_find_element (bg_test_ui_window_model (window), "C1");
+  double x, y;
+
+  bg_canvas_model_to_view (canvas, c1->x, c1->y, &x, &y);
+  g_assert_true (query_tooltip (GTK_WIDGET (canvas), x, y));
+  g_signal_emit_by_name (secondary_click (canvas), "pressed", 1, x, y);
+  bg_test_ui_pump ();
+  g_assert_true (bg_canvas_context_menu_shown (canvas));
+  g_assert_false (query_tooltip (GTK_WIDGET (canvas), x, y));
+  bg_test_ui_destroy_window (window);
+}
+
 /* 13. The canvas's colour legend wraps rather than runs off a narrow
  * canvas: in Russian, presentation mode, 1024 × 768, "Красный: причинный
  * конфликт (наведите, чтобы узнать причину)" takes two lines. */
@@ -623,6 +669,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/classroom/export-name", test_export_name);
   g_test_add_func ("/ui/classroom/sweep-labels", test_sweep_labels);
   g_test_add_func ("/ui/classroom/legend-wraps", test_legend_wraps);
+  g_test_add_func ("/ui/classroom/tooltip-not-over-menu", test_tooltip_not_over_menu);
   g_test_add_func ("/ui/classroom/screenshots", test_screenshots);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);

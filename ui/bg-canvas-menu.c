@@ -160,6 +160,16 @@ bg_canvas_popup_menu_at (BgCanvas *self,
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   bg_canvas_update_actions (self);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
+  /* the tooltip shown under the pointer would cover the menu: asked
+   * again, it hides (bg_canvas_query_tooltip) */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
+}
+
+gboolean
+bg_canvas_context_menu_shown (BgCanvas *self)
+{
+  g_return_val_if_fail (BG_IS_CANVAS (self), FALSE);
+  return self->context_menu != NULL && gtk_widget_get_visible (self->context_menu);
 }
 
 /* A right-click acts on what is under the pointer: it becomes the
