@@ -15,6 +15,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-paths.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -901,12 +902,9 @@ bg_window_get_status_text (BgWindow *self)
 char *
 bg_window_dup_examples_dir (void)
 {
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  g_autofree char *datadir = bg_paths_dup_datadir ();
 
-  if (datadir != NULL && datadir[0] != '\0')
-    return g_build_filename (datadir, "examples", NULL);
-
-  return g_build_filename (PKGDATADIR, "examples", NULL);
+  return g_build_filename (datadir, "examples", NULL);
 }
 
 void

@@ -69,8 +69,8 @@ const char  *bg_window_get_status_text  (BgWindow       *self);
 void         bg_window_set_plot_pane    (BgWindow       *self,
                                          GtkWidget      *plot_pane);
 
-/* The folder with the example models: $BGMOD_DATADIR/examples, or the
- * installed PKGDATADIR/examples. */
+/* The folder with the example models: $BGMOD_DATADIR/examples, the source
+ * tree's from the build tree, or the installed PKGDATADIR/examples. */
 char        *bg_window_dup_examples_dir (void);
 
 /* A modal native file chooser for model files over @parent (may be NULL),
