@@ -645,6 +645,34 @@ test_screenshots (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Only with BGMOD_TEST_SCREENSHOT_DIR, on a 1600 × 1000 screen: the
+ * README's picture (data/screenshots/bgmod-window.png), the bench opened
+ * from Examples as a new user would (an untitled copy: no folder of this
+ * machine in the title), CYL selected, after a run. */
+static void
+test_readme_screenshot (void)
+{
+  g_autofree char *path = g_build_filename (g_getenv ("BGMOD_DATADIR"), "examples",
+                                            "hydraulic-bench.bgmod", NULL);
+  BgWindow *window;
+
+  if (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_TEST_SCREENSHOT_DIR is not set");
+      return;
+    }
+  window = bg_window_new (GTK_APPLICATION (app), NULL);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  bg_test_ui_present (window);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.open-example", "s", path);
+  bg_test_ui_pump ();
+  select_ids (window, "CYL");
+  bg_test_ui_run_to_end (window);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot ("bgmod-window");
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -671,6 +699,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/classroom/legend-wraps", test_legend_wraps);
   g_test_add_func ("/ui/classroom/tooltip-not-over-menu", test_tooltip_not_over_menu);
   g_test_add_func ("/ui/classroom/screenshots", test_screenshots);
+  g_test_add_func ("/ui/classroom/readme-screenshot", test_readme_screenshot);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
