@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bg-canvas.h"
+#include "bg-causality.h"
 #include "bg-inspector.h"
 #include "bg-palette.h"
 #include "bg-test-ui.h"
@@ -614,8 +615,9 @@ test_legend_wraps (void)
 }
 
 /* Only with BGMOD_TEST_SCREENSHOT_DIR: the bench after a run with bond
- * names shown (BGMOD_TEST_PRESENTATION=1: in presentation mode at
- * 1024 × 768, else 1280 × 800). */
+ * names shown, a conflict with its legend, and a source switched to Step
+ * (BGMOD_TEST_PRESENTATION=1: in presentation mode at 1024 × 768, else
+ * 1280 × 800). */
 static void
 test_screenshots (void)
 {
@@ -642,6 +644,18 @@ test_screenshots (void)
     g_object_set (window, "presentation-mode", TRUE, NULL);
   bg_test_ui_wait_ms (300);
   bg_test_ui_maybe_screenshot (presentation ? "conflict-presentation" : "conflict-window");
+  bg_test_ui_destroy_window (window);
+  /* a source switched to Step, its fields */
+  window = bg_test_ui_open_example (app, "rc-circuit.bgmod",
+                                    presentation ? 1024 : 1280, presentation ? 768 : 800);
+  if (presentation)
+    g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  select_ids (window, "U");
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (bg_inspector_get_field (bg_window_get_inspector (window),
+                                                                     "waveform")), 1);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot (presentation ? "step-source-presentation" : "step-source-window");
   bg_test_ui_destroy_window (window);
 }
 
@@ -673,6 +687,63 @@ test_readme_screenshot (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Only with BGMOD_TEST_SCREENSHOT_DIR: exercise mode on the RLC circuit
+ * after Check and after Reveal, the analyzer's strokes placed but for
+ * the inductor's, flipped, and one left out (BGMOD_TEST_PRESENTATION=1:
+ * presentation mode at 1024 × 768, else 1280 × 800). */
+static void
+test_exercise_screenshots (void)
+{
+  gboolean presentation = g_strcmp0 (g_getenv ("BGMOD_TEST_PRESENTATION"), "1") == 0;
+  BgWindow *window;
+  BgModel *model;
+  GPtrArray *bonds;
+  g_autoptr(BgCausality) causality = NULL;
+
+  if (g_getenv ("BGMOD_TEST_SCREENSHOT_DIR") == NULL)
+    {
+      g_test_skip ("BGMOD_TEST_SCREENSHOT_DIR is not set");
+      return;
+    }
+  window = bg_test_ui_open_example (app, "rlc-circuit.bgmod",
+                                    presentation ? 1024 : 1280, presentation ? 768 : 800);
+  if (presentation)
+    g_object_set (window, "presentation-mode", TRUE, NULL);
+  model = bg_test_ui_window_model (window);
+  causality = bg_causality_analyze (model);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
+  bg_test_ui_pump ();
+  bonds = bg_model_get_bonds (model);
+  for (guint b = 0; b < bonds->len; b++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, b);
+      BgStroke stroke = bg_causality_get_stroke (causality, b);
+
+      if (b == bonds->len - 1)
+        continue;                             /* one left for later */
+      if (g_strcmp0 (bond->to->spec->type, "I") == 0)
+        stroke = stroke == BG_STROKE_AT_TO ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
+      g_assert_true (bg_model_set_exercise_stroke (model, bond->id, stroke, NULL));
+    }
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  if (presentation)
+    {
+      /* a projector's room: the sidebars folded (F9, Ctrl+F9) */
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-palette", NULL);
+      gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL);
+    }
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
+  bg_test_ui_wait_ms (300);
+  /* the whole graph under the bar's result lines (Ctrl+1) */
+  gtk_widget_activate_action (GTK_WIDGET (bg_window_get_canvas (window)), "canvas.zoom-fit", NULL);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot (presentation ? "exercise-check-presentation" : "exercise-check-window");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-reveal", NULL);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_maybe_screenshot (presentation ? "exercise-reveal-presentation" : "exercise-reveal-window");
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -700,6 +771,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/ui/classroom/tooltip-not-over-menu", test_tooltip_not_over_menu);
   g_test_add_func ("/ui/classroom/screenshots", test_screenshots);
   g_test_add_func ("/ui/classroom/readme-screenshot", test_readme_screenshot);
+  g_test_add_func ("/ui/classroom/exercise-screenshots", test_exercise_screenshots);
   status = g_test_run ();
   bg_test_ui_shutdown (app, home);
   return status;
