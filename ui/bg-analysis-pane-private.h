@@ -43,6 +43,7 @@ struct _BgAnalysisPane
 
   GtkLabel       *element_label;
   GtkDropDown    *param_drop, *mode_drop, *var_drop;
+  GStrv           param_names;     /* the file's names of self->params' labels */
   GtkEntry       *values_entry;
   GtkSpinButton  *count_spin;
   GtkWidget      *sweep_area;
@@ -81,6 +82,8 @@ void        _bg_analysis_pane_draw_renderer  (GtkWidget         *area,
                                               int                height,
                                               BgPlotRenderer    *renderer);
 const char *_bg_analysis_pane_drop_selected  (GtkDropDown       *drop);
+/* The name ("value") of the parameter chosen for a sweep, or NULL. */
+const char *_bg_analysis_pane_selected_param (BgAnalysisPane    *self);
 /* The document's plan, or NULL with the reason. */
 BgPlan     *_bg_analysis_pane_compile        (BgAnalysisPane    *self,
                                               GError           **error);

@@ -194,7 +194,8 @@ bad_range:
 static gboolean
 start_sweep (BgAnalysisPane *self, GError **error)
 {
-  const char *param = _bg_analysis_pane_drop_selected (self->param_drop), *var = _bg_analysis_pane_drop_selected (self->var_drop);
+  const char *param = _bg_analysis_pane_selected_param (self);
+  const char *var = _bg_analysis_pane_drop_selected (self->var_drop);
   g_autoptr (GArray) values = NULL;
   g_autoptr (GTask) task = NULL;
   BgSweep *sweep;

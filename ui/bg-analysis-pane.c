@@ -134,11 +134,14 @@ refresh_lists (BgAnalysisPane *self)
   _bg_analysis_pane_actions_update (self);
 }
 
-/* Numeric parameters of the selected element. */
+/* Numeric parameters of the selected element, offered by their labels
+ * ("Resistance", not "value"); the choice is kept by name. */
 static void
 refresh_params (BgAnalysisPane *self)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *chosen = g_strdup (_bg_analysis_pane_selected_param (self));
   BgElement *el = NULL;
   g_autofree char *label = NULL;
 
@@ -146,12 +149,32 @@ refresh_params (BgAnalysisPane *self)
     el = bg_model_find_element (bg_document_get_model (self->document), self->element_id);
   for (guint i = 0; el != NULL && i < el->spec->n_params; i++)
     if (el->spec->params[i].kind == BG_PARAM_NUMBER)
-      g_ptr_array_add (names, g_strdup (el->spec->params[i].name));
-  string_list_set (self->params, names);
+      {
+        g_ptr_array_add (names, g_strdup (el->spec->params[i].name));
+        g_ptr_array_add (labels, g_strdup (g_dgettext (GETTEXT_PACKAGE, el->spec->params[i].label)));
+      }
+  g_ptr_array_add (names, NULL);
+  g_strfreev (self->param_names);
+  self->param_names = (GStrv) g_ptr_array_steal (names, NULL);
+  string_list_set (self->params, labels);
+  for (guint i = 0; chosen != NULL && self->param_names[i] != NULL; i++)
+    if (g_str_equal (self->param_names[i], chosen))
+      gtk_drop_down_set_selected (self->param_drop, i);
   label = el != NULL ? g_strdup_printf (_("Element %s:"), el->id)
                      : g_strdup (_("Select an element to sweep one of its parameters"));
   gtk_label_set_label (self->element_label, label);
   _bg_analysis_pane_actions_update (self);
+}
+
+const char *
+_bg_analysis_pane_selected_param (BgAnalysisPane *self)
+{
+  guint i = gtk_drop_down_get_selected (self->param_drop);
+
+  if (self->param_names == NULL || i == GTK_INVALID_LIST_POSITION
+      || i >= g_strv_length (self->param_names))
+    return NULL;
+  return self->param_names[i];
 }
 
 static void
@@ -586,6 +609,7 @@ bg_analysis_pane_finalize (GObject *object)
   g_clear_object (&self->inputs);
   g_clear_object (&self->outputs);
   g_clear_object (&self->params);
+  g_strfreev (self->param_names);
   g_free (self->element_id);
   g_free (self->sweep_var);
   G_OBJECT_CLASS (bg_analysis_pane_parent_class)->finalize (object);
@@ -666,8 +690,13 @@ bg_analysis_pane_select_sweep (BgAnalysisPane *self, const char *param, const ch
   refresh_lists (self);
   gtk_drop_down_set_selected (self->mode_drop, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->values_entry), values);
-  return drop_select (self->param_drop, self->params, param)
-         && drop_select (self->var_drop, self->outputs, var);
+  for (guint i = 0; self->param_names != NULL && self->param_names[i] != NULL; i++)
+    if (g_strcmp0 (self->param_names[i], param) == 0)
+      {
+        gtk_drop_down_set_selected (self->param_drop, i);
+        return drop_select (self->var_drop, self->outputs, var);
+      }
+  return FALSE;
 }
 
 void

@@ -205,6 +205,8 @@ char       *bg_canvas_dup_id_at              (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
 
+/* Whether the right-click menu is open (no tooltip is shown over it). */
+gboolean    bg_canvas_context_menu_shown     (BgCanvas              *self);
 /* The explanation shown in the tooltip at a widget point, or NULL. */
 char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_x,

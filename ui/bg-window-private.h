@@ -132,6 +132,8 @@ void _bg_window_save_as            (BgWindow       *self,
 void _bg_window_select_culprits    (BgWindow       *self);
 void _bg_window_set_presentation_mode (BgWindow     *self,
                                        gboolean      presentation_mode);
+/* The focus out of a closed popover, back on the canvas (bg-window-focus.c). */
+void _bg_window_focus_init         (BgWindow       *self);
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);

@@ -17,6 +17,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-presentation-css.h"
+#include "bg-paths.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -737,6 +738,7 @@ bg_window_init (BgWindow *self)
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
   _bg_window_library_init (self);
+  _bg_window_focus_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
@@ -944,12 +946,9 @@ bg_window_get_status_text (BgWindow *self)
 char *
 bg_window_dup_examples_dir (void)
 {
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  g_autofree char *datadir = bg_paths_dup_datadir ();
 
-  if (datadir != NULL && datadir[0] != '\0')
-    return g_build_filename (datadir, "examples", NULL);
-
-  return g_build_filename (PKGDATADIR, "examples", NULL);
+  return g_build_filename (datadir, "examples", NULL);
 }
 
 void
