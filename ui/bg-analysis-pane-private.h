@@ -42,6 +42,7 @@ struct _BgAnalysisPane
   BgBodePlot     *bode_plot;
 
   GtkLabel       *element_label;
+  GtkLabel       *param_label;
   GtkDropDown    *param_drop, *mode_drop, *var_drop;
   GStrv           param_names;     /* the file's names of self->params' labels */
   GtkEntry       *values_entry;

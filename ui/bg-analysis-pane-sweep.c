@@ -309,6 +309,10 @@ _bg_analysis_pane_build_sweep_page (BgAnalysisPane *self)
   self->params = gtk_string_list_new (NULL);
   self->param_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->params)), NULL));
   _bg_analysis_pane_labelled (row, _("_Parameter"), GTK_WIDGET (self->param_drop));
+  /* it names the element once one is chosen ("R1 parameter"): a line of
+   * its own for "Element R1:" pushed the range mode to a second line in
+   * Russian and the plot below the slot */
+  self->param_label = GTK_LABEL (gtk_widget_get_prev_sibling (GTK_WIDGET (self->param_drop)));
   self->mode_drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (translated));
   _bg_analysis_pane_row_add (row, GTK_WIDGET (self->mode_drop));
   self->values_entry = GTK_ENTRY (gtk_entry_new ());

@@ -160,9 +160,13 @@ refresh_params (BgAnalysisPane *self)
   for (guint i = 0; chosen != NULL && self->param_names[i] != NULL; i++)
     if (g_str_equal (self->param_names[i], chosen))
       gtk_drop_down_set_selected (self->param_drop, i);
-  label = el != NULL ? g_strdup_printf (_("Element %s:"), el->id)
-                     : g_strdup (_("Select an element to sweep one of its parameters"));
-  gtk_label_set_label (self->element_label, label);
+  /* its flow box child, else an empty cell keeps its spacing */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->element_label)), el == NULL);
+  gtk_label_set_label (self->element_label, _("Select an element to sweep one of its parameters"));
+  /* TRANSLATORS: the label of the list of an element's parameters, %s is
+   * the element's id ("R1 parameter") */
+  label = el != NULL ? g_strdup_printf (_("%s _parameter"), el->id) : g_strdup (_("_Parameter"));
+  gtk_label_set_text_with_mnemonic (self->param_label, label);
   _bg_analysis_pane_actions_update (self);
 }
 
