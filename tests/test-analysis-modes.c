@@ -8,7 +8,8 @@
  * pointer over a pole reads it out and marks its row, that an edit in the
  * inspector and its undo recompute the table, that a free mass's zero
  * eigenvalue has no damping ("—"), and that the map exports as PNG and
- * SVG; screenshots with BGMOD_TEST_SCREENSHOT_DIR set (in any language,
+ * SVG, that on a projector the page shows every row and a readable
+ * s-plane; screenshots with BGMOD_TEST_SCREENSHOT_DIR set (in any language,
  * e.g. LANGUAGE=ru, and BGMOD_TEST_PRESENTATION=1 for presentation mode
  * at 1024 × 768). Must not: reach into the pane's private state.
  */
@@ -214,6 +215,37 @@ test_dc_motor (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* On a projector (1024 × 768, presentation mode, both sidebars folded)
+ * the page gets the room it asks for: every row of the table without
+ * scrolling and an s-plane a readable height (it was a band 25 px high
+ * with the fourth pole scrolled away). */
+static void
+test_projector_room (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "dc-motor-gear-load.bgmod", 1024, 768);
+  BgAnalysisPane *pane;
+  GtkWidget *area, *scroller;
+  GtkAdjustment *v;
+
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-palette", NULL);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.show-inspector", NULL);
+  bg_test_ui_pump ();
+  pane = show_poles (window);
+  bg_test_ui_wait_ms (300);
+  bg_test_ui_pump ();
+  area = bg_test_ui_find_widget (GTK_WIDGET (pane), is_drawing_area, NULL);
+  g_assert_nonnull (area);
+  g_test_message ("pole map %d × %d px", gtk_widget_get_width (area), gtk_widget_get_height (area));
+  g_assert_cmpint (gtk_widget_get_height (area), >=, 200);
+  scroller = gtk_widget_get_ancestor (find_cell (window, "0.007876"), GTK_TYPE_SCROLLED_WINDOW);
+  v = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (v), <=, gtk_adjustment_get_page_size (v));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window)), <=, 768);
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 /* A force on a free mass: its momentum's eigenvalue is zero, which has no
  * damping ratio and no time constant. */
 static void
@@ -295,6 +327,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/ui/analysis-modes/dc-motor", test_dc_motor);
   g_test_add_func ("/ui/analysis-modes/free-mass", test_free_mass);
+  g_test_add_func ("/ui/analysis-modes/projector-room", test_projector_room);
   g_test_add_func ("/ui/analysis-modes/screenshots", test_screenshots);
   status = g_test_run ();
   bg_test_ui_shutdown (app, tmp_dir);

@@ -25,6 +25,10 @@
 
 #define EXPORT_WIDTH 1000
 #define EXPORT_HEIGHT 800
+/* The natural heights the Poles page asks for: the table up to about a
+ * dozen rows, the s-plane as tall as a readable Bode sub-plot. */
+#define MODES_TABLE_MAX_HEIGHT 320
+#define MODES_MAP_HEIGHT 240
 /* Rows of the table: the slowest modes first; a larger model's others are
  * on the map. */
 #define MAX_ROWS 200
@@ -361,6 +365,11 @@ _bg_analysis_pane_build_modes_page (BgAnalysisPane *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  /* the page asks for the table's rows (a dozen at most), so the window
+   * gives the Poles page room for them and a readable s-plane instead of a
+   * band 25 px high with the last pole scrolled away */
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), MODES_TABLE_MAX_HEIGHT);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->modes_grid));
   gtk_paned_set_start_child (GTK_PANED (paned), scroller);
   gtk_paned_set_resize_start_child (GTK_PANED (paned), FALSE);
@@ -369,6 +378,7 @@ _bg_analysis_pane_build_modes_page (BgAnalysisPane *self)
 
   self->modes_area = _bg_analysis_pane_plot_area (self, modes_draw_cb);
   gtk_widget_set_size_request (self->modes_area, 200, 120);
+  gtk_drawing_area_set_content_height (GTK_DRAWING_AREA (self->modes_area), MODES_MAP_HEIGHT);
   g_signal_connect (motion, "motion", G_CALLBACK (modes_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (modes_leave_cb), self);
   gtk_widget_add_controller (self->modes_area, motion);
