@@ -15,14 +15,17 @@
 
 #include "bg-cli-progress.h"
 
-/* A command shorter than this shows nothing. */
+/* A command shorter than this shows nothing (BGMOD_PROGRESS_AFTER_MS
+ * changes it: docs/command-line.md). */
 #define SHOW_AFTER_US (2 * G_USEC_PER_SEC)
+#define SHOW_AFTER_MAX_MS 3600000
 #define TICK_US (G_USEC_PER_SEC / 4)
 
 struct _BgCliProgress
 {
   char     *command;
   gint64    start;
+  gint64    show_after; /* µs */
   GThread  *thread;
   GMutex    lock;
   GCond     cond;
@@ -57,6 +60,19 @@ print_line (BgCliProgress *self)
   self->shown = TRUE;
 }
 
+/* The delay before the line, from BGMOD_PROGRESS_AFTER_MS if it holds
+ * a whole number of milliseconds (up to an hour), else two seconds. */
+static gint64
+show_after_us (void)
+{
+  const char *text = g_getenv ("BGMOD_PROGRESS_AFTER_MS");
+  guint64 ms = 0;
+
+  if (text != NULL && g_ascii_string_to_unsigned (text, 10, 0, SHOW_AFTER_MAX_MS, &ms, NULL))
+    return (gint64) ms * 1000;
+  return SHOW_AFTER_US;
+}
+
 static gpointer
 tick_thread (gpointer data)
 {
@@ -67,7 +83,7 @@ tick_thread (gpointer data)
     {
       gint64 now = g_get_monotonic_time ();
 
-      if (now - self->start >= SHOW_AFTER_US)
+      if (now - self->start >= self->show_after)
         print_line (self);
       g_cond_wait_until (&self->cond, &self->lock, now + TICK_US);
     }
@@ -88,6 +104,7 @@ bg_cli_progress_new (const char *command)
   self->command = g_strdup_printf ("bgmod-cli %s", command);
   self->start = g_get_monotonic_time ();
   self->fraction = NAN;
+  self->show_after = show_after_us ();
   g_mutex_init (&self->lock);
   g_cond_init (&self->cond);
   if (isatty (STDERR_FILENO))
