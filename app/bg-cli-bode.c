@@ -4,7 +4,7 @@
  * (docs/command-line.md).
  *
  * Owns: the bode subcommand: choosing the input and output, the default
- * range from the eigenvalues, CSV `f,mag_db,phase_deg` (through
+ * range from the poles (bg-pole-bounds.c), CSV `f,mag_db,phase_deg` (through
  * bg-cli-csv.c), the plot (bg_cli_write_bode_plot: a command with --plot
  * runs in bgmod-cli-draw), the cost estimated before the work (refused
  * over --max-time), the progress line, exit codes (0 done; 1 invalid
@@ -22,7 +22,7 @@
 #include "bg-cli.h"
 #include "bg-cli-csv.h"
 #include "bg-cli-progress.h"
-#include "bg-modes.h"
+#include "bg-pole-bounds.h"
 
 static gboolean
 write_csv (const BgBode *bode, const char *path, GError **error)
@@ -45,25 +45,26 @@ write_csv (const BgBode *bode, const char *path, GError **error)
   return bg_cli_csv_close (csv, error);
 }
 
-/* The range: the options, completed from the eigenvalues, within
+/* The range: the options, completed from the poles (their eigenvalues up
+ * to BG_POLE_BOUNDS_EXACT_MAX_STATES states, estimates above), within
  * BG_CLI_BODE_MIN_HZ … BG_CLI_BODE_MAX_HZ. */
 static gboolean
 choose_range (const BgLinearization *lin, const BgCliBodeOptions *o, double *from, double *to,
               BgCliProgress *progress, GError **error)
 {
-  g_autoptr (GArray) modes = NULL;
   double lo, hi;
 
   *from = o->from;
   *to = o->to;
   if (!isnan (*from) && !isnan (*to))
     return TRUE;
-  /* Translators: the progress line of bode */
-  bg_cli_progress_set_phase (progress, _("computing the eigenvalues"));
-  modes = bg_modes_compute (lin, error);
-  if (modes == NULL)
+  bg_cli_progress_set_phase (progress, bg_pole_bounds_is_exact (lin)
+                                       /* Translators: the progress line of bode */
+                                       ? _("computing the eigenvalues")
+                                       /* Translators: the progress line of bode */
+                                       : _("estimating the extreme poles"));
+  if (!bg_pole_bounds_bode_range (lin, &lo, &hi, error))
     return FALSE;
-  bg_modes_bode_range (modes, &lo, &hi);
   lo = CLAMP (lo, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
   hi = CLAMP (hi, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
   if (isnan (*from))
@@ -144,17 +145,22 @@ bg_cli_bode (int    argc,
 
   /* Up front: the response's cost, now that A's pattern is known. */
   {
-    gboolean need_modes = isnan (o.from) || isnan (o.to);
+    gboolean need_range = isnan (o.from) || isnan (o.to);
+    gboolean exact = bg_pole_bounds_is_exact (lin);
     guint n = bg_linearization_get_n_states (lin);
     double seconds = bg_linearize_estimate_seconds (bg_linearization_get_plan (lin), 1)
                      + bg_bode_estimate_seconds (lin, (guint) o.points)
-                     + (need_modes ? bg_modes_estimate_seconds (lin) : 0);
+                     + (need_range ? bg_pole_bounds_estimate_seconds (lin) : 0);
     g_autofree char *states = g_strdup_printf (ngettext ("%u state", "%u states", n), n);
     g_autofree char *points = g_strdup_printf (ngettext ("%d frequency", "%d frequencies", o.points),
                                                o.points);
-    g_autofree char *detail = g_strdup_printf (need_modes ? _("%s, %s, and the eigenvalues for the default range")
-                                                          : "%s, %s",
+    g_autofree char *detail = g_strdup_printf (!need_range ? "%s, %s"
+                                               : exact ? _("%s, %s, and the eigenvalues for the default range")
+                                               : _("%s, %s, and the estimate of the extreme poles for the default range"),
                                                states, points);
+
+    if (need_range && !exact)
+      budget.advice = _("Use fewer --points, or give --from and --to: the default range needs an estimate of the extreme poles.");
 
     if (!bg_cli_budget_check (&budget, "bode", seconds, detail, &exit_code))
       goto out;

@@ -4,8 +4,8 @@
  *
  * Owns: (1) in the core, on the mass chain (bench-chain.h) of N masses
  * (2N − 1 states, A tridiagonal) and on a star of as many capacitors (A
- * dense): linearizing it, the response at 200 frequencies and the
- * eigenvalues, each against the estimate bgmod-cli refuses by; (2) the
+ * dense): linearizing it, the response at 200 frequencies, the default
+ * range (estimated above 400 states) and the eigenvalues, each against the estimate bgmod-cli refuses by; (2) the
  * speed of the dense reduction to Hessenberg form (LAPACK dgebal + dgehrd
  * + dormhr on a dense random matrix of the same size) and of one
  * frequency's solve, the constants of core/bg-bode.c; (3) the whole
@@ -29,6 +29,7 @@
 #include "bg-file.h"
 #include "bg-linearize.h"
 #include "bg-modes.h"
+#include "bg-pole-bounds.h"
 #include "bench-chain.h"
 
 #define POINTS 200
@@ -85,7 +86,7 @@ time_core (const char *what, BgModel *model, const char *output)
   g_autoptr (BgLinearization) lin = NULL;
   g_autoptr (GArray) modes = NULL;
   g_autoptr (BgBode) bode = NULL;
-  double t0, t;
+  double t0, t, from = 0, to = 0;
   guint n;
 
   t0 = now ();
@@ -102,9 +103,16 @@ time_core (const char *what, BgModel *model, const char *output)
   printf ("  core: bode, %d points %.2f s (estimate %.2f s)\n", POINTS, t,
           bg_bode_estimate_seconds (lin, POINTS));
   t0 = now ();
+  bg_pole_bounds_bode_range (lin, &from, &to, NULL);
+  t = now () - t0;
+  printf ("  core: default range %g … %g Hz %.2f s (estimate %.2f s)\n", from, to, t,
+          bg_pole_bounds_estimate_seconds (lin));
+  t0 = now ();
   modes = bg_modes_compute (lin, NULL);
   t = now () - t0;
-  printf ("  core: eigenvalues %.2f s (estimate %.2f s)\n", t, bg_modes_estimate_seconds (lin));
+  bg_modes_bode_range (modes, &from, &to);
+  printf ("  core: eigenvalues %.2f s (estimate %.2f s), their range %g … %g Hz\n", t,
+          bg_modes_estimate_seconds (lin), from, to);
 }
 
 /* The reduction bg-bode.c does on a dense matrix, timed. */
