@@ -18,39 +18,81 @@
 #include "bg-model-flatten.h"
 #include "bg-file.h"
 
+/* Columns a terminal gives @text: two for a wide character, none for a
+ * combining mark, one for the others (not bytes: "отсутствует" is 11
+ * columns in 22 bytes). */
+static int
+display_width (const char *text)
+{
+  int width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+/* @text and the spaces that make it @width columns wide. */
+static void
+append_padded (GString    *out,
+               const char *text,
+               int         width)
+{
+  g_string_append (out, text);
+  for (int pad = width - display_width (text); pad > 0; pad--)
+    g_string_append_c (out, ' ');
+}
+
+static const char *
+verdict_word (BgVerdict verdict)
+{
+  switch (verdict)
+    {
+    case BG_VERDICT_OK:
+      /* Translators: a bond's verdict in `bgmod-cli grade` */
+      return _("ok");
+    case BG_VERDICT_MISSING:
+      /* Translators: a bond's verdict in `bgmod-cli grade` */
+      return _("missing");
+    case BG_VERDICT_WRONG:
+    default:
+      /* Translators: a bond's verdict in `bgmod-cli grade` */
+      return _("WRONG");
+    }
+}
+
+/* One line a bond: its id, its verdict and the sentence, the columns
+ * aligned by what the terminal shows, in any language. */
 static void
 print_report (const char    *file,
               const BgGrade *grade)
 {
   guint n = bg_grade_get_n_bonds (grade);
-  int width = 0;
+  int id_width = 0, verdict_width = 8;
+  g_autoptr(GString) out = g_string_new (NULL);
 
   g_print (ngettext ("%s: %u of %u bond correct\n", "%s: %u of %u bonds correct\n", n),
            file, bg_grade_count (grade, BG_VERDICT_OK), n);
   for (guint b = 0; b < n; b++)
-    width = MAX (width, (int) g_utf8_strlen (bg_grade_get_bond (grade, b)->bond_id, -1));
+    id_width = MAX (id_width, display_width (bg_grade_get_bond (grade, b)->bond_id));
+  for (BgVerdict v = BG_VERDICT_OK; v <= BG_VERDICT_MISSING; v++)
+    verdict_width = MAX (verdict_width, display_width (verdict_word (v)));
   for (guint b = 0; b < n; b++)
     {
       const BgBondGrade *g = bg_grade_get_bond (grade, b);
-      const char *verdict;
 
-      switch (g->verdict)
-        {
-        case BG_VERDICT_OK:
-          /* Translators: a bond's verdict in `bgmod-cli grade` */
-          verdict = _("ok");
-          break;
-        case BG_VERDICT_MISSING:
-          /* Translators: a bond's verdict in `bgmod-cli grade` */
-          verdict = _("missing");
-          break;
-        default:
-          /* Translators: a bond's verdict in `bgmod-cli grade` */
-          verdict = _("WRONG");
-          break;
-        }
-      g_print ("  %-*s  %-8s %s\n", width, g->bond_id, verdict, g->message);
+      g_string_append (out, "  ");
+      append_padded (out, g->bond_id, id_width);
+      g_string_append (out, "  ");
+      append_padded (out, verdict_word (g->verdict), verdict_width);
+      g_string_append_printf (out, " %s\n", g->message);
     }
+  g_print ("%s", out->str);
 }
 
 /* Prints a file that does not load as a failed grade (with its "error");

@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Builds BGMod in _build and starts the editor from the build tree, with the
-# examples, translations and settings schema taken from the source/build tree.
-# Arguments are passed to bgmod (e.g. a model file).
+# Builds what the editor needs in _build (bgmod, its translations and its
+# settings schema: not the tests or bgmod-cli) and starts it from the build
+# tree. Run from there, bgmod finds its translations and examples by itself
+# (core/bg-paths.c); the schema is the build tree's. Arguments are passed
+# to bgmod (e.g. a model file).
 set -eu
 cd "$(dirname "$0")/.."
 
@@ -11,10 +13,8 @@ if [ -f _build/build.ninja ]; then
 else
   meson setup _build
 fi
-meson compile -C _build
+meson compile -C _build bgmod:executable bgmod-ru.mo gsettings-compile-data
 
-export BGMOD_DATADIR="$PWD/data"
-export BGMOD_LOCALEDIR="$PWD/_build/po"
 if [ -f _build/data/gschemas.compiled ]; then
   export GSETTINGS_SCHEMA_DIR="$PWD/_build/data"
 fi

@@ -534,10 +534,10 @@ role_sentence (Checker *c,
     return g_strdup_printf (_("%s sets the flow: the stroke on %s belongs at the source %s."),
                             what, bond, place);
   if (spec->causal_rule == BG_CAUSAL_STORAGE && !role_in)
-    return g_strdup_printf (_("%s is in derivative causality: it integrates flow and gives effort, so the stroke on %s belongs at %s, away from it."),
+    return g_strdup_printf (_("%s is now in derivative causality: it integrates flow and gives effort, so the stroke on %s belongs at %s, away from it."),
                             what, bond, place);
   if (spec->causal_rule == BG_CAUSAL_STORAGE)
-    return g_strdup_printf (_("%s is in derivative causality: it integrates effort and gives flow, so the stroke on %s belongs at %s."),
+    return g_strdup_printf (_("%s is now in derivative causality: it integrates effort and gives flow, so the stroke on %s belongs at %s."),
                             what, bond, place);
   if (role_in)
     return g_strdup_printf (_("%s always receives effort at this port: the stroke on %s belongs at %s."),
@@ -548,29 +548,41 @@ role_sentence (Checker *c,
 
 /* Violations on the student's strokes ----------------------------------------- */
 
+/* How directly a broken rule speaks of a bond: a component whose own
+ * port the stroke puts in the wrong role ("C1 is now in derivative
+ * causality") says more than a junction that counts it among several. */
+typedef enum
+{
+  BLAME_NEIGHBOUR,   /* a rule broken at the bond's element names other bonds */
+  BLAME_COUNTED,     /* a junction's or gyrator's rule names the bond */
+  BLAME_OWN_ROLE,    /* a source's, storage's or fixed port's role */
+} BlameRank;
+
 typedef struct
 {
-  char   *message;    /* per bond: the first broken rule at one of its ends */
+  char   *message;    /* per bond: the most direct broken rule at one of its ends */
+  guint8  rank;       /* BlameRank of message */
   guint8  offender;   /* the bond is one the rule names */
   guint8  at_broken;  /* one of its ends breaks a rule */
 } BondBlame;
 
 static void
-blame (BondBlame *blame,
-       guint      b,
-       gboolean   offender,
+blame (BondBlame  *blame,
+       guint       b,
+       BlameRank   rank,
        const char *message)
 {
   BondBlame *bb = &blame[b];
 
   bb->at_broken = TRUE;
-  /* The sentence of a rule that names the bond wins over a neighbour's. */
-  if (bb->message == NULL || (offender && !bb->offender))
+  /* The sentence of the rule that names the bond most directly wins. */
+  if (bb->message == NULL || rank > bb->rank)
     {
       g_free (bb->message);
       bb->message = g_strdup (message);
+      bb->rank = rank;
     }
-  bb->offender = bb->offender || offender;
+  bb->offender = bb->offender || rank > BLAME_NEIGHBOUR;
 }
 
 static gboolean
@@ -596,7 +608,7 @@ find_violations (Checker   *c,
           if (role < 0 || s[end / 2] == BG_STROKE_NONE || end_in (s[end / 2], end) == role)
             continue;
           text = role_sentence (c, end, role);
-          blame (blames, end / 2, TRUE, text);
+          blame (blames, end / 2, BLAME_OWN_ROLE, text);
           any = TRUE;
         }
 
@@ -611,7 +623,7 @@ find_violations (Checker   *c,
                                     "but here one receives it and the other supplies it."),
                                   c->elements[x]->id);
           for (guint i = c->end_start[x]; i < c->end_start[x + 1]; i++)
-            blame (blames, c->ends[i] / 2, TRUE, text);
+            blame (blames, c->ends[i] / 2, BLAME_COUNTED, text);
           any = TRUE;
           continue;
         }
@@ -622,9 +634,12 @@ find_violations (Checker   *c,
       if (!too_many && !((want_in ? n_in : n_out) == 0 && n_free == 0))
         continue;
 
+      /* Too many: the placed strokes in the single role (a bond without a
+       * stroke is in no role yet). None: all of them, every one placed. */
       offenders = g_array_new (FALSE, FALSE, sizeof (guint));
       for (guint i = c->end_start[x]; i < c->end_start[x + 1]; i++)
-        if (!too_many || end_in (s[c->ends[i] / 2], c->ends[i]) == want_in)
+        if (!too_many || (s[c->ends[i] / 2] != BG_STROKE_NONE
+                          && end_in (s[c->ends[i] / 2], c->ends[i]) == want_in))
           {
             guint b = c->ends[i] / 2;
 
@@ -638,7 +653,7 @@ find_violations (Checker   *c,
 
           for (guint k = 0; k < offenders->len; k++)
             named = named || g_array_index (offenders, guint, k) == b;
-          blame (blames, b, named, message);
+          blame (blames, b, named ? BLAME_COUNTED : BLAME_NEIGHBOUR, message);
         }
       any = TRUE;
     }

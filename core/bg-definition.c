@@ -6,8 +6,10 @@
  * ports from the Port elements, parameters from every inner element's
  * parameters under "INNER." paths (rewriting their visible_if), defaults
  * from the body's values; the instance kind (a box named after the
- * definition, never analysed: flattening removes it). Must not: edit the
- * body, or be used on a body that changed after the spec was built.
+ * definition, never analysed: flattening removes it); the reference count
+ * that keeps a definition as long as a model, an instance or an undo step
+ * names it. Must not: edit the body, or be used on a body that changed
+ * after the spec was built.
  */
 #include "config.h"
 
@@ -22,6 +24,7 @@
 typedef struct
 {
   BgDefinition     pub;
+  int              ref_count; /* the model, each instance, each history step */
   BgComponentSpec  spec;
   BgComponentKind  kind;
   GArray          *ports;   /* BgPortSpec */
@@ -198,6 +201,7 @@ _bg_definition_new (const char        *name,
   g_return_val_if_fail (BG_IS_MODEL (body), NULL);
 
   d = g_new0 (Definition, 1);
+  d->ref_count = 1;
   d->pub.name = g_strdup (name);
   d->pub.label = g_strdup (label);
   d->pub.description = g_strdup (description);
@@ -244,12 +248,23 @@ _bg_definition_new (const char        *name,
   return &d->pub;
 }
 
+BgDefinition *
+_bg_definition_ref (const BgDefinition *def)
+{
+  Definition *d = (Definition *) def;
+
+  g_return_val_if_fail (def != NULL, NULL);
+
+  d->ref_count++;
+  return &d->pub;
+}
+
 void
 _bg_definition_free (BgDefinition *def)
 {
   Definition *d = (Definition *) def;
 
-  if (def == NULL)
+  if (def == NULL || --d->ref_count > 0)
     return;
   g_free (d->pub.name);
   g_free (d->pub.label);

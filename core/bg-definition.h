@@ -12,7 +12,8 @@
  * one port per Port (name = the Port's id, its domain, in body order), one
  * parameter per inner parameter ("C.value", "SUB.R.value" through nested
  * instances) whose default is the definition's value. Must not: analyse or
- * simulate, or change its body after the spec is built.
+ * simulate, or change its body after the spec is built (an edit of a
+ * definition builds a new one: bg_model_replace_definition).
  */
 #pragma once
 
@@ -57,6 +58,10 @@ BgDefinition *_bg_definition_new  (const char         *name,
                                    const char         *description,
                                    const char *const  *parameters,
                                    GError            **error);
+/* Definitions are shared by the model, its instances (each element of a
+ * definition's type holds one reference) and the undo steps that replaced
+ * or removed them; _bg_definition_free drops one reference. */
+BgDefinition *_bg_definition_ref  (const BgDefinition *def);
 void          _bg_definition_free (BgDefinition       *def);
 
 G_END_DECLS

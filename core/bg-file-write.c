@@ -133,7 +133,8 @@ append_end (GString   *out,
             BgElement *element,
             int        port)
 {
-  if (port < 0 || element->spec->n_ports <= 1)
+  /* An instance's end always names its port (docs/file-format.md). */
+  if (port < 0 || (element->spec->n_ports <= 1 && bg_definition_of_spec (element->spec) == NULL))
     append_string (out, element->id);
   else
     {

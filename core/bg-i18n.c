@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-i18n.c — gettext set-up shared by bgmod, bgmod-cli and the tests.
  *
- * Owns: the process locale and the binding of the text domain, to the build
- * tree's po/ when BGMOD_LOCALEDIR is set, else to the installed LOCALEDIR.
+ * Owns: the process locale and the binding of the text domain to the
+ * folder bg-paths.h chooses (BGMOD_LOCALEDIR, the build tree's po/ when
+ * run from it, else the installed LOCALEDIR).
  * Must not: keep any state beyond what the C library and gettext keep.
  *
  * GNU gettext ignores LANGUAGE when the message locale is exactly "C" (or
@@ -23,6 +24,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-i18n.h"
+#include "bg-paths.h"
 
 static gboolean
 locale_is_plain_c (const char *locale)
@@ -74,10 +76,7 @@ language_from_missing_locale (void)
 void
 bg_i18n_init (void)
 {
-  const char *localedir = g_getenv ("BGMOD_LOCALEDIR");
-
-  if (localedir == NULL || *localedir == '\0')
-    localedir = LOCALEDIR;
+  g_autofree char *localedir = bg_paths_dup_localedir ();
 
   if (setlocale (LC_ALL, "") == NULL)
     language_from_missing_locale ();

@@ -2,7 +2,8 @@
 /* bg-i18n.h — gettext set-up shared by bgmod, bgmod-cli and the tests.
  *
  * Owns: binding the text domain (installed, or the build tree's po/ when
- * BGMOD_LOCALEDIR is set) and making LANGUAGE work even where the only
+ * run from it or BGMOD_LOCALEDIR is set: bg-paths.h) and making LANGUAGE
+ * work even where the only
  * locale is C.UTF-8. Must not: keep any state beyond what gettext keeps.
  */
 #pragma once

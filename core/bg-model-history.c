@@ -5,7 +5,9 @@
  * result; BgModel is split by concern into bg-model*.c.
  *
  * Owns: the reversible primitive operations (insert or remove elements or
- * bonds at indices, set a field from old to new) and the steps that group
+ * bonds at indices, set a field from old to new, a component definition
+ * in or out or swapped for its edited self, an instance's spec and
+ * parameters swapped for those of its new definition) and the steps that group
  * them, applying an operation forwards or backwards, recording the
  * operations of one edit (or of a group of edits) as one step, groups that
  * apply their edits without recording them (filling a new model), undo,
@@ -20,6 +22,7 @@
 
 #include "bg-model.h"
 #include "bg-model-private.h"
+#include "bg-definition.h"
 
 /* History records ---------------------------------------------------------- */
 
@@ -73,8 +76,15 @@ op_clear (Op *op)
     case OP_EXERCISE:
       _bg_model_bond_unref (op->u.exercise.bond);
       break;
-    case OP_INSERT_DEFINITION:
-      _bg_model_clear_insert_definition (op);
+    case OP_DEFINITION:
+      _bg_definition_free (op->u.definition.def);
+      break;
+    case OP_RESPEC:
+      for (guint i = 0; i < op->u.respec.spec->n_params; i++)
+        bg_param_value_clear (&op->u.respec.params[i]);
+      g_free (op->u.respec.params);
+      _bg_definition_free ((BgDefinition *) bg_definition_of_spec (op->u.respec.spec));
+      _bg_model_element_unref (op->u.respec.el);
       break;
     default:
       g_assert_not_reached ();
@@ -113,9 +123,7 @@ step_append (Step     *step,
 void
 _bg_model_step_free (Step *step)
 {
-  /* Last first: an instance added after its definition in one step lets
-   * go of the definition's spec before the definition goes. */
-  for (guint i = step->n_ops; i-- > 0;)
+  for (guint i = 0; i < step->n_ops; i++)
     op_clear (&step->ops[i]);
   if (step->ops != &step->first)
     g_free (step->ops);
@@ -168,6 +176,55 @@ flip_bond (Bond *b)
   if (b->pub.exercise != BG_STROKE_NONE)
     b->pub.exercise = b->pub.exercise == BG_STROKE_AT_TO
                       ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
+}
+
+/* The model keeps its own reference to each definition it holds; the
+ * name table points at the name of the one in the model. */
+static void
+apply_definition (BgModel *self,
+                  Op      *op,
+                  gboolean forward)
+{
+  DefinitionChange change = op->u.definition.change;
+  guint index = op->u.definition.index;
+  BgDefinition *def = op->u.definition.def;
+
+  if (change == DEFINITION_SWAP)
+    {
+      BgDefinition *out = g_ptr_array_index (self->definitions, index);
+
+      self->definitions->pdata[index] = def;
+      op->u.definition.def = out;
+      g_hash_table_replace (self->definition_names, def->name, def);
+      return;
+    }
+  if ((change == DEFINITION_INSERT) == forward)
+    {
+      g_ptr_array_insert (self->definitions, index, _bg_definition_ref (def));
+      g_hash_table_replace (self->definition_names, def->name, def);
+    }
+  else
+    {
+      g_hash_table_remove (self->definition_names, def->name);
+      g_ptr_array_remove_index (self->definitions, index);
+    }
+}
+
+/* The element has no bonds now (the step detached them before and
+ * attaches them after): its port slots follow the new spec. */
+static void
+apply_respec (Op *op)
+{
+  Element *el = op->u.respec.el;
+  const BgComponentSpec *spec = el->pub.spec;
+  BgParamValue *params = el->pub.params;
+
+  el->pub.spec = op->u.respec.spec;
+  el->pub.params = op->u.respec.params;
+  op->u.respec.spec = spec;
+  op->u.respec.params = params;
+  g_ptr_array_set_size (el->adj, 0);
+  g_ptr_array_set_size (el->adj, el->pub.spec->n_ports);
 }
 
 static void
@@ -237,8 +294,11 @@ op_apply (BgModel *self,
       op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
                                                   : op->u.exercise.old_s;
       break;
-    case OP_INSERT_DEFINITION:
-      (forward ? _bg_model_attach_definition : _bg_model_detach_definition) (self, op);
+    case OP_DEFINITION:
+      apply_definition (self, op, forward);
+      break;
+    case OP_RESPEC:
+      apply_respec (op);
       break;
     default:
       g_assert_not_reached ();

@@ -13,6 +13,9 @@
  *   bg-model-edit-elements.c   element and parameter edits
  *   bg-model-edit-bonds.c      bond ends and bond edits
  *   bg-model-edit-document.c   settings and name edits
+ *   bg-model-definitions.c     the components it defines, their edits
+ *   bg-model-copy.c            copies of a level, instances following edits
+ *   bg-model-components.c      making and exploding components
  * Must not: be included outside core/bg-model*.c.
  * Included by: core/bg-model*.c.
  */
@@ -59,8 +62,16 @@ typedef enum
   OP_NAME,
   OP_SPEC,
   OP_EXERCISE,
-  OP_INSERT_DEFINITION,
+  OP_DEFINITION, /* a component definition enters, leaves or is replaced */
+  OP_RESPEC,     /* an instance follows its replaced definition */
 } OpKind;
+
+typedef enum
+{
+  DEFINITION_INSERT,
+  DEFINITION_REMOVE,
+  DEFINITION_SWAP,
+} DefinitionChange;
 
 /* One reversible primitive change. Batches keep ascending indices: the
  * positions the items have while they are in the model. */
@@ -117,10 +128,16 @@ typedef struct
     } exercise;
     struct
     {
-      BgDefinition *def;      /* owned here while not attached */
-      guint         index;    /* in the model's definitions */
-      gboolean      attached;
-    } insert_definition;
+      DefinitionChange change;
+      guint            index; /* in the definitions of the model */
+      BgDefinition    *def;   /* one reference; SWAP: the one not in the model */
+    } definition;
+    struct
+    {
+      Element               *el;
+      const BgComponentSpec *spec;   /* the one the element does not have now, */
+      BgParamValue          *params; /* its values; the op holds its definition */
+    } respec; /* applied either way it swaps */
   } u;
 } Op;
 
@@ -193,14 +210,57 @@ enum
 const BgComponentSpec *_bg_model_lookup_spec (BgModel    *self,
                                               const char *type,
                                               BgDomain    domain);
+/* The model whose definitions self uses: itself, or a body's outer. */
+BgModel *_bg_model_owner (BgModel *self);
+/* Records the entry (or with DEFINITION_REMOVE the exit) of def on the
+ * owner of self, in its step being recorded or as a step of its own. */
+void  _bg_model_record_definition (BgModel          *self,
+                                   DefinitionChange  change,
+                                   guint             index,
+                                   BgDefinition     *def);
+
+/* bg-model-copy.c */
+/* Inserts items (Element* or Bond*, references taken over) as one batch
+ * at the end, without recording: for a model being filled. */
+void  _bg_model_insert_unrecorded (BgModel   *self,
+                                   GPtrArray *items,
+                                   OpKind     kind);
+/* A new element like from (id, position, rotation, label, parameters),
+ * under another id when id is not NULL. */
+Element *_bg_model_element_copy (const BgElement *from,
+                                 const char      *id);
+/* What the instances of replaced definitions become. */
+typedef struct
+{
+  GHashTable *specs;   /* old instance spec → new instance spec */
+  GHashTable *indices; /* old spec → (parameter name → index + 1) */
+} Respec;
+void  _bg_model_respec_init  (Respec *r);
+void  _bg_model_respec_clear (Respec *r);
+/* The spec an instance of spec has after the edit: the replacement, or
+ * the model's current definition of that name (for a copy that has not
+ * caught up); spec itself for anything else. */
+const BgComponentSpec *_bg_model_respec_spec (Respec                *r,
+                                              BgModel               *top,
+                                              const BgComponentSpec *spec);
+/* An instance's values under to: what it set (a value other than from's
+ * default) stays where to has a parameter of that name and kind that
+ * accepts it; the rest are to's defaults. */
+BgParamValue *_bg_model_respec_params (Respec                *r,
+                                       const BgComponentSpec *from,
+                                       const BgParamValue    *values,
+                                       const BgComponentSpec *to);
+/* The port of to that port of from becomes (same name and domain), or -1. */
+int   _bg_model_respec_port (const BgComponentSpec *from,
+                             int                    port,
+                             const BgComponentSpec *to);
+/* Copies of src's elements and bonds into dst (empty; not recorded), its
+ * instances following r; a bond to a port that is gone is left out. */
+void  _bg_model_copy_graph (BgModel *dst,
+                            BgModel *src,
+                            Respec  *r);
 void  _bg_model_definitions_init     (BgModel *self);
 void  _bg_model_definitions_finalize (BgModel *self);
-/* OP_INSERT_DEFINITION forwards, backwards, and its clearing. */
-void  _bg_model_attach_definition    (BgModel *self,
-                                      Op      *op);
-void  _bg_model_detach_definition    (BgModel *self,
-                                      Op      *op);
-void  _bg_model_clear_insert_definition (Op   *op);
 
 /* bg-model.c */
 Element *_bg_model_element_new (const BgComponentSpec *spec,

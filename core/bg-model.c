@@ -33,6 +33,7 @@
 
 #include "bg-model.h"
 #include "bg-model-private.h"
+#include "bg-definition.h"
 
 G_DEFINE_QUARK (bg-model-error-quark, bg_model_error)
 
@@ -56,6 +57,9 @@ _bg_model_element_new (const BgComponentSpec *spec,
     bg_param_value_init_default (&el->pub.params[i], &spec->params[i]);
   el->adj = g_ptr_array_sized_new (spec->n_ports);
   g_ptr_array_set_size (el->adj, spec->n_ports);
+  /* An instance keeps its definition (and so its spec) alive. */
+  if (bg_definition_of_spec (spec) != NULL)
+    _bg_definition_ref (bg_definition_of_spec (spec));
   return el;
 }
 
@@ -77,6 +81,8 @@ _bg_model_element_unref (Element *el)
   g_free (el->pub.id);
   g_free (el->pub.label);
   g_ptr_array_unref (el->adj);
+  if (bg_definition_of_spec (el->pub.spec) != NULL)
+    _bg_definition_free ((BgDefinition *) bg_definition_of_spec (el->pub.spec));
   g_free (el);
 }
 
@@ -209,8 +215,7 @@ _bg_model_id_released (BgModel    *self,
 }
 
 /* Every number below the prefix's hint is taken, so the scan starts there
- * and the total cost of making n ids in a row is O(n). prefix is a static
- * string (a kind's id_prefix). */
+ * and the total cost of making n ids in a row is O(n). */
 char *
 _bg_model_make_id (BgModel    *self,
                    const char *prefix)
@@ -223,7 +228,10 @@ _bg_model_make_id (BgModel    *self,
 
       if (!id_in_use (self, id))
         {
-          g_hash_table_insert (self->id_hints, (gpointer) prefix, GUINT_TO_POINTER (n));
+          /* A component's prefix is its name, which may go before the
+           * model does: the table keeps its own copy (a key already there
+           * stays and the copy given is freed). */
+          g_hash_table_insert (self->id_hints, g_strdup (prefix), GUINT_TO_POINTER (n));
           return id;
         }
       g_free (id);
@@ -717,6 +725,6 @@ bg_model_init (BgModel *self)
   self->undo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) _bg_model_step_free);
   self->redo_stack = g_ptr_array_new_with_free_func ((GDestroyNotify) _bg_model_step_free);
   bg_sim_settings_init_default (&self->simulation);
-  self->id_hints = g_hash_table_new (g_str_hash, g_str_equal);
+  self->id_hints = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   _bg_model_definitions_init (self);
 }

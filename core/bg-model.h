@@ -239,9 +239,11 @@ guint64     bg_model_get_view_revision (BgModel *self);
 
 /* Components (docs/file-format.md, Components) ----------------------------
  * A model may define components; a definition's body is a model of its
- * own whose definitions are those of the model it belongs to. Definitions
- * enter a model while it is filled from a file (not undoable), or one at
- * a time as an undoable step (bg_model_insert_definition). */
+ * own whose definitions are those of the model it belongs to, and it never
+ * changes: an edit of a definition is a new body given to
+ * bg_model_replace_definition. Definitions enter a model while it is
+ * filled from a file (bg_model_add_definition, not undoable) or as
+ * undoable edits (insert, remove, replace, and bg-model-components.h). */
 /* BgDefinition*, in file order (a body: its outer model's). */
 GPtrArray          *bg_model_get_definitions  (BgModel      *self);
 const BgDefinition *bg_model_find_definition  (BgModel      *self,
@@ -254,12 +256,50 @@ gboolean            bg_model_is_body          (BgModel      *self);
 gboolean            bg_model_add_definition   (BgModel      *self,
                                                BgDefinition *def,
                                                GError      **error);
-/* The same as one undoable step ("Add component NAME", or part of the
- * caller's group), for a model (not a body) that def was made for (its
- * body from bg_model_new_body (self)); undoing it removes def again. */
+/* Undoable edits of the definitions; self may be the model or a body in
+ * it (they change the model's definitions). A valid id, not a library
+ * type, not a definition of the model, within the 1 000 a model holds. */
+gboolean            bg_model_check_component_name (BgModel    *self,
+                                                   const char *name,
+                                                   GError    **error);
+/* Takes def; it joins the definitions (last). Refused for a taken name. */
 gboolean            bg_model_insert_definition (BgModel      *self,
                                                 BgDefinition *def,
                                                 GError      **error);
+/* Refused while an element of the model or of a definition's body is an
+ * instance of it. */
+gboolean            bg_model_remove_definition (BgModel      *self,
+                                                const char   *name,
+                                                GError      **error);
+gboolean            bg_model_definition_in_use (BgModel      *self,
+                                                const char   *name);
+/* One undoable step (label, NULL: "Edit a component"): the definition
+ * takes a copy of body (a body of this model, e.g. from bg_model_dup_body,
+ * edited) and keeps its name, label, description and the parameters
+ * shown first that still exist. Every instance follows: its spec, its
+ * values (a value the instance set stays where the new body has a
+ * parameter of that name that accepts it; the rest are the new body's),
+ * its bonds (to ports by name; a bond to a port that is gone or changed
+ * domain goes). The definitions that use it are rebuilt the same way.
+ * Refused, the model unchanged, when the body cannot be a component (no
+ * Port, too deep) or holds the component itself, or the model drawn out
+ * would pass the element limit. */
+gboolean            bg_model_replace_definition (BgModel     *self,
+                                                 const char  *name,
+                                                 BgModel     *body,
+                                                 const char  *label,
+                                                 GError     **error);
+/* How many instances the flat model holds of the definition: its own and,
+ * through each definition that uses it, those of that one's instances. */
+guint64             bg_model_count_instances  (BgModel      *self,
+                                               const char   *name);
+/* A new body in the same model (no history) with copies of model's
+ * elements and bonds: a definition's body to edit. */
+BgModel            *bg_model_dup_body         (BgModel      *model);
+/* self's elements and bonds become copies of from's; not recorded (the
+ * history is cleared), "changed" once: a copy following its original. */
+void                bg_model_assign_graph     (BgModel      *self,
+                                               BgModel      *from);
 /* Exercise strokes on bonds inside instances, by path ("T2.b4"); NONE
  * removes one. Not undoable (the loader's). */
 void                bg_model_set_inner_stroke (BgModel      *self,

@@ -357,6 +357,129 @@ bg_wave_default_for (const char *waveform,
   return FALSE;
 }
 
+/* Sets @name to @number in the list, replacing an earlier entry. */
+static guint
+switch_set (const char **names,
+            double      *numbers,
+            guint        n,
+            guint        max,
+            const char  *name,
+            double       number)
+{
+  for (guint i = 0; i < n; i++)
+    if (strcmp (names[i], name) == 0)
+      {
+        numbers[i] = number;
+        return n;
+      }
+  if (n == max)
+    return n;
+  names[n] = name;
+  numbers[n] = number;
+  return n + 1;
+}
+
+static const char *
+value_name_of (const BgComponentSpec *spec)
+{
+  return spec->waveform_param != NULL ? spec->waveform_param : "value";
+}
+
+guint
+bg_wave_switch_numbers (const BgComponentSpec *spec,
+                        const BgParamValue    *values,
+                        const char            *waveform,
+                        const char           **names,
+                        double                *numbers,
+                        guint                  max)
+{
+  const BgParamValue *form;
+  const BgParamSpec *after_spec;
+  const char *old;
+  guint n = 0, after;
+  double old_after_default;
+
+  g_return_val_if_fail (spec != NULL && values != NULL && waveform != NULL, 0);
+  g_return_val_if_fail (names != NULL && numbers != NULL, 0);
+
+  form = find_value (spec, values, "waveform");
+  if (form == NULL || form->kind != BG_PARAM_CHOICE)
+    return 0;
+  old = form->choice;
+  for (guint i = 0; i < spec->n_params; i++)
+    {
+      const char *name = spec->params[i].name;
+      double old_default = spec->params[i].default_number;
+      double new_default = old_default;
+
+      if (spec->params[i].kind != BG_PARAM_NUMBER)
+        continue;
+      bg_wave_default_for (old, name, &old_default);
+      bg_wave_default_for (waveform, name, &new_default);
+      if (old_default != new_default && values[i].number == old_default)
+        n = switch_set (names, numbers, n, max, name, new_default);
+    }
+
+  after_spec = bg_component_spec_find_param (spec, "after", &after);
+  if (g_strcmp0 (waveform, "step") != 0 || g_strcmp0 (old, "step") == 0 || after_spec == NULL)
+    return n;
+  old_after_default = after_spec->default_number;
+  bg_wave_default_for (old, "after", &old_after_default);
+  if (values[after].number == old_after_default)
+    {
+      double base = number_of (spec, values, value_name_of (spec), 0);
+
+      if (base != 0)
+        {
+          n = switch_set (names, numbers, n, max, value_name_of (spec), 0);
+          n = switch_set (names, numbers, n, max, "after", base);
+        }
+      else
+        n = switch_set (names, numbers, n, max, "after", 1);
+    }
+  return n;
+}
+
+char *
+bg_wave_param_label (const BgComponentSpec *spec,
+                     const BgParamSpec     *pspec,
+                     const BgParamValue    *values)
+{
+  const BgParamValue *form;
+  const BgParamSpec *level;
+  BgWaveKind kind;
+  const char *level_label;
+
+  g_return_val_if_fail (spec != NULL && pspec != NULL, NULL);
+
+  form = values != NULL ? find_value (spec, values, "waveform") : NULL;
+  level = bg_component_spec_find_param (spec, value_name_of (spec), NULL);
+  if (form == NULL || form->kind != BG_PARAM_CHOICE || level == NULL)
+    return g_strdup (g_dgettext (GETTEXT_PACKAGE, pspec->label));
+  kind = bg_wave_kind_from_name (form->choice);
+  level_label = g_dgettext (GETTEXT_PACKAGE, level->label);
+
+  if (kind == BG_WAVE_STEP && pspec == level)
+    /* Translators: %s is a source's level, "Force", "Voltage" */
+    return g_strdup_printf (_("%s before the step"), level_label);
+  if (kind == BG_WAVE_STEP && strcmp (pspec->name, "after") == 0)
+    /* Translators: %s is a source's level, "Force", "Voltage" */
+    return g_strdup_printf (_("%s after the step"), level_label);
+  if (kind == BG_WAVE_PULSE && pspec == level)
+    /* Translators: %s is a source's level, "Force", "Voltage" */
+    return g_strdup_printf (_("%s between pulses"), level_label);
+  if (kind == BG_WAVE_PULSE && strcmp (pspec->name, "after") == 0)
+    /* Translators: %s is a source's level, "Force", "Voltage" */
+    return g_strdup_printf (_("%s during a pulse"), level_label);
+  if (strcmp (pspec->name, "time") == 0 && kind == BG_WAVE_STEP)
+    return g_strdup (_("Step time"));
+  if (strcmp (pspec->name, "time") == 0 && kind == BG_WAVE_RAMP)
+    return g_strdup (_("Start of the ramp"));
+  if (strcmp (pspec->name, "time") == 0 && kind == BG_WAVE_PULSE)
+    return g_strdup (_("Start of the first pulse"));
+  return g_strdup (g_dgettext (GETTEXT_PACKAGE, pspec->label));
+}
+
 gboolean
 bg_param_is_visible (const BgComponentSpec *spec,
                      const BgParamSpec     *pspec,

@@ -4,8 +4,10 @@
  * Owns: the waveform words of docs/components.md ("constant", "step", "ramp",
  * "sine", "pulse", "table"), reading one from an element's parameters,
  * u(t), its switching times (every kink and jump), the defaults that
- * depend on the waveform (a pulse's `after` and `time`), the cross-parameter
- * check of a waveform and the visibility rule of its parameters. Must not:
+ * depend on the waveform (a pulse's `after` and `time`) and what switching
+ * to one sets (a step up from rest), the cross-parameter check of a
+ * waveform, the visibility rule of its parameters and their captions in
+ * the waveform's words ("Force before the step"). Must not:
  * know about the model, the analyzer, plans or GTK; keep state.
  */
 #pragma once
@@ -77,6 +79,29 @@ gboolean   bg_wave_validate         (const BgComponentSpec *spec,
 gboolean   bg_wave_default_for      (const char *waveform,
                                      const char *param,
                                      double     *number);
+/* What choosing @waveform for an element whose parameters are @values
+ * changes besides the waveform word, as numbers to set together with it:
+ * the defaults that depend on the waveform (bg_wave_default_for) where the
+ * old waveform's still stand, and for a step whose `after` level is still
+ * at its default, a step up from rest: the base level becomes 0 and
+ * `after` the old base level (a constant 1 N gives 0 → 1 N; 1 → 0 was a
+ * step down), or 1 from a base level of 0. Fills @names (static strings)
+ * and @numbers, at most @max of each, and returns how many. */
+guint      bg_wave_switch_numbers   (const BgComponentSpec *spec,
+                                     const BgParamValue    *values,
+                                     const char            *waveform,
+                                     const char           **names,
+                                     double                *numbers,
+                                     guint                  max);
+/* The caption of waveform parameter @pspec as @values' waveform uses it,
+ * translated, from the spec's labels: with a step the base level reads
+ * "Force before the step" and `after` "Force after the step", with a pulse
+ * train "Force between pulses" and "Force during a pulse", and `time` is
+ * the step's time or the start of the ramp or of the pulses; any other
+ * parameter or waveform keeps the spec's label. Free with g_free(). */
+char      *bg_wave_param_label      (const BgComponentSpec *spec,
+                                     const BgParamSpec     *pspec,
+                                     const BgParamValue    *values);
 /* u(t) in one line of plain text: "u = 0 for t < 0.05 s, then 12". */
 char      *bg_wave_describe         (const BgWave *wave);
 /* visible_if of pspec ("waveform=step|pulse") against the element's values. */

@@ -53,7 +53,7 @@ bg_test_run_cli_full (BgCliRun            *run,
   /* Under ASan, --plot lays out text: fontconfig's process-lifetime caches
    * are not reported as leaks (tests/lsan.supp names only fontconfig). */
   supp = g_test_build_filename (G_TEST_DIST, "lsan.supp", NULL);
-  lsan = g_strdup_printf ("suppressions=%s", supp);
+  lsan = g_strdup_printf ("suppressions=%s:print_suppressions=0", supp);
   envp = g_environ_setenv (envp, "LSAN_OPTIONS", lsan, FALSE);
   envp = g_environ_setenv (envp, "LC_ALL", "C.UTF-8", TRUE);
   envp = g_environ_unsetenv (envp, "LANGUAGE");

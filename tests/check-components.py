@@ -37,7 +37,7 @@ def fail(msg):
 def run(*args):
     env = dict(os.environ, LANGUAGE='C', LC_ALL='C.UTF-8')
     # A sanitizer build: fontconfig's caches are not the CLI's leaks.
-    env.setdefault('LSAN_OPTIONS', 'suppressions=' +
+    env.setdefault('LSAN_OPTIONS', 'print_suppressions=0:suppressions=' +
                    os.path.join(os.path.dirname(os.path.abspath(__file__)), 'lsan.supp'))
     p = subprocess.run([CLI, *args], capture_output=True, text=True, env=env)
     return p.returncode, p.stdout, p.stderr
@@ -118,7 +118,9 @@ def expand(model, level, prefix, overrides, flat, ports_out):
             return {'port': el}
         if kind == 'flat':
             return {'end': what + ('.' + port if port else ''), 'through': None}
-        rec = what[port]
+        if port is None:  # a one-port instance's end may leave out the port
+            port = next(e2['id'] for e2 in defs[elements[el]['type']]['elements'] if e2['type'] == 'Port')
+        rec = what.setdefault(port, {'inner': None, 'used': False})
         rec['used'] = True
         if rec.get('inner') is None:
             fid = flat_id(prefix + el + '.' + port)
@@ -185,7 +187,9 @@ def flatten(model):
 
 # Wrapping part of an example into a component ---------------------------
 
-def port_domain(element, port):
+def port_domain(element, port, model=None):
+    if model is not None and element['type'] in model.get('components', {}):
+        return SPECS_port_domain(model, element['type'], port)
     spec = SPECS.get((element['type'], element.get('domain'))) or SPECS.get((element['type'], None))
     if spec['variable_ports'] or port is None:
         return element['domain'] if 'domain' in element else spec['ports'][0]['domain']
@@ -216,12 +220,12 @@ def wrap(model, name='Part', instance='K', override=True):
         else:
             port = 'P_' + b['id']
             if te in ids:    # drawn from outside in: the inner bond leaves the port
-                dom = port_domain(by_id[te], tp)
+                dom = port_domain(by_id[te], tp, model)
                 body['elements'].append({'id': port, 'type': 'Port', 'domain': dom})
                 body['bonds'].append({'id': b['id'], 'from': port, 'to': b['to']})
                 ob = {'id': b['id'], 'from': b['from'], 'to': instance + '.' + port}
             else:
-                dom = port_domain(by_id[fe], fp)
+                dom = port_domain(by_id[fe], fp, model)
                 body['elements'].append({'id': port, 'type': 'Port', 'domain': dom})
                 body['bonds'].append({'id': b['id'], 'from': b['from'], 'to': port})
                 ob = {'id': b['id'], 'from': instance + '.' + port, 'to': b['to']}
@@ -242,7 +246,7 @@ def wrap(model, name='Part', instance='K', override=True):
     elements = [e for e in model['elements'] if e['id'] not in ids]
     elements.insert(first, inst)
     out = {k: v for k, v in model.items() if k not in ('elements', 'bonds', 'exercise', 'view')}
-    out['components'] = {name: body}
+    out['components'] = dict(model.get('components', {}), **{name: body})
     out['elements'] = elements
     out['bonds'] = outer
     return out, ids

@@ -5,7 +5,8 @@
  * Owns: running the built bgmod-cli (path in BGMOD_CLI) on students' files
  * and conflict models and checking stdout (one JSON object per line, in
  * argument order), stderr and the exit codes of docs/command-line.md, in English and
- * with LANGUAGE=ru; the remedies in `analyze --json`. Must not: link the
+ * with LANGUAGE=ru (the text report's columns aligned by what a terminal
+ * shows); the remedies in `analyze --json`. Must not: link the
  * CLI's code or depend on the order of tests.
  */
 #include "config.h"
@@ -135,6 +136,45 @@ test_grade_text_and_russian (void)
   g_assert_cmpint (ru.status, ==, 1);
   g_assert_nonnull (strstr (ru.out, ": верно 2 из 3 связей\n"));
   g_assert_nonnull (strstr (ru.out, "Se U задаёт усилие: штрих на связи b1 ставится у J"));
+}
+
+/* The column a bond's sentence starts at, counted in characters (the
+ * verdicts and ids here are one column each). */
+static glong
+sentence_column (const char *line)
+{
+  const char *p = line + 2;
+
+  /* id, two spaces, the verdict and its padding, one space */
+  p = strstr (p, "  ") + 2;
+  while (*p != ' ')
+    p = g_utf8_next_char (p);
+  while (*p == ' ')
+    p++;
+  return g_utf8_pointer_to_offset (line, p);
+}
+
+/* In Russian the verdicts are longer and two bytes a letter: the columns
+ * still line up, counted in what the terminal shows. */
+static void
+test_grade_russian_columns (void)
+{
+  g_autofree char *part = write_rc ("columns-ru.bgmod", "\"b1\": \"from\", \"b2\": \"to\"");
+  g_auto(BgCliRun) ru = { 0 };
+  const char *args[] = { "grade", part, NULL };
+  const char *env_ru[] = { "LANGUAGE", "ru", NULL };
+  g_auto(GStrv) lines = NULL;
+
+  if (!bg_test_run_cli (&ru, args, env_ru))
+    return;
+  lines = g_strsplit (ru.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 5);
+  /* wrong, ok, missing: three verdicts of three lengths */
+  g_assert_nonnull (strstr (lines[1], "НЕВЕРНО"));
+  g_assert_nonnull (strstr (lines[3], "отсутствует"));
+  g_assert_cmpint (sentence_column (lines[1]), ==, sentence_column (lines[2]));
+  g_assert_cmpint (sentence_column (lines[1]), ==, sentence_column (lines[3]));
+  g_assert_true (g_str_has_prefix (lines[3] + strlen ("  b3  "), "отсутствует На связи b3"));
 }
 
 /* An invalid model fails its grade (1) and says why; an unreadable file is
@@ -303,6 +343,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/grade/folder-json", test_grade_folder_json);
   g_test_add_func ("/cli/grade/text-and-russian", test_grade_text_and_russian);
+  g_test_add_func ("/cli/grade/russian-columns", test_grade_russian_columns);
   g_test_add_func ("/cli/grade/bad-files", test_grade_bad_files);
   g_test_add_func ("/cli/fix/analyze-remedies", test_analyze_remedies);
   g_test_add_func ("/cli/fix/examples", test_fix_examples);

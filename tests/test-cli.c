@@ -100,6 +100,21 @@ test_help (void)
   g_assert_cmpstr (run.err, ==, "");
 }
 
+/* Started from the build tree, bgmod-cli finds that tree's translations
+ * by itself: LANGUAGE=ru works without BGMOD_LOCALEDIR (bg-paths.c). */
+static void
+test_help_russian_from_build_tree (void)
+{
+  g_auto(BgCliRun) run = { 0 };
+  const char *args[] = { "--help", NULL };
+  const char *env[] = { "LANGUAGE", "ru", "BGMOD_LOCALEDIR", "", NULL };
+
+  if (!bg_test_run_cli (&run, args, env))
+    return;
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_str_has_prefix (run.out, "Использование: bgmod-cli КОМАНДА"));
+}
+
 static void
 test_unknown_command (void)
 {
@@ -553,6 +568,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/usage/no-command", test_no_command);
   g_test_add_func ("/cli/usage/help", test_help);
+  g_test_add_func ("/cli/usage/help-russian-from-build-tree", test_help_russian_from_build_tree);
   g_test_add_func ("/cli/usage/unknown-command", test_unknown_command);
   g_test_add_func ("/cli/analyze/usage", test_analyze_usage);
   g_test_add_func ("/cli/analyze/unreadable", test_analyze_unreadable);

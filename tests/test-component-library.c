@@ -323,7 +323,7 @@ test_refused (void)
   assert_refused ("{\"format\": \"bgmod\", \"version\": 1, \"elements\": ["
                   "{\"id\": \"P\", \"type\": \"Port\", \"domain\": \"electrical\"},"
                   "{\"id\": \"R\", \"type\": \"R\", \"domain\": \"electrical\", \"parms\": {}}]}",
-                  "Load", "elements[1].parms: unknown key");
+                  "Load", "elements[1].parms: unknown key (element R)");
   assert_refused ("{\"format\": \"bgmod\", \"version\": 1, \"elements\": []}", "Load",
                   "elements: no Port element: this is a model, not a component "
                   "(a component file's Port elements are its ports)");
@@ -569,7 +569,7 @@ test_insert_definition (void)
   /* a second one of that name is refused (and freed) */
   copy = bg_file_copy_definition (bg_model_find_definition (source, "Tank"), model, &error);
   g_assert_false (bg_model_insert_definition (model, copy, &error));
-  bg_test_assert_model_error (error, BG_MODEL_ERROR_BAD_ID, "“Tank” is already a component type");
+  bg_test_assert_model_error (error, BG_MODEL_ERROR_BAD_ID, "The model already has a component “Tank”");
   g_assert_cmpuint (bg_model_get_definitions (model)->len, ==, 1);
 
   g_assert_true (bg_model_undo (model));

@@ -4,8 +4,10 @@
  * Owns: a student's session on rc-circuit.bgmod driven through the window's
  * actions and the canvas's own click gesture (strokes placed and removed by
  * clicks near bond ends, with S on a selected bond), Check's marks and
- * sentences, Reveal, and the remedy bar fixing both conflict examples with
- * one click each (undo restores the saved bytes). With
+ * sentences, Reveal (the answer's strokes in the accent colour, the
+ * student's that differ dashed in red), and the remedy bar fixing both
+ * conflict examples with one click each (undo restores the saved bytes);
+ * neither the remedy bar nor Check's verdict moving the graph. With
  * BGMOD_TEST_SCREENSHOTS=DIR it also writes PNGs of the window there.
  * Must not: reach into private state of the canvas or the window.
  */
@@ -253,6 +255,103 @@ test_student_session (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The canvas as drawn, in pixels (ARGB32, premultiplied, stride w·4). */
+static guchar *
+canvas_pixels (BgCanvas *canvas,
+               int      *width,
+               int      *height)
+{
+  GtkWidget *widget = GTK_WIDGET (canvas);
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GdkTexture) texture = NULL;
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  GskRenderNode *node;
+  guchar *data;
+
+  bg_test_ui_wait_ms (100);
+  *width = gtk_widget_get_width (widget);
+  *height = gtk_widget_get_height (widget);
+  gdk_paintable_snapshot (paintable, snapshot, *width, *height);
+  node = gtk_snapshot_free_to_node (snapshot);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (widget)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, *width, *height));
+  gsk_render_node_unref (node);
+  data = g_malloc ((gsize) *width * *height * 4);
+  gdk_texture_download (texture, data, (gsize) *width * 4);
+  return data;
+}
+
+/* Pixels within @r of (x, y) that are clearly blue (the accent) or red
+ * (the error colour): saturated, not the bonds' black or the grid. */
+static guint
+count_hue (const guchar *data,
+           int           width,
+           int           height,
+           double        x,
+           double        y,
+           int           r,
+           gboolean      red)
+{
+  guint n = 0;
+
+  for (int py = (int) y - r; py <= (int) y + r; py++)
+    for (int px = (int) x - r; px <= (int) x + r; px++)
+      {
+        const guchar *p = data + ((gsize) py * width + px) * 4;
+        int b = p[0], g = p[1], rr = p[2];
+
+        if (px < 0 || py < 0 || px >= width || py >= height)
+          continue;
+        if (red ? rr > g + 80 && rr > b + 80 : b > rr + 70 && b > 120)
+          n++;
+      }
+  return n;
+}
+
+/* Reveal makes the difference plain: the answer's stroke on b2 at R1 in
+ * the accent colour, the student's wrong one at J in red (dashed), where
+ * before Reveal there was nothing at R1's end. */
+static void
+test_reveal_shows_difference (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  g_autofree guchar *before = NULL, *after = NULL;
+  double r1_x, r1_y, j_x, j_y;
+  int w, h;
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
+  bg_test_ui_pump ();
+  click_end (canvas, "b1", TRUE);
+  click_end (canvas, "b3", FALSE);
+  click_end (canvas, "b2", FALSE);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
+  bg_test_ui_pump ();
+  /* the ends where the canvas draws them now (the bar's result lines
+   * above it refit the graph) */
+  before = canvas_pixels (canvas, &w, &h);
+  end_point (canvas, "b2", TRUE, &r1_x, &r1_y);
+  end_point (canvas, "b2", FALSE, &j_x, &j_y);
+  g_assert_cmpuint (count_hue (before, w, h, r1_x, r1_y, 10, FALSE), ==, 0);
+  g_assert_cmpuint (count_hue (before, w, h, j_x, j_y, 10, TRUE), >, 5);
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-reveal", NULL);
+  bg_test_ui_pump ();
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with, "Answer shown:"));
+  after = canvas_pixels (canvas, &w, &h);
+  g_assert_cmpuint (count_hue (after, w, h, r1_x, r1_y, 10, FALSE), >, 10);
+  g_assert_cmpuint (count_hue (after, w, h, j_x, j_y, 10, TRUE), >, 3);
+  /* a correct stroke is the answer's: b1 at J in the accent colour too */
+  {
+    double x, y;
+
+    end_point (canvas, "b1", TRUE, &x, &y);
+    g_assert_cmpuint (count_hue (after, w, h, x, y, 10, FALSE), >, 10);
+  }
+  save_png (window, "exercise-revealed.png");
+  bg_test_ui_destroy_window (window);
+}
+
 /* S on a selected bond cycles its stroke: at `to`, at `from`, none. */
 static void
 test_keyboard_stroke (void)
@@ -349,6 +448,121 @@ test_remedies_hidden_in_exercise (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Where the canvas's top is in the window and how tall it is, and where
+ * element ID is drawn in the window. */
+typedef struct
+{
+  double canvas_y;
+  int    canvas_h;
+  double x, y;
+} Place;
+
+static Place
+place_of (BgWindow   *window,
+          const char *id)
+{
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgElement *element = bg_model_find_element (bg_canvas_get_model (canvas), id);
+  graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), at;
+  Place place;
+
+  g_assert_nonnull (element);
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (canvas), GTK_WIDGET (window), &origin, &at));
+  place.canvas_y = at.y;
+  place.canvas_h = gtk_widget_get_height (GTK_WIDGET (canvas));
+  bg_canvas_model_to_view (canvas, element->x, element->y, &place.x, &place.y);
+  place.x += at.x;
+  place.y += at.y;
+  return place;
+}
+
+static void
+assert_same_place (Place       a,
+                   Place       b,
+                   const char *what)
+{
+  g_test_message ("%s: canvas at y %.0f, %d px; element at (%.0f, %.0f) → "
+                  "canvas at y %.0f, %d px; element at (%.0f, %.0f)", what,
+                  a.canvas_y, a.canvas_h, a.x, a.y, b.canvas_y, b.canvas_h, b.x, b.y);
+  /* the top stays (the status line below may take a line less) */
+  g_assert_cmpfloat (a.canvas_y, ==, b.canvas_y);
+  g_assert_cmpfloat (fabs (a.x - b.x), <, 0.5);
+  g_assert_cmpfloat (fabs (a.y - b.y), <, 0.5);
+}
+
+/* While a student builds, a conflict comes and goes: the remedy bar lies
+ * over the canvas's top and the graph stays where it is (it jumped about
+ * 50 px and R1 went out of view); the elements the conflict names stay in
+ * view below the bar. */
+static void
+test_remedy_bar_keeps_graph (void)
+{
+  BgWindow *window = open_example ("conflict-two-capacitors.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  GtkWidget *button;
+  Place with_bar, without_bar, again;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  bg_test_ui_wait_ms (300);
+  /* the student has moved the view: no fitting from here on */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (canvas), "canvas.zoom-out", NULL));
+  bg_test_ui_wait_ms (200);
+  with_bar = place_of (window, "C1");
+  button = bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0));
+  g_assert_nonnull (button);
+  g_test_message ("bar over the canvas's top %.0f px", bg_canvas_get_top_inset (canvas));
+  g_assert_cmpfloat (bg_canvas_get_top_inset (canvas), >, 0);
+
+  g_signal_emit_by_name (button, "clicked");
+  bg_test_ui_wait_ms (200);
+  g_assert_null (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
+  g_assert_cmpfloat (bg_canvas_get_top_inset (canvas), ==, 0);
+  without_bar = place_of (window, "C1");
+  assert_same_place (with_bar, without_bar, "remedy applied");
+
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.undo", NULL);
+  bg_test_ui_wait_ms (200);
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_remedy_button, GUINT_TO_POINTER (0)));
+  again = place_of (window, "C1");
+  assert_same_place (without_bar, again, "conflict again");
+  /* the conflict's capacitors are in view, not under the bar */
+  for (guint i = 0; i < 2; i++)
+    {
+      Place p = place_of (window, i == 0 ? "C1" : "C2");
+
+      g_assert_cmpfloat (p.y - p.canvas_y, >, bg_canvas_get_top_inset (canvas));
+    }
+  bg_test_ui_destroy_window (window);
+}
+
+/* Check in exercise mode writes its verdict in room the bar kept from the
+ * start: the canvas keeps its size and the graph its place (the verdict
+ * lines used to push the canvas down over R1 and the ✗ on its bond). */
+static void
+test_verdict_keeps_graph (void)
+{
+  BgWindow *window = open_example ("rc-circuit.bgmod");
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  Place before, after;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 768);
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-mode", NULL);
+  bg_test_ui_wait_ms (300);
+  click_end (canvas, "b1", FALSE);
+  click_end (canvas, "b2", FALSE);
+  click_end (canvas, "b3", TRUE);
+  bg_test_ui_wait_ms (200);
+  before = place_of (window, "R1");
+  gtk_widget_activate_action (GTK_WIDGET (window), "win.exercise-check", NULL);
+  bg_test_ui_wait_ms (300);
+  g_assert_nonnull (bg_canvas_get_exercise_grade (canvas));
+  g_assert_false (bg_grade_is_ok (bg_canvas_get_exercise_grade (canvas)));
+  g_assert_nonnull (bg_test_ui_find_widget (GTK_WIDGET (window), is_label_with, "✗ b"));
+  after = place_of (window, "R1");
+  assert_same_place (before, after, "checked");
+  bg_test_ui_destroy_window (window);
+}
+
 /* Only with BGMOD_TEST_SCREENSHOTS: the pictures for a look in any
  * language (no checks of text), e.g. with LANGUAGE=ru. */
 static void
@@ -391,9 +605,12 @@ main (int    argc,
   bg_autosave_set_interval (bg_application_get_autosave (app), 0);
 
   g_test_add_func ("/ui/exercise/student-session", test_student_session);
+  g_test_add_func ("/ui/exercise/reveal-shows-difference", test_reveal_shows_difference);
   g_test_add_func ("/ui/exercise/keyboard-stroke", test_keyboard_stroke);
   g_test_add_func ("/ui/exercise/remedy-buttons", test_remedy_buttons);
   g_test_add_func ("/ui/exercise/remedies-hidden-in-exercise", test_remedies_hidden_in_exercise);
+  g_test_add_func ("/ui/exercise/remedy-bar-keeps-graph", test_remedy_bar_keeps_graph);
+  g_test_add_func ("/ui/exercise/verdict-keeps-graph", test_verdict_keeps_graph);
   g_test_add_func ("/ui/exercise/screenshots", test_screenshots);
 
   status = g_test_run ();

@@ -334,7 +334,7 @@ test_grade_wrong (void)
   assert_verdict (derivative, "b3", BG_VERDICT_WRONG);
   assert_verdict (derivative, "b2", BG_VERDICT_OK);
   g_assert_cmpstr (bg_grade_lookup (derivative, "b3")->message, ==,
-                   "C C1 is in derivative causality: it integrates flow and gives effort, so the stroke on b3 belongs at J, away from it.");
+                   "C C1 is now in derivative causality: it integrates flow and gives effort, so the stroke on b3 belongs at J, away from it.");
 
   /* The source's stroke at the source. */
   place (model, "b1=from b2=to b3=from");
@@ -362,6 +362,48 @@ test_grade_blames_nearest (void)
   g_assert_cmpstr (bg_grade_lookup (grade, "b2")->message, ==,
                    "0-junction J1 has two bonds that give it effort: b1 and b2 — a 0-junction takes its effort from exactly one.");
   g_assert_cmpint (bg_grade_lookup (grade, "b2")->expected, ==, BG_STROKE_AT_TO);
+}
+
+/* A correct set with the capacitor's stroke flipped: the capacitor's own
+ * rule is the sentence ("now in derivative causality"), not the
+ * 1-junction's count that the same stroke also breaks. */
+static void
+test_grade_flipped_storage (void)
+{
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
+  g_autoptr(BgGrade) right = NULL;
+  g_autoptr(BgGrade) flipped = NULL;
+
+  /* U>J b1, J>R1 b2, J>C1 b3 */
+  place (model, "b1=to b2=to b3=from");
+  right = bg_grade_exercise (model);
+  g_assert_true (bg_grade_is_ok (right));
+
+  place (model, "b3=to");
+  flipped = bg_grade_exercise (model);
+  assert_verdict (flipped, "b1", BG_VERDICT_OK);
+  assert_verdict (flipped, "b2", BG_VERDICT_OK);
+  assert_verdict (flipped, "b3", BG_VERDICT_WRONG);
+  g_assert_cmpstr (bg_grade_lookup (flipped, "b3")->message, ==,
+                   "C C1 is now in derivative causality: it integrates flow and gives effort, so the stroke on b3 belongs at J, away from it.");
+}
+
+/* A junction's count names only the strokes placed: a bond without one
+ * gives the junction nothing yet. */
+static void
+test_grade_counts_placed_strokes (void)
+{
+  g_autoptr(BgModel) model = build ("translational", "Se:F 1:J I:M R:D1 R:D2",
+                                    "F>J J>M J>D1 J>D2");
+  g_autoptr(BgGrade) grade = NULL;
+
+  /* M and D1 both give J its flow; b4 (D2) has no stroke */
+  place (model, "b1=to b2=to b3=to");
+  grade = bg_grade_exercise (model);
+  assert_verdict (grade, "b3", BG_VERDICT_WRONG);
+  assert_verdict (grade, "b4", BG_VERDICT_MISSING);
+  g_assert_cmpstr (bg_grade_lookup (grade, "b3")->message, ==,
+                   "1-junction J has two bonds that give it flow: b2 and b3 — a 1-junction takes its flow from exactly one.");
 }
 
 /* A free R choice: both valid assignments are correct, whichever the
@@ -696,6 +738,8 @@ main (int    argc,
   g_test_add_func ("/core/exercise/grade-missing", test_grade_missing);
   g_test_add_func ("/core/exercise/grade-wrong", test_grade_wrong);
   g_test_add_func ("/core/exercise/grade-blames-nearest", test_grade_blames_nearest);
+  g_test_add_func ("/core/exercise/grade-flipped-storage", test_grade_flipped_storage);
+  g_test_add_func ("/core/exercise/grade-counts-placed-strokes", test_grade_counts_placed_strokes);
   g_test_add_func ("/core/exercise/grade-alternative", test_grade_alternative);
   g_test_add_func ("/core/exercise/grade-dead-end", test_grade_dead_end);
   g_test_add_func ("/core/exercise/grade-conflict-model", test_grade_conflict_model);

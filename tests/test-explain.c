@@ -570,12 +570,13 @@ assert_banner_whole (BgWindow *window)
   g_assert_cmpint (width, >=, gtk_widget_get_width (GTK_WIDGET (window_canvas (window))) - 40);
   g_assert_cmpint (height, >=, min_height);
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
-  /* the canvas keeps room below the banner */
-  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (window_canvas (window))), >=, 200);
+  /* the canvas keeps room below the banner (which lies over its top) */
+  g_assert_cmpfloat (gtk_widget_get_height (GTK_WIDGET (window_canvas (window))) -
+                     bg_canvas_get_top_inset (window_canvas (window)), >=, 200);
 }
 
 /* The step's elements, and both ends of its bonds, lie in the part of the
- * canvas above its legend band: a graph fitted around its middle is panned
+ * canvas between the banner over its top and its legend band: a graph fitted around its middle is panned
  * to the step being explained. */
 static void
 assert_step_in_view (BgWindow *window,
@@ -586,6 +587,8 @@ assert_step_in_view (BgWindow *window,
   const BgTraceStep *s = bg_causality_trace_get_step (bg_explain_bar_get_trace (window_bar (window)), step);
   double width = gtk_widget_get_width (GTK_WIDGET (canvas));
   double height = gtk_widget_get_height (GTK_WIDGET (canvas));
+  /* the banner lies over the canvas's top */
+  double top = bg_canvas_get_top_inset (canvas);
   g_autoptr(GPtrArray) elements = g_ptr_array_new ();
   graphene_rect_t legend;
 
@@ -607,9 +610,9 @@ assert_step_in_view (BgWindow *window,
 
       g_assert_nonnull (e);
       bg_canvas_model_to_view (canvas, e->x, e->y, &vx, &vy);
-      if (vx < 0 || vx > width || vy < 0 || vy > height)
-        g_error ("step %u: %s at (%.0f, %.0f) is outside the canvas's %.0f×%.0f px",
-                 step + 1, e->id, vx, vy, width, height);
+      if (vx < 0 || vx > width || vy < top || vy > height)
+        g_error ("step %u: %s at (%.0f, %.0f) is outside the canvas's %.0f×%.0f px below %.0f",
+                 step + 1, e->id, vx, vy, width, height, top);
     }
 }
 
@@ -621,7 +624,7 @@ check_projector (int         width,
                  int         height,
                  const char *lang)
 {
-  static const guint steps[] = { 0, 5, 8, 11, 14, 15 };
+  static const guint steps[] = { 0, 5, 8, 11, 12, 14, 15 };
   BgWindow *window = open_example ("hydraulic-bench.bgmod", width, height);
 
   /* after a run, as in class: the plot pane then asks for its axes */
@@ -663,6 +666,55 @@ check_projector (int         width,
     g_object_set (window, "presentation-mode", FALSE, NULL);
     bg_test_ui_destroy_window (window);
   }
+}
+
+/* The banner keeps one height through every step at a window size (its
+ * sentence took 2 to 5 lines, and the graph below jumped from step to
+ * step): the canvas's top and height stay put while stepping. */
+static void
+check_banner_steady (int width,
+                     int height)
+{
+  BgWindow *window = open_example ("hydraulic-bench.bgmod", width, height);
+  BgExplainBar *bar = window_bar (window);
+  GtkWidget *canvas = GTK_WIDGET (window_canvas (window));
+  int bar_h = -1, canvas_h = -1;
+  double canvas_y = -1;
+
+  bg_test_ui_run_to_end (window);
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  enter (window);
+  for (guint step = 0; step < bg_explain_bar_get_n_steps (bar); step++)
+    {
+      graphene_point_t origin = GRAPHENE_POINT_INIT (0, 0), at;
+
+      bg_explain_bar_set_step (bar, step);
+      bg_test_ui_wait_ms (100);
+      g_assert_true (gtk_widget_compute_point (canvas, GTK_WIDGET (window), &origin, &at));
+      if (step == 0)
+        {
+          bar_h = gtk_widget_get_height (GTK_WIDGET (bar));
+          canvas_h = gtk_widget_get_height (canvas);
+          canvas_y = at.y;
+          g_test_message ("%d×%d: banner %d px, canvas %d px from y = %.0f", width, height,
+                          bar_h, canvas_h, canvas_y);
+        }
+      if (gtk_widget_get_height (GTK_WIDGET (bar)) != bar_h)
+        g_error ("step %u: the banner is %d px, step 1's %d px", step + 1,
+                 gtk_widget_get_height (GTK_WIDGET (bar)), bar_h);
+      g_assert_cmpint (gtk_widget_get_height (canvas), ==, canvas_h);
+      g_assert_cmpfloat (at.y, ==, canvas_y);
+      assert_banner_whole (window);
+    }
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
+static void
+test_banner_steady (void)
+{
+  check_banner_steady (1024, 768);
+  check_banner_steady (1280, 800);
 }
 
 static void
@@ -715,6 +767,7 @@ main (int   argc,
   g_test_add_func ("/ui/explain/exercise-excludes", test_exercise_excludes);
   g_test_add_func ("/ui/explain/conflicts", test_conflicts);
   g_test_add_func ("/ui/explain/every-example", test_every_example);
+  g_test_add_func ("/ui/explain/banner-steady", test_banner_steady);
   g_test_add_func ("/ui/explain/projector", test_projector);
   g_test_add_func ("/ui/explain/projector-russian", test_projector_russian);
 

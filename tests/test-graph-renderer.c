@@ -473,6 +473,61 @@ test_names_drawn (void)
   bg_graph_renderer_free (renderer);
 }
 
+/* The bond names are read from a room's back: nearly as dark as the
+ * labels (not a light grey) and of the labels' size (not four fifths). */
+static void
+test_names_readable (void)
+{
+  g_autoptr(BgModel) model = bg_test_load_example ("rc-circuit.bgmod");
+  BgGraphRenderer *renderer = bg_graph_renderer_new ();
+  BgBond *bond = bg_model_find_bond (model, "b3");   /* J → C1, left to right */
+  BgGraphView view;
+  cairo_surface_t *plain, *named;
+  BgPoint from, to;
+  int top = G_MAXINT, bottom = -1, stride;
+  double darkest = 1.0, mx, my;
+  const guchar *a, *b;
+
+  bg_graph_view_init (&view);
+  view.draw_background = TRUE;
+  plain = draw_surface (renderer, model, NULL, &view, 800, 400);
+  view.show_bond_ids = TRUE;
+  named = draw_surface (renderer, model, NULL, &view, 800, 400);
+  g_assert_true (bg_graph_renderer_bond_ends (renderer, bond, &view, &from, &to));
+  g_assert_cmpfloat (fabs (from.y - to.y), <, 1e-6);
+  mx = (from.x + to.x) / 2 * view.zoom + view.offset_x;
+  my = (from.y + to.y) / 2 * view.zoom + view.offset_y;
+  cairo_surface_flush (plain);
+  cairo_surface_flush (named);
+  a = cairo_image_surface_get_data (plain);
+  b = cairo_image_surface_get_data (named);
+  stride = cairo_image_surface_get_stride (named);
+  /* the id below the bond (the right-hand side of its travel) */
+  for (int y = (int) my + 2; y < (int) my + 40; y++)
+    for (int x = (int) mx - 25; x < (int) mx + 25; x++)
+      {
+        guint32 p = *(const guint32 *) (a + y * stride + 4 * x);
+        guint32 q = *(const guint32 *) (b + y * stride + 4 * x);
+        double lum = (0.2126 * ((q >> 16) & 0xff) + 0.7152 * ((q >> 8) & 0xff)
+                      + 0.0722 * (q & 0xff)) / 255.0;
+
+        if (p == q)
+          continue;
+        top = MIN (top, y);
+        bottom = MAX (bottom, y);
+        darkest = MIN (darkest, lum);
+      }
+  g_test_message ("b3's id: %d px of ink high, darkest %.2f", bottom - top + 1, darkest);
+  g_assert_cmpint (bottom, >=, top);
+  /* "b3" inks 11 px at the labels' 12 units (9 px at four fifths); its
+   * darkest pixels 0.24 (0.51 in the old light grey) */
+  g_assert_cmpint (bottom - top + 1, >=, (int) floor (0.85 * BG_GRAPH_LABEL_SIZE * view.zoom));
+  g_assert_cmpfloat (darkest, <, 0.35);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (named);
+  bg_graph_renderer_free (renderer);
+}
+
 static void
 test_fit (void)
 {
@@ -626,6 +681,7 @@ main (int    argc,
   g_test_add_func ("/ui/graph-renderer/strokes-drawn", test_strokes_drawn);
   g_test_add_func ("/ui/graph-renderer/fit", test_fit);
   g_test_add_func ("/ui/graph-renderer/names-drawn", test_names_drawn);
+  g_test_add_func ("/ui/graph-renderer/names-readable", test_names_readable);
   g_test_add_func ("/ui/graph-renderer/svg", test_svg);
   g_test_add_func ("/ui/graph-renderer/bad-format", test_bad_format);
   g_test_add_func ("/ui/graph-renderer/cli-render", test_cli_render);

@@ -678,6 +678,49 @@ test_legend_beside (void)
   cairo_surface_destroy (surface);
 }
 
+/* A marker at the plots' right end with the legend beside them: its label
+ * stays over the plots, left of its line, not above the legend column
+ * where it would read as the legend's header. */
+static void
+test_marker_label_beside_legend (void)
+{
+  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+  int width = 750, height;
+  cairo_surface_t *plain, *labelled;
+  double x = 0, y = 0, w = 0, h = 0;
+  guint differ_right = 0, differ_left = 0;
+
+  bg_plot_renderer_set_scale (plot, 1.75, 1.0);
+  add_bench_traces (plot, 0);
+  /* the same layout (a label's row) with a blank label, then the end
+   * stop's at the last sample */
+  bg_plot_renderer_add_marker (plot, 6.8, " ", BG_PLOT_MARKER_EVENT);
+  height = bg_plot_renderer_get_min_height (plot, width) + 40;
+  plain = bg_test_render_image (plot, width, height);
+  bg_plot_renderer_clear_markers (plot);
+  bg_plot_renderer_add_marker (plot, 6.8, "CYL", BG_PLOT_MARKER_EVENT);
+  labelled = bg_test_render_image (plot, width, height);
+  g_assert_true (bg_plot_renderer_get_legend_beside (plot));
+  g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &x, &y, &w, &h));
+  /* the label's row: the strip above the first plot */
+  for (int py = 0; py < (int) y; py++)
+    for (int px = 0; px < width; px++)
+      {
+        BgTestRgb a = bg_test_pixel_at (plain, px, py), b = bg_test_pixel_at (labelled, px, py);
+
+        if (fabs (bg_test_luminance (a) - bg_test_luminance (b)) < 0.2)
+          continue;
+        if (px > x + w + 1)
+          differ_right++;
+        else
+          differ_left++;
+      }
+  g_assert_cmpuint (differ_left, >, 10);
+  g_assert_cmpuint (differ_right, ==, 0);
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (labelled);
+}
+
 static void
 test_empty_and_scaled (void)
 {
@@ -739,6 +782,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/empty-and-scaled", test_empty_and_scaled);
   g_test_add_func ("/ui/plot/short-subplots", test_short_subplots);
   g_test_add_func ("/ui/plot/legend-beside", test_legend_beside);
+  g_test_add_func ("/ui/plot/marker-label-beside-legend", test_marker_label_beside_legend);
 
   return g_test_run ();
 }

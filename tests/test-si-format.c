@@ -2,9 +2,10 @@
 /* test-si-format.c — SI formatting and axis ticks, no display.
  *
  * Owns: tests of bg-si-format: nice tick steps and ranges, SI prefixes and
- * units (powered units, prefixes that carry, powers of ten), tick labels
- * and their decimals. Must not: draw or need GTK or a display; the plot
- * that uses them is test-plot-renderer.c's.
+ * units (powered units, prefixes that carry, powers of ten), plain
+ * decimals for numbers without a unit, tick labels and their decimals.
+ * Must not: draw or need GTK or a display; the plot that uses them is
+ * test-plot-renderer.c's.
  */
 #include "config.h"
 
@@ -198,7 +199,7 @@ static void
 test_si_format (void)
 {
   assert_format (1500.0, "", "1.5 k");
-  assert_format (0.25, "", "250 m");
+  assert_format (0.25, "", "0.25");
   assert_format (0.0, "", "0");
   assert_format (-3e-6, "", "\xe2\x88\x92" "3 \xc2\xb5");
   assert_format (1500.0, "Pa", "1.5 kPa");
@@ -224,6 +225,36 @@ test_si_format (void)
   assert_format (2.0, "kg", "2 kg");
   assert_format (NAN, "Pa", "\xe2\x80\x94 Pa");
   assert_format (-INFINITY, "", "\xe2\x88\x92\xe2\x88\x9e");
+}
+
+/* A number without a unit under 1 reads as a plain decimal (a Bode axis
+ * "0.01, 0.1, 1", a waveform's "0.9"), not with the milli prefix ("10 m"
+ * Hz, "900 m"); prefixes stay for the large exponents. */
+static void
+test_si_format_plain_decimals (void)
+{
+  assert_format (0.01, "", "0.01");
+  assert_format (0.1, "", "0.1");
+  assert_format (0.9, "", "0.9");
+  assert_format (0.001, "", "0.001");
+  assert_format (0.0123, "", "0.0123");
+  assert_format (-0.5, "", "\xe2\x88\x92" "0.5");
+  assert_format (0.99996, "", "1");
+  assert_format (1.0, "", "1");
+  assert_format (100.0, "", "100");
+  assert_format (1000.0, "", "1 k");
+  assert_format (2e6, "", "2 M");
+  assert_format (5e-4, "", "500 \xc2\xb5");
+  assert_format (1e-7, "", "100 n");
+  /* with a unit the prefix stays */
+  assert_format (0.01, "Hz", "10 mHz");
+  assert_format (0.9, "N", "900 mN");
+
+  g_assert_cmpint (bg_si_exponent_for_unit (0.5, ""), ==, 0);
+  g_assert_cmpint (bg_si_exponent_for_unit (0.5, NULL), ==, 0);
+  g_assert_cmpint (bg_si_exponent_for_unit (0.5, "V"), ==, -3);
+  g_assert_cmpint (bg_si_exponent_for_unit (5e-4, ""), ==, -6);
+  g_assert_cmpint (bg_si_exponent_for_unit (5e3, ""), ==, 3);
 }
 
 static void
@@ -290,6 +321,7 @@ main (int   argc,
   g_test_add_func ("/ui/si/nice-ticks/tiny-span", test_nice_ticks_tiny_span);
   g_test_add_func ("/ui/si/nice-range/constant", test_nice_range_constant);
   g_test_add_func ("/ui/si/format", test_si_format);
+  g_test_add_func ("/ui/si/format/plain-decimals", test_si_format_plain_decimals);
   g_test_add_func ("/ui/si/units", test_si_units);
 
   return g_test_run ();

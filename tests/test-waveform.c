@@ -4,8 +4,9 @@
  * Owns: u(t) and the switching times of each waveform, whole RC/RLC runs
  * under them compared with their exact solutions (tolerances stated at each
  * assertion), the switching-time bound, the file round trip of the new
- * parameters and every refusal's message with its JSON path. Must not:
- * depend on GTK or on timing.
+ * parameters and every refusal's message with its JSON path, what
+ * choosing a waveform sets (a step up from rest) and the captions its
+ * parameters take. Must not: depend on GTK or on timing.
  */
 #include "config.h"
 
@@ -440,6 +441,156 @@ test_table_from_text (void)
   g_assert_cmpstr (error->message, ==, "no rows of two numbers found");
 }
 
+/* Switching and captions --------------------------------------------------- */
+
+/* An element's parameters at their defaults, with @waveform chosen. */
+static BgParamValue *
+default_values (const BgComponentSpec *spec,
+                const char            *waveform)
+{
+  BgParamValue *values = g_new0 (BgParamValue, spec->n_params);
+  guint form;
+
+  for (guint i = 0; i < spec->n_params; i++)
+    bg_param_value_init_default (&values[i], &spec->params[i]);
+  g_assert_nonnull (bg_component_spec_find_param (spec, "waveform", &form));
+  g_free (values[form].choice);
+  values[form].choice = g_strdup (waveform);
+  return values;
+}
+
+static void
+free_values (const BgComponentSpec *spec,
+             BgParamValue          *values)
+{
+  for (guint i = 0; i < spec->n_params; i++)
+    bg_param_value_clear (&values[i]);
+  g_free (values);
+}
+
+static double
+switched (const char **names, const double *numbers, guint n, const char *name)
+{
+  for (guint i = 0; i < n; i++)
+    if (g_str_equal (names[i], name))
+      return numbers[i];
+  return NAN;
+}
+
+static void
+set_number (const BgComponentSpec *spec, BgParamValue *values, const char *name, double v)
+{
+  guint i;
+
+  g_assert_nonnull (bg_component_spec_find_param (spec, name, &i));
+  values[i].number = v;
+}
+
+/* Choosing Step steps up from rest: a constant 1 N becomes 0 → 1 N (it
+ * was 1 → 0, a step down); a level the user gave "after" stays. */
+static void
+test_switch_to_step (void)
+{
+  const BgComponentSpec *se = bg_library_lookup ("Se", BG_DOMAIN_TRANSLATIONAL);
+  const BgComponentSpec *load = bg_library_lookup ("MechanicalLoad", BG_DOMAIN_NONE);
+  const char *names[4];
+  double numbers[4];
+  BgParamValue *values = default_values (se, "constant");
+  guint n;
+
+  n = bg_wave_switch_numbers (se, values, "step", names, numbers, 4);
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpfloat (switched (names, numbers, n, "value"), ==, 0);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 1);
+
+  /* from a 12 V-like level: 0 → 12 */
+  set_number (se, values, "value", 12);
+  n = bg_wave_switch_numbers (se, values, "step", names, numbers, 4);
+  g_assert_cmpfloat (switched (names, numbers, n, "value"), ==, 0);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 12);
+
+  /* a level at rest steps to 1 */
+  set_number (se, values, "value", 0);
+  n = bg_wave_switch_numbers (se, values, "step", names, numbers, 4);
+  g_assert_cmpuint (n, ==, 1);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 1);
+
+  /* an `after` the user set is theirs */
+  set_number (se, values, "value", 3);
+  set_number (se, values, "after", 5);
+  n = bg_wave_switch_numbers (se, values, "step", names, numbers, 4);
+  g_assert_cmpuint (n, ==, 0);
+  free_values (se, values);
+
+  /* from a pulse train at its defaults (0 → 1 from 0 s): up again, at
+   * the step's own time */
+  values = default_values (se, "pulse");
+  set_number (se, values, "after", 1);
+  set_number (se, values, "time", 0);
+  n = bg_wave_switch_numbers (se, values, "step", names, numbers, 4);
+  g_assert_cmpfloat (switched (names, numbers, n, "time"), ==, 0.5);
+  g_assert_cmpfloat (switched (names, numbers, n, "value"), ==, 0);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 1);
+  /* and back to a pulse: its defaults where the step's stood */
+  free_values (se, values);
+  values = default_values (se, "step");
+  n = bg_wave_switch_numbers (se, values, "pulse", names, numbers, 4);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 1);
+  g_assert_cmpfloat (switched (names, numbers, n, "time"), ==, 0);
+  free_values (se, values);
+
+  /* the load force is the load's level */
+  values = default_values (load, "constant");
+  set_number (load, values, "load", 50);
+  n = bg_wave_switch_numbers (load, values, "step", names, numbers, 4);
+  g_assert_cmpfloat (switched (names, numbers, n, "load"), ==, 0);
+  g_assert_cmpfloat (switched (names, numbers, n, "after"), ==, 50);
+  free_values (load, values);
+}
+
+static void
+assert_label (const BgComponentSpec *spec,
+              BgParamValue          *values,
+              const char            *name,
+              const char            *want)
+{
+  g_autofree char *got = bg_wave_param_label (spec, bg_component_spec_find_param (spec, name, NULL),
+                                              values);
+
+  g_assert_cmpstr (got, ==, want);
+}
+
+/* The levels say which is before and which after the step. */
+static void
+test_param_labels (void)
+{
+  const BgComponentSpec *se = bg_library_lookup ("Se", BG_DOMAIN_TRANSLATIONAL);
+  const BgComponentSpec *load = bg_library_lookup ("MechanicalLoad", BG_DOMAIN_NONE);
+  BgParamValue *values = default_values (se, "step");
+
+  assert_label (se, values, "value", "Force before the step");
+  assert_label (se, values, "after", "Force after the step");
+  assert_label (se, values, "time", "Step time");
+  free_values (se, values);
+  values = default_values (se, "pulse");
+  assert_label (se, values, "value", "Force between pulses");
+  assert_label (se, values, "after", "Force during a pulse");
+  assert_label (se, values, "time", "Start of the first pulse");
+  assert_label (se, values, "width", "Pulse width");
+  free_values (se, values);
+  values = default_values (se, "constant");
+  assert_label (se, values, "value", "Force");
+  free_values (se, values);
+  values = default_values (se, "ramp");
+  assert_label (se, values, "time", "Start of the ramp");
+  free_values (se, values);
+  values = default_values (load, "step");
+  assert_label (load, values, "load", "Load force before the step");
+  assert_label (load, values, "after", "Load force after the step");
+  assert_label (load, values, "mass", "Mass");
+  free_values (load, values);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -456,5 +607,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/waveform/file-round-trip", test_file_round_trip);
   g_test_add_func ("/core/waveform/model-refuses", test_model_refuses);
   g_test_add_func ("/core/waveform/table-from-text", test_table_from_text);
+  g_test_add_func ("/core/waveform/switch-to-step", test_switch_to_step);
+  g_test_add_func ("/core/waveform/param-labels", test_param_labels);
   return g_test_run ();
 }

@@ -15,14 +15,8 @@
 
 #include "bg-analysis-pane-private.h"
 #include "bg-definition.h"
+#include "bg-plot-area.h"
 #include "bg-si-format.h"
-
-static void
-sweep_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  BgAnalysisPane *self = data;
-  _bg_analysis_pane_draw_renderer (GTK_WIDGET (area), cr, width, height, self->sweep_renderer);
-}
 
 static void
 sweep_job_free (SweepJob *job)
@@ -200,7 +194,8 @@ bad_range:
 static gboolean
 start_sweep (BgAnalysisPane *self, GError **error)
 {
-  const char *param = _bg_analysis_pane_drop_selected (self->param_drop), *var = _bg_analysis_pane_drop_selected (self->var_drop);
+  const char *param = _bg_analysis_pane_selected_param (self);
+  const char *var = _bg_analysis_pane_drop_selected (self->var_drop);
   g_autoptr (GArray) values = NULL;
   g_autoptr (GTask) task = NULL;
   BgSweep *sweep;
@@ -276,38 +271,71 @@ _bg_analysis_pane_cancel_action (GtkWidget *widget, const char *action_name, GVa
     g_cancellable_cancel (self->sweep_cancellable);
 }
 
+/* A label and its control on one line with the others (the values and the
+ * number of runs share a line, the entry taking what is left; the plotted
+ * variable and the buttons another). */
+static void
+values_labelled (GtkWidget  *row,
+                 const char *text,
+                 GtkWidget  *child)
+{
+  GtkWidget *label = gtk_label_new_with_mnemonic (text);
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (label), child);
+  gtk_box_append (GTK_BOX (row), label);
+  gtk_box_append (GTK_BOX (row), child);
+}
+
 GtkWidget *
 _bg_analysis_pane_build_sweep_page (BgAnalysisPane *self)
 {
   static const char *const modes[] = { N_("List"), N_("Linear range"), N_("Log range"), NULL };
   const char *translated[4] = { _(modes[0]), _(modes[1]), _(modes[2]), NULL };
   GtkWidget *page = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  /* Three short rows (what is swept, its values, what is plotted and the
+   * buttons): one flow box lined all its children up in columns as wide as
+   * its widest, which put each control on a line of its own in a narrow
+   * pane and left the plot 30 px. */
   GtkWidget *row = _bg_analysis_pane_controls_row ();
+  GtkWidget *values_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *plot_row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
   self->element_label = GTK_LABEL (gtk_label_new (NULL));
+  /* "Select an element to sweep…" wraps rather than widening the page
+   * past the slot (in Russian it did, and the plot's right edge was cut) */
+  gtk_label_set_wrap (self->element_label, TRUE);
+  gtk_label_set_xalign (self->element_label, 0);
   _bg_analysis_pane_row_add (row, GTK_WIDGET (self->element_label));
   self->params = gtk_string_list_new (NULL);
   self->param_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->params)), NULL));
   _bg_analysis_pane_labelled (row, _("_Parameter"), GTK_WIDGET (self->param_drop));
+  /* it names the element once one is chosen ("R1 parameter"): a line of
+   * its own for "Element R1:" pushed the range mode to a second line in
+   * Russian and the plot below the slot */
+  self->param_label = GTK_LABEL (gtk_widget_get_prev_sibling (GTK_WIDGET (self->param_drop)));
   self->mode_drop = GTK_DROP_DOWN (gtk_drop_down_new_from_strings (translated));
   _bg_analysis_pane_row_add (row, GTK_WIDGET (self->mode_drop));
   self->values_entry = GTK_ENTRY (gtk_entry_new ());
   gtk_editable_set_text (GTK_EDITABLE (self->values_entry), "1, 10, 100");
   gtk_entry_set_placeholder_text (self->values_entry, _("1, 10, 100 — or from, to for a range"));
-  gtk_editable_set_width_chars (GTK_EDITABLE (self->values_entry), 14);
-  _bg_analysis_pane_labelled (row, _("_Values"), GTK_WIDGET (self->values_entry));
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->values_entry), 10);
+  gtk_widget_set_hexpand (GTK_WIDGET (self->values_entry), TRUE);
+  values_labelled (values_row, _("_Values"), GTK_WIDGET (self->values_entry));
   self->count_spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (1, BG_SWEEP_MAX_VALUES, 1));
   gtk_spin_button_set_value (self->count_spin, SWEEP_DEFAULT_RUNS);
-  _bg_analysis_pane_labelled (row, _("_Runs"), GTK_WIDGET (self->count_spin));
+  values_labelled (values_row, _("_Runs"), GTK_WIDGET (self->count_spin));
   self->var_drop = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->outputs)), NULL));
   gtk_drop_down_set_enable_search (self->var_drop, TRUE);
-  _bg_analysis_pane_labelled (row, _("P_lot"), GTK_WIDGET (self->var_drop));
-  _bg_analysis_pane_row_add (row, _bg_analysis_pane_action_button (_("_Run Sweep"), "analysis.sweep"));
-  _bg_analysis_pane_row_add (row, _bg_analysis_pane_action_button (_("_Stop"), "analysis.cancel"));
+  values_labelled (plot_row, _("P_lot"), GTK_WIDGET (self->var_drop));
+  gtk_box_append (GTK_BOX (plot_row), _bg_analysis_pane_action_button (_("_Run Sweep"), "analysis.sweep"));
+  gtk_box_append (GTK_BOX (plot_row), _bg_analysis_pane_action_button (_("_Stop"), "analysis.cancel"));
   gtk_box_append (GTK_BOX (page), row);
+  gtk_box_append (GTK_BOX (page), values_row);
+  gtk_box_append (GTK_BOX (page), plot_row);
 
   self->sweep_renderer = bg_plot_renderer_new ();
-  self->sweep_area = _bg_analysis_pane_plot_area (self, sweep_draw_cb);
+  /* as tall as the runs need to be read (it was squeezed to 30 px) */
+  self->sweep_area = bg_plot_area_new (self->sweep_renderer);
   gtk_box_append (GTK_BOX (page), self->sweep_area);
   self->sweep_status = GTK_LABEL (_bg_analysis_pane_status_label ());
   gtk_label_set_label (self->sweep_status,

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-analysis-pane.c — Bode plot and parameter sweep pages.
+/* bg-analysis-pane.c — Bode plot, parameter sweep and eigenvalue pages.
  *
  * Owns: the widget (pages, menu, actions and their sensitivity), the
  * source and variable lists, the Bode computation (compile, linearize at
@@ -20,6 +20,7 @@
 #include "bg-compiler.h"
 #include "bg-linearize.h"
 #include "bg-modes.h"
+#include "bg-plot-area.h"
 #include "bg-plot-defaults.h"
 #include "bg-si-format.h"
 #include "bg-sweep.h"
@@ -63,9 +64,8 @@ drop_select (GtkDropDown *drop, GtkStringList *list, const char *name)
   return FALSE;
 }
 
-/* The document's plan, or NULL with the reason in *why. */
-static BgPlan *
-compile_document (BgAnalysisPane *self, GError **error)
+BgPlan *
+_bg_analysis_pane_compile (BgAnalysisPane *self, GError **error)
 {
   BgModel *model;
 
@@ -99,7 +99,7 @@ static void
 refresh_lists (BgAnalysisPane *self)
 {
   g_autoptr (GError) error = NULL;
-  g_autoptr (BgPlan) plan = compile_document (self, &error);
+  g_autoptr (BgPlan) plan = _bg_analysis_pane_compile (self, &error);
   g_autoptr (GPtrArray) ins = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GPtrArray) outs = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *in = g_strdup (_bg_analysis_pane_drop_selected (self->input_drop));
@@ -134,11 +134,14 @@ refresh_lists (BgAnalysisPane *self)
   _bg_analysis_pane_actions_update (self);
 }
 
-/* Numeric parameters of the selected element. */
+/* Numeric parameters of the selected element, offered by their labels
+ * ("Resistance", not "value"); the choice is kept by name. */
 static void
 refresh_params (BgAnalysisPane *self)
 {
   g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *chosen = g_strdup (_bg_analysis_pane_selected_param (self));
   BgElement *el = NULL;
   g_autofree char *label = NULL;
 
@@ -146,12 +149,36 @@ refresh_params (BgAnalysisPane *self)
     el = bg_model_find_element (bg_document_get_model (self->document), self->element_id);
   for (guint i = 0; el != NULL && i < el->spec->n_params; i++)
     if (el->spec->params[i].kind == BG_PARAM_NUMBER)
-      g_ptr_array_add (names, g_strdup (el->spec->params[i].name));
-  string_list_set (self->params, names);
-  label = el != NULL ? g_strdup_printf (_("Element %s:"), el->id)
-                     : g_strdup (_("Select an element to sweep one of its parameters"));
-  gtk_label_set_label (self->element_label, label);
+      {
+        g_ptr_array_add (names, g_strdup (el->spec->params[i].name));
+        g_ptr_array_add (labels, g_strdup (g_dgettext (GETTEXT_PACKAGE, el->spec->params[i].label)));
+      }
+  g_ptr_array_add (names, NULL);
+  g_strfreev (self->param_names);
+  self->param_names = (GStrv) g_ptr_array_steal (names, NULL);
+  string_list_set (self->params, labels);
+  for (guint i = 0; chosen != NULL && self->param_names[i] != NULL; i++)
+    if (g_str_equal (self->param_names[i], chosen))
+      gtk_drop_down_set_selected (self->param_drop, i);
+  /* its flow box child, else an empty cell keeps its spacing */
+  gtk_widget_set_visible (gtk_widget_get_parent (GTK_WIDGET (self->element_label)), el == NULL);
+  gtk_label_set_label (self->element_label, _("Select an element to sweep one of its parameters"));
+  /* TRANSLATORS: the label of the list of an element's parameters, %s is
+   * the element's id ("R1 parameter") */
+  label = el != NULL ? g_strdup_printf (_("%s _parameter"), el->id) : g_strdup (_("_Parameter"));
+  gtk_label_set_text_with_mnemonic (self->param_label, label);
   _bg_analysis_pane_actions_update (self);
+}
+
+const char *
+_bg_analysis_pane_selected_param (BgAnalysisPane *self)
+{
+  guint i = gtk_drop_down_get_selected (self->param_drop);
+
+  if (self->param_names == NULL || i == GTK_INVALID_LIST_POSITION
+      || i >= g_strv_length (self->param_names))
+    return NULL;
+  return self->param_names[i];
 }
 
 static void
@@ -160,12 +187,14 @@ causality_changed_cb (BgAnalysisPane *self, GParamSpec *pspec, BgDocument *docum
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     refresh_lists (self);
   refresh_params (self);
+  _bg_analysis_pane_modes_changed (self);
 }
 
 static void
 map_cb (BgAnalysisPane *self)
 {
   refresh_lists (self);
+  _bg_analysis_pane_modes_shown (self);
 }
 
 /* Drawing --------------------------------------------------------------------- */
@@ -185,13 +214,6 @@ _bg_analysis_pane_draw_renderer (GtkWidget *area, cairo_t *cr, int width, int he
   cairo_set_source_rgb (cr, bg.red, bg.green, bg.blue);
   cairo_paint (cr);
   bg_plot_renderer_render (renderer, cr, width, height);
-}
-
-static void
-bode_draw_cb (GtkDrawingArea *area, cairo_t *cr, int width, int height, gpointer data)
-{
-  BgAnalysisPane *self = data;
-  _bg_analysis_pane_draw_renderer (GTK_WIDGET (area), cr, width, height, bg_bode_plot_get_renderer (self->bode_plot));
 }
 
 char *
@@ -253,7 +275,7 @@ compute_bode (BgAnalysisPane *self, GError **error)
                            _("Choose a source and a variable"));
       return FALSE;
     }
-  plan = compile_document (self, error);
+  plan = _bg_analysis_pane_compile (self, error);
   if (plan == NULL)
     return FALSE;
   lin = bg_linearize (plan, NULL, 0, outputs, error);
@@ -307,6 +329,8 @@ bg_analysis_pane_export (BgAnalysisPane *self, const char *path, GError **error)
   BgPlotRenderer *renderer;
 
   g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), FALSE);
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "modes") == 0)
+    return _bg_analysis_pane_modes_export (self, path, error);
   renderer = shown_renderer (self);
   /* An export is on white, as the CLI's. */
   bg_plot_renderer_set_colors (renderer, &(BgPlotColor) { 0, 0, 0, 1 }, &(BgPlotColor) { 1, 1, 1, 1 });
@@ -324,8 +348,10 @@ export_response_cb (GtkNativeDialog *native, int response, BgAnalysisPane *self)
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
       g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
       g_autoptr (GError) error = NULL;
-      GtkLabel *status = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0
-                         ? self->sweep_status : self->bode_status;
+      const char *page = gtk_stack_get_visible_child_name (self->stack);
+      GtkLabel *status = g_strcmp0 (page, "sweep") == 0 ? self->sweep_status
+                         : g_strcmp0 (page, "modes") == 0 ? self->modes_status
+                         : self->bode_status;
 
       if (path != NULL && !bg_analysis_pane_export (self, path, &error))
         gtk_label_set_label (status, error->message);
@@ -347,9 +373,11 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
   const char *suffix = strrchr (action_name, '-') + 1;
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
   g_autofree char *pattern = g_strdup_printf ("*.%s", suffix);
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
   g_autofree char *name = g_strdup_printf ("%s.%s",
-                                           g_strcmp0 (gtk_stack_get_visible_child_name (self->stack),
-                                                      "sweep") == 0 ? "sweep" : "bode", suffix);
+                                           g_strcmp0 (page, "sweep") == 0 ? "sweep"
+                                           : g_strcmp0 (page, "modes") == 0 ? "poles" : "bode",
+                                           suffix);
   GtkRoot *root = gtk_widget_get_root (widget);
   GtkFileChooserNative *native;
 
@@ -376,7 +404,9 @@ _bg_analysis_pane_actions_update (BgAnalysisPane *self)
                      && bg_causality_is_ok (bg_document_get_causality (self->document));
   gboolean bode_shown = bg_plot_renderer_get_n_traces (bg_bode_plot_get_renderer (self->bode_plot)) > 0;
   gboolean sweep_shown = bg_plot_renderer_get_n_traces (self->sweep_renderer) > 0;
-  gboolean on_sweep = g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0;
+  const char *page = gtk_stack_get_visible_child_name (self->stack);
+  gboolean on_sweep = g_strcmp0 (page, "sweep") == 0;
+  gboolean on_modes = g_strcmp0 (page, "modes") == 0;
 
   gtk_widget_action_set_enabled (widget, "analysis.bode",
                                  can_run && g_list_model_get_n_items (G_LIST_MODEL (self->inputs)) > 0);
@@ -384,13 +414,17 @@ _bg_analysis_pane_actions_update (BgAnalysisPane *self)
                                  can_run && !running && self->element_id != NULL
                                  && g_list_model_get_n_items (G_LIST_MODEL (self->params)) > 0);
   gtk_widget_action_set_enabled (widget, "analysis.cancel", running);
-  gtk_widget_action_set_enabled (widget, "analysis.export-png", on_sweep ? sweep_shown : bode_shown);
-  gtk_widget_action_set_enabled (widget, "analysis.export-svg", on_sweep ? sweep_shown : bode_shown);
+  gboolean exportable = on_modes ? self->pole_map != NULL && !self->modes_stale
+                        : on_sweep ? sweep_shown : bode_shown;
+
+  gtk_widget_action_set_enabled (widget, "analysis.export-png", exportable);
+  gtk_widget_action_set_enabled (widget, "analysis.export-svg", exportable);
 }
 
 static void
 page_changed_cb (BgAnalysisPane *self)
 {
+  _bg_analysis_pane_modes_shown (self);
   _bg_analysis_pane_actions_update (self);
 }
 
@@ -477,7 +511,8 @@ build_bode_page (BgAnalysisPane *self)
   gtk_box_append (GTK_BOX (page), row);
 
   self->bode_plot = bg_bode_plot_new ();
-  self->bode_area = _bg_analysis_pane_plot_area (self, bode_draw_cb);
+  /* as tall as the plot needs to be read, larger in presentation mode */
+  self->bode_area = bg_plot_area_new (bg_bode_plot_get_renderer (self->bode_plot));
   g_signal_connect (motion, "motion", G_CALLBACK (bode_motion_cb), self);
   g_signal_connect (motion, "leave", G_CALLBACK (bode_leave_cb), self);
   gtk_widget_add_controller (self->bode_area, motion);
@@ -517,13 +552,30 @@ bg_analysis_pane_init (BgAnalysisPane *self)
   gtk_widget_set_margin_bottom (GTK_WIDGET (self), 4);
 
   self->stack = GTK_STACK (gtk_stack_new ());
+  /* each page asks for its own height: the window gives the page shown
+   * what it needs, so the Bode plot is not sized by the sweep's controls,
+   * nor the eigenvalue page by either */
+  gtk_stack_set_vhomogeneous (self->stack, FALSE);
   gtk_stack_add_titled (self->stack, build_bode_page (self), "bode", _("Frequency Response"));
   gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_sweep_page (self), "sweep",
                         _("Parameter Sweep"));
+  gtk_stack_add_titled (self->stack, _bg_analysis_pane_build_modes_page (self), "modes",
+                        _("Poles"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->stack);
-  gtk_widget_set_hexpand (switcher, TRUE);
   gtk_widget_set_halign (switcher, GTK_ALIGN_START);
-  gtk_box_append (GTK_BOX (header), switcher);
+  /* three pages' names (long in Russian, large in presentation mode) must
+   * not make the pane wider than a narrow plot slot: they scroll instead */
+  {
+    GtkWidget *scroller = gtk_scrolled_window_new ();
+
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_propagate_natural_width (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (scroller), TRUE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), switcher);
+    gtk_widget_set_hexpand (scroller, TRUE);
+    gtk_box_append (GTK_BOX (header), scroller);
+  }
   gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (menu_button), "view-more-symbolic");
   gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (menu_button), menu);
   gtk_widget_set_tooltip_text (menu_button, _("Analysis Menu"));
@@ -545,6 +597,7 @@ bg_analysis_pane_dispose (GObject *object)
 
   if (self->sweep_cancellable != NULL)
     g_cancellable_cancel (self->sweep_cancellable);
+  g_clear_handle_id (&self->modes_idle, g_source_remove);
   g_clear_object (&self->document);
   G_OBJECT_CLASS (bg_analysis_pane_parent_class)->dispose (object);
 }
@@ -555,10 +608,12 @@ bg_analysis_pane_finalize (GObject *object)
   BgAnalysisPane *self = BG_ANALYSIS_PANE (object);
 
   g_clear_pointer (&self->bode_plot, bg_bode_plot_free);
+  _bg_analysis_pane_modes_finalize (self);
   g_clear_object (&self->sweep_renderer);
   g_clear_object (&self->inputs);
   g_clear_object (&self->outputs);
   g_clear_object (&self->params);
+  g_strfreev (self->param_names);
   g_free (self->element_id);
   g_free (self->sweep_var);
   G_OBJECT_CLASS (bg_analysis_pane_parent_class)->finalize (object);
@@ -608,6 +663,7 @@ bg_analysis_pane_set_document (BgAnalysisPane *self, BgDocument *document)
                              self, G_CONNECT_SWAPPED);
   refresh_lists (self);
   refresh_params (self);
+  _bg_analysis_pane_modes_changed (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -638,8 +694,13 @@ bg_analysis_pane_select_sweep (BgAnalysisPane *self, const char *param, const ch
   refresh_lists (self);
   gtk_drop_down_set_selected (self->mode_drop, 0);
   gtk_editable_set_text (GTK_EDITABLE (self->values_entry), values);
-  return drop_select (self->param_drop, self->params, param)
-         && drop_select (self->var_drop, self->outputs, var);
+  for (guint i = 0; self->param_names != NULL && self->param_names[i] != NULL; i++)
+    if (g_strcmp0 (self->param_names[i], param) == 0)
+      {
+        gtk_drop_down_set_selected (self->param_drop, i);
+        return drop_select (self->var_drop, self->outputs, var);
+      }
+  return FALSE;
 }
 
 void
@@ -687,8 +748,20 @@ bg_analysis_pane_get_sweep_variable (BgAnalysisPane *self)
 const char *
 bg_analysis_pane_get_status (BgAnalysisPane *self)
 {
+  const char *page;
+
   g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
-  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), "sweep") == 0)
+  page = gtk_stack_get_visible_child_name (self->stack);
+  if (g_strcmp0 (page, "sweep") == 0)
     return gtk_label_get_label (self->sweep_status);
+  if (g_strcmp0 (page, "modes") == 0)
+    return gtk_label_get_label (self->modes_status);
   return gtk_label_get_label (self->bode_status);
+}
+
+BgPoleMap *
+bg_analysis_pane_get_pole_map (BgAnalysisPane *self)
+{
+  g_return_val_if_fail (BG_IS_ANALYSIS_PANE (self), NULL);
+  return self->pole_map;
 }

@@ -8,8 +8,12 @@
  * its values (a list, or a linear or logarithmic range), the variable to
  * plot, the runs on a thread pool (one per core, each with its own plan,
  * cancellable) and their overlaid traces with a legend ("R1 = 100 Ω"),
- * added live as each run ends. PNG and SVG export of the page shown, through
- * the same renderer as the time plot and the CLI.
+ * added live as each run ends. "Poles", for teaching: the eigenvalues of
+ * the model linearized at t = 0 as a table (real and imaginary part,
+ * natural frequency in Hz and rad/s, damping ratio, time constant) beside
+ * the pole map (the s-plane, the unstable half shaded, the pole under the
+ * pointer read out), recomputed after each edit. PNG and SVG export of the
+ * page shown, through the same renderers as the time plot and the CLI.
  *
  * Actions ("analysis." prefix, also in the pane's menu): bode, sweep,
  * cancel, export-png, export-svg.
@@ -22,6 +26,7 @@
 #include <gtk/gtk.h>
 #include "bg-document.h"
 #include "bg-plot-renderer.h"
+#include "bg-pole-map.h"
 
 G_BEGIN_DECLS
 
@@ -43,7 +48,7 @@ gboolean        bg_analysis_pane_select_sweep   (BgAnalysisPane     *self,
                                                  const char         *param,
                                                  const char         *values,
                                                  const char         *var);
-/* "bode" or "sweep": the page shown. */
+/* "bode", "sweep" or "modes": the page shown. */
 void            bg_analysis_pane_show_page      (BgAnalysisPane     *self,
                                                  const char         *page);
 BgPlotRenderer *bg_analysis_pane_get_bode_renderer  (BgAnalysisPane *self);
@@ -55,6 +60,8 @@ const char     *bg_analysis_pane_get_bode_output    (BgAnalysisPane *self);
 const char     *bg_analysis_pane_get_sweep_variable (BgAnalysisPane *self);
 /* The status line of the page shown ("8 of 8 runs", an error). */
 const char     *bg_analysis_pane_get_status     (BgAnalysisPane     *self);
+/* The eigenvalue page's map (its modes, their places after a drawing). */
+BgPoleMap      *bg_analysis_pane_get_pole_map   (BgAnalysisPane     *self);
 /* The read-out at log10 f on the Bode plot ("f = 15.9 Hz · …"). */
 char           *bg_analysis_pane_dup_bode_readout (BgAnalysisPane   *self,
                                                    double            log_f);

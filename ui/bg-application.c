@@ -13,6 +13,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-application.h"
+#include "bg-presentation-css.h"
 #include "bg-preferences-window.h"
 #include "bg-autosave.h"
 #include "bg-recovery-dialog.h"
@@ -291,10 +292,14 @@ static const struct
   { "win.presentation-mode", { "<Control><Shift>p", NULL } },
   { "win.show-palette", { "F9", NULL } },
   { "win.show-inspector", { "<Control>F9", NULL } },
+  { "win.layout('diagram')", { "<Alt>1", NULL } },
+  { "win.layout('both')", { "<Alt>2", NULL } },
+  { "win.layout('plot')", { "<Alt>3", NULL } },
   { "win.show-bond-names", { "<Control><Shift>b", NULL } },
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
   { "win.show-equations", { "F8", NULL } },
   { "win.export-diagram", { "<Control>e", NULL } },
+  { "win.make-component", { "<Control>g", NULL } },
   { "win.run", { "F5", NULL } },
   { "win.stop", { "Escape", "<Shift>F5", NULL } },
   { "win.exercise-mode", { "<Control><Shift>x", NULL } },
@@ -323,6 +328,8 @@ bg_application_startup (GApplication *application)
   gtk_style_context_add_provider_for_display (gdk_display_get_default (),
                                               GTK_STYLE_PROVIDER (css),
                                               GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
+  /* presentation mode's text at the default scale until a window sets its own */
+  bg_presentation_css_set_scale (gdk_display_get_default (), 1.75);
 
   gtk_window_set_default_icon_name (BGMOD_APP_ID);
 

@@ -30,6 +30,28 @@ _bg_canvas_require_model (BgCanvas  *self,
   return FALSE;
 }
 
+/* Inserts from the palette try this many places beside the centre. */
+#define MAX_INSERT_OFFSETS 50
+
+/* Whether an element stands within half a grid step of (mx, my). */
+static gboolean
+place_taken (BgCanvas *self,
+             double    mx,
+             double    my)
+{
+  GPtrArray *elements = bg_model_get_elements (self->model);
+  double near = _bg_canvas_grid_spacing (self) / 2;
+
+  for (guint i = 0; i < elements->len; i++)
+    {
+      const BgElement *el = g_ptr_array_index (elements, i);
+
+      if (fabs (el->x - mx) < near && fabs (el->y - my) < near)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 BgElement *
 bg_canvas_insert_component (BgCanvas              *self,
                             const BgComponentSpec *spec,
@@ -38,6 +60,7 @@ bg_canvas_insert_component (BgCanvas              *self,
                             GError               **error)
 {
   BgElement *element;
+  gboolean centred;
   double mx, my;
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
@@ -47,7 +70,8 @@ bg_canvas_insert_component (BgCanvas              *self,
   if (!_bg_canvas_require_model (self, error))
     return NULL;
 
-  if (isnan (view_x) || isnan (view_y))
+  centred = isnan (view_x) || isnan (view_y);
+  if (centred)
     {
       view_x = gtk_widget_get_width (GTK_WIDGET (self)) / 2.0;
       view_y = gtk_widget_get_height (GTK_WIDGET (self)) / 2.0;
@@ -55,6 +79,14 @@ bg_canvas_insert_component (BgCanvas              *self,
   bg_canvas_view_to_model (self, view_x, view_y, &mx, &my);
   mx = bg_geometry_snap (mx, _bg_canvas_snap_step (self));
   my = bg_geometry_snap (my, _bg_canvas_snap_step (self));
+  /* From the palette (the centre of the view): a place no element takes
+   * yet, a grid step down and right each time, so that a second insert is
+   * not hidden under the first. */
+  for (guint tries = 0; centred && tries < MAX_INSERT_OFFSETS && place_taken (self, mx, my); tries++)
+    {
+      mx += _bg_canvas_grid_spacing (self);
+      my += _bg_canvas_grid_spacing (self);
+    }
 
   element = bg_model_add_element (self->model, spec->type, spec->domain,
                                   NULL, mx, my, error);
@@ -63,6 +95,15 @@ bg_canvas_insert_component (BgCanvas              *self,
 
   _bg_canvas_select_only (self, element->id);
   _bg_canvas_selection_changed (self);
+  if (centred)
+    {
+      const char *ids[] = { element->id, NULL };
+      double x = self->offset_x, y = self->offset_y;
+
+      bg_canvas_reveal_ids (self, ids);
+      if (x != self->offset_x || y != self->offset_y)
+        self->fitted = FALSE;
+    }
   return element;
 }
 
@@ -684,7 +725,7 @@ action_flip_junction_sign (GtkWidget  *widget,
 }
 
 /* Arrow keys: move the selected elements by one grid step (Shift: five),
- * one undoable step per key press. */
+ * one undoable step per key press, the view panned to keep them in it. */
 static void
 action_nudge (GtkWidget  *widget,
               const char *name,
@@ -703,7 +744,18 @@ action_nudge (GtkWidget  *widget,
   if (!bg_model_move_elements (self->model, (const char *const *) ids,
                                elements->len, dx * _bg_canvas_nudge_step (self),
                                dy * _bg_canvas_nudge_step (self), &error))
-    _bg_canvas_say (self, error->message, FALSE);
+    {
+      _bg_canvas_say (self, error->message, FALSE);
+      return;
+    }
+  /* what the keys move stays in view: the view follows the least */
+  {
+    double x = self->offset_x, y = self->offset_y;
+
+    bg_canvas_reveal_ids (self, (const char *const *) ids);
+    if (x != self->offset_x || y != self->offset_y)
+      self->fitted = FALSE;
+  }
 }
 
 static void

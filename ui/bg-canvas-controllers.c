@@ -549,7 +549,7 @@ drop_cb (GtkDropTarget *target,
 }
 
 /* Escape: abandon the drag in progress (nothing is edited), or clear the
- * selection. */
+ * selection; with neither, the key goes on (out of a component). */
 static gboolean
 escape_cb (GtkWidget *widget,
            GVariant  *args,
@@ -567,8 +567,9 @@ escape_cb (GtkWidget *widget,
       gtk_widget_queue_draw (widget);
       return TRUE;
     }
-  if (_bg_canvas_select_only (self, NULL))
-    _bg_canvas_selection_changed (self);
+  if (!_bg_canvas_select_only (self, NULL))
+    return FALSE;
+  _bg_canvas_selection_changed (self);
   return TRUE;
 }
 

@@ -9,8 +9,11 @@
  * stroke; Check grades the strokes (bg-causality-check.h) and marks each
  * bond with a badge that carries its verdict in shape and text as well as
  * colour (✓ correct, ✗ wrong, ? missing), its sentence in the tooltip;
- * Reveal draws the analyzer's strokes beside the student's. Marks belong to
- * the revision they were made for and vanish at the next edit.
+ * Reveal draws the answer's strokes (the nearest valid assignment after a
+ * Check, else the analyzer's) in the accent colour, thicker, and the
+ * student's strokes that differ from it dashed in the error colour, and
+ * says so in the status line. Marks belong to the revision they were made
+ * for and vanish at the next edit.
  *
  * Must not: edit the model except through bg_model_set_exercise_stroke(),
  * or decide what is correct (the grader does).
@@ -79,9 +82,15 @@ void
 bg_canvas_set_exercise_reveal (BgCanvas *self,
                                gboolean  reveal)
 {
+  gboolean was;
+
   g_return_if_fail (BG_IS_CANVAS (self));
 
+  was = self->exercise->reveal;
   self->exercise->reveal = self->exercise->on && reveal;
+  if (self->exercise->reveal && !was)
+    _bg_canvas_say (self, _("Answer shown: its strokes are thick in the accent colour; "
+                           "yours that differ from it are dashed in red."), FALSE);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -119,14 +128,18 @@ bg_canvas_check_exercise (BgCanvas *self)
   return self->exercise->grade;
 }
 
-/* The analysis the renderer gets: none in exercise mode unless revealed. */
+/* The analysis the renderer gets: none in exercise mode (the answer's
+ * strokes are drawn here in their own style), but a conflict's colours
+ * once revealed. */
 BgCausality *
 _bg_canvas_exercise_filter (BgCanvas    *self,
                             BgCausality *causality)
 {
-  if (self->exercise->on && !self->exercise->reveal)
-    return NULL;
-  return causality;
+  if (!self->exercise->on)
+    return causality;
+  if (self->exercise->reveal && causality != NULL && !bg_causality_is_ok (causality))
+    return causality;
+  return NULL;
 }
 
 /* Placing strokes ----------------------------------------------------------- */
@@ -324,6 +337,10 @@ draw_stroke (cairo_t *cr,
 {
   BgPoint s1, s2;
 
+  if (stroke != BG_STROKE_AT_TO && stroke != BG_STROKE_AT_FROM)
+    return;
+  {
+
   if (stroke == BG_STROKE_AT_TO)
     bg_geometry_causal_stroke (from, to, length, &s1, &s2);
   else
@@ -331,6 +348,29 @@ draw_stroke (cairo_t *cr,
   cairo_move_to (cr, s1.x, s1.y);
   cairo_line_to (cr, s2.x, s2.y);
   cairo_stroke (cr);
+  }
+}
+
+/* The revealed answer on @bond: the nearest valid assignment of the
+ * last Check (it keeps the student's correct choices where there are
+ * several), else the analyzer's stroke. */
+static BgStroke
+answer_stroke (BgCanvas      *self,
+               const BgGrade *grade,
+               BgBond        *bond)
+{
+  BgCausality *causality = _bg_canvas_current_causality (self);
+
+  if (grade != NULL && bg_grade_has_solution (grade))
+    {
+      const BgBondGrade *g = bg_grade_lookup (grade, bond->id);
+
+      if (g != NULL)
+        return g->expected;
+    }
+  if (causality == NULL)
+    return BG_STROKE_NONE;
+  return bg_causality_lookup_stroke (causality, bond->id);
 }
 
 /* ✓ on the theme's accent, ✗ on the error colour, ? on the group colour. */
@@ -398,14 +438,37 @@ _bg_canvas_exercise_draw (BgCanvas *self,
     {
       BgBond *bond = g_ptr_array_index (bonds, i);
       const BgBondGrade *g = grade != NULL ? bg_grade_lookup (grade, bond->id) : NULL;
+      BgStroke answer = self->exercise->reveal ? answer_stroke (self, grade, bond) : BG_STROKE_NONE;
       BgPoint from, to;
 
-      if (bond->exercise == BG_STROKE_NONE || !bond_view_ends (self, bond, &from, &to))
+      if (!bond_view_ends (self, bond, &from, &to))
         continue;
-      /* A wrong stroke in the error colour (its badge says so in text). */
-      set_rgba (cr, g != NULL && g->verdict == BG_VERDICT_WRONG ? &style->error : &style->fg, 1.0);
+      if (answer != BG_STROKE_NONE)
+        {
+          /* the answer: thick, in the accent colour, on a knock-out */
+          set_rgba (cr, &style->bg, 1.0);
+          cairo_set_line_width (cr, 3.2 * 1.8 * scale);
+          draw_stroke (cr, from, to, answer, length * 1.15);
+          set_rgba (cr, &style->selection, 1.0);
+          cairo_set_line_width (cr, 2.0 * 1.8 * scale);
+          draw_stroke (cr, from, to, answer, length * 1.15);
+        }
+      if (bond->exercise == BG_STROKE_NONE || bond->exercise == answer)
+        continue;
+      /* A wrong stroke in the error colour (its badge says so in text);
+       * against a revealed answer, also dashed: "yours, not the answer". */
+      set_rgba (cr, (g != NULL && g->verdict == BG_VERDICT_WRONG) || answer != BG_STROKE_NONE
+                    ? &style->error : &style->fg, 1.0);
       cairo_set_line_width (cr, 1.2 * 1.8 * scale);
+      if (answer != BG_STROKE_NONE)
+        {
+          double dash[] = { 4.0 * scale, 2.5 * scale };
+
+          cairo_set_line_width (cr, 1.6 * 1.8 * scale);
+          cairo_set_dash (cr, dash, 2, 0);
+        }
       draw_stroke (cr, from, to, bond->exercise, length);
+      cairo_set_dash (cr, NULL, 0, 0);
     }
   for (guint i = 0; grade != NULL && i < bonds->len; i++)
     {

@@ -3,8 +3,9 @@
  * bond-name option and the colour legend.
  *
  * Owns: the right-click (and Shift+F10) popover with Rename,
- * Delete, Reverse Arrow, Flip Junction Sign, Plot Main Variable, Select
- * Connected and Show Bond Names; the actions canvas.context-menu,
+ * Delete, Reverse Arrow, Flip Junction Sign, the window's Open Component,
+ * Make Component… and Explode Component (each shown while it applies),
+ * Plot Main Variable, Select Connected and Show Bond Names; the actions canvas.context-menu,
  * canvas.plot-main, canvas.select-connected and the "show-bond-ids"
  * property; and the small legend that says what red (conflict) and
  * amber (algebraic group) mean whenever the drawing shows them, in a band
@@ -121,12 +122,25 @@ action_select_connected (GtkWidget  *widget,
 
 /* The popover ------------------------------------------------------------------ */
 
+/* An item shown only while its action is enabled. */
+static void
+append_when_enabled (GMenu      *menu,
+                     const char *label,
+                     const char *action)
+{
+  g_autoptr(GMenuItem) item = g_menu_item_new (label, action);
+
+  g_menu_item_set_attribute (item, "hidden-when", "s", "action-disabled");
+  g_menu_append_item (menu, item);
+}
+
 static GMenuModel *
 context_menu_model (void)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
   g_autoptr(GMenu) bonds = g_menu_new ();
+  g_autoptr(GMenu) components = g_menu_new ();
   g_autoptr(GMenu) view = g_menu_new ();
 
   g_menu_append (edit, _("_Rename"), "canvas.rename");
@@ -136,8 +150,13 @@ context_menu_model (void)
   g_menu_append (view, _("_Plot Main Variable"), "canvas.plot-main");
   g_menu_append (view, _("Select _Connected"), "canvas.select-connected");
   g_menu_append (view, _("Show _Bond Names"), "canvas.show-bond-ids");
+  /* the window's: it knows the levels of components (bg-window-levels.c) */
+  append_when_enabled (components, _("_Open Component"), "win.open-component");
+  append_when_enabled (components, _("Make _Component…"), "win.make-component");
+  append_when_enabled (components, _("E_xplode Component"), "win.explode-component");
   g_menu_append_section (menu, NULL, G_MENU_MODEL (edit));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (bonds));
+  g_menu_append_section (menu, NULL, G_MENU_MODEL (components));
   g_menu_append_section (menu, NULL, G_MENU_MODEL (view));
   return G_MENU_MODEL (menu);
 }
@@ -160,6 +179,16 @@ bg_canvas_popup_menu_at (BgCanvas *self,
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   _bg_canvas_update_actions (self);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
+  /* the tooltip shown under the pointer would cover the menu: asked
+   * again, it hides (_bg_canvas_query_tooltip) */
+  gtk_widget_trigger_tooltip_query (GTK_WIDGET (self));
+}
+
+gboolean
+bg_canvas_context_menu_shown (BgCanvas *self)
+{
+  g_return_val_if_fail (BG_IS_CANVAS (self), FALSE);
+  return self->context_menu != NULL && gtk_widget_get_visible (self->context_menu);
 }
 
 /* A right-click acts on what is under the pointer: it becomes the
@@ -273,16 +302,19 @@ bg_canvas_dup_legend (BgCanvas *self)
 #define LEGEND_PAD    6.0
 #define LEGEND_SWATCH 10.0
 
-/* The legend's lines laid out (at most two) and the height of one; FALSE
- * when there is no legend. */
+/* The legend's entries laid out (at most two), each wrapped to the
+ * canvas's width (a long Russian entry was cut at the edge), their sizes
+ * and the tallest; FALSE when there is no legend. */
 static gboolean
 legend_layouts (BgCanvas    *self,
                 PangoLayout *layouts[2],
                 int          widths[2],
+                int          heights[2],
                 guint       *n,
                 double      *line_h)
 {
   g_auto(GStrv) lines = NULL;
+  double room = gtk_widget_get_width (GTK_WIDGET (self)) - LEGEND_SWATCH - 3 * LEGEND_PAD;
 
   *n = 0;
   *line_h = 0;
@@ -294,11 +326,14 @@ legend_layouts (BgCanvas    *self,
   *n = MIN (g_strv_length (lines), 2);
   for (guint i = 0; i < *n; i++)
     {
-      int h;
-
       layouts[i] = gtk_widget_create_pango_layout (GTK_WIDGET (self), lines[i]);
-      pango_layout_get_pixel_size (layouts[i], &widths[i], &h);
-      *line_h = MAX (*line_h, h);
+      if (room > LEGEND_SWATCH)
+        {
+          pango_layout_set_width (layouts[i], (int) (room * PANGO_SCALE));
+          pango_layout_set_wrap (layouts[i], PANGO_WRAP_WORD_CHAR);
+        }
+      pango_layout_get_pixel_size (layouts[i], &widths[i], &heights[i]);
+      *line_h = MAX (*line_h, heights[i]);
     }
   return TRUE;
 }
@@ -315,32 +350,36 @@ entry_width (int text_width)
 static double
 legend_band (BgCanvas *self,
              int       widths[2],
+             int       heights[2],
              guint     n,
              double    line_h,
              gboolean *stacked)
 {
-  double total = LEGEND_PAD;
+  double total = LEGEND_PAD, stack = 0;
 
   for (guint i = 0; i < n; i++)
-    total += entry_width (widths[i]);
+    {
+      total += entry_width (widths[i]);
+      stack += heights[i];
+    }
   *stacked = total > gtk_widget_get_width (GTK_WIDGET (self));
-  return (*stacked ? n : 1) * line_h + 2 * LEGEND_PAD;
+  return (*stacked ? stack : line_h) + 2 * LEGEND_PAD;
 }
 
 double
 _bg_canvas_legend_height (BgCanvas *self)
 {
   PangoLayout *layouts[2] = { NULL, NULL };
-  int widths[2] = { 0, 0 };
+  int widths[2] = { 0, 0 }, heights[2] = { 0, 0 };
   double line_h, band;
   gboolean stacked;
   guint n;
 
-  if (!legend_layouts (self, layouts, widths, &n, &line_h))
+  if (!legend_layouts (self, layouts, widths, heights, &n, &line_h))
     return 0;
   for (guint i = 0; i < n; i++)
     g_object_unref (layouts[i]);
-  band = legend_band (self, widths, n, line_h, &stacked);
+  band = legend_band (self, widths, heights, n, line_h, &stacked);
   return band;
 }
 
@@ -371,16 +410,16 @@ _bg_canvas_draw_legend (BgCanvas *self,
   const BgGraphStyle *style = bg_graph_renderer_get_style (self->renderer);
   BgCausality *causality = _bg_canvas_current_causality (self);
   PangoLayout *layouts[2] = { NULL, NULL };
-  int widths[2] = { 0, 0 };
-  double pad = LEGEND_PAD, swatch = LEGEND_SWATCH, x, y, line_h, band;
+  int widths[2] = { 0, 0 }, heights[2] = { 0, 0 };
+  double pad = LEGEND_PAD, swatch = LEGEND_SWATCH, x, y, line_h, band, row_y;
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   gboolean has_conflict, stacked;
   guint n;
 
-  if (!legend_layouts (self, layouts, widths, &n, &line_h))
+  if (!legend_layouts (self, layouts, widths, heights, &n, &line_h))
     return 0;
   has_conflict = n == 2 || bg_causality_get_algebraic_groups (causality)->len == 0;
-  band = legend_band (self, widths, n, line_h, &stacked);
+  band = legend_band (self, widths, heights, n, line_h, &stacked);
   y = gtk_widget_get_height (GTK_WIDGET (self)) - band;
 
   cairo_save (cr);
@@ -393,12 +432,14 @@ _bg_canvas_draw_legend (BgCanvas *self,
   cairo_set_line_width (cr, 1);
   cairo_stroke (cr);
   x = pad;
+  row_y = y + pad;
   for (guint i = 0; i < n; i++)
     {
       gboolean red = has_conflict && i == 0;
       const BgGraphColor *c = red ? &style->error : &style->group;
-      double row_y = y + pad + (stacked ? i * line_h : 0);
-      double sx = x, sy = row_y + (line_h - swatch) / 2;
+      /* the swatch beside the entry's first line */
+      double first_line = (double) heights[i] / MAX (1, pango_layout_get_line_count (layouts[i]));
+      double sx = x, sy = row_y + (first_line - swatch) / 2;
 
       cairo_rectangle (cr, sx, sy, swatch, swatch);
       cairo_set_source_rgba (cr, c->red, c->green, c->blue, red ? 1.0 : 0.6);
@@ -419,6 +460,8 @@ _bg_canvas_draw_legend (BgCanvas *self,
       g_object_unref (layouts[i]);
       if (!stacked)
         x += entry_width (widths[i]);
+      else
+        row_y += heights[i];
     }
   cairo_restore (cr);
   return band;

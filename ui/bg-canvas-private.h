@@ -84,6 +84,7 @@ struct _BgCanvas
   double           origin_x, origin_y;
   int              fitted_width, fitted_height;
   double           legend_band;   /* as last drawn: the graph is not under it */
+  double           top_inset;     /* bars over the canvas's top: nor under them */
 
   GHashTable      *selected;      /* ids (owned) -> NULL */
 

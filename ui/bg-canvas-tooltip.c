@@ -5,7 +5,8 @@
  * analysis's message for an element or bond in conflict, an algebraic
  * loop's note, a port's name and domain, what dragging a handle does, an
  * element's name and type; in exercise mode the marks' sentences instead
- * (a conflict would give the answer away); and the widget's query-tooltip.
+ * (a conflict would give the answer away); and the widget's query-tooltip,
+ * which shows none while the canvas's context menu is open.
  * Must not: decide what is under the point itself (_bg_canvas_hit_test
  * does) or change anything.
  */
@@ -112,7 +113,8 @@ _bg_canvas_query_tooltip (GtkWidget  *widget,
 {
   g_autofree char *text = NULL;
 
-  if (keyboard_mode)
+  /* never over the canvas's own menu */
+  if (keyboard_mode || bg_canvas_context_menu_shown (BG_CANVAS (widget)))
     return FALSE;
   text = bg_canvas_dup_tooltip_at (BG_CANVAS (widget), x, y);
   if (text == NULL)

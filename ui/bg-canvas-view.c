@@ -5,8 +5,9 @@
  * zoom + offset) and everything that sets it: zooming about a point,
  * fitting the graph (never below readable labels), panning what must be
  * seen into view (the step being explained, an element chosen from the
- * keyboard or the equations), and the presentation scale the labels grow
- * by. Must not: draw, hit-test or change the selection or the model.
+ * keyboard or the equations), coming back to a view left earlier, the
+ * inset of the bars over its top, and the presentation scale the labels
+ * grow by. Must not: draw, hit-test or change the selection or the model.
  */
 #include "config.h"
 
@@ -130,8 +131,8 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   h = gtk_widget_get_height (GTK_WIDGET (self));
   if (self->model == NULL)
     return;
-  /* the graph goes above the legend's band */
-  h -= (int) ceil (_bg_canvas_legend_height (self));
+  /* the graph goes above the legend's band and below the bars over the top */
+  h -= (int) ceil (_bg_canvas_legend_height (self)) + (int) ceil (self->top_inset);
   if (w <= 0 || h <= 0)
     {
       self->fit_pending = TRUE;
@@ -156,7 +157,7 @@ bg_canvas_zoom_to_fit (BgCanvas *self)
   view.zoom = CLAMP (view.zoom, ZOOM_MIN, ZOOM_MAX);
   self->zoom = view.zoom;
   self->offset_x = view.offset_x;
-  self->offset_y = view.offset_y;
+  self->offset_y = view.offset_y + ceil (self->top_inset);
   self->fitted = TRUE;
   self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
   self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
@@ -215,12 +216,14 @@ bg_canvas_reveal_ids (BgCanvas          *self,
                       const char *const *ids)
 {
   double box[4] = { G_MAXDOUBLE, G_MAXDOUBLE, -G_MAXDOUBLE, -G_MAXDOUBLE };
-  double w, h;
+  double w, h, top;
 
   g_return_if_fail (BG_IS_CANVAS (self));
 
+  /* what is in view: below the bars over the top, above the legend */
+  top = self->top_inset;
   w = gtk_widget_get_width (GTK_WIDGET (self));
-  h = gtk_widget_get_height (GTK_WIDGET (self)) - _bg_canvas_legend_height (self);
+  h = gtk_widget_get_height (GTK_WIDGET (self)) - _bg_canvas_legend_height (self) - top;
   if (self->model == NULL || ids == NULL || w <= 0 || h <= 0)
     return;
   for (guint i = 0; ids[i] != NULL; i++)
@@ -241,8 +244,8 @@ bg_canvas_reveal_ids (BgCanvas          *self,
 
   double dx = reveal_shift (box[0] * self->zoom + self->offset_x,
                             box[2] * self->zoom + self->offset_x, w);
-  double dy = reveal_shift (box[1] * self->zoom + self->offset_y,
-                            box[3] * self->zoom + self->offset_y, h);
+  double dy = reveal_shift (box[1] * self->zoom + self->offset_y - top,
+                            box[3] * self->zoom + self->offset_y - top, h);
   if (dx == 0.0 && dy == 0.0)
     return;
   self->offset_x += round (dx);
@@ -259,6 +262,30 @@ bg_canvas_reveal_ids_soon (BgCanvas          *self,
   g_strfreev (self->reveal_after_layout);
   self->reveal_after_layout = g_strdupv ((char **) ids);
   gtk_widget_queue_allocate (GTK_WIDGET (self));
+}
+
+void
+bg_canvas_set_top_inset (BgCanvas *self,
+                         double    inset)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+
+  inset = MAX (0.0, round (inset));
+  if (inset == self->top_inset)
+    return;
+  self->top_inset = inset;
+  /* a fitted view fits the room left; a view the user set stays put */
+  if (self->fitted)
+    bg_canvas_zoom_to_fit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+bg_canvas_get_top_inset (BgCanvas *self)
+{
+  g_return_val_if_fail (BG_IS_CANVAS (self), 0.0);
+
+  return self->top_inset;
 }
 
 void
@@ -294,4 +321,44 @@ bg_canvas_get_presentation_scale (BgCanvas *self)
   g_return_val_if_fail (BG_IS_CANVAS (self), 1.0);
 
   return self->presentation_scale;
+}
+
+/* Coming back to a view ---------------------------------------------------- */
+
+void
+bg_canvas_get_view_state (BgCanvas          *self,
+                          BgCanvasViewState *state)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+  g_return_if_fail (state != NULL);
+
+  state->zoom = self->zoom;
+  state->offset_x = self->offset_x;
+  state->offset_y = self->offset_y;
+  state->fitted = self->fitted;
+  state->fit_whole = self->fit_whole;
+}
+
+void
+bg_canvas_set_view_state (BgCanvas                *self,
+                          const BgCanvasViewState *state)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+  g_return_if_fail (state != NULL);
+
+  self->fit_pending = FALSE;
+  /* the view is of the canvas where it is next laid out: a bar that goes
+   * or comes above it in the meantime does not move the graph */
+  self->have_origin = FALSE;
+  self->zoom = CLAMP (state->zoom, ZOOM_MIN, ZOOM_MAX);
+  self->offset_x = state->offset_x;
+  self->offset_y = state->offset_y;
+  self->fit_whole = state->fit_whole;
+  /* a fit follows the size it was made for */
+  self->fitted = state->fitted;
+  self->fitted_width = gtk_widget_get_width (GTK_WIDGET (self));
+  self->fitted_height = gtk_widget_get_height (GTK_WIDGET (self));
+  g_object_notify (G_OBJECT (self), "zoom");
+  _bg_canvas_update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }

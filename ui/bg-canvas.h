@@ -20,8 +20,10 @@
  * Actions (installed on the class, "canvas." prefix): delete, select-all,
  * copy, cut, paste, zoom-in, zoom-out, zoom-reset, zoom-fit, reverse-arrow,
  * flip-junction-sign, rotate, nudge "(dd)" (grid steps; the arrow keys, with
- * Shift five steps). Escape abandons a drag or clears the selection. Their
- * sensitivity is kept in one place.
+ * Shift five steps). Escape abandons a drag or clears the selection, and
+ * with neither to do goes on to the canvas's other key handlers (the
+ * window's: back out of a component). Their sensitivity is kept in one
+ * place.
  *
  * Keyboard actions (bg-canvas-keyboard.c, which documents the keys):
  * select-next, select-previous (Page Down/Up), select-direction "s" (Alt+
@@ -118,6 +120,14 @@ GStrv       bg_canvas_dup_selected_ids       (BgCanvas              *self);
 void        bg_canvas_select_ids             (BgCanvas              *self,
                                               const char *const     *ids);
 
+/* The height at the canvas's top that bars drawn over it cover (the
+ * remedies, the Explain Causality banner): fitting and panning into view
+ * keep the graph below it, as above the legend band. A new inset refits a
+ * fitted view and otherwise leaves the graph where it is on the screen. */
+void        bg_canvas_set_top_inset          (BgCanvas              *self,
+                                              double                 inset);
+double      bg_canvas_get_top_inset          (BgCanvas              *self);
+
 /* 1.0 normal; 1.5–2 makes lines and text thicker for a projector. */
 void        bg_canvas_set_presentation_scale (BgCanvas              *self,
                                               double                 scale);
@@ -145,6 +155,23 @@ void        bg_canvas_reveal_ids             (BgCanvas              *self,
 void        bg_canvas_reveal_ids_soon        (BgCanvas              *self,
                                               const char *const     *ids);
 double      bg_canvas_get_zoom               (BgCanvas              *self);
+
+/* Where the view is (zoom and pan, and whether it is a fit that follows
+ * new sizes), to come back to it: a component's contents are shown on
+ * the same canvas and leaving them brings back the view of the level
+ * above. Setting one keeps it through the next size allocation. */
+typedef struct
+{
+  double   zoom;
+  double   offset_x, offset_y;
+  gboolean fitted;
+  gboolean fit_whole;
+} BgCanvasViewState;
+
+void        bg_canvas_get_view_state         (BgCanvas              *self,
+                                              BgCanvasViewState     *state);
+void        bg_canvas_set_view_state         (BgCanvas              *self,
+                                              const BgCanvasViewState *state);
 /* Zooms by factor around a widget point (NAN, NAN: the centre). */
 void        bg_canvas_zoom_at                (BgCanvas              *self,
                                               double                 factor,
@@ -178,6 +205,8 @@ char       *bg_canvas_dup_id_at              (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
 
+/* Whether the right-click menu is open (no tooltip is shown over it). */
+gboolean    bg_canvas_context_menu_shown     (BgCanvas              *self);
 /* The explanation shown in the tooltip at a widget point, or NULL. */
 char       *bg_canvas_dup_tooltip_at         (BgCanvas              *self,
                                               double                 view_x,

@@ -517,9 +517,13 @@ copied_timeout_cb (gpointer user_data)
 
   self->copied_timeout = 0;
   gtk_label_set_label (self->summary_label, self->summary != NULL ? self->summary : "");
+  gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "copied-note");
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "dim-label");
   return G_SOURCE_REMOVE;
 }
 
+/* The note stands out (bold, in the accent colour, not dimmed) for a few
+ * seconds where the summary was: a copy is otherwise silent. */
 static void
 copy_to_clipboard (BgEquationsPane *self,
                    const char      *text,
@@ -527,6 +531,8 @@ copy_to_clipboard (BgEquationsPane *self,
 {
   gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
   gtk_label_set_label (self->summary_label, note);
+  gtk_widget_remove_css_class (GTK_WIDGET (self->summary_label), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (self->summary_label), "copied-note");
   g_clear_handle_id (&self->copied_timeout, g_source_remove);
   self->copied_timeout = g_timeout_add (COPIED_NOTE_MS, copied_timeout_cb, self);
 }
@@ -543,7 +549,7 @@ copy_latex_action (GtkWidget  *widget,
   if (self->equations == NULL)
     return;
   latex = bg_equations_to_latex (self->equations);
-  copy_to_clipboard (self, latex, _("Copied as LaTeX"));
+  copy_to_clipboard (self, latex, _("✓ Copied as LaTeX: paste it into your document"));
 }
 
 static void
@@ -558,7 +564,7 @@ copy_text_action (GtkWidget  *widget,
   if (self->equations == NULL)
     return;
   text = bg_equations_to_text (self->equations);
-  copy_to_clipboard (self, text, _("Copied as text"));
+  copy_to_clipboard (self, text, _("✓ Copied as text: paste it into your document"));
 }
 
 /* For tests -------------------------------------------------------------------- */

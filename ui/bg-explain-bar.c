@@ -2,7 +2,10 @@
 /* bg-explain-bar.c — the "Explain Causality" banner above the canvas.
  *
  * Owns: the trace and step shown, the heading and the wrapping sentence, the
- * step buttons, and the play timer (see bg-explain-bar.h). Must not:
+ * step buttons, the play timer (see bg-explain-bar.h), and the banner's one
+ * height for all the steps of the trace at its width (the tallest heading,
+ * sentence and conflict line), so the canvas below keeps its place from
+ * step to step. Must not:
  * analyse causality, edit the model, or end the mode itself: the close
  * button and the keys are the window's actions.
  */
@@ -59,6 +62,27 @@ bar_current_step (BgExplainBar *self)
   return bg_causality_trace_get_step (self->trace, self->step);
 }
 
+/* "Step 3 of 14 · storage" for step K of N. */
+static char *
+heading_for (const BgTraceStep *step,
+             guint              k,
+             guint              n)
+{
+  /* TRANSLATORS: the heading of the causality explanation, e.g.
+   * "Step 3 of 14 · storage" */
+  return g_strdup_printf (_("Step %u of %u · %s"), k + 1, n,
+                          step->conflict ? _("conflict")
+                                         : bg_trace_phase_display_name (step->phase));
+}
+
+/* "Conflict found at step 4: …" for the conflict step FOUND. */
+static char *
+conflict_text_for (const BgTraceStep *found)
+{
+  /* TRANSLATORS: %u is the step's number, %s the conflict's sentence */
+  return g_strdup_printf (_("Conflict found at step %u: %s"), found->index + 1, found->sentence);
+}
+
 /* A conflict found before the current step stays in view below its
  * sentence: the last step of a conflicting model shows it. */
 static void
@@ -75,9 +99,7 @@ update_conflict (BgExplainBar *self)
     }
   if (found != NULL)
     {
-      /* TRANSLATORS: %u is the step's number, %s the conflict's sentence */
-      g_autofree char *text = g_strdup_printf (_("Conflict found at step %u: %s"),
-                                               found->index + 1, found->sentence);
+      g_autofree char *text = conflict_text_for (found);
 
       gtk_label_set_label (GTK_LABEL (self->conflict_label), text);
     }
@@ -103,11 +125,7 @@ bar_update (BgExplainBar *self)
     }
   else
     {
-      /* TRANSLATORS: the heading of the causality explanation, e.g.
-       * "Step 3 of 14 · storage" */
-      self->heading = g_strdup_printf (_("Step %u of %u · %s"), self->step + 1, n,
-                                       step->conflict ? _("conflict")
-                                                      : bg_trace_phase_display_name (step->phase));
+      self->heading = heading_for (step, self->step, n);
       gtk_label_set_label (GTK_LABEL (self->sentence_label), step->sentence);
     }
   gtk_label_set_label (GTK_LABEL (self->heading_label), self->heading);
@@ -311,6 +329,155 @@ bg_explain_bar_get_conflict (BgExplainBar *self)
   return gtk_label_get_label (GTK_LABEL (self->conflict_label));
 }
 
+/* Layout: one height for every step ---------------------------------------- */
+
+#define SPACING 4
+#define ROW_SPACING 12
+
+/* The height LABEL's text TEXT takes wrapped at WIDTH (unwrapped when
+ * WIDTH < 0), in the label's font. */
+static int
+text_height (GtkWidget  *label,
+             const char *text,
+             int         width)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (label, text);
+  int height = 0;
+
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, width * PANGO_SCALE);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_object_unref (layout);
+  return height;
+}
+
+static int
+measured_height (GtkWidget *child,
+                 int        width)
+{
+  int min = 0;
+
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, width, &min, NULL, NULL, NULL);
+  return min;
+}
+
+/* The tallest each of the heading row, the sentence and the conflict line
+ * gets over all steps at WIDTH: the banner keeps that height whatever the
+ * step, so the graph below does not move between steps. */
+static void
+reserved_heights (BgExplainBar *self,
+                  int           width,
+                  int          *row_h,
+                  int          *sentence_h,
+                  int          *conflict_h)
+{
+  GtkWidget *holder = gtk_widget_get_parent (self->heading_label);
+  GtkWidget *row = gtk_widget_get_parent (holder);
+  guint n = bg_explain_bar_get_n_steps (self);
+  int heading_w = -1, buttons = 0;
+
+  *row_h = measured_height (row, width);
+  *sentence_h = measured_height (self->sentence_label, width);
+  *conflict_h = gtk_widget_get_visible (self->conflict_label)
+                ? measured_height (self->conflict_label, width) : 0;
+  if (n == 0)
+    return;
+  /* the heading wraps in what the buttons leave of the row */
+  for (GtkWidget *child = gtk_widget_get_next_sibling (holder); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int w = 0;
+
+      gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &w, NULL, NULL, NULL);
+      buttons += w + ROW_SPACING;
+    }
+  if (width > 0)
+    heading_w = MAX (1, width - buttons);
+  for (guint k = 0; k < n; k++)
+    {
+      const BgTraceStep *step = bg_causality_trace_get_step (self->trace, k);
+      g_autofree char *heading = heading_for (step, k, n);
+
+      *row_h = MAX (*row_h, text_height (self->heading_label, heading, heading_w));
+      *sentence_h = MAX (*sentence_h, text_height (self->sentence_label, step->sentence, width));
+      /* a conflict stays in view below the steps after it */
+      if (step->conflict && k + 1 < n)
+        {
+          g_autofree char *text = conflict_text_for (step);
+
+          *conflict_h = MAX (*conflict_h, text_height (self->conflict_label, text, width));
+        }
+    }
+}
+
+static GtkSizeRequestMode
+bar_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
+}
+
+static void
+bar_measure (GtkWidget      *widget,
+             GtkOrientation  orientation,
+             int             for_size,
+             int            *minimum,
+             int            *natural,
+             int            *minimum_baseline,
+             int            *natural_baseline)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (widget);
+
+  *minimum = *natural = 0;
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+           child = gtk_widget_get_next_sibling (child))
+        {
+          int min = 0, nat = 0;
+
+          if (!gtk_widget_should_layout (child))
+            continue;
+          gtk_widget_measure (child, orientation, -1, &min, &nat, NULL, NULL);
+          *minimum = MAX (*minimum, min);
+          *natural = MAX (*natural, nat);
+        }
+    }
+  else
+    {
+      int row_h, sentence_h, conflict_h;
+
+      reserved_heights (self, for_size, &row_h, &sentence_h, &conflict_h);
+      *minimum = row_h + SPACING + sentence_h + (conflict_h > 0 ? SPACING + conflict_h : 0);
+      *natural = *minimum;
+    }
+}
+
+static void
+bar_allocate (GtkWidget *widget,
+              int        width,
+              int        height,
+              int        baseline)
+{
+  BgExplainBar *self = BG_EXPLAIN_BAR (widget);
+  GtkWidget *row = gtk_widget_get_parent (gtk_widget_get_parent (self->heading_label));
+  int row_h, sentence_h, conflict_h, y = 0;
+
+  reserved_heights (self, width, &row_h, &sentence_h, &conflict_h);
+  gtk_widget_size_allocate (row, &(GtkAllocation) { 0, y, width, row_h }, -1);
+  y += row_h + SPACING;
+  gtk_widget_size_allocate (self->sentence_label,
+                            &(GtkAllocation) { 0, y, width, sentence_h }, -1);
+  y += sentence_h + SPACING;
+  if (gtk_widget_get_visible (self->conflict_label))
+    gtk_widget_size_allocate (self->conflict_label,
+                              &(GtkAllocation) { 0, y, width,
+                                                 MAX (conflict_h, measured_height (self->conflict_label, width)) },
+                              -1);
+}
+
 /* GObject ------------------------------------------------------------------ */
 
 static GtkWidget *
@@ -350,18 +517,26 @@ static void
 bg_explain_bar_init (BgExplainBar *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
-  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, ROW_SPACING);
   GtkWidget *buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-  GtkBoxLayout *layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (widget));
 
   self->play_interval = DEFAULT_PLAY_INTERVAL_MS;
   gtk_widget_add_css_class (widget, "explain-bar");
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
-  gtk_box_layout_set_spacing (layout, 4);
+  gtk_widget_set_layout_manager (widget, gtk_custom_layout_new (bar_request_mode, bar_measure,
+                                                                bar_allocate));
 
   self->heading_label = wrapping_label ("explain-heading");
   gtk_widget_set_valign (self->heading_label, GTK_ALIGN_CENTER);
-  gtk_box_append (GTK_BOX (row), self->heading_label);
+  /* in a box of its own, which has no baseline: the row is as tall as the
+   * taller of the heading and the buttons, never more (the height the
+   * steps' headings are measured for) */
+  {
+    GtkWidget *holder = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+    gtk_widget_set_hexpand (holder, TRUE);
+    gtk_box_append (GTK_BOX (holder), self->heading_label);
+    gtk_box_append (GTK_BOX (row), holder);
+  }
 
   gtk_widget_add_css_class (buttons, "linked");
   gtk_box_append (GTK_BOX (buttons), step_button ("go-first-symbolic", "win.explain-first",
@@ -488,7 +663,6 @@ bg_explain_bar_class_init (BgExplainBarClass *klass)
                        G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
-  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "bgexplainbar");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
 }

@@ -6,7 +6,9 @@
  * writing the model's value into a field (never over text being typed in
  * it) and applying what was typed: on Enter and on focus-out, each as one
  * undoable bg_model_* edit, a new waveform together with the levels and
- * times that depend on it; Escape puts the model's value back. A refusal
+ * times that depend on it; Escape puts the model's value back. A number
+ * typed on after the old one ("1" became "10") says so under the field,
+ * with the old value and Ctrl+Z. A refusal
  * shows the model's message, in the field's own words, under the field and
  * leaves the model alone. Must not: build or switch pages (bg-inspector.c
  * does), keep element pointers across edits, or edit the model other than
@@ -18,6 +20,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-inspector-private.h"
+#include "bg-definition.h"
 #include "bg-unit-entry.h"
 #include "bg-waveform.h"
 
@@ -83,6 +86,7 @@ _bg_inspector_field_free (gpointer data)
 
   g_free (field->name);
   g_free (field->caption);
+  g_free (field->model_text);
   g_free (field);
 }
 
@@ -118,6 +122,54 @@ field_clear_error (Field *field)
   gtk_label_set_text (field->error_label, "");
   if (field->input != NULL)
     gtk_widget_remove_css_class (field->input, "error");
+}
+
+/* The unit a number field reads ("s" for the run's times), or NULL. */
+static const char *
+field_unit (Field *field)
+{
+  if (field->pspec != NULL)
+    return field->pspec->unit;
+  return field->kind == FIELD_T_END || field->kind == FIELD_OUTPUT_STEP ? "s" : NULL;
+}
+
+static void
+field_clear_hint (Field *field)
+{
+  if (field->hint_label == NULL)
+    return;
+  gtk_widget_set_visible (GTK_WIDGET (field->hint_label), FALSE);
+  gtk_label_set_text (field->hint_label, "");
+}
+
+/* After a number field took NEW_TEXT where it showed OLD_TEXT: when the new
+ * text is the old one with more typed after it, the hint under the field
+ * says what it was, so a click that appended instead of replacing is seen. */
+static void
+field_note_appended (Field      *field,
+                     const char *old_text,
+                     const char *new_text,
+                     double      value)
+{
+  g_autofree char *typed = g_strstrip (g_strdup (new_text));
+  g_autofree char *hint = NULL;
+  g_autofree char *was = NULL;
+  g_autofree char *now = NULL;
+  const char *unit = field_unit (field);
+
+  if (field->hint_label == NULL || old_text == NULL || *old_text == '\0' ||
+      strlen (typed) <= strlen (old_text) || !g_str_has_prefix (typed, old_text))
+    return;
+  was = unit != NULL && *unit != '\0' ? g_strdup_printf ("%s %s", old_text, unit)
+                                       : g_strdup (old_text);
+  now = unit != NULL && *unit != '\0' && strstr (typed, unit) == NULL
+        ? g_strdup_printf ("%s %s", typed, unit) : g_strdup (typed);
+  /* TRANSLATORS: under a number field after typing went on after the old
+   * value: "Was 1 N, now 10 N. Ctrl+Z undoes it." */
+  hint = g_strdup_printf (_("Was %s, now %s. Ctrl+Z undoes it."), was, now);
+  gtk_label_set_text (field->hint_label, hint);
+  gtk_widget_set_visible (GTK_WIDGET (field->hint_label), TRUE);
+  field->hint_value = value;
 }
 
 static gboolean
@@ -165,7 +217,10 @@ entry_changed_cb (GtkEditable *editable,
                   Field       *field)
 {
   if (!field->self->updating)
-    field->edited = TRUE;
+    {
+      field->edited = TRUE;
+      field_clear_hint (field);
+    }
 }
 
 /* Escape puts the model's value back and drops the message. */
@@ -246,7 +301,8 @@ _bg_inspector_add_field (BgInspector *self,
   field->input = input;
   field->error_label = GTK_LABEL (error);
 
-  gtk_box_append (GTK_BOX (field->box), _bg_inspector_make_caption (caption));
+  field->caption_label = GTK_LABEL (_bg_inspector_make_caption (caption));
+  gtk_box_append (GTK_BOX (field->box), GTK_WIDGET (field->caption_label));
 
   if (input != NULL)
     {
@@ -275,6 +331,19 @@ _bg_inspector_add_field (BgInspector *self,
   gtk_widget_add_css_class (error, "caption");
   gtk_widget_set_visible (error, FALSE);
   gtk_box_append (GTK_BOX (field->box), error);
+  if (kind == FIELD_NUMBER || kind >= FIELD_T_END)
+    {
+      GtkWidget *hint = gtk_label_new (NULL);
+
+      field->hint_label = GTK_LABEL (hint);
+      gtk_label_set_xalign (field->hint_label, 0);
+      gtk_label_set_wrap (field->hint_label, TRUE);
+      gtk_widget_add_css_class (hint, "dim-label");
+      gtk_widget_add_css_class (hint, "caption");
+      gtk_widget_add_css_class (hint, "inspector-hint");
+      gtk_widget_set_visible (hint, FALSE);
+      gtk_box_append (GTK_BOX (field->box), hint);
+    }
 
   gtk_box_append (group, field->box);
   g_ptr_array_add (self->fields, field);
@@ -345,6 +414,21 @@ _bg_inspector_field_update (Field    *field,
     gtk_widget_set_visible (field->box, field_visible (field, element));
   if (element != NULL && field->reset_button != NULL)
     _bg_inspector_instance_field_update (field, element);
+  /* a waveform's levels and times say what they are for it ("Force
+   * before the step") */
+  if (element != NULL && field->pspec != NULL && field->caption_label != NULL
+      && bg_definition_of_spec (element->spec) == NULL)
+    {
+      g_autofree char *caption = bg_wave_param_label (element->spec, field->pspec,
+                                                      element->params);
+
+      if (g_strcmp0 (caption, field->caption) != 0)
+        {
+          gtk_label_set_text (field->caption_label, caption);
+          g_free (field->caption);
+          field->caption = g_steal_pointer (&caption);
+        }
+    }
 
   if (!force && field->edited && field_has_focus (field))
     return;
@@ -399,7 +483,15 @@ _bg_inspector_field_update (Field    *field,
     }
 
   if (text != NULL)
-    entry_set_text (field->input, text);
+    {
+      double shown;
+
+      entry_set_text (field->input, text);
+      g_free (field->model_text);
+      field->model_text = g_strdup (text);
+      if (!bg_inspector_parse_number (text, &shown) || shown != field->hint_value)
+        field_clear_hint (field);
+    }
   field->edited = FALSE;
   field_clear_error (field);
 }
@@ -536,36 +628,25 @@ apply_element_field (Field   *field,
 }
 
 /* A new waveform, as one step with the levels and times that depend on it
- * (a pulse from 0 s up to 1) where they still hold the old one's defaults. */
+ * where they still hold the old one's defaults (a pulse from 0 s up to 1,
+ * a step up from rest: bg_wave_switch_numbers). */
+#define MAX_SWITCHED 4
+
 static gboolean
 apply_waveform (BgInspector *self,
                 BgElement   *element,
                 const char  *waveform,
                 GError     **error)
 {
-  const BgComponentSpec *spec = element->spec;
-  const char *names[3] = { "waveform", NULL, NULL };
-  BgParamValue values[3] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
-  guint n = 1, form;
+  const char *names[1 + MAX_SWITCHED] = { "waveform" };
+  BgParamValue values[1 + MAX_SWITCHED] = { { BG_PARAM_CHOICE, 0, (char *) waveform, NULL } };
+  double numbers[MAX_SWITCHED];
+  guint n = bg_wave_switch_numbers (element->spec, element->params, waveform,
+                                    names + 1, numbers, MAX_SWITCHED);
 
-  bg_component_spec_find_param (spec, "waveform", &form);
-  for (guint i = 0; i < spec->n_params && n < 3; i++)
-    {
-      const char *name = spec->params[i].name;
-      double old_default = spec->params[i].default_number;
-      double new_default = old_default;
-
-      if (spec->params[i].kind != BG_PARAM_NUMBER)
-        continue;
-      bg_wave_default_for (element->params[form].choice, name, &old_default);
-      bg_wave_default_for (waveform, name, &new_default);
-      if (old_default == new_default || element->params[i].number != old_default)
-        continue;
-      names[n] = name;
-      values[n] = (BgParamValue) { BG_PARAM_NUMBER, new_default, NULL, NULL };
-      n++;
-    }
-  return bg_model_set_params (self->model, element->id, names, values, n, error);
+  for (guint i = 0; i < n; i++)
+    values[1 + i] = (BgParamValue) { BG_PARAM_NUMBER, numbers[i], NULL, NULL };
+  return bg_model_set_params (self->model, element->id, names, values, 1 + n, error);
 }
 
 static gboolean
@@ -624,11 +705,18 @@ _bg_inspector_field_apply (Field *field)
 {
   BgInspector *self = field->self;
   g_autoptr(GError) error = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *typed = NULL;
   gboolean ok;
 
   if (self->clearing || self->updating || self->applying || self->model == NULL)
     return;
 
+  if (field->hint_label != NULL)
+    {
+      old_text = g_strdup (field->model_text);
+      typed = g_strdup (gtk_editable_get_text (GTK_EDITABLE (field->input)));
+    }
   self->applying = TRUE;
   if (field->kind <= FIELD_DOMAIN_S)
     ok = apply_element_field (field, &error);
@@ -638,8 +726,15 @@ _bg_inspector_field_apply (Field *field)
 
   if (ok)
     {
+      const char *unit = field_unit (field);
+      double before, after;
+
       field->edited = FALSE;
       field_clear_error (field);
+      if (typed != NULL && old_text != NULL &&
+          bg_unit_parse (typed, unit, &after) && bg_unit_parse (old_text, unit, &before) &&
+          after != before)
+        field_note_appended (field, old_text, typed, after);
     }
   else
     {

@@ -49,7 +49,13 @@ typedef struct
   GtkWidget         *input;     /* GtkEntry or GtkDropDown; NULL for tables */
   GtkWidget         *rows_box;  /* tables: one GtkBox per row */
   GtkLabel          *error_label;
-  char              *caption;   /* the field's name for messages */
+  GtkLabel          *caption_label;
+  /* "Was 1 N, now 10 N": shown after typing went on after the old value,
+   * until the field shows another value (hint_value) */
+  GtkLabel          *hint_label;
+  double             hint_value;
+  char              *model_text;  /* what the field last showed of the model */
+  char              *caption;   /* the field's name, shown and in messages */
   /* the text differs from what the model last showed or took: only then
    * does a model change leave it alone, and only then does it apply */
   gboolean           edited;

@@ -702,6 +702,20 @@ bg_inspector_focus_field (BgInspector *self,
   return TRUE;
 }
 
+void
+bg_inspector_show_model_values (BgInspector *self)
+{
+  g_return_if_fail (BG_IS_INSPECTOR (self));
+
+  /* the page first, for the model as it is now */
+  g_clear_handle_id (&self->refresh_idle, g_source_remove);
+  bg_inspector_refresh (self);
+  self->updating = TRUE;
+  for (guint i = 0; i < self->fields->len; i++)
+    _bg_inspector_field_update (g_ptr_array_index (self->fields, i), TRUE);
+  self->updating = FALSE;
+}
+
 const char *
 bg_inspector_get_field_error (BgInspector *self,
                               const char  *name)

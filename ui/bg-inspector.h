@@ -45,6 +45,9 @@ GtkWidget  *bg_inspector_get_field     (BgInspector        *self,
  * is shown. */
 gboolean    bg_inspector_focus_field   (BgInspector        *self,
                                         const char         *name);
+/* Every field shows the model's value again, over text being typed or a
+ * refused one and its message: what an undo or a redo calls for. */
+void        bg_inspector_show_model_values (BgInspector    *self);
 /* The message shown under a field, or NULL when none is shown. */
 const char *bg_inspector_get_field_error (BgInspector      *self,
                                           const char       *name);

@@ -2,12 +2,13 @@
 /* bg-palette.c — the component palette (left sidebar).
  *
  * Owns: the palette rows of the shown domain, their classic drawings, search
- * filtering over all sections, drag sources, the keys between sections and
- * the signals. The specs are the library's static structs; the rows are
- * rebuilt when the domain changes. The "My components" section is
- * bg-palette-library.c's. Must not: edit a model, know about the canvas,
- * or keep anything but the domain, the component library's entries and
- * the rows' specs.
+ * Owns: the palette rows of the shown domain, their classic drawings, search
+ * filtering over all sections (Down moves to the first match, Enter inserts
+ * it), drag sources, the keys between sections and the signals. The specs
+ * are the library's static structs; the rows are rebuilt when the domain
+ * changes. The "My components" section is bg-palette-library.c's. Must
+ * not: edit a model, know about the canvas, or keep anything but the
+ * domain, the component library's entries and the rows' specs.
  */
 #include "config.h"
 
@@ -558,10 +559,10 @@ search_changed_cb (BgPalette      *self,
   bg_palette_refilter (self);
 }
 
-/* Enter in the search field inserts the first match. */
-static void
-search_activate_cb (BgPalette      *self,
-                    GtkSearchEntry *entry)
+/* The first row the search shows, and its list; NULL when none. */
+static GtkWidget *
+first_match (BgPalette   *self,
+             GtkListBox **list)
 {
   GtkListBox *lists[] = { self->primitives_list, self->advanced_list, self->library_list };
 
@@ -571,9 +572,48 @@ search_activate_cb (BgPalette      *self,
          row = gtk_widget_get_next_sibling (row))
       if (gtk_widget_get_visible (row))
         {
-          row_activated_cb (self, GTK_LIST_BOX_ROW (row), lists[l]);
-          return;
+          *list = lists[l];
+          return row;
         }
+  return NULL;
+}
+
+/* Enter in the search field inserts the first match of what is typed now,
+ * even before the search's delay has filtered the list. */
+static void
+search_activate_cb (BgPalette      *self,
+                    GtkSearchEntry *entry)
+{
+  GtkListBox *list = NULL;
+  GtkWidget *row;
+
+  bg_palette_refilter (self);
+  row = first_match (self, &list);
+  if (row != NULL)
+    row_activated_cb (self, GTK_LIST_BOX_ROW (row), list);
+}
+
+/* Down in the search field moves to the first match (Enter or Space there
+ * inserts it, the arrows go on through the list). */
+static gboolean
+search_key_pressed_cb (GtkEventControllerKey *controller,
+                       guint                  keyval,
+                       guint                  keycode,
+                       GdkModifierType        state,
+                       BgPalette             *self)
+{
+  GtkListBox *list = NULL;
+  GtkWidget *row;
+
+  if ((keyval != GDK_KEY_Down && keyval != GDK_KEY_KP_Down)
+      || (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  bg_palette_refilter (self);
+  row = first_match (self, &list);
+  if (row == NULL)
+    return FALSE;
+  gtk_widget_grab_focus (row);
+  return TRUE;
 }
 
 static void
@@ -762,6 +802,14 @@ bg_palette_init (BgPalette *self)
                            G_CALLBACK (domain_selected_cb), self,
                            G_CONNECT_SWAPPED);
 
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    /* before the entry's text moves its cursor */
+    gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (search_key_pressed_cb), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->search_entry), keys);
+  }
   g_signal_connect_object (self->primitives_list, "keynav-failed",
                            G_CALLBACK (list_keynav_failed_cb), self,
                            G_CONNECT_SWAPPED);

@@ -28,6 +28,7 @@ struct _BgPlotPane
   GtkLabel         *stale_label;
   GtkMenuButton    *vars_button;
   BgVariablePicker *picker;
+  GtkWidget        *scroller;  /* the view, scrolled when the pane is short */
   BgPlotView       *view;
 };
 

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-pane.c — the window's bottom pane: runs and their plots.
  *
- * Owns: the pane header and its status line, the plot view and the
- * variable picker, the chosen variables (in the model's view JSON), the
+ * Owns: the pane header and its status line, the plot view (in a scroller:
+ * a pane shorter than the view's readable height scrolls it, so the
+ * divider above can leave the canvas its room) and the variable picker, the chosen variables (in the model's view JSON), the
  * document it follows, the presentation toggle and the GObject. The run
  * (starting, stopping, its progress) is in bg-plot-pane-run.c, the exports
  * and their file chooser in bg-plot-pane-export.c.
@@ -308,6 +309,29 @@ bg_plot_pane_get_view (BgPlotPane *self)
   return self->view;
 }
 
+gboolean
+bg_plot_pane_has_plot (BgPlotPane *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
+
+  return bg_plot_renderer_get_n_traces (bg_plot_view_get_renderer (self->view)) > 0;
+}
+
+int
+bg_plot_pane_get_readable_height (BgPlotPane *self,
+                                  int         width)
+{
+  int header = 0, view = 0;
+
+  g_return_val_if_fail (BG_IS_PLOT_PANE (self), 0);
+
+  gtk_widget_measure (self->header, GTK_ORIENTATION_VERTICAL, width, &header, NULL, NULL, NULL);
+  gtk_widget_measure (GTK_WIDGET (self->view), GTK_ORIENTATION_VERTICAL, width, &view, NULL,
+                      NULL, NULL);
+  /* the separator under the header */
+  return header + 1 + view;
+}
+
 BgVariablePicker *
 bg_plot_pane_get_picker (BgPlotPane *self)
 {
@@ -437,7 +461,20 @@ bg_plot_pane_init (BgPlotPane *self)
   gtk_widget_set_parent (self->header, GTK_WIDGET (self));
   gtk_widget_set_parent (gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), GTK_WIDGET (self));
   self->view = BG_PLOT_VIEW (bg_plot_view_new ());
-  gtk_widget_set_parent (GTK_WIDGET (self->view), GTK_WIDGET (self));
+  /* The view never gets less than its readable height (every sub-plot
+   * with its title and three ticks): in a shorter pane it scrolls, with a
+   * scrollbar that stays in sight (the wheel zooms the plot). */
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (self->scroller), FALSE);
+  gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (self->scroller), TRUE);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), GTK_WIDGET (self->view));
+  /* the view takes the viewport's height, or its minimum when taller */
+  gtk_scrollable_set_vscroll_policy (GTK_SCROLLABLE (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (self->scroller))),
+                                     GTK_SCROLL_MINIMUM);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  gtk_widget_set_parent (self->scroller, GTK_WIDGET (self));
 
   _bg_plot_pane_update_progress (self);
   _bg_plot_pane_actions_update (self);

@@ -79,6 +79,12 @@ gboolean          bg_plot_pane_export_png       (BgPlotPane        *self,
                                                  GError           **error);
 
 BgPlotView       *bg_plot_pane_get_view         (BgPlotPane        *self);
+/* TRUE when the view shows traces (after a run, with variables chosen). */
+gboolean          bg_plot_pane_has_plot         (BgPlotPane        *self);
+/* The pane's height, laid out @width wide, at which the view is not
+ * scrolled: the header and the view's readable height. */
+int               bg_plot_pane_get_readable_height (BgPlotPane     *self,
+                                                    int             width);
 BgVariablePicker *bg_plot_pane_get_picker       (BgPlotPane        *self);
 
 G_END_DECLS

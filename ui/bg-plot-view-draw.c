@@ -5,7 +5,7 @@
  * font, the "run to see plots" hint, the cursor read-out box with each
  * trace's line in its colour, the zoom box being dragged), the minimum and
  * natural sizes (every sub-plot readable), and the presentation text
- * factor against the desktop's font. Must not: change the view or the
+ * factor (bg-plot-text.c). Must not: change the view or the
  * traces, or draw anything the exports would not besides the read-out and
  * the drag box.
  */
@@ -14,6 +14,7 @@
 #include <math.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-plot-text.h"
 #include "bg-plot-view-private.h"
 #include "bg-theme.h"
 
@@ -41,44 +42,6 @@ _bg_plot_view_theme_colors (BgPlotView  *self,
     *bg = (BgPlotColor) { 1.0, 1.0, 1.0, 1.0 };
 }
 
-/* A font's size in pixels (GTK's styles give absolute sizes, settings
- * give points). */
-static double
-font_pixels (const PangoFontDescription *font,
-             double                      dpi)
-{
-  double size = pango_font_description_get_size (font) / (double) PANGO_SCALE;
-
-  return pango_font_description_get_size_is_absolute (font) ? size : size * dpi / 72.0;
-}
-
-/* The factor the plot's text grows by in presentation mode, on top of the
- * widget's font: PRESENTATION_SCALE of the desktop's font in all, however
- * much of it the window's style already gives. */
-static double
-presentation_text_factor (BgPlotView *self)
-{
-  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
-  const PangoFontDescription *font = pango_context_get_font_description (context);
-  GtkSettings *settings = gtk_widget_get_settings (GTK_WIDGET (self));
-  g_autofree char *desktop_name = NULL;
-  PangoFontDescription *desktop;
-  double widget_px, desktop_px, dpi;
-  int xft_dpi = 0;
-
-  if (!self->presentation)
-    return 1.0;
-  g_object_get (settings, "gtk-font-name", &desktop_name, "gtk-xft-dpi", &xft_dpi, NULL);
-  dpi = xft_dpi > 0 ? xft_dpi / 1024.0 : 96.0;
-  desktop = pango_font_description_from_string (desktop_name != NULL ? desktop_name : "");
-  desktop_px = font_pixels (desktop, dpi);
-  pango_font_description_free (desktop);
-  widget_px = font != NULL ? font_pixels (font, dpi) : 0;
-  if (desktop_px <= 0 || widget_px <= 0)
-    return PRESENTATION_SCALE;
-  return MAX (1.0, PRESENTATION_SCALE * desktop_px / widget_px);
-}
-
 /* The widget's font and the presentation scale, as drawing and measuring
  * use them. */
 static void
@@ -87,7 +50,10 @@ bg_plot_view_apply_font (BgPlotView *self)
   PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
 
   bg_plot_renderer_set_font (self->renderer, pango_context_get_font_description (context));
-  bg_plot_renderer_set_scale (self->renderer, presentation_text_factor (self),
+  /* presentation mode: PRESENTATION_SCALE of the desktop's font in all */
+  bg_plot_renderer_set_scale (self->renderer,
+                              bg_plot_text_factor (GTK_WIDGET (self),
+                                                   self->presentation ? PRESENTATION_SCALE : 1.0),
                               self->presentation ? PRESENTATION_SCALE : 1.0);
 }
 

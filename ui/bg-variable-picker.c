@@ -138,12 +138,22 @@ bg_variable_picker_load_saved (BgModel *model)
   return bg_view_dup_plot_vars (model);
 }
 
+/* The choice the plot shows already (the saved one, or the default when
+ * the file names none) is no change: double-clicking or pressing Enter on
+ * an element whose variables are plotted by default leaves the file as it
+ * was, where writing the default list would mark it modified. */
 void
 bg_variable_picker_save (BgModel           *model,
                          const char *const *names)
 {
+  g_auto(GStrv) shown = NULL;
+  const char *const none[] = { NULL };
+
   g_return_if_fail (BG_IS_MODEL (model));
 
+  shown = bg_plot_defaults_dup_shown (model);
+  if (g_strv_equal ((const char *const *) shown, names != NULL ? names : none))
+    return;
   bg_view_set_plot_vars (model, names);
 }
 

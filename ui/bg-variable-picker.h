@@ -42,7 +42,8 @@ void       bg_variable_picker_list_vars      (BgModel            *model,
 
 /* The saved choice in the view JSON, or NULL when there is none. */
 GStrv      bg_variable_picker_load_saved     (BgModel            *model);
-/* Saves the choice under "plots"."vars", keeping every other key. */
+/* Saves the choice under "plots"."vars", keeping every other key; the
+ * choice shown already (saved, or the default) is left unwritten. */
 void       bg_variable_picker_save           (BgModel            *model,
                                               const char *const  *names);
 /* The default choice: the plot variables (spec->plot_vars) of every storage

@@ -8,7 +8,8 @@
  * win.show-palette and win.show-inspector (the sidebars),
  * win.show-bond-names (the canvas's bond ids), win.run and
  * win.stop and win.show-equations (handled in bg-window-plot.c), the exercise actions
- * (bg-window-exercise.c), win.component-reference (bg-window-reference.c), all enabled
+ * (bg-window-exercise.c), win.component-reference (bg-window-reference.c),
+ * the component actions (bg-window-levels.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
  * save-as here and app.open).
  * Must not: lay out widgets or keep state outside BgWindow's struct.
@@ -167,6 +168,9 @@ undo_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
 
   bg_model_undo (bg_document_get_model (self->document));
+  /* a field still showing what was typed (a refused "-1") shows the
+   * model's value again */
+  bg_inspector_show_model_values (self->inspector);
 }
 
 static void
@@ -177,6 +181,7 @@ redo_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
 
   bg_model_redo (bg_document_get_model (self->document));
+  bg_inspector_show_model_values (self->inspector);
 }
 
 static void
@@ -198,6 +203,12 @@ _bg_window_select_culprits (BgWindow *self)
 
   if (errors->len == 0)
     return;
+  /* with components: into the instances the conflict is in */
+  if (bg_model_has_components (bg_document_get_model (self->document)))
+    {
+      _bg_window_levels_select_culprits (self);
+      return;
+    }
 
   first = g_ptr_array_index ((GPtrArray *) errors, 0);
   builder = g_strv_builder_new ();
@@ -404,6 +415,7 @@ _bg_window_actions_update (BgWindow *self)
   _bg_window_plot_actions_update (self);
   _bg_window_explain_actions_update (self);
   _bg_window_exercise_actions_update (self);
+  _bg_window_levels_actions_update (self);
 }
 
 /* The zoom buttons and window accelerators use the canvas's own actions. */
@@ -445,6 +457,7 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.zoom-fit", NULL, canvas_action);
   gtk_widget_class_install_property_action (widget_class, "win.presentation-mode",
                                             "presentation-mode");
+  gtk_widget_class_install_property_action (widget_class, "win.layout", "layout");
   gtk_widget_class_install_property_action (widget_class, "win.show-palette",
                                             "show-palette");
   gtk_widget_class_install_property_action (widget_class, "win.show-inspector",

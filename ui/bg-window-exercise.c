@@ -8,7 +8,8 @@
  * are in bg-application.c's table) — and two bars above the
  * canvas: the exercise bar (what to do, Check, Reveal, Leave, and after a
  * check the count and one line per wrong or missing stroke with its
- * sentence), and the remedy bar shown while the analysis has a conflict
+ * sentence, in room kept from the start of the mode, so a Check does not
+ * move the graph), and the remedy bar over the canvas's top shown while the analysis has a conflict
  * (outside exercise mode): one button per verified remedy of the first
  * conflict, each applied as one undoable step.
  *
@@ -36,6 +37,7 @@ struct _BgWindowExercise
 {
   GtkWidget          *exercise_bar;
   GtkWidget          *result_label;
+  GtkWidget          *result_scroller; /* the results' room, the same before and after Check */
   GtkWidget          *remedy_bar;
   GtkWidget          *remedy_label;
   GtkWidget          *remedy_buttons;
@@ -61,10 +63,12 @@ show_grade (BgWindow      *self,
 
   if (grade == NULL)
     {
-      gtk_label_set_label (GTK_LABEL (self->exercise->result_label), "");
-      gtk_widget_set_visible (self->exercise->result_label, FALSE);
+      gtk_label_set_label (GTK_LABEL (self->exercise->result_label),
+                           _("Check (F7) marks every stroke here."));
+      gtk_widget_add_css_class (self->exercise->result_label, "dim-label");
       return;
     }
+  gtk_widget_remove_css_class (self->exercise->result_label, "dim-label");
   n = bg_grade_get_n_bonds (grade);
   text = g_string_new (NULL);
   if (bg_grade_is_ok (grade))
@@ -97,8 +101,32 @@ show_grade (BgWindow      *self,
       g_string_append_printf (text, _("? No stroke yet on %s"), list);
     }
   gtk_label_set_label (GTK_LABEL (self->exercise->result_label), text->str);
-  gtk_widget_set_visible (self->exercise->result_label, TRUE);
   g_string_free (text, TRUE);
+}
+
+/* Lines of results the exercise bar keeps room for; more scroll. */
+#define RESULT_LINES 4
+
+/* The results' room, in the label's font: RESULT_LINES lines from the
+ * start of the mode, so a Check never makes the bar taller and the graph
+ * below never moves or hides under it. */
+static void
+reserve_result_room (BgWindow *self)
+{
+  GtkWidget *label = self->exercise->result_label;
+  g_autoptr(GString) lines = g_string_new ("Ag");
+  PangoLayout *layout;
+  int height = 0;
+
+  for (guint i = 1; i < RESULT_LINES; i++)
+    g_string_append (lines, "\nAg");
+  layout = gtk_widget_create_pango_layout (label, lines->str);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  g_object_unref (layout);
+  gtk_scrolled_window_set_min_content_height (GTK_SCROLLED_WINDOW (self->exercise->result_scroller),
+                                              height);
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (self->exercise->result_scroller),
+                                              height);
 }
 
 /* Remedies ------------------------------------------------------------------- */
@@ -122,6 +150,8 @@ remedy_button (const char *text,
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_max_width_chars (GTK_LABEL (label), 60);
+  /* a line or two, whatever the canvas's width */
+  gtk_label_set_width_chars (GTK_LABEL (label), 10);
   gtk_button_set_child (GTK_BUTTON (button), label);
   gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.apply-remedy");
   gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
@@ -163,9 +193,9 @@ update_remedies (BgWindow *self)
                     remedy_button (bg_remedy_get_text (g_ptr_array_index (ex->remedies, k)), k));
 }
 
-/* The bar takes the canvas's top rows while the graph keeps its place on
+/* The bar covers the canvas's top rows while the graph keeps its place on
  * the screen: the elements the status line names are panned into view
- * once the canvas has its new size, when they are not in view. */
+ * below it once it has its height, when they are not in view. */
 static void
 reveal_first_error (BgWindow *self)
 {
@@ -177,7 +207,7 @@ reveal_first_error (BgWindow *self)
     {
       const BgDiagnostic *first = g_ptr_array_index (errors, 0);
 
-      bg_canvas_reveal_ids_soon (self->canvas, (const char *const *) first->elements);
+      _bg_window_layout_reveal_below_bars (self, (const char *const *) first->elements);
     }
 }
 
@@ -192,6 +222,8 @@ _bg_window_exercise_update (BgWindow *self)
   gboolean remedies_shown;
 
   update_remedies (self);
+  if (on)
+    reserve_result_room (self);
   gtk_widget_set_visible (ex->exercise_bar, on);
   /* Explain Causality shows the conflict step by step; its remedies come
    * back when the mode ends (an edit would end it anyway), which also keeps
@@ -200,6 +232,7 @@ _bg_window_exercise_update (BgWindow *self)
   if (remedies_shown && !gtk_widget_get_visible (ex->remedy_bar))
     reveal_first_error (self);
   gtk_widget_set_visible (ex->remedy_bar, remedies_shown);
+  _bg_window_layout_bars_update (self);
   /* Marks and results hold until the next edit. */
   if (on && bg_canvas_get_exercise_grade (self->canvas) == NULL)
     show_grade (self, NULL);
@@ -229,9 +262,15 @@ _bg_window_exercise_set_mode (BgWindow *self,
   on = !!on;
   if (on == _bg_window_exercise_get_mode (self))
     return;
-  /* the two modes draw the strokes differently: one at a time */
+  /* the two modes draw the strokes differently: one at a time; the
+   * strokes are placed on the canvas, which the plot-only layout hides */
   if (on)
-    _bg_window_set_explain_mode (self, FALSE);
+    {
+      _bg_window_set_explain_mode (self, FALSE);
+      /* strokes are placed on the model shown at its top level */
+      _bg_window_levels_leave_all (self);
+      _bg_window_layout_show_canvas (self);
+    }
   bg_canvas_set_exercise_reveal (self->canvas, FALSE);
   bg_canvas_set_exercise_mode (self->canvas, on);
   show_grade (self, NULL);
@@ -347,10 +386,15 @@ build_exercise_bar (BgWindow *self)
   gtk_label_set_wrap (GTK_LABEL (self->exercise->result_label), TRUE);
   gtk_label_set_xalign (GTK_LABEL (self->exercise->result_label), 0);
   gtk_label_set_selectable (GTK_LABEL (self->exercise->result_label), TRUE);
-  gtk_widget_set_visible (self->exercise->result_label, FALSE);
+  gtk_widget_set_valign (self->exercise->result_label, GTK_ALIGN_START);
+  self->exercise->result_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->exercise->result_scroller),
+                                  GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->exercise->result_scroller),
+                                 self->exercise->result_label);
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (text), title);
-  gtk_box_append (GTK_BOX (text), self->exercise->result_label);
+  gtk_box_append (GTK_BOX (text), self->exercise->result_scroller);
 
   gtk_actionable_set_action_name (GTK_ACTIONABLE (check), "win.exercise-check");
   gtk_widget_add_css_class (check, "suggested-action");
@@ -374,6 +418,12 @@ static GtkWidget *
 build_remedy_bar (BgWindow *self)
 {
   GtkWidget *bar = bar_new ();
+
+  /* over the canvas: padding (style.css), not margins the grid shows through */
+  gtk_widget_set_margin_start (bar, 0);
+  gtk_widget_set_margin_end (bar, 0);
+  gtk_widget_set_margin_top (bar, 0);
+  gtk_widget_set_margin_bottom (bar, 0);
   GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-error-symbolic");
 
   gtk_widget_add_css_class (bar, "remedy-bar");
@@ -386,8 +436,21 @@ build_remedy_bar (BgWindow *self)
                                  "the conflict."));
   self->exercise->remedy_buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
   gtk_widget_set_hexpand (self->exercise->remedy_buttons, TRUE);
-  gtk_box_append (GTK_BOX (bar), icon);
-  gtk_box_append (GTK_BOX (bar), self->exercise->remedy_label);
+  /* the canvas's width only: the prompt on a line of its own, the
+   * remedies side by side below it, their sentences wrapped */
+  gtk_box_set_homogeneous (GTK_BOX (self->exercise->remedy_buttons), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (self->exercise->remedy_label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (self->exercise->remedy_label), 0);
+  gtk_widget_set_hexpand (self->exercise->remedy_label, TRUE);
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (bar), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (GTK_BOX (bar), 6);
+  {
+    GtkWidget *prompt = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+
+    gtk_box_append (GTK_BOX (prompt), icon);
+    gtk_box_append (GTK_BOX (prompt), self->exercise->remedy_label);
+    gtk_box_append (GTK_BOX (bar), prompt);
+  }
   gtk_box_append (GTK_BOX (bar), self->exercise->remedy_buttons);
   return bar;
 }
@@ -400,10 +463,13 @@ _bg_window_exercise_init (BgWindow *self)
   BgWindowExercise *ex = g_new0 (BgWindowExercise, 1);
 
   self->exercise = ex;
-  /* Both bars sit above the palette, canvas and inspector. */
+  /* The exercise bar sits above the palette, canvas and inspector, for the
+   * whole mode; the remedy bar over the canvas's top (the canvas keeps the
+   * graph below it), where a conflict comes and goes while a student
+   * builds without the graph moving. */
   ex->exercise_bar = build_exercise_bar (self);
   ex->remedy_bar = build_remedy_bar (self);
-  gtk_box_insert_child_after (GTK_BOX (column), ex->remedy_bar, NULL);
+  _bg_window_layout_add_bar (self, ex->remedy_bar);
   gtk_box_insert_child_after (GTK_BOX (column), ex->exercise_bar, NULL);
 }
 

@@ -5,7 +5,7 @@
  * "explain-causality" property): the traced analysis of the model as it is
  * now, given to the explain bar above the canvas; the step actions
  * (win.explain-next, -previous, -first, -last, -play, -leave) and their keys, which
- * act while the focus is on the canvas or the bar; leaving the mode on any
+ * act while the focus is on the canvas or the bar over it; leaving the mode on any
  * edit of the model or another document; it and exercise mode exclude each
  * other; the graph's room while it lasts (the plot slot set aside and
  * given back its height after, the graph fitted again when a step's
@@ -99,22 +99,25 @@ give_canvas_the_height (BgWindow *self,
 
   if (slot == NULL)
     return;
+  /* (self->explaining is set already: the layout hides the slot for it) */
   if (explaining)
     {
-      /* the slot and the divider: what lies below the position */
-      self->explain_saved_plot_height = gtk_widget_get_height (slot) > 0
+      /* the slot and the divider: what lies below the position, when the
+       * user placed it (else the layout places it again after) */
+      self->explain_saved_plot_height = self->divider_user && gtk_widget_get_height (slot) > 0
                                         ? gtk_widget_get_height (GTK_WIDGET (self->plot_paned)) -
                                           gtk_paned_get_position (self->plot_paned)
                                         : -1;
-      gtk_widget_set_visible (slot, FALSE);
+      _bg_window_layout_apply (self);
     }
   else
     {
-      gtk_widget_set_visible (slot, TRUE);
+      _bg_window_layout_apply (self);
       self->explain_exit_paned_height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
       self->explain_restore_frames = 0;
-      gtk_widget_add_tick_callback (GTK_WIDGET (self->plot_paned), restore_plot_height_cb,
-                                    NULL, NULL);
+      if (self->explain_saved_plot_height > 0)
+        gtk_widget_add_tick_callback (GTK_WIDGET (self->plot_paned), restore_plot_height_cb,
+                                      NULL, NULL);
     }
 }
 
@@ -141,6 +144,8 @@ _bg_window_set_explain_mode (BgWindow *self,
       /* exercise mode hides the strokes this mode shows: one at a time */
       if (bg_canvas_get_exercise_mode (self->canvas))
         _bg_window_exercise_set_mode (self, FALSE);
+      /* the steps are the model's, drawn on the model */
+      _bg_window_levels_leave_all (self);
       causality = bg_causality_analyze_traced (model, &trace);
 
       self->explain_model = g_object_ref (model);
@@ -153,6 +158,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_canvas_select_ids (self->canvas, (const char *const[]) { NULL });
       bg_explain_bar_set_trace (self->explain_bar, trace);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
+      _bg_window_layout_bars_update (self);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
       give_canvas_the_height (self, TRUE);
       gtk_widget_add_tick_callback (GTK_WIDGET (self->canvas), fit_after_layout_cb, NULL, NULL);
@@ -163,6 +169,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_canvas_set_show_bond_ids (self->canvas, self->explain_saved_bond_names);
       bg_explain_bar_set_trace (self->explain_bar, NULL);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), FALSE);
+      _bg_window_layout_bars_update (self);
     }
   _bg_window_explain_actions_update (self);
   _bg_window_exercise_update (self);
@@ -266,7 +273,7 @@ _bg_window_explain_init (BgWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                           gtk_shortcut_new (gtk_shortcut_trigger_parse_string (step_keys[i].accel),
                                                             gtk_named_action_new (step_keys[i].action)));
-  gtk_widget_add_controller (self->canvas_box, keys);
+  gtk_widget_add_controller (GTK_WIDGET (self->canvas_overlay), keys);
   _bg_window_explain_actions_update (self);
 }
 

@@ -4,7 +4,8 @@
  * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG or SVG of the
  * bond graph, written by the same renderer `bgmod-cli render` uses
  * (bg_graph_renderer_export) with the canvas's presentation scale, and
- * bg_window_export_diagram for a path given directly. Must not: draw
+ * bg_window_export_diagram for a path given directly, and the name it
+ * proposes (the document's, without .bgmod). Must not: draw
  * anything itself, or change the model or its view.
  */
 #include "config.h"
@@ -67,6 +68,23 @@ export_response_cb (GtkNativeDialog *native,
   g_object_unref (self);
 }
 
+char *
+bg_window_dup_export_name (BgWindow   *self,
+                           const char *suffix)
+{
+  g_autofree char *title = NULL;
+
+  g_return_val_if_fail (BG_IS_WINDOW (self), NULL);
+  g_return_val_if_fail (suffix != NULL, NULL);
+
+  title = bg_document_dup_title (self->document);
+  if (g_str_has_suffix (title, ".bgmod") && strlen (title) > strlen (".bgmod"))
+    title[strlen (title) - strlen (".bgmod")] = '\0';
+  /* a model's name may hold a slash; a file name may not */
+  g_strdelimit (title, "/", '-');
+  return g_strconcat (title, suffix, NULL);
+}
+
 static void
 export_diagram_action (GtkWidget  *widget,
                        const char *action_name,
@@ -76,8 +94,7 @@ export_diagram_action (GtkWidget  *widget,
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) svg = gtk_file_filter_new ();
-  g_autofree char *title = bg_document_dup_title (self->document);
-  g_autofree char *name = g_strconcat (title, ".png", NULL);
+  g_autofree char *name = bg_window_dup_export_name (self, ".png");
 
   native = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
                                         GTK_FILE_CHOOSER_ACTION_SAVE,

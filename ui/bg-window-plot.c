@@ -47,46 +47,6 @@ plot_pane_run_finished_cb (BgWindow   *self,
     }
 }
 
-/* The first time the paned knows its height, the divider is placed by
- * share of that height; once the user moves it, it stays put. */
-static void
-bg_window_size_plot_pane (BgWindow *self)
-{
-  int max = 0;
-  int height = gtk_widget_get_height (GTK_WIDGET (self->plot_paned));
-  /* The canvas keeps 55 % of the height; max-position leaves the plot
-   * pane its minimum height, which the plot's own font sets (each sub-plot
-   * with its axis title and three ticks, in presentation mode too). */
-  double canvas_share = 0.55;
-
-  g_object_get (self->plot_paned, "max-position", &max, NULL);
-  if (max <= 0 || height <= 0)
-    return;
-  gtk_paned_set_position (self->plot_paned, MIN ((int) (height * canvas_share), max));
-}
-
-static void
-plot_paned_notify_max_position_cb (BgWindow   *self,
-                                   GParamSpec *pspec,
-                                   GtkPaned   *paned)
-{
-  gboolean position_set = FALSE;
-
-  g_object_get (paned, "position-set", &position_set, NULL);
-  if (!position_set)
-    bg_window_size_plot_pane (self);
-}
-
-/* Presentation mode changes the plot's minimum height: place the divider
- * again. */
-static void
-plot_pane_notify_presentation_cb (BgWindow   *self,
-                                  GParamSpec *pspec,
-                                  BgPlotPane *pane)
-{
-  bg_window_size_plot_pane (self);
-}
-
 /* Clicking an equation or a symbol selects on the canvas; the canvas's
  * selection-changed then marks the terms and fills the inspector. */
 static void
@@ -106,6 +66,7 @@ _bg_window_show_equations_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
 
   _bg_window_set_explain_mode (self, FALSE);
+  _bg_window_layout_show_slot (self);
   gtk_stack_set_visible_child_name (self->plot_stack, "equations");
   bg_equations_pane_refresh (self->equations_pane);
 }
@@ -127,6 +88,10 @@ plot_pages_new (BgWindow *self)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
                                   GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->analysis_pane));
+  /* the page is as wide as the slot (its rows wrap, its labels ellipsize),
+   * never its natural width with a status line cut off at the right */
+  gtk_scrollable_set_hscroll_policy (GTK_SCROLLABLE (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller))),
+                                     GTK_SCROLL_MINIMUM);
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
   gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->equations_pane), "equations",
@@ -150,18 +115,12 @@ _bg_window_plot_init (BgWindow *self)
                            G_CALLBACK (equations_pane_select_elements_cb), self,
                            G_CONNECT_SWAPPED);
   bg_window_set_plot_pane (self, plot_pages_new (self));
-  g_signal_connect_object (self->plot_paned, "notify::max-position",
-                           G_CALLBACK (plot_paned_notify_max_position_cb), self,
-                           G_CONNECT_SWAPPED);
 
   g_signal_connect_object (self->plot_pane, "notify::running",
                            G_CALLBACK (plot_pane_notify_running_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_pane, "run-finished",
                            G_CALLBACK (plot_pane_run_finished_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->plot_pane, "notify::presentation",
-                           G_CALLBACK (plot_pane_notify_presentation_cb), self,
                            G_CONNECT_SWAPPED);
   /* presentation mode enlarges the plot as it does the canvas */
   g_object_bind_property (self, "presentation-mode", self->plot_pane, "presentation",
@@ -176,8 +135,10 @@ _bg_window_run_action (GtkWidget  *widget,
   BgWindow *self = BG_WINDOW (widget);
   g_autoptr(GError) error = NULL;
 
-  /* the run is to be seen: the plot slot steps aside while explaining */
+  /* the run is to be seen: the plot slot steps aside while explaining,
+   * and comes back from the diagram-only layout */
   _bg_window_set_explain_mode (self, FALSE);
+  _bg_window_layout_show_slot (self);
   if (!bg_plot_pane_run (self->plot_pane, &error))
     {
       g_clear_handle_id (&self->message_timeout, g_source_remove);

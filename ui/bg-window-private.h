@@ -4,7 +4,8 @@
  * bg-window-plot.c, bg-window-disk.c (the file changed on disk) and
  * bg-window-settings.c (what it restores from and keeps in the settings),
  * bg-window-reference.c (the component reference), bg-window-library.c
- * (the component library).
+ * (the component library), bg-window-levels.c (inside components),
+ * bg-window-layout.c (the layout and the divider).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -18,6 +19,14 @@
 #include "bg-component-library.h"
 
 G_BEGIN_DECLS
+
+/* What the middle of the window shows (bg-window-layout.c). */
+typedef enum
+{
+  BG_WINDOW_LAYOUT_DIAGRAM,
+  BG_WINDOW_LAYOUT_BOTH,
+  BG_WINDOW_LAYOUT_PLOT,
+} BgWindowLayout;
 
 struct _BgWindow
 {
@@ -38,7 +47,8 @@ struct _BgWindow
   GMenu                *recent_menu;
   BgPalette            *palette;
   GtkPaned             *plot_paned;
-  GtkWidget            *canvas_box;     /* the explain bar over the canvas */
+  GtkWidget            *canvas_box;     /* the canvas and the plot slot */
+  GtkOverlay           *canvas_overlay; /* the canvas and the bars over it */
   BgExplainBar         *explain_bar;
   BgCanvas             *canvas;
   GtkWidget            *plot_placeholder;
@@ -53,6 +63,13 @@ struct _BgWindow
   GtkLabel             *run_label;
   GtkInfoBar           *disk_bar;
   GtkLabel             *disk_label;
+  GtkMenuButton        *layout_button;
+
+  /* the layout and the divider (bg-window-layout.c) */
+  BgWindowLayout        layout;
+  gboolean              divider_user;   /* the user placed it: left alone */
+  GStrv                 bars_reveal;    /* ids to pan below the bars once placed */
+  guint                 place_tick;
 
   /* the bottom pane: runs and plots (bg-plot-pane.c) */
   BgPlotPane           *plot_pane;
@@ -76,6 +93,9 @@ struct _BgWindow
 
   /* Help ▸ Component Reference, while open (bg-window-reference.c) */
   GtkWidget            *reference;
+
+  /* the components opened on the canvas (bg-window-levels.c) */
+  struct _BgWindowLevels *levels;
 };
 
 /* The status line's passing message (bg-window.c). */
@@ -92,6 +112,7 @@ gboolean _bg_window_library_insert   (BgWindow         *self,
                                       double            view_x,
                                       double            view_y,
                                       GError          **error);
+typedef struct _BgWindowLevels BgWindowLevels;
 
 /* The canvas scale of presentation mode when the settings do not give one. */
 #define BG_WINDOW_PRESENTATION_SCALE 1.75
@@ -111,6 +132,8 @@ void _bg_window_save_as            (BgWindow       *self,
 void _bg_window_select_culprits    (BgWindow       *self);
 void _bg_window_set_presentation_mode (BgWindow     *self,
                                        gboolean      presentation_mode);
+/* The focus out of a closed popover, back on the canvas (bg-window-focus.c). */
+void _bg_window_focus_init         (BgWindow       *self);
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
@@ -138,6 +161,61 @@ void _bg_window_run_action         (GtkWidget      *widget,
 void _bg_window_stop_action        (GtkWidget      *widget,
                                     const char     *action_name,
                                     GVariant       *parameter);
+
+/* bg-window.c: the status line (and what the canvas and inspector draw
+ * from the analysis) again; a message in it for a few seconds. */
+void _bg_window_update_status      (BgWindow       *self);
+void _bg_window_show_message       (BgWindow       *self,
+                                    const char     *text);
+
+/* bg-window-levels.c: inside components. The model shown (the document's
+ * or the copy of the open component's body), its path prefix ("" or
+ * "T2."), how deep it is, the analysis seen from it (NULL for a moment
+ * while the copies catch up with the document). */
+void         _bg_window_levels_init         (BgWindow       *self);
+void         _bg_window_levels_dispose      (BgWindow       *self);
+void         _bg_window_levels_finalize     (BgWindow       *self);
+void         _bg_window_levels_class_init   (GtkWidgetClass *widget_class);
+void         _bg_window_levels_set_document (BgWindow       *self,
+                                             BgDocument     *document);
+void         _bg_window_levels_actions_update (BgWindow     *self);
+BgModel     *_bg_window_levels_get_model    (BgWindow       *self);
+const char  *_bg_window_levels_get_prefix   (BgWindow       *self);
+guint        _bg_window_levels_get_depth    (BgWindow       *self);
+BgCausality *_bg_window_levels_get_causality (BgWindow      *self);
+/* Opens the instance (an element of the model shown); FALSE if it is not
+ * one. _activate: the same for a double-click or Enter, whose edit
+ * request that follows _take_edit_request then swallows. */
+gboolean     _bg_window_levels_open         (BgWindow       *self,
+                                             const char     *instance_id);
+gboolean     _bg_window_levels_activate     (BgWindow       *self,
+                                             const char     *element_id);
+gboolean     _bg_window_levels_take_edit_request (BgWindow  *self,
+                                                  const char *element_id);
+void         _bg_window_levels_leave_all    (BgWindow       *self);
+/* win.select-culprits: into the instances down to the first conflict. */
+void         _bg_window_levels_select_culprits (BgWindow    *self);
+/* bg-window-layout.c: the "layout" property behind win.layout, what it
+ * shows (with Explain Causality), and the divider's automatic place. */
+void        _bg_window_layout_init         (BgWindow       *self);
+void        _bg_window_layout_dispose      (BgWindow       *self);
+const char *_bg_window_layout_get          (BgWindow       *self);
+void        _bg_window_layout_set          (BgWindow       *self,
+                                            const char     *name);
+void        _bg_window_layout_apply        (BgWindow       *self);
+void        _bg_window_layout_show_slot    (BgWindow       *self);
+void        _bg_window_layout_show_canvas  (BgWindow       *self);
+void        _bg_window_layout_place_soon   (BgWindow       *self);
+void        _bg_window_layout_reset_divider (BgWindow      *self);
+/* The bars over the canvas's top (canvas_overlay's overlays) changed:
+ * the canvas is told the height they cover. */
+void        _bg_window_layout_bars_update  (BgWindow       *self);
+/* Adds @bar over the canvas's top, below those there. */
+void        _bg_window_layout_add_bar      (BgWindow       *self,
+                                            GtkWidget      *bar);
+/* Pans @ids into view below the bars, once they have their height. */
+void        _bg_window_layout_reveal_below_bars (BgWindow          *self,
+                                                 const char *const *ids);
 
 /* bg-window-explain.c */
 void     _bg_window_explain_init           (BgWindow       *self);

@@ -2,8 +2,8 @@
 /* bg-window-settings.c — what a window takes from the settings and keeps
  * in them.
  *
- * Owns: the size, maximized state, palette domain and presentation mode a
- * new window restores from the last session, saving the size and the
+ * Owns: the size, maximized state, palette domain, layout and presentation
+ * mode a new window restores from the last session, saving the size and the
  * palette domain again, the canvas's grid bound to the show-grid,
  * snap-to-grid and grid-size keys (g_settings_bind on the canvas's
  * properties), and following the Preferences window's presentation scale.
@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "bg-application.h"
+#include "bg-presentation-css.h"
 #include "bg-window-private.h"
 
 GSettings *
@@ -44,7 +45,10 @@ settings_presentation_scale_cb (BgWindow   *self,
 
   _bg_window_set_presentation_mode (self, scale > 1.0);
   if (scale > 1.0)
-    bg_canvas_set_presentation_scale (self->canvas, scale);
+    {
+      bg_canvas_set_presentation_scale (self->canvas, scale);
+      bg_presentation_css_set_scale (gtk_widget_get_display (GTK_WIDGET (self)), scale);
+    }
 }
 
 void
@@ -92,6 +96,11 @@ _bg_window_apply_settings (BgWindow *self)
     bg_palette_set_domain (self->palette, domain);
   if (g_settings_get_double (settings, "presentation-scale") > 1.0)
     _bg_window_set_presentation_mode (self, TRUE);
+  {
+    g_autofree char *layout = g_settings_get_string (settings, "window-layout");
+
+    _bg_window_layout_set (self, layout);
+  }
 
   /* the canvas's grid properties have the keys' names */
   for (guint i = 0; i < G_N_ELEMENTS (grid_keys); i++)

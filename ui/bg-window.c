@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-window.c — the main window: layout, document and status line.
  *
- * Owns: connecting the document to the canvas, palette and inspector,
+ * Owns: connecting the document to the canvas, palette and inspector
+ * (the level of components shown is bg-window-levels.c's),
  * the title, the status line (analysis summary and transient canvas
  * messages), opening files into this or a new window (also when dropped
  * on it), saving, and the
@@ -15,6 +16,8 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-presentation-css.h"
+#include "bg-paths.h"
 #include "bg-window-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
@@ -29,6 +32,7 @@ enum {
   PROP_EXPLAIN_CAUSALITY,
   PROP_EXERCISE_MODE,
   PROP_EXERCISE_REVEAL,
+  PROP_LAYOUT,
   N_PROPS
 };
 
@@ -76,10 +80,12 @@ bg_window_update_title (BgWindow *self)
 
 /* The status line: the analysis summary, an icon that says what kind it is,
  * the error style when the first error names culprits to select. */
-static void
-bg_window_update_status (BgWindow *self)
+void
+_bg_window_update_status (BgWindow *self)
 {
-  BgCausality *causality = bg_document_get_causality (self->document);
+  /* inside a component: the analysis seen from it */
+  BgCausality *shown = _bg_window_levels_get_causality (self);
+  BgCausality *causality = shown != NULL ? shown : bg_document_get_causality (self->document);
   const GPtrArray *errors = bg_causality_get_errors (causality);
   const GPtrArray *warnings = bg_causality_get_warnings (causality);
   const BgDiagnostic *first_error = errors->len > 0 ? g_ptr_array_index ((GPtrArray *) errors, 0) : NULL;
@@ -88,8 +94,8 @@ bg_window_update_status (BgWindow *self)
   const char *icon;
   gboolean fault = FALSE;
 
-  bg_canvas_set_causality (self->canvas, causality);
-  bg_inspector_set_causality (self->inspector, causality);
+  bg_canvas_set_causality (self->canvas, shown);
+  bg_inspector_set_causality (self->inspector, shown);
 
   if (first_error != NULL && g_strcmp0 (first_error->code, "empty-model") == 0)
     /* an empty model is a hint, not a fault */
@@ -151,7 +157,7 @@ document_notify_causality_cb (BgWindow   *self,
                               GParamSpec *pspec,
                               BgDocument *document)
 {
-  bg_window_update_status (self);
+  _bg_window_update_status (self);
 }
 
 static void
@@ -195,6 +201,7 @@ bg_window_set_document (BgWindow   *self,
     }
   g_set_object (&self->document, document);
   self->close_confirmed = FALSE;
+  _bg_window_levels_set_document (self, document);
 
   model = bg_document_get_model (document);
   g_signal_connect_object (document, "notify::causality",
@@ -220,8 +227,9 @@ bg_window_set_document (BgWindow   *self,
   bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_equations_pane_set_document (self->equations_pane, document);
   bg_inspector_set_selection (self->inspector, NULL);
+  _bg_window_layout_reset_divider (self);
   bg_window_update_title (self);
-  bg_window_update_status (self);
+  _bg_window_update_status (self);
   if (bg_model_get_elements (model)->len > 0)
     {
       const BgElement *first = g_ptr_array_index (bg_model_get_elements (model), 0);
@@ -263,12 +271,18 @@ canvas_selection_changed_cb (BgWindow *self,
                              BgCanvas *canvas)
 {
   g_auto(GStrv) ids = bg_canvas_dup_selected_ids (canvas);
+  const char *prefix = _bg_window_levels_get_prefix (self);
+  g_auto(GStrv) paths = g_new0 (char *, g_strv_length (ids) + 1);
 
+  /* the panes name what is inside a component by its path */
+  for (guint i = 0; ids[i] != NULL; i++)
+    paths[i] = g_strconcat (prefix, ids[i], NULL);
   bg_inspector_set_selection (self->inspector, (const char *const *) ids);
   if (self->analysis_pane != NULL)
-    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) ids);
+    bg_analysis_pane_set_selection (self->analysis_pane, (const char *const *) paths);
   if (self->equations_pane != NULL)
-    bg_equations_pane_set_selection (self->equations_pane, (const char *const *) ids);
+    bg_equations_pane_set_selection (self->equations_pane, (const char *const *) paths);
+  _bg_window_levels_actions_update (self);
 }
 
 static void
@@ -279,7 +293,8 @@ canvas_status_message_cb (BgWindow   *self,
   _bg_window_show_message (self, text);
 }
 
-/* A double-click on an element selects it and plots its main variables.
+/* A double-click on an element selects it and plots its main variables;
+ * on an instance of a component it opens it (bg-window-levels.c).
  * The focus stays on the canvas, so Delete still deletes the element
  * (Enter moves into the inspector). */
 static void
@@ -287,26 +302,31 @@ canvas_element_activated_cb (BgWindow   *self,
                              const char *id,
                              BgCanvas   *canvas)
 {
-  BgElement *element = bg_model_find_element (bg_document_get_model (self->document), id);
+  BgElement *element = bg_model_find_element (_bg_window_levels_get_model (self), id);
   const char *ids[] = { id, NULL };
+  g_autofree char *path = NULL;
 
-  if (element == NULL)
+  if (element == NULL || _bg_window_levels_activate (self, id))
     return;
 
   bg_canvas_select_ids (self->canvas, ids);
   bg_inspector_set_selection (self->inspector, ids);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
-  bg_plot_pane_add_element_vars (self->plot_pane, id);
+  path = g_strconcat (_bg_window_levels_get_prefix (self), id, NULL);
+  bg_plot_pane_add_element_vars (self->plot_pane, path);
 }
 
 /* Enter and F2 on the canvas, after the activation above selected the
- * element: the keyboard goes into its field in the inspector. */
+ * element: the keyboard goes into its field in the inspector (not when
+ * the activation opened the component). */
 static void
 canvas_edit_requested_cb (BgWindow   *self,
                           const char *element_id,
                           const char *field,
                           BgCanvas   *canvas)
 {
+  if (_bg_window_levels_take_edit_request (self, element_id))
+    return;
   bg_inspector_focus_field (self->inspector, field);
 }
 
@@ -347,7 +367,9 @@ _bg_window_set_presentation_mode (BgWindow *self,
 
   self->presentation_mode = presentation_mode;
   bg_canvas_set_presentation_scale (self->canvas, scale);
-  /* style.css scales the text of every pane with this class */
+  /* the text of every pane with this class grows with the scale */
+  if (presentation_mode)
+    bg_presentation_css_set_scale (gtk_widget_get_display (GTK_WIDGET (self)), scale);
   if (presentation_mode)
     gtk_widget_add_css_class (GTK_WIDGET (self), "presentation");
   else
@@ -434,6 +456,8 @@ bg_window_dispose (GObject *object)
   BgWindow *self = BG_WINDOW (object);
 
   g_clear_handle_id (&self->message_timeout, g_source_remove);
+  _bg_window_levels_dispose (self);
+  _bg_window_layout_dispose (self);
   _bg_window_reference_dispose (self);
   _bg_window_explain_dispose (self);
   if (self->document != NULL)
@@ -443,6 +467,7 @@ bg_window_dispose (GObject *object)
     }
   g_clear_object (&self->document);
   _bg_window_exercise_finalize (self);
+  _bg_window_levels_finalize (self);
 
   G_OBJECT_CLASS (bg_window_parent_class)->dispose (object);
 }
@@ -514,6 +539,9 @@ bg_window_get_property (GObject    *object,
     case PROP_EXERCISE_REVEAL:
       g_value_set_boolean (value, _bg_window_exercise_get_reveal (self));
       break;
+    case PROP_LAYOUT:
+      g_value_set_string (value, _bg_window_layout_get (self));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -551,6 +579,9 @@ bg_window_set_property (GObject      *object,
       break;
     case PROP_EXERCISE_REVEAL:
       _bg_window_exercise_set_reveal (self, g_value_get_boolean (value));
+      break;
+    case PROP_LAYOUT:
+      _bg_window_layout_set (self, g_value_get_string (value));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -610,6 +641,12 @@ bg_window_class_init (BgWindowClass *klass)
     g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                           G_PARAM_STATIC_STRINGS);
+  /* "diagram", "both" or "plot": the canvas, both, or the plot slot
+   * (win.layout; bg-window-layout.c) */
+  properties[PROP_LAYOUT] =
+    g_param_spec_string ("layout", NULL, NULL, "both",
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
+                         G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);
@@ -628,6 +665,7 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_paned);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_box);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, canvas_overlay);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, explain_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, plot_placeholder);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, inspector);
@@ -641,6 +679,8 @@ bg_window_class_init (BgWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, BgWindow, run_label);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_bar);
   gtk_widget_class_bind_template_child (widget_class, BgWindow, disk_label);
+  gtk_widget_class_bind_template_child (widget_class, BgWindow, layout_button);
+
   gtk_widget_class_bind_template_callback (widget_class, palette_component_activated_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_selection_changed_cb);
   gtk_widget_class_bind_template_callback (widget_class, canvas_status_message_cb);
@@ -652,6 +692,7 @@ bg_window_class_init (BgWindowClass *klass)
   _bg_window_explain_class_init (widget_class);
   _bg_window_class_disk_init (widget_class);
   _bg_window_library_class_init (widget_class);
+  _bg_window_levels_class_init (widget_class);
 }
 
 /* Model files dropped on the window open like File ▸ Open. */
@@ -691,10 +732,13 @@ static void
 bg_window_init (BgWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  _bg_window_levels_init (self);
   _bg_window_plot_init (self);
+  _bg_window_layout_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);
   _bg_window_library_init (self);
+  _bg_window_focus_init (self);
 
   {
     g_autoptr(GtkBuilder) builder =
@@ -902,12 +946,9 @@ bg_window_get_status_text (BgWindow *self)
 char *
 bg_window_dup_examples_dir (void)
 {
-  const char *datadir = g_getenv ("BGMOD_DATADIR");
+  g_autofree char *datadir = bg_paths_dup_datadir ();
 
-  if (datadir != NULL && datadir[0] != '\0')
-    return g_build_filename (datadir, "examples", NULL);
-
-  return g_build_filename (PKGDATADIR, "examples", NULL);
+  return g_build_filename (datadir, "examples", NULL);
 }
 
 void

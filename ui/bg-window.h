@@ -6,7 +6,9 @@
  * win.redo, win.close, win.open-example, win.open-recent, win.select-culprits,
  * win.zoom-in/-out/-reset/-fit, win.presentation-mode; win.run and win.stop
  * live in bg-window-plot.c, win.component-reference in
- * bg-window-reference.c, win.save-component in bg-window-library.c),
+ * bg-window-reference.c, win.save-component in bg-window-library.c,
+ * win.open-component, win.leave-component, win.go-to-level,
+ * win.make-component and win.explode-component in bg-window-levels.c),
  * model files dropped on the window, and the
  * dialogs around them (save, confirm close, load errors).
  * Must not: draw the graph, analyse or simulate, or edit the model other than
@@ -44,6 +46,11 @@ BgWindow    *bg_window_open_file        (BgWindow       *self,
 gboolean     bg_window_export_diagram   (BgWindow       *self,
                                          const char     *path,
                                          GError        **error);
+/* The file name Export Diagram proposes: the document's title without its
+ * .bgmod ("hydraulic-bench.png", not "hydraulic-bench.bgmod.png"), or the
+ * model's name, with @suffix (".png"). */
+char        *bg_window_dup_export_name  (BgWindow       *self,
+                                         const char     *suffix);
 /* Saves the document to file (NULL: its own file) and records it in the
  * recent files. */
 gboolean     bg_window_save_to_file     (BgWindow       *self,
@@ -65,8 +72,8 @@ const char  *bg_window_get_status_text  (BgWindow       *self);
 void         bg_window_set_plot_pane    (BgWindow       *self,
                                          GtkWidget      *plot_pane);
 
-/* The folder with the example models: $BGMOD_DATADIR/examples, or the
- * installed PKGDATADIR/examples. */
+/* The folder with the example models: $BGMOD_DATADIR/examples, the source
+ * tree's from the build tree, or the installed PKGDATADIR/examples. */
 char        *bg_window_dup_examples_dir (void);
 
 /* A modal native file chooser for model files over @parent (may be NULL),

@@ -4,8 +4,8 @@
  * In the layout: ui/render/ (libbgmod-render), no GTK.
  *
  * Owns: drawing the bonds' ids beside their middles and the junctions' ids
- * at the corner of their digit that no bond leaves towards, small and dim,
- * when the view asks (show_bond_ids: the "Show Bond Names" toggle, and
+ * at the corner of their digit that no bond leaves towards, as large as
+ * the labels and nearly as dark, when the view asks (show_bond_ids: the "Show Bond Names" toggle, and
  * Explain Causality, whose sentences name bonds and junctions). Must not:
  * move labels or bonds, or draw anything else.
  */
@@ -15,9 +15,12 @@
 
 #include "bg-graph-renderer-private.h"
 
-#define NAME_SIZE (FONT_SIZE * 0.8)   /* model units at label scale 1 */
+/* Model units at label scale 1: the elements' labels' size, and nearly
+ * their colour (small grey names were hard to read from a room's back). */
+#define NAME_SIZE FONT_SIZE
+#define NAME_ALPHA 0.9
 
-/* The bond ids, small and dim, beside the middle of each bond on the side
+/* The bond ids beside the middle of each bond on the side
  * away from the half-arrow's barb (which is on the left of travel). */
 static void
 draw_bond_ids (BgGraphFrame *f)
@@ -40,7 +43,7 @@ draw_bond_ids (BgGraphFrame *f)
       /* the right-hand normal of the direction of travel */
       nx = -dy / len;
       ny = dx / len;
-      _bg_graph_set_color (f->cr, &f->self->style.fg, 0.6);
+      _bg_graph_set_color (f->cr, &f->self->style.fg, NAME_ALPHA);
       /* the text's box touches the normal's point with its nearest side */
       _bg_graph_show_layout_at (f->cr, layout,
                                 (g->from.x + g->to.x) / 2 + nx * (gap + w / 2) - w / 2,
@@ -142,7 +145,7 @@ draw_junction_ids (BgGraphFrame *f)
       /* the box's corner, then the text's opposite corner a gap beyond */
       at.x = s->box.x + (corner.x > 0 ? s->box.width + gap : -gap - w);
       at.y = s->box.y + (corner.y > 0 ? s->box.height + gap - h / 2 : -gap - h / 2);
-      _bg_graph_set_color (f->cr, &f->self->style.fg, 0.6);
+      _bg_graph_set_color (f->cr, &f->self->style.fg, NAME_ALPHA);
       _bg_graph_show_layout_at (f->cr, layout, at.x, at.y);
     }
   g_object_unref (layout);

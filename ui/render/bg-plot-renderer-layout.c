@@ -327,12 +327,12 @@ compute_value_ticks (BgPlotRenderer *self,
       else if (!bg_si_nice_ticks (sp->y0, sp->y1, MAX (2, max_iv), &sp->ticks))
         sp->ticks.count = 0;
     }
-  sp->exponent = bg_si_exponent_for (MAX (fabs (sp->y0), fabs (sp->y1)));
+  sp->exponent = bg_si_exponent_for_unit (MAX (fabs (sp->y0), fabs (sp->y1)), sp->unit);
   if (sp->ticks.count > 1)
     {
       double last = bg_si_tick_value (&sp->ticks, sp->ticks.count - 1);
       double first = bg_si_tick_value (&sp->ticks, 0);
-      sp->exponent = bg_si_exponent_for (MAX (fabs (first), fabs (last)));
+      sp->exponent = bg_si_exponent_for_unit (MAX (fabs (first), fabs (last)), sp->unit);
     }
   sp->decimals = bg_si_decimals_for_step (sp->ticks.step, sp->exponent);
 }

@@ -600,8 +600,10 @@ draw_marker_lines (BgPlotRenderer *self,
 }
 
 /* Marker labels sit in a row of their own above the first plot, right of
- * their line (left of it near the right edge); a label that would overlap
- * the previous one is left out rather than drawn over it. */
+ * their line (left of it near the plots' right edge: never over a legend
+ * column beside the plots, where "CYL" read as the legend's header); a
+ * label that would overlap the previous one is left out rather than drawn
+ * over it. */
 static void
 draw_marker_labels (BgPlotRenderer *self,
                     Ctx            *c,
@@ -627,7 +629,7 @@ draw_marker_labels (BgPlotRenderer *self,
                                   TRUE);
       _bg_plot_renderer_text_size (c, m->label, &w, NULL);
       tx = x + 0.3 * c->line_h;
-      if (tx + w > width - c->pad)
+      if (tx + w > MIN (width - c->pad, self->area_x + self->area_w))
         tx = x - 0.3 * c->line_h - w;
       if (tx <= row_end || tx < 0.0)
         continue;

@@ -172,6 +172,17 @@ bg_si_exponent_for (double magnitude)
   return CLAMP (e, -12, 9);
 }
 
+int
+bg_si_exponent_for_unit (double      magnitude,
+                         const char *unit)
+{
+  int e = bg_si_exponent_for (magnitude);
+
+  if (e == -3 && (unit == NULL || *unit == '\0'))
+    return 0;
+  return e;
+}
+
 const char *
 bg_si_prefix (int exponent)
 {
@@ -343,7 +354,7 @@ bg_si_format (double      value,
     {
       double r;
 
-      e = bg_si_exponent_for (value);
+      e = bg_si_exponent_for_unit (value, unit);
       m = value / pow (10.0, e);
       int_digits = (int) floor (log10 (fabs (m)) + 1e-9) + 1;
       decimals = (guint) MAX (0, 3 - int_digits);

@@ -6,7 +6,8 @@
  *
  * Owns: choosing 1-2-5 tick steps for an axis range, choosing one SI prefix
  * (p n µ m, none, k M G) for an axis or a single value, and writing numbers
- * with that prefix ("1.5 k", "250 mPa", "0", "−3 µ"). Pure functions, no
+ * with that prefix ("1.5 k", "250 mPa", "0", "−3 µ"; a number without a
+ * unit under 1 as a plain decimal, "0.25"). Pure functions, no
  * state, safe from any thread.
  * Must not: know about Cairo, Pango or plots; use the C locale's printf for
  * labels (numbers are written with '.' and the true minus sign U+2212).
@@ -52,6 +53,13 @@ void      bg_si_nice_range    (double       *lo,
  * 0 for 0 and non-finite input. */
 int         bg_si_exponent_for     (double      magnitude);
 
+/* The exponent a number of @unit is written with: bg_si_exponent_for, but
+ * a number without a unit (NULL or "") between 0.001 and 1 is a plain
+ * decimal (0.01, 0.1, 0.9: exponent 0, not "10 m"); prefixes stay for the
+ * larger exponents (1.5 k, 250 µ). */
+int         bg_si_exponent_for_unit (double      magnitude,
+                                     const char *unit);
+
 /* "p" "n" "µ" "m" "" "k" "M" "G" for −12 … 9 in steps of 3, else NULL.
  * Static strings. */
 const char *bg_si_prefix           (int         exponent);
@@ -75,7 +83,8 @@ guint       bg_si_decimals_for_step (double     step,
 
 /* A single value with three significant digits and its own prefix, for
  * read-outs: "1.5 k", "250 mPa", "0", "−3 µ", "12.3 cm³/s",
- * "5×10⁻³ kg·m/s", "— Pa" for NaN.
+ * "5×10⁻³ kg·m/s", "— Pa" for NaN; without a unit, 0.001 … 1 as plain
+ * decimals ("0.25", "0.01"; bg_si_exponent_for_unit).
  * Free with g_free(). */
 char     *bg_si_format        (double        value,
                                const char   *unit);
