@@ -21,7 +21,6 @@
 #include "bg-linearize.h"
 #include "bg-modes.h"
 #include "bg-bode.h"
-#include "bg-pole-bounds.h"
 #include "bg-test-sim.h"
 
 static BgPlan *
@@ -428,83 +427,6 @@ test_too_large (void)
   g_clear_error (&error);
 }
 
-/* The estimates of bg-pole-bounds.c against known spectra, n above the
- * exact threshold: an upper triangular A (Hessenberg, its eigenvalues on
- * the diagonal), with and without zero eigenvalues, and a dense
- * S D S⁻¹ with S = I + u vᵀ. The largest is a bound (≥ max |λ|, within a
- * decade here); the smallest within a decade below the true one. */
-static void
-check_bounds (const double *a, guint n, double true_min, double true_max)
-{
-  GError *error = NULL;
-  double smallest, largest;
-
-  g_assert_true (bg_pole_bounds_estimate (a, n, &smallest, &largest, &error));
-  g_assert_no_error (error);
-  g_test_message ("smallest %g (true %g), largest %g (true %g)", smallest, true_min, largest,
-                  true_max);
-  g_assert_cmpfloat (largest, >=, true_max * (1 - 1e-9));
-  g_assert_cmpfloat (largest, <=, true_max * 10);
-  g_assert_cmpfloat (smallest, <=, true_min * (1 + 1e-6));
-  g_assert_cmpfloat (smallest, >=, true_min / 10);
-}
-
-static void
-test_pole_bounds (void)
-{
-  const guint n = 450;
-  g_autofree double *a = g_new0 (double, (gsize) n * n), *d = g_new (double, n);
-  g_autofree double *dense = g_new (double, (gsize) n * n);
-  double u_v = 0;
-
-  /* −1e-3 … −1e2 rad/s, and coupling above the diagonal. */
-  for (guint i = 0; i < n; i++)
-    {
-      d[i] = -pow (10, -3 + 5.0 * ((i * 7) % n) / (n - 1));
-      a[(gsize) i * n + i] = d[i];
-      if (i + 1 < n)
-        a[(gsize) i * n + i + 1] = 0.5;
-    }
-  check_bounds (a, n, 1e-3, 1e2);
-
-  /* Two zero eigenvalues, not coupled to each other: deflated. */
-  a[(gsize) 10 * n + 10] = 0;
-  a[(gsize) 200 * n + 200] = 0;
-  {
-    double lo = G_MAXDOUBLE;
-    for (guint i = 0; i < n; i++)
-      if (a[(gsize) i * n + i] != 0)
-        lo = MIN (lo, fabs (a[(gsize) i * n + i]));
-    check_bounds (a, n, lo, 1e2);
-  }
-
-  /* Dense: S D S⁻¹, S = I + u vᵀ, S⁻¹ = I − u vᵀ / (1 + vᵀu). */
-  for (guint i = 0; i < n; i++)
-    u_v += (1.0 / (i + 1)) * (0.3 * cos (i));
-  for (guint i = 0; i < n; i++)
-    for (guint j = 0; j < n; j++)
-      {
-        /* (S D)ij = Dij + ui vj dj. */
-        double ui = 1.0 / (i + 1), vj = 0.3 * cos (j), sd = (i == j ? d[i] : 0) + ui * vj * d[j];
-
-        dense[(gsize) i * n + j] = sd;
-      }
-  /* Subtract (S D u) vᵀ / (1 + vᵀu), with (S D u)i = di ui + ui Σk vk dk uk. */
-  {
-    double vdu = 0;
-    for (guint k = 0; k < n; k++)
-      vdu += 0.3 * cos (k) * d[k] / (k + 1);
-    for (guint i = 0; i < n; i++)
-      {
-        double ui = 1.0 / (i + 1), sdu = d[i] * ui + ui * vdu;
-        for (guint j = 0; j < n; j++)
-          dense[(gsize) i * n + j] -= sdu * 0.3 * cos (j) / (1 + u_v);
-      }
-  }
-  g_assert_cmpuint (bg_bode_lower_bandwidth (dense, n), >, 1);
-  check_bounds (dense, n, 1e-3, 1e2);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -520,7 +442,6 @@ main (int argc, char **argv)
   g_test_add_func ("/core/linearize/errors", test_errors);
   g_test_add_func ("/core/linearize/too-large", test_too_large);
   g_test_add_func ("/core/bode/rc", test_bode_rc);
-  g_test_add_func ("/core/bode/pole-bounds", test_pole_bounds);
   g_test_add_func ("/core/bode/rlc", test_bode_rlc);
   g_test_add_func ("/core/bode/range", test_bode_range);
   return g_test_run ();
