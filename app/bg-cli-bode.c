@@ -4,7 +4,9 @@
  * (docs/command-line.md).
  *
  * Owns: the bode subcommand: choosing the input and output, the default
- * range from the eigenvalues, CSV `f,mag_db,phase_deg` (through
+ * range from the poles (bg-pole-bounds.c: the eigenvalues of a small
+ * model, bounds read off the response's Hessenberg form for a large one,
+ * which is then reduced once for both), CSV `f,mag_db,phase_deg` (through
  * bg-cli-csv.c), the plot (bg_cli_write_bode_plot: a command with --plot
  * runs in bgmod-cli-draw), the cost estimated before the work (refused
  * over --max-time), the progress line, exit codes (0 done; 1 invalid
@@ -22,7 +24,7 @@
 #include "bg-cli.h"
 #include "bg-cli-csv.h"
 #include "bg-cli-progress.h"
-#include "bg-modes.h"
+#include "bg-pole-bounds.h"
 
 static gboolean
 write_csv (const BgBode *bode, const char *path, GError **error)
@@ -45,25 +47,20 @@ write_csv (const BgBode *bode, const char *path, GError **error)
   return bg_cli_csv_close (csv, error);
 }
 
-/* The range: the options, completed from the eigenvalues, within
- * BG_CLI_BODE_MIN_HZ … BG_CLI_BODE_MAX_HZ. */
-static gboolean
-choose_range (const BgLinearization *lin, const BgCliBodeOptions *o, double *from, double *to,
-              BgCliProgress *progress, GError **error)
+static void
+bode_progress_cb (guint done, guint total, gpointer data)
 {
-  g_autoptr (GArray) modes = NULL;
-  double lo, hi;
+  bg_cli_progress_set_fraction (data, (double) done / total);
+}
 
+/* The range: the options, completed from the default range lo … hi
+ * (bg_pole_bounds_bode_range), within BG_CLI_BODE_MIN_HZ …
+ * BG_CLI_BODE_MAX_HZ. */
+static void
+complete_range (const BgCliBodeOptions *o, double lo, double hi, double *from, double *to)
+{
   *from = o->from;
   *to = o->to;
-  if (!isnan (*from) && !isnan (*to))
-    return TRUE;
-  /* Translators: the progress line of bode */
-  bg_cli_progress_set_phase (progress, _("computing the eigenvalues"));
-  modes = bg_modes_compute (lin, error);
-  if (modes == NULL)
-    return FALSE;
-  bg_modes_bode_range (modes, &lo, &hi);
   lo = CLAMP (lo, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
   hi = CLAMP (hi, BG_CLI_BODE_MIN_HZ, BG_CLI_BODE_MAX_HZ);
   if (isnan (*from))
@@ -76,13 +73,45 @@ choose_range (const BgLinearization *lin, const BgCliBodeOptions *o, double *fro
       *from = MIN (*from, BG_CLI_BODE_MAX_HZ / 10);
       *to = MAX (*to, *from * 10);
     }
-  return TRUE;
 }
 
-static void
-bode_progress_cb (guint done, guint total, gpointer data)
+/* The response: for a small model the default range from the eigenvalues
+ * first, then the form; for a large one the form first, its Hessenberg
+ * matrix bounding the poles, then the frequencies. */
+static BgBode *
+compute (const BgLinearization *lin, const BgCliBodeOptions *o, guint input, guint output,
+         BgCliProgress *progress, GError **error)
 {
-  bg_cli_progress_set_fraction (data, (double) done / total);
+  gboolean need_range = isnan (o->from) || isnan (o->to);
+  gboolean exact = bg_pole_bounds_is_exact (lin);
+  g_autoptr (BgBodeForm) form = NULL;
+  double lo = 0, hi = 0, from = o->from, to = o->to;
+
+  if (need_range && exact)
+    {
+      /* Translators: the progress line of bode */
+      bg_cli_progress_set_phase (progress, _("computing the eigenvalues"));
+      if (!bg_pole_bounds_bode_range (lin, NULL, &lo, &hi, error))
+        return NULL;
+    }
+  /* Translators: the progress line of bode */
+  bg_cli_progress_set_phase (progress, _("computing the response"));
+  form = bg_bode_form_new (lin, input, output, error);
+  if (form == NULL)
+    return NULL;
+  if (need_range && !exact)
+    {
+      /* Translators: the progress line of bode */
+      bg_cli_progress_set_phase (progress, _("bounding the poles"));
+      if (!bg_pole_bounds_bode_range (lin, form, &lo, &hi, error))
+        return NULL;
+      /* Translators: the progress line of bode */
+      bg_cli_progress_set_phase (progress, _("computing the response"));
+    }
+  if (need_range)
+    complete_range (o, lo, hi, &from, &to);
+  return bg_bode_form_compute (form, from, to, (guint) o->points, bode_progress_cb, progress,
+                               error);
 }
 
 int
@@ -99,7 +128,6 @@ bg_cli_bode (int    argc,
   const char *outputs[2] = { NULL, NULL };
   const char *csv_path;
   int exit_code = BG_CLI_EXIT_OK, input, output;
-  double from, to;
 
   context = g_option_context_new ("MODEL.bgmod");
   g_option_context_set_summary (context,
@@ -144,30 +172,30 @@ bg_cli_bode (int    argc,
 
   /* Up front: the response's cost, now that A's pattern is known. */
   {
-    gboolean need_modes = isnan (o.from) || isnan (o.to);
+    gboolean need_range = isnan (o.from) || isnan (o.to);
+    gboolean exact = bg_pole_bounds_is_exact (lin);
     guint n = bg_linearization_get_n_states (lin);
     double seconds = bg_linearize_estimate_seconds (bg_linearization_get_plan (lin), 1)
                      + bg_bode_estimate_seconds (lin, (guint) o.points)
-                     + (need_modes ? bg_modes_estimate_seconds (lin) : 0);
+                     + (need_range ? bg_pole_bounds_estimate_seconds (lin) : 0);
     g_autofree char *states = g_strdup_printf (ngettext ("%u state", "%u states", n), n);
     g_autofree char *points = g_strdup_printf (ngettext ("%d frequency", "%d frequencies", o.points),
                                                o.points);
-    g_autofree char *detail = g_strdup_printf (need_modes ? _("%s, %s, and the eigenvalues for the default range")
-                                                          : "%s, %s",
+    g_autofree char *detail = g_strdup_printf (need_range && exact
+                                               ? _("%s, %s, and the eigenvalues for the default range")
+                                               : "%s, %s",
                                                states, points);
+
+    /* Bounding the poles costs little next to the response. */
+    if (!exact)
+      budget.advice = _("Use fewer --points.");
 
     if (!bg_cli_budget_check (&budget, "bode", seconds, detail, &exit_code))
       goto out;
   }
 
   progress = bg_cli_progress_new ("bode");
-  if (choose_range (lin, &o, &from, &to, progress, &error))
-    {
-      /* Translators: the progress line of bode */
-      bg_cli_progress_set_phase (progress, _("computing the response"));
-      bode = bg_bode_compute_with_progress (lin, (guint) input, (guint) output, from, to,
-                                            (guint) o.points, bode_progress_cb, progress, &error);
-    }
+  bode = compute (lin, &o, (guint) input, (guint) output, progress, &error);
   g_clear_pointer (&progress, bg_cli_progress_free);
   if (bode == NULL)
     {

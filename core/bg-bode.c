@@ -2,7 +2,8 @@
 /* bg-bode.c — G(jω) = C (jωI − A)⁻¹ B + D on a log-spaced grid.
  *
  * Owns: the balancing and Hessenberg reduction of A done once (LAPACK
- * dgebal, dgehrd, dormhr), one O(n²) elimination of jωI − H per frequency,
+ * dgebal, dgehrd, dormhr: BgBodeForm, whose H bg-pole-bounds.c also
+ * reads), one O(n²) elimination of jωI − H per frequency,
  * the dB/degree conversion, the phase unwrapping, and the estimate of the
  * time it all takes. Must not: touch a model or GTK.
  */
@@ -46,9 +47,10 @@ bg_bode_free (BgBode *self)
  * (dgebal) and the reduction D⁻¹ A D = Q H Qᵀ (dgehrd, skipped when A is
  * already upper Hessenberg), G(jω) = c' (jωI − H)⁻¹ b' + d where
  * b' = Qᵀ D⁻¹ b and c' = c D Q; each frequency is one O(n²) elimination. */
-typedef struct
+struct _BgBodeForm
 {
   guint                  n;
+  char                  *input, *output, *output_unit;
   double                *h;      /* n × n row-major, upper Hessenberg */
   double                *b, *c;  /* b' and c' */
   double                 d;
@@ -58,11 +60,16 @@ typedef struct
   guint                 *u_end;
   lapack_complex_double *row[2]; /* the current and the next row, n each */
   lapack_complex_double *y;      /* the right-hand side, then the solution */
-} Prepared;
+};
 
-static void
-prepared_clear (Prepared *p)
+void
+bg_bode_form_free (BgBodeForm *p)
 {
+  if (p == NULL)
+    return;
+  g_free (p->input);
+  g_free (p->output);
+  g_free (p->output_unit);
   g_free (p->h);
   g_free (p->b);
   g_free (p->c);
@@ -73,6 +80,21 @@ prepared_clear (Prepared *p)
   g_free (p->row[0]);
   g_free (p->row[1]);
   g_free (p->y);
+  g_free (p);
+}
+
+guint
+bg_bode_form_get_n_states (const BgBodeForm *form)
+{
+  g_return_val_if_fail (form != NULL, 0);
+  return form->n;
+}
+
+const double *
+bg_bode_form_get_hessenberg (const BgBodeForm *form)
+{
+  g_return_val_if_fail (form != NULL, NULL);
+  return form->h;
 }
 
 guint
@@ -117,18 +139,32 @@ profile (const double *h, guint n, guint *end)
   return MAX (total, 1);
 }
 
-static gboolean
-prepare (Prepared *p, const BgLinearization *lin, guint input, guint output, GError **error)
+BgBodeForm *
+bg_bode_form_new (const BgLinearization *lin, guint input, guint output, GError **error)
 {
-  guint n = bg_linearization_get_n_states (lin), m = bg_linearization_get_n_inputs (lin);
-  const double *b = bg_linearization_get_b (lin), *c = bg_linearization_get_c (lin);
+  g_autoptr (BgBodeForm) p = NULL;
+  guint n, m;
+  const double *b, *c;
   g_autofree double *scale = NULL, *tau = NULL;
-  lapack_int ilo = 1, ihi = (lapack_int) n, info = 0;
+  lapack_int ilo = 1, ihi, info = 0;
 
+  g_return_val_if_fail (lin != NULL, NULL);
+  g_return_val_if_fail (input < bg_linearization_get_n_inputs (lin), NULL);
+  g_return_val_if_fail (output < bg_linearization_get_n_outputs (lin), NULL);
+
+  n = bg_linearization_get_n_states (lin);
+  m = bg_linearization_get_n_inputs (lin);
+  b = bg_linearization_get_b (lin);
+  c = bg_linearization_get_c (lin);
+  ihi = (lapack_int) n;
+  p = g_new0 (BgBodeForm, 1);
   p->n = n;
+  p->input = g_strdup (bg_linearization_get_input_name (lin, input));
+  p->output = g_strdup (bg_linearization_get_output_name (lin, output));
+  p->output_unit = g_strdup (bg_linearization_get_output_unit (lin, output));
   p->d = bg_linearization_get_d (lin)[output * m + input];
   if (n == 0)
-    return TRUE;
+    return g_steal_pointer (&p);
   p->h = g_memdup2 (bg_linearization_get_a (lin), (gsize) n * n * sizeof (double));
   p->b = g_new (double, n);
   p->c = g_new (double, n);
@@ -163,21 +199,19 @@ prepare (Prepared *p, const BgLinearization *lin, guint input, guint output, GEr
       for (guint i = 2; i < n; i++)
         memset (p->h + (gsize) i * n, 0, (i - 1) * sizeof (double));
     }
-  if (info == 0)
-    p->u = g_new (lapack_complex_double, profile (p->h, n, p->end));
   if (info != 0)
     {
       g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_LAPACK,
                    _("The frequency response could not be prepared (LAPACK returned %d)"),
                    (int) info);
-      return FALSE;
+      return NULL;
     }
-  return TRUE;
+  return g_steal_pointer (&p);
 }
 
 /* Row i of jωI − H from column `from` to `to` into out. */
 static inline void
-load_row (const Prepared *p, guint i, guint from, guint to, double w, lapack_complex_double *out)
+load_row (const BgBodeForm *p, guint i, guint from, guint to, double w, lapack_complex_double *out)
 {
   const double *h = p->h + (gsize) i * p->n;
   double *o = (double *) out;
@@ -229,7 +263,7 @@ dot (const lapack_complex_double *a, const lapack_complex_double *b, guint n)
  * only as far as its non-zeros reach (a chain's A is tridiagonal: O(n) a
  * frequency, O(n²) for a full Hessenberg matrix). */
 static gboolean
-response_at (Prepared *p, double w, double complex *g)
+response_at (BgBodeForm *p, double w, double complex *g)
 {
   guint n = p->n, cur_end, next_end;
   lapack_complex_double *cur = p->row[0], *next = p->row[1], *y = p->y;
@@ -318,6 +352,27 @@ bg_bode_compute (const BgLinearization *lin,
                                         error);
 }
 
+/* The grid's limits and size: checked before any work. */
+static gboolean
+check_grid (double f_from, double f_to, guint n_points, GError **error)
+{
+  if (!(f_from > 0) || !(f_to > f_from) || !isfinite (f_to))
+    {
+      g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_RANGE,
+                   _("The frequency range %g … %g Hz is not valid: it needs 0 < from < to"),
+                   f_from, f_to);
+      return FALSE;
+    }
+  if (n_points < 2 || n_points > BG_BODE_MAX_POINTS)
+    {
+      g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_RANGE,
+                   _("The number of frequencies must be between 2 and %u"),
+                   (guint) BG_BODE_MAX_POINTS);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 BgBode *
 bg_bode_compute_with_progress (const BgLinearization *lin,
                                guint                  input,
@@ -329,42 +384,49 @@ bg_bode_compute_with_progress (const BgLinearization *lin,
                                gpointer               user_data,
                                GError               **error)
 {
-  g_autoptr (BgBode) bode = NULL;
-  Prepared prepared = { 0 };
-  double turn = 0;
+  g_autoptr (BgBodeForm) form = NULL;
 
   g_return_val_if_fail (lin != NULL, NULL);
   g_return_val_if_fail (input < bg_linearization_get_n_inputs (lin), NULL);
   g_return_val_if_fail (output < bg_linearization_get_n_outputs (lin), NULL);
 
-  if (!(f_from > 0) || !(f_to > f_from) || !isfinite (f_to))
-    {
-      g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_RANGE,
-                   _("The frequency range %g … %g Hz is not valid: it needs 0 < from < to"),
-                   f_from, f_to);
-      return NULL;
-    }
-  if (n_points < 2 || n_points > BG_BODE_MAX_POINTS)
-    {
-      g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_RANGE,
-                   _("The number of frequencies must be between 2 and %u"),
-                   (guint) BG_BODE_MAX_POINTS);
-      return NULL;
-    }
+  if (!check_grid (f_from, f_to, n_points, error))
+    return NULL;
+  form = bg_bode_form_new (lin, input, output, error);
+  if (form == NULL)
+    return NULL;
+  return bg_bode_form_compute (form, f_from, f_to, n_points, progress, user_data, error);
+}
+
+BgBode *
+bg_bode_form_compute (BgBodeForm        *form,
+                      double             f_from,
+                      double             f_to,
+                      guint              n_points,
+                      BgBodeProgressFunc progress,
+                      gpointer           user_data,
+                      GError           **error)
+{
+  g_autoptr (BgBode) bode = NULL;
+  double turn = 0;
+
+  g_return_val_if_fail (form != NULL, NULL);
+
+  if (!check_grid (f_from, f_to, n_points, error))
+    return NULL;
+  /* The rows of U are stored at the first response, not with the form:
+   * whoever reads H in between (bg-pole-bounds.c) has that memory. */
+  if (form->n > 0 && form->u == NULL)
+    form->u = g_new (lapack_complex_double, profile (form->h, form->n, form->end));
 
   bode = g_new0 (BgBode, 1);
   bode->n = n_points;
   bode->f = g_new (double, n_points);
   bode->mag_db = g_new (double, n_points);
   bode->phase_deg = g_new (double, n_points);
-  bode->input = g_strdup (bg_linearization_get_input_name (lin, input));
-  bode->output = g_strdup (bg_linearization_get_output_name (lin, output));
-  bode->output_unit = g_strdup (bg_linearization_get_output_unit (lin, output));
-  if (!prepare (&prepared, lin, input, output, error))
-    {
-      prepared_clear (&prepared);
-      return NULL;
-    }
+  bode->input = g_strdup (form->input);
+  bode->output = g_strdup (form->output);
+  bode->output_unit = g_strdup (form->output_unit);
 
   for (guint k = 0; k < n_points; k++)
     {
@@ -375,9 +437,8 @@ bg_bode_compute_with_progress (const BgLinearization *lin,
 
       if (progress != NULL)
         progress (k, n_points, user_data);
-      if (!response_at (&prepared, 2 * G_PI * f, &g))
+      if (!response_at (form, 2 * G_PI * f, &g))
         {
-          prepared_clear (&prepared);
           g_set_error (error, BG_BODE_ERROR, BG_BODE_ERROR_SINGULAR,
                        _("The model has an undamped mode at %g Hz: its response there is "
                          "infinite"), f);
@@ -398,7 +459,6 @@ bg_bode_compute_with_progress (const BgLinearization *lin,
         }
       bode->phase_deg[k] = phase + turn;
     }
-  prepared_clear (&prepared);
   return g_steal_pointer (&bode);
 }
 

@@ -134,14 +134,20 @@ bg_modes_bode_range (GArray *modes, double *f_from, double *f_to)
           hi = MAX (hi, f);
         }
     }
-  if (hi == 0)
+  bg_modes_bode_range_of (hi > 0 ? lo : 0, hi, f_from, f_to);
+}
+
+void
+bg_modes_bode_range_of (double lo_hz, double hi_hz, double *f_from, double *f_to)
+{
+  if (!(hi_hz > 0) || !(lo_hz > 0))
     {
       *f_from = 0.01;
       *f_to = 100;
       return;
     }
-  *f_from = pow (10, floor (log10 (lo)) - 1);
-  *f_to = pow (10, ceil (log10 (hi)) + 1);
+  *f_from = pow (10, floor (log10 (lo_hz)) - 1);
+  *f_to = pow (10, ceil (log10 (hi_hz)) + 1);
 }
 
 double

@@ -50,5 +50,11 @@ double   bg_modes_estimate_seconds (const BgLinearization *lin);
 void     bg_modes_bode_range  (GArray                *modes,
                                double                *f_from,
                                double                *f_to);
+/* The same padding around the slowest and fastest non-zero natural
+ * frequencies lo_hz ≤ hi_hz (0.01–100 Hz when either is 0). */
+void     bg_modes_bode_range_of (double               lo_hz,
+                                 double               hi_hz,
+                                 double              *f_from,
+                                 double              *f_to);
 
 G_END_DECLS

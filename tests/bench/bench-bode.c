@@ -4,16 +4,21 @@
  *
  * Owns: (1) in the core, on the mass chain (bench-chain.h) of N masses
  * (2N − 1 states, A tridiagonal) and on a star of as many capacitors (A
- * dense): linearizing it, the response at 200 frequencies and the
- * eigenvalues, each against the estimate bgmod-cli refuses by; (2) the
- * speed of the dense reduction to Hessenberg form (LAPACK dgebal + dgehrd
- * + dormhr on a dense random matrix of the same size) and of one
- * frequency's solve, the constants of core/bg-bode.c; (3) the whole
- * process: `bgmod-cli bode CHAIN.bgmod --input F --output M<N-1>.f` with
- * the default range (which needs the eigenvalues) and with --from/--to.
- * Must not: assert anything.
+ * dense): linearizing it, the Hessenberg form (BgBodeForm), the bounds on
+ * the poles read off it (bg-pole-bounds.c, the default range above
+ * BG_POLE_BOUNDS_EXACT_MAX_STATES states), the response at 200
+ * frequencies, and the eigenvalues with the range they give, each against
+ * the estimate bgmod-cli refuses by; (2) the speed of the dense reduction
+ * to Hessenberg form (LAPACK dgebal + dgehrd + dormhr on a dense random
+ * matrix of the same size) and of one frequency's solve, the constants of
+ * core/bg-bode.c; (3) the whole process: `bgmod-cli bode CHAIN.bgmod
+ * --input F --output M<N-1>.f` with the default range and with
+ * --from/--to. Must not: assert anything.
  *
- * Usage: bench-bode [N]   (default 1000 masses: 1 999 states)
+ * Usage: bench-bode [N [CHAIN.bgmod]]   (default 1000 masses: 1 999
+ * states; with a path the chain is also kept there, for timing the command
+ * by hand: /usr/bin/time -v bgmod-cli bode CHAIN.bgmod --input F --output
+ * M<N-1>.f)
  */
 #include "config.h"
 
@@ -29,6 +34,7 @@
 #include "bg-file.h"
 #include "bg-linearize.h"
 #include "bg-modes.h"
+#include "bg-pole-bounds.h"
 #include "bench-chain.h"
 
 #define POINTS 200
@@ -74,8 +80,8 @@ star_new (guint n)
   return model;
 }
 
-/* The core's parts on a model: linearize, eigenvalues, 200 frequencies,
- * each against its estimate. */
+/* The core's parts on a model: linearize, the form, the bounds, 200
+ * frequencies, the eigenvalues, each against its estimate. */
 static void
 time_core (const char *what, BgModel *model, const char *output)
 {
@@ -83,9 +89,10 @@ time_core (const char *what, BgModel *model, const char *output)
   g_autoptr (BgPlan) plan = bg_compiler_compile (model, causality, NULL, NULL);
   const char *outputs[] = { output, NULL };
   g_autoptr (BgLinearization) lin = NULL;
+  g_autoptr (BgBodeForm) form = NULL;
   g_autoptr (GArray) modes = NULL;
   g_autoptr (BgBode) bode = NULL;
-  double t0, t;
+  double t0, t_form, t, from = 0, to = 0;
   guint n;
 
   t0 = now ();
@@ -97,14 +104,25 @@ time_core (const char *what, BgModel *model, const char *output)
   printf ("  core: linearize %.3f s (estimate %.3f s)\n", t,
           bg_linearize_estimate_seconds (plan, 1));
   t0 = now ();
-  bode = bg_bode_compute (lin, 0, 0, 1e-3, 10, POINTS, NULL);
+  form = bg_bode_form_new (lin, 0, 0, NULL);
+  t_form = now () - t0;
+  t0 = now ();
+  bg_pole_bounds_bode_range (lin, form, &from, &to, NULL);
   t = now () - t0;
-  printf ("  core: bode, %d points %.2f s (estimate %.2f s)\n", POINTS, t,
-          bg_bode_estimate_seconds (lin, POINTS));
+  printf ("  core: default range %g … %g Hz %.3f s (estimate %.3f s)%s\n", from, to, t,
+          bg_pole_bounds_estimate_seconds (lin),
+          bg_pole_bounds_is_exact (lin) ? ", from the eigenvalues" : ", from the bounds");
+  t0 = now ();
+  bode = bg_bode_form_compute (form, 1e-3, 10, POINTS, NULL, NULL, NULL);
+  t = t_form + now () - t0;
+  printf ("  core: bode, %d points %.2f s, of which the form %.2f s (estimate %.2f s)\n", POINTS,
+          t, t_form, bg_bode_estimate_seconds (lin, POINTS));
   t0 = now ();
   modes = bg_modes_compute (lin, NULL);
   t = now () - t0;
-  printf ("  core: eigenvalues %.2f s (estimate %.2f s)\n", t, bg_modes_estimate_seconds (lin));
+  bg_modes_bode_range (modes, &from, &to);
+  printf ("  core: eigenvalues %.2f s (estimate %.2f s), their range %g … %g Hz\n", t,
+          bg_modes_estimate_seconds (lin), from, to);
 }
 
 /* The reduction bg-bode.c does on a dense matrix, timed. */
@@ -200,6 +218,8 @@ main (int argc, char **argv)
   printf ("bgmod-cli bode, %d points, default range: %.2f s\n", POINTS,
           run_cli (cli, path, output, FALSE));
 
+  if (argc > 2)
+    g_file_set_contents (argv[2], data, -1, NULL);
   g_unlink (path);
   g_rmdir (dir);
   return 0;
