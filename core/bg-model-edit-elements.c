@@ -131,6 +131,14 @@ bg_model_add_element (BgModel    *self,
                      "or rotational"), type);
       return NULL;
     }
+  /* as the loader refuses it (docs/file-format.md): a model saved with a
+   * Port at its top level would not open again */
+  if (g_strcmp0 (type, "Port") == 0 && !bg_model_is_body (self))
+    {
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
+                   _("A Port belongs inside a component definition, not in the model itself"));
+      return NULL;
+    }
   if (self->elements->len >= BG_MODEL_MAX_ELEMENTS)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_LIMIT,

@@ -787,6 +787,21 @@ test_reentrant_handlers (void)
   g_assert_finalize_object (model);
 }
 
+/* A Port at the top level is refused as the loader refuses it (the edit
+ * fuzzer saved such a model, which then did not open), and the model is
+ * left as it was. */
+static void
+test_port_outside_definition (void)
+{
+  g_autoptr(BgModel) model = bg_model_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (bg_model_add_element (model, "Port", BG_DOMAIN_ELECTRICAL, "A", 0, 0, &error));
+  g_assert_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE);
+  g_assert_cmpuint (bg_model_get_elements (model)->len, ==, 0);
+  g_assert_false (bg_model_can_undo (model));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -804,6 +819,7 @@ main (int   argc,
   g_test_add_func ("/core/model/undo-redo-all", test_undo_redo_all);
   g_test_add_func ("/core/model/history-lifetime", test_history_lifetime);
   g_test_add_func ("/core/model/reentrant-handlers", test_reentrant_handlers);
+  g_test_add_func ("/core/model/port-outside-definition", test_port_outside_definition);
 
   return g_test_run ();
 }
