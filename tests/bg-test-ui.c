@@ -220,6 +220,19 @@ bg_test_ui_window_model (BgWindow *window)
   return bg_document_get_model (bg_window_get_document (window));
 }
 
+/* Where element @id stands on @canvas, in the canvas's coordinates. */
+void
+bg_test_ui_element_point (BgCanvas   *canvas,
+                          const char *id,
+                          double     *x,
+                          double     *y)
+{
+  BgElement *el = bg_model_find_element (bg_canvas_get_model (canvas), id);
+
+  g_assert_nonnull (el);
+  bg_canvas_model_to_view (canvas, el->x, el->y, x, y);
+}
+
 /* What Enter does in an entry: its text widget's key binding emits
  * "activate", which the entry passes on. */
 void

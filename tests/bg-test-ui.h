@@ -40,6 +40,12 @@ BgWindow      *bg_test_ui_new_window     (BgApplication *app,
                                           BgDocument    *document);
 void           bg_test_ui_destroy_window (BgWindow     *window);
 BgModel       *bg_test_ui_window_model   (BgWindow     *window);
+/* Where element @id (asserted to exist) stands on @canvas, in the
+ * canvas's coordinates. */
+void           bg_test_ui_element_point  (BgCanvas     *canvas,
+                                          const char   *id,
+                                          double       *x,
+                                          double       *y);
 /* Enter in an entry (asserted to be one), as its key binding does it. */
 void           bg_test_ui_press_enter    (GtkWidget    *entry);
 /* A click on the palette row of TYPE in DOMAIN; the one new element
