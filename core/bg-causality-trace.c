@@ -22,6 +22,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-causality-trace-private.h"
+#include "bg-ref-count-private.h"
 #include "bg-library.h"
 
 /* Where a step's variable-length parts start in the pools, until the pools
@@ -329,22 +330,9 @@ _bg_trace_recorder_finish (BgTraceRecorder *rec)
 G_DEFINE_BOXED_TYPE (BgCausalityTrace, bg_causality_trace,
                      bg_causality_trace_ref, bg_causality_trace_unref)
 
-BgCausalityTrace *
-bg_causality_trace_ref (BgCausalityTrace *self)
+static void
+trace_free (BgCausalityTrace *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_causality_trace_unref (BgCausalityTrace *self)
-{
-  g_return_if_fail (self != NULL);
-
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   g_array_unref (self->steps);
   g_array_unref (self->after_pool);
   g_ptr_array_unref (self->id_pool);
@@ -352,6 +340,8 @@ bg_causality_trace_unref (BgCausalityTrace *self)
   g_free (self->step_of_bond);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgCausalityTrace, bg_causality_trace, trace_free)
 
 guint
 bg_causality_trace_get_n_steps (const BgCausalityTrace *self)

@@ -30,6 +30,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-causality-private.h"
+#include "bg-ref-count-private.h"
 #include "bg-model-flatten.h"
 
 static void
@@ -300,22 +301,9 @@ bg_causality_analyze_traced (BgModel           *model,
 
 G_DEFINE_BOXED_TYPE (BgCausality, bg_causality, bg_causality_ref, bg_causality_unref)
 
-BgCausality *
-bg_causality_ref (BgCausality *self)
+static void
+causality_free (BgCausality *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_causality_unref (BgCausality *self)
-{
-  g_return_if_fail (self != NULL);
-
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   if (self->bond_index != NULL)
     g_hash_table_unref (self->bond_index);
   g_hash_table_unref (self->error_elements);
@@ -331,6 +319,8 @@ bg_causality_unref (BgCausality *self)
   g_free (self->strokes);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgCausality, bg_causality, causality_free)
 
 gboolean
 bg_causality_is_ok (const BgCausality *self)

@@ -16,6 +16,7 @@
 #include <json-glib/json-glib.h>
 
 #include "bg-json-generate.h"
+#include "bg-ref-count-private.h"
 #include "bg-equations-result-private.h"
 
 typedef struct
@@ -262,24 +263,7 @@ _bg_equations_result_finish (BgEquations *self)
 /* Accessors ---------------------------------------------------------------------- */
 
 G_DEFINE_BOXED_TYPE (BgEquations, bg_equations, bg_equations_ref, bg_equations_unref)
-
-BgEquations *
-bg_equations_ref (BgEquations *self)
-{
-  g_return_val_if_fail (self != NULL, NULL);
-
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_equations_unref (BgEquations *self)
-{
-  g_return_if_fail (self != NULL);
-
-  if (g_atomic_ref_count_dec (&self->ref_count))
-    _bg_equations_result_free (self);
-}
+BG_DEFINE_REF_COUNTED (BgEquations, bg_equations, _bg_equations_result_free)
 
 guint
 bg_equations_get_n_equations (const BgEquations *self)

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bg-expr.h"
+#include "bg-ref-count-private.h"
 
 typedef struct
 {
@@ -231,25 +232,14 @@ bg_expr_function (const char *name,
   return self;
 }
 
-BgExpr *
-bg_expr_ref (BgExpr *self)
+static void
+expr_free (BgExpr *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_expr_unref (BgExpr *self)
-{
-  g_return_if_fail (self != NULL);
-
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   g_ptr_array_unref (self->terms);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgExpr, bg_expr, expr_free)
 
 /* Algebra ------------------------------------------------------------------- */
 

@@ -226,22 +226,6 @@ build_body (BgModel    *self,
   return body;
 }
 
-static gboolean
-element_in_set (gpointer item,
-                gpointer set)
-{
-  return g_hash_table_contains (set, item);
-}
-
-static gboolean
-bond_touches_set (gpointer item,
-                  gpointer set)
-{
-  BgBond *b = item;
-
-  return g_hash_table_contains (set, b->from) || g_hash_table_contains (set, b->to);
-}
-
 /* Records the removal of the items of array the predicate picks. */
 static void
 record_removal (BgModel  *self,
@@ -367,8 +351,7 @@ bg_model_make_component (BgModel           *self,
   instance = _bg_model_element_new (def->spec, instance_id, cx, cy);
   _bg_definition_free (def); /* the model and the instance hold it */
 
-  record_removal (self, OP_REMOVE_BONDS, bond_touches_set, set);
-  record_removal (self, OP_REMOVE_ELEMENTS, element_in_set, set);
+  _bg_model_record_set_removal (self, set);
   record_insert_element (self, instance, kept_before);
 
   op = _bg_model_batch_op (OP_INSERT_BONDS, crossings->len);

@@ -7,9 +7,10 @@
  * Owns: adding, removing (with their bonds), moving, renaming, labelling and
  * rotating elements, and setting their parameters: each validates first
  * and either refuses with a GError (model untouched) or records one undo
- * step through bg-model-history.c. The lookup of an element by id and the
- * recording of a step are shared (lookup_element, begin_step, record_step),
- * so each edit says only what it checks and changes.
+ * step through bg-model-history.c. The lookup of an element by id, with
+ * the checks every edit makes first, and the recording of a step are shared
+ * (lookup_element, element_to_edit, begin_step, record_step), so each edit
+ * says only what it checks and changes.
  * Must not: change the model except through recorded operations.
  */
 #include "config.h"
@@ -50,6 +51,20 @@ lookup_element (BgModel    *self,
     g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_NOT_FOUND,
                  _("no element “%s”"), id);
   return el;
+}
+
+/* The element a public edit names, after the checks every such edit makes
+ * first: NULL, with @error set when there is no such element. */
+static Element *
+element_to_edit (BgModel    *self,
+                 const char *id,
+                 GError    **error)
+{
+  g_return_val_if_fail (BG_IS_MODEL (self), NULL);
+  g_return_val_if_fail (id != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return lookup_element (self, id, error);
 }
 
 static void G_GNUC_PRINTF (2, 0)
@@ -242,6 +257,27 @@ count_bonds_touching (BgModel    *self,
   return n;
 }
 
+/* Records the removal of the elements in set (of Element *, all in the
+ * model) and of their bonds. Bonds first, so undo brings the elements back
+ * before their bonds, and the bonds at their old indices (junction port
+ * numbers depend on them). */
+void
+_bg_model_record_set_removal (BgModel    *self,
+                              GHashTable *set)
+{
+  guint n_bonds = count_bonds_touching (self, set);
+  Op op;
+
+  if (n_bonds > 0)
+    {
+      op = _bg_model_removal_op (self, OP_REMOVE_BONDS, bond_touches_set, set, n_bonds);
+      _bg_model_record (self, &op);
+    }
+  op = _bg_model_removal_op (self, OP_REMOVE_ELEMENTS, element_in_set, set,
+                             g_hash_table_size (set));
+  _bg_model_record (self, &op);
+}
+
 gboolean
 bg_model_remove_elements (BgModel           *self,
                           const char *const *ids,
@@ -249,8 +285,7 @@ bg_model_remove_elements (BgModel           *self,
                           GError           **error)
 {
   g_autoptr (GHashTable) set = NULL;
-  guint n, n_bonds;
-  Op op;
+  guint n;
 
   g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
   g_return_val_if_fail (ids != NULL || n_ids == 0, FALSE);
@@ -269,17 +304,7 @@ bg_model_remove_elements (BgModel           *self,
     begin_step (self, g_dngettext (GETTEXT_PACKAGE, "Remove %u element",
                                    "Remove %u elements", n), n);
 
-  /* Bonds first, so undo brings the elements back before their bonds, and
-   * the bonds at their old indices (junction port numbers depend on them). */
-  n_bonds = count_bonds_touching (self, set);
-  if (n_bonds > 0)
-    {
-      op = _bg_model_removal_op (self, OP_REMOVE_BONDS, bond_touches_set, set, n_bonds);
-      _bg_model_record (self, &op);
-    }
-  op = _bg_model_removal_op (self, OP_REMOVE_ELEMENTS, element_in_set, set, n);
-  _bg_model_record (self, &op);
-
+  _bg_model_record_set_removal (self, set);
   _bg_model_edit_end (self);
   return TRUE;
 }
@@ -342,12 +367,9 @@ bg_model_rename_element (BgModel    *self,
   Element *el;
   Op op = { .kind = OP_RENAME };
 
-  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (old_id != NULL, FALSE);
   g_return_val_if_fail (new_id != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  el = lookup_element (self, old_id, error);
+  el = element_to_edit (self, old_id, error);
   if (el == NULL)
     return FALSE;
   if (strcmp (old_id, new_id) == 0)
@@ -370,11 +392,7 @@ bg_model_set_label (BgModel    *self,
   Element *el;
   Op op = { .kind = OP_LABEL };
 
-  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (element_id != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  el = lookup_element (self, element_id, error);
+  el = element_to_edit (self, element_id, error);
   if (el == NULL)
     return FALSE;
   if (text != NULL && text[0] == '\0')
@@ -403,11 +421,7 @@ bg_model_set_rotation (BgModel    *self,
   Element *el;
   Op op = { .kind = OP_ROTATION };
 
-  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (element_id != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  el = lookup_element (self, element_id, error);
+  el = element_to_edit (self, element_id, error);
   if (el == NULL)
     return FALSE;
   if (rotation != 0 && rotation != 90 && rotation != 180 && rotation != 270)
@@ -437,11 +451,7 @@ bg_model_set_domain_s (BgModel    *self,
   Element *el;
   Op op = { .kind = OP_SPEC };
 
-  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (element_id != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  el = lookup_element (self, element_id, error);
+  el = element_to_edit (self, element_id, error);
   if (el == NULL)
     return FALSE;
   if (!el->pub.spec->has_domain_s)
@@ -508,12 +518,9 @@ bg_model_set_params (BgModel            *self,
   Element *el;
   guint n_changed = 0;
 
-  g_return_val_if_fail (BG_IS_MODEL (self), FALSE);
-  g_return_val_if_fail (element_id != NULL, FALSE);
   g_return_val_if_fail (n == 0 || (names != NULL && values != NULL), FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  el = lookup_element (self, element_id, error);
+  el = element_to_edit (self, element_id, error);
   if (el == NULL)
     return FALSE;
   spec = el->pub.spec;

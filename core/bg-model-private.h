@@ -310,6 +310,8 @@ Op   _bg_model_removal_op (BgModel *self,
                            gboolean (*selected) (gpointer item, gpointer data),
                            gpointer data,
                            guint    n);
+void _bg_model_record_set_removal (BgModel    *self,
+                                   GHashTable *set);
 void _bg_model_notify (BgModel *self,
                        guint    prop_id);
 void _bg_model_emit_changed (BgModel *self);

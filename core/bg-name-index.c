@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bg-name-index.h"
+#include "bg-ref-count-private.h"
 
 struct _BgNameIndex
 {
@@ -47,23 +48,14 @@ bg_name_index_new (const char *const *names,
   return self;
 }
 
-BgNameIndex *
-bg_name_index_ref (BgNameIndex *self)
+static void
+name_index_free (BgNameIndex *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_name_index_unref (BgNameIndex *self)
-{
-  g_return_if_fail (self != NULL);
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   g_free (self->slots);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgNameIndex, bg_name_index, name_index_free)
 
 int
 bg_name_index_lookup (const BgNameIndex *self,

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 #include "bg-plan-private.h"
+#include "bg-ref-count-private.h"
 
 #define GROUP_MAX_ITERATIONS 40
 #define GROUP_REL_TOL 1e-11
@@ -24,21 +25,9 @@ _bg_plan_new_empty (void)
   return self;
 }
 
-BgPlan *
-bg_plan_ref (BgPlan *self)
+static void
+plan_free (BgPlan *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_plan_unref (BgPlan *self)
-{
-  g_return_if_fail (self != NULL);
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
-
   g_strfreev (self->state_names);
   g_free (self->y0);
   g_free (self->state_scale);
@@ -80,6 +69,8 @@ bg_plan_unref (BgPlan *self)
   g_free (self->color);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgPlan, bg_plan, plan_free)
 
 guint
 bg_plan_get_n_states (const BgPlan *self)

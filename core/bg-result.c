@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 #include <glib/gi18n-lib.h>
 #include "bg-result.h"
+#include "bg-ref-count-private.h"
 
 typedef struct
 {
@@ -114,20 +115,9 @@ bg_result_new (guint              n_vars,
   return bg_result_new_partial (n_vars, names, units, descriptions, NULL);
 }
 
-BgResult *
-bg_result_ref (BgResult *self)
+static void
+result_free (BgResult *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_result_unref (BgResult *self)
-{
-  g_return_if_fail (self != NULL);
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   if (self->derive_destroy != NULL)
     self->derive_destroy (self->derive_data);
   bg_var_list_unref (self->vars);
@@ -144,6 +134,8 @@ bg_result_unref (BgResult *self)
   g_mutex_clear (&self->lock);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgResult, bg_result, result_free)
 
 guint
 bg_result_get_n_stored (BgResult *self)

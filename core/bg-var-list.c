@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bg-name-index.h"
+#include "bg-ref-count-private.h"
 #include "bg-var-list.h"
 
 #define POOL_BLOCK (64 * 1024)
@@ -54,20 +55,9 @@ bg_var_list_new (guint reserve)
   return self;
 }
 
-BgVarList *
-bg_var_list_ref (BgVarList *self)
+static void
+var_list_free (BgVarList *self)
 {
-  g_return_val_if_fail (self != NULL, NULL);
-  g_atomic_ref_count_inc (&self->ref_count);
-  return self;
-}
-
-void
-bg_var_list_unref (BgVarList *self)
-{
-  g_return_if_fail (self != NULL);
-  if (!g_atomic_ref_count_dec (&self->ref_count))
-    return;
   g_clear_pointer (&self->index, bg_name_index_unref);
   g_clear_pointer (&self->text_index, g_hash_table_unref);
   g_clear_pointer (&self->described, g_hash_table_unref);
@@ -78,6 +68,8 @@ bg_var_list_unref (BgVarList *self)
   g_mutex_clear (&self->lock);
   g_free (self);
 }
+
+BG_DEFINE_REF_COUNTED (BgVarList, bg_var_list, var_list_free)
 
 /* The text of a unit and description: callers pass the same few strings
  * over and over (a spec's static texts), so a small cache by address comes

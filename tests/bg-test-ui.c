@@ -4,7 +4,8 @@
  * Owns: the process set-up every UI test repeats (GSK renderer, gettext,
  * g_test_init, private XDG dirs, the registered application), showing a
  * window and waiting until it is mapped, iterating the main loop until
- * idle, and removing the temporary tree at the end.
+ * idle, the user gestures several tests share (Enter in a field, a click
+ * on a palette row), and removing the temporary tree at the end.
  * Must not: depend on timing beyond iterating the main loop until idle or
  * a timer the caller asked for; hold state between calls.
  */
@@ -217,6 +218,51 @@ BgModel *
 bg_test_ui_window_model (BgWindow *window)
 {
   return bg_document_get_model (bg_window_get_document (window));
+}
+
+/* Where element @id stands on @canvas, in the canvas's coordinates. */
+void
+bg_test_ui_element_point (BgCanvas   *canvas,
+                          const char *id,
+                          double     *x,
+                          double     *y)
+{
+  BgElement *el = bg_model_find_element (bg_canvas_get_model (canvas), id);
+
+  g_assert_nonnull (el);
+  bg_canvas_model_to_view (canvas, el->x, el->y, x, y);
+}
+
+/* What Enter does in an entry: its text widget's key binding emits
+ * "activate", which the entry passes on. */
+void
+bg_test_ui_press_enter (GtkWidget *entry)
+{
+  GtkEditable *text = gtk_editable_get_delegate (GTK_EDITABLE (entry));
+
+  g_assert_true (GTK_IS_TEXT (text));
+  g_signal_emit_by_name (text, "activate");
+}
+
+/* Inserts a component the way a user does: a click on its palette row. */
+BgElement *
+bg_test_ui_activate_palette_item (BgWindow   *window,
+                                  BgDomain    domain,
+                                  const char *type)
+{
+  BgPalette *palette = bg_window_get_palette (window);
+  GPtrArray *elements = bg_model_get_elements (bg_test_ui_window_model (window));
+  guint before = elements->len;
+  GtkWidget *row;
+
+  bg_palette_set_domain (palette, domain);
+  row = bg_palette_get_item (palette, type);
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_activate (row));
+  bg_test_ui_pump ();
+
+  g_assert_cmpuint (elements->len, ==, before + 1);
+  return g_ptr_array_index (elements, before);
 }
 
 BgWindow *

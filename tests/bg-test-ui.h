@@ -3,8 +3,9 @@
  *
  * Owns: setting up a test process for the real application under Xvfb
  * (environment, private XDG dirs, a registered non-unique BgApplication),
- * showing and destroying windows, turning the main loop until idle, and
- * the small widget-tree searches several tests need.
+ * showing and destroying windows, turning the main loop until idle, the
+ * small widget-tree searches several tests need, and the user gestures they
+ * share (Enter in a field, a click on a palette row).
  * Must not: assert anything about the application beyond what its own
  * set-up needs; each test keeps its checks in its own file.
  */
@@ -39,6 +40,19 @@ BgWindow      *bg_test_ui_new_window     (BgApplication *app,
                                           BgDocument    *document);
 void           bg_test_ui_destroy_window (BgWindow     *window);
 BgModel       *bg_test_ui_window_model   (BgWindow     *window);
+/* Where element @id (asserted to exist) stands on @canvas, in the
+ * canvas's coordinates. */
+void           bg_test_ui_element_point  (BgCanvas     *canvas,
+                                          const char   *id,
+                                          double       *x,
+                                          double       *y);
+/* Enter in an entry (asserted to be one), as its key binding does it. */
+void           bg_test_ui_press_enter    (GtkWidget    *entry);
+/* A click on the palette row of TYPE in DOMAIN; the one new element
+ * (asserted). */
+BgElement     *bg_test_ui_activate_palette_item (BgWindow   *window,
+                                                 BgDomain    domain,
+                                                 const char *type);
 
 /* A window on data/examples/NAME (from BGMOD_DATADIR), WIDTH × HEIGHT,
  * shown. */

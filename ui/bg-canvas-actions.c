@@ -205,6 +205,30 @@ resolve_ref (BgCanvas   *self,
                           ref->element->spec->ports[port].name);
 }
 
+/* The two ends of a bond from_ref → to_ref as the model is to take them:
+ * an element with named ports, named alone, gets the port that suits the
+ * other end. */
+static void
+resolve_ends (BgCanvas   *self,
+              const char *from_ref,
+              const char *to_ref,
+              char      **from,
+              char      **to)
+{
+  Ref a, b;
+
+  if (_bg_canvas_parse_ref (self, from_ref, &a) && _bg_canvas_parse_ref (self, to_ref, &b))
+    {
+      *from = resolve_ref (self, from_ref, &a, &b);
+      *to = resolve_ref (self, to_ref, &b, &a);
+    }
+  else
+    {
+      *from = g_strdup (from_ref);
+      *to = g_strdup (to_ref);
+    }
+}
+
 gboolean
 _bg_canvas_connect_internal (BgCanvas    *self,
                          const char  *from_ref,
@@ -216,21 +240,11 @@ _bg_canvas_connect_internal (BgCanvas    *self,
   g_autofree char *to = NULL;
   g_autoptr(GError) local_error = NULL;
   BgBond *bond;
-  Ref a, b;
 
   if (!_bg_canvas_require_model (self, error))
     return FALSE;
 
-  if (_bg_canvas_parse_ref (self, from_ref, &a) && _bg_canvas_parse_ref (self, to_ref, &b))
-    {
-      from = resolve_ref (self, from_ref, &a, &b);
-      to = resolve_ref (self, to_ref, &b, &a);
-    }
-  else
-    {
-      from = g_strdup (from_ref);
-      to = g_strdup (to_ref);
-    }
+  resolve_ends (self, from_ref, to_ref, &from, &to);
 
   bond = bg_model_connect (self->model, from, to, NULL, &local_error);
   if (bond == NULL)
@@ -255,20 +269,10 @@ _bg_canvas_can_connect_internal (BgCanvas    *self,
 {
   g_autofree char *from = NULL;
   g_autofree char *to = NULL;
-  Ref a, b;
 
   if (!_bg_canvas_require_model (self, error))
     return FALSE;
-  if (_bg_canvas_parse_ref (self, from_ref, &a) && _bg_canvas_parse_ref (self, to_ref, &b))
-    {
-      from = resolve_ref (self, from_ref, &a, &b);
-      to = resolve_ref (self, to_ref, &b, &a);
-    }
-  else
-    {
-      from = g_strdup (from_ref);
-      to = g_strdup (to_ref);
-    }
+  resolve_ends (self, from_ref, to_ref, &from, &to);
   return bg_model_can_connect (self->model, from, to, error);
 }
 

@@ -193,32 +193,44 @@ scales_r (BgScaleHints *h, const BgEmitElement *el)
   _bg_scale_bump (&h->r_max[el->element->spec->domain], _bg_emit_number (el, "value"));
 }
 
+/* A store's initial state over its value scales its effort (C) or flow (I). */
+static void
+bump_stored (double *bins, const BgEmitElement *el)
+{
+  _bg_scale_bump (&bins[el->element->spec->domain],
+                  _bg_emit_number (el, "initial") / _bg_emit_number (el, "value"));
+}
+
+/* A source's waveform scales the effort (Se) or flow (Sf) it sets. */
+static void
+bump_source (double *bins, BgScaleHints *h, const BgEmitElement *el)
+{
+  _bg_scale_bump (&bins[el->element->spec->domain],
+                  _bg_scale_wave_magnitude (el, "value", h->t_end));
+}
+
 static void
 scales_c (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->e[el->element->spec->domain],
-                  _bg_emit_number (el, "initial") / _bg_emit_number (el, "value"));
+  bump_stored (h->e, el);
 }
 
 static void
 scales_i (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->f[el->element->spec->domain],
-                  _bg_emit_number (el, "initial") / _bg_emit_number (el, "value"));
+  bump_stored (h->f, el);
 }
 
 static void
 scales_se (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->e[el->element->spec->domain],
-                  _bg_scale_wave_magnitude (el, "value", h->t_end));
+  bump_source (h->e, h, el);
 }
 
 static void
 scales_sf (BgScaleHints *h, const BgEmitElement *el)
 {
-  _bg_scale_bump (&h->f[el->element->spec->domain],
-                  _bg_scale_wave_magnitude (el, "value", h->t_end));
+  bump_source (h->f, h, el);
 }
 
 /* The kinds ---------------------------------------------------------------- */

@@ -4,9 +4,11 @@
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
  * model → analysis → plan → run → result → plot/export.
  *
- * Owns: checking the requested size and scale, and the plot's error
- * messages; the file itself is written by bg-export.c, the one export path
- * of every picture (temporary file and rename, never a partial file).
+ * Owns: checking the requested size and scale, and the plots' error
+ * messages, for the plot and every plot-like picture (the pole map:
+ * bg_plot_write_picture); the file itself is written by bg-export.c, the
+ * one export path of every picture (temporary file and rename, never a
+ * partial file).
  * Must not: open or write files itself.
  */
 #include "config.h"
@@ -40,9 +42,10 @@ check_size (int      width,
 
 typedef struct
 {
-  BgPlotRenderer *self;
-  int             width;
-  int             height;
+  gpointer          plot;
+  BgPlotPictureFunc draw;
+  int               width;
+  int               height;
 } Picture;
 
 static void
@@ -51,23 +54,24 @@ draw_cb (cairo_t *cr,
 {
   Picture *picture = data;
 
-  bg_plot_renderer_render (picture->self, cr, picture->width, picture->height);
+  picture->draw (picture->plot, cr, picture->width, picture->height);
 }
 
-static gboolean
-write_picture (BgPlotRenderer *self,
-               const char     *path,
-               BgExportFormat  format,
-               int             width,
-               int             height,
-               double          scale,
-               GError        **error)
+gboolean
+bg_plot_write_picture (gpointer           plot,
+                       BgPlotPictureFunc  draw,
+                       const char        *path,
+                       BgExportFormat     format,
+                       int                width,
+                       int                height,
+                       double             scale,
+                       GError           **error)
 {
   g_autofree char *reason = NULL;
   g_autofree char *display = NULL;
-  Picture picture = { self, width, height };
+  Picture picture = { plot, draw, width, height };
 
-  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
+  g_return_val_if_fail (plot != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
@@ -80,6 +84,29 @@ write_picture (BgPlotRenderer *self,
   g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_WRITE,
                _("Could not write the plot to “%s”: %s"), display, reason);
   return FALSE;
+}
+
+static void
+render_cb (gpointer  plot,
+           cairo_t  *cr,
+           double    width,
+           double    height)
+{
+  bg_plot_renderer_render (plot, cr, width, height);
+}
+
+static gboolean
+write_picture (BgPlotRenderer *self,
+               const char     *path,
+               BgExportFormat  format,
+               int             width,
+               int             height,
+               double          scale,
+               GError        **error)
+{
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), FALSE);
+
+  return bg_plot_write_picture (self, render_cb, path, format, width, height, scale, error);
 }
 
 gboolean

@@ -28,6 +28,7 @@
 #include <cairo.h>
 #include <pango/pango.h>
 
+#include "bg-export.h"
 #include "bg-result.h"
 
 G_BEGIN_DECLS
@@ -214,6 +215,23 @@ gboolean  bg_plot_renderer_write_svg      (BgPlotRenderer *self,
                                            int             height,
                                            double          scale,
                                            GError        **error);
+
+/* Draws @plot (a plot renderer, a pole map) into (0, 0, width, height). */
+typedef void (*BgPlotPictureFunc) (gpointer  plot,
+                                   cairo_t  *cr,
+                                   double    width,
+                                   double    height);
+/* What the write functions of every plot-like picture share: @draw's
+ * picture of @plot, width × height at @scale, to @path as @format, with
+ * the plots' size check and messages (BG_PLOT_ERROR). */
+gboolean  bg_plot_write_picture           (gpointer           plot,
+                                           BgPlotPictureFunc  draw,
+                                           const char        *path,
+                                           BgExportFormat     format,
+                                           int                width,
+                                           int                height,
+                                           double             scale,
+                                           GError           **error);
 
 /* ---- hit-testing (geometry of the last bg_plot_renderer_render) ------- */
 

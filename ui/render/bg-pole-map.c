@@ -3,7 +3,8 @@
  *
  * Owns: the window of the plane, its layout, drawing, hit-testing and
  * export (bg-pole-map.h). Must not: compute eigenvalues, depend on GTK, or
- * write files other than through bg-export.c.
+ * write files other than as the plots do (bg_plot_write_picture, through
+ * bg-export.c).
  */
 #include "config.h"
 
@@ -660,51 +661,13 @@ bg_pole_map_pick (BgPoleMap *self,
 
 /* Export ---------------------------------------------------------------------- */
 
-typedef struct
-{
-  BgPoleMap *self;
-  int        width, height;
-} Picture;
-
 static void
-draw_cb (cairo_t  *cr,
-         gpointer  data)
+render_cb (gpointer  self,
+           cairo_t  *cr,
+           double    width,
+           double    height)
 {
-  Picture *picture = data;
-
-  bg_pole_map_render (picture->self, cr, picture->width, picture->height);
-}
-
-static gboolean
-write_picture (BgPoleMap      *self,
-               const char     *path,
-               BgExportFormat  format,
-               int             width,
-               int             height,
-               double          scale,
-               GError        **error)
-{
-  Picture picture = { self, width, height };
-  g_autofree char *reason = NULL;
-  g_autofree char *display = NULL;
-
-  g_return_val_if_fail (self != NULL && path != NULL, FALSE);
-
-  if (!(width > 0 && height > 0 && scale > 0 && isfinite (scale)
-        && width * scale <= 32767.0 && height * scale <= 32767.0))
-    {
-      g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_INVALID_SIZE,
-                   _("Plot size %d × %d at scale %g is not usable: width and "
-                     "height must be positive and at most 32767 pixels"),
-                   width, height, scale);
-      return FALSE;
-    }
-  if (bg_export_write (path, format, width, height, scale, draw_cb, &picture, &reason))
-    return TRUE;
-  display = g_filename_display_name (path);
-  g_set_error (error, BG_PLOT_ERROR, BG_PLOT_ERROR_WRITE,
-               _("Could not write the plot to “%s”: %s"), display, reason);
-  return FALSE;
+  bg_pole_map_render (self, cr, width, height);
 }
 
 gboolean
@@ -715,7 +678,8 @@ bg_pole_map_write_png (BgPoleMap   *self,
                        double       scale,
                        GError     **error)
 {
-  return write_picture (self, path, BG_EXPORT_PNG, width, height, scale, error);
+  return bg_plot_write_picture (self, render_cb, path, BG_EXPORT_PNG, width, height, scale,
+                                error);
 }
 
 gboolean
@@ -726,5 +690,6 @@ bg_pole_map_write_svg (BgPoleMap   *self,
                        double       scale,
                        GError     **error)
 {
-  return write_picture (self, path, BG_EXPORT_SVG_PX, width, height, scale, error);
+  return bg_plot_write_picture (self, render_cb, path, BG_EXPORT_SVG_PX, width, height, scale,
+                                error);
 }
