@@ -30,6 +30,7 @@
 
 #include "bg-canvas-private.h"
 #include "bg-causality-check.h"
+#include "bg-definition.h"
 
 /* View px from a bond end within which a click places the stroke there. */
 #define END_HIT 22.0
@@ -244,6 +245,14 @@ bg_canvas_place_stroke_at (BgCanvas *self,
 
   if (self->model == NULL || !self->exercise->on)
     return FALSE;
+  /* a click on a component instance's box is for the instance (a
+   * double-click opens it), not for the bond ends at its border */
+  {
+    Hit hit = _bg_canvas_hit_test (self, view_x, view_y);
+
+    if (hit.kind == HIT_ELEMENT && bg_definition_of_spec (hit.element->spec) != NULL)
+      return FALSE;
+  }
   bonds = bg_model_get_bonds (self->model);
   for (guint i = 0; i < bonds->len; i++)
     {

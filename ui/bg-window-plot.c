@@ -57,12 +57,16 @@ equations_pane_select_elements_cb (BgWindow        *self,
 {
   g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *level = g_strdup (_bg_window_levels_get_prefix (self));
+  gboolean any_here = FALSE;
   gsize len;
 
   /* The equations name what is inside a component by its path ("T2.C"):
-   * up to the level that holds them all, where one inside an instance is
-   * that instance. */
+   * those at the level shown are selected there (one inside an instance
+   * of it: that instance); when none is, up to the level that holds them
+   * all. */
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    any_here |= g_str_has_prefix (ids[i], level);
+  for (guint i = 0; !any_here && ids != NULL && ids[i] != NULL; i++)
     while (!g_str_has_prefix (ids[i], level))
       {
         gsize n = strlen (level);
@@ -79,8 +83,11 @@ equations_pane_select_elements_cb (BgWindow        *self,
   for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
     {
       const char *rest = ids[i] + len;
-      char *id = g_strndup (rest, strcspn (rest, "."));
+      char *id;
 
+      if (!g_str_has_prefix (ids[i], level))
+        continue;
+      id = g_strndup (rest, strcspn (rest, "."));
       if (g_ptr_array_find_with_equal_func (shown, id, g_str_equal, NULL))
         g_free (id);
       else
