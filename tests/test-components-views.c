@@ -77,8 +77,7 @@ static const char cap_pair[] =
   "   {\"id\": \"b3\", \"from\": \"J\", \"to\": \"C2\"}]}},"
   " \"elements\": ["
   "  {\"id\": \"U\", \"type\": \"Se\", \"domain\": \"electrical\", \"x\": 0, \"y\": 0},"
-  "  {\"id\": \"P1\", \"type\": \"Pair\", \"x\": 200, \"y\": 0},"
-  "  {\"id\": \"R\", \"type\": \"R\", \"domain\": \"electrical\", \"x\": 200, \"y\": 150}],"
+  "  {\"id\": \"P1\", \"type\": \"Pair\", \"x\": 200, \"y\": 0}],"
   " \"bonds\": [{\"id\": \"b1\", \"from\": \"U\", \"to\": \"P1.IN\"}]}";
 
 /* Helpers ------------------------------------------------------------------- */
@@ -601,6 +600,7 @@ test_variables_by_instance (void)
   click_widget (menu_button);
   bg_test_ui_wait_ms (300);
   g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (picker)));
+  picture ("variables-by-instance");
 
   /* each instance a heading of its own, its variables by path below it */
   heading = bg_test_ui_find_widget (GTK_WIDGET (picker), is_heading_row, "T2");
@@ -772,12 +772,16 @@ test_conflict_badge (void)
   g_auto(GStrv) selected = NULL;
   double x, y, bx, by;
 
+  int width, height;
+
   if (!can_drive ())
     return;
-  window = window_for_text (cap_pair, 1024, 768);
+  screen_size (&width, &height);
+  window = window_for_text (cap_pair, MIN (width, 1280), MIN (height, 800));
   canvas = canvas_of (window);
   g_assert_true (bg_canvas_get_conflict_badge (canvas, "P1", &bx, &by));
-  g_assert_false (bg_canvas_get_conflict_badge (canvas, "R", &x, &y));
+  /* a plain element in the conflict has none: it is red itself */
+  g_assert_false (bg_canvas_get_conflict_badge (canvas, "U", &x, &y));
   tip = bg_canvas_dup_tooltip_at (canvas, bx, by);
   g_assert_nonnull (strstr (tip, "P1"));
 

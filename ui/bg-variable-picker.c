@@ -42,6 +42,7 @@ struct _BgVariablePicker
   char           *needle;      /* casefolded search text */
   gboolean        dirty;
   gboolean        syncing;
+  guint           indent;      /* the instances open around the rows added now */
 };
 
 enum { SIGNAL_SELECTION_CHANGED, N_SIGNALS };
@@ -311,6 +312,8 @@ append_header (BgVariablePicker *self,
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), sub);
   gtk_widget_set_margin_top (box, 6);
+  /* inside an instance, under its heading */
+  gtk_widget_set_margin_start (box, 16 * self->indent);
 
   entry->name = g_strdup (title);
   entry->search_text = g_utf8_casefold (title, -1);
@@ -353,7 +356,7 @@ append_vars (BgVariablePicker *self,
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_check_button_set_child (entry->check, label);
       gtk_check_button_set_active (entry->check, is_selected (self, name));
-      gtk_widget_set_margin_start (GTK_WIDGET (entry->check), 12);
+      gtk_widget_set_margin_start (GTK_WIDGET (entry->check), 12 + 16 * self->indent);
       g_signal_connect_object (entry->check, "toggled", G_CALLBACK (check_toggled_cb), self,
                                G_CONNECT_SWAPPED);
       entry->row = GTK_LIST_BOX_ROW (gtk_list_box_row_new ());
@@ -435,6 +438,7 @@ close_instance (BgVariablePicker *self,
   entry->n = self->entries->len - entry->first;
   g_ptr_array_remove_index (open, open->len - 1);
   g_array_remove_index (open_first, open_first->len - 1);
+  self->indent = open->len;
 }
 
 static void
@@ -457,6 +461,7 @@ bg_variable_picker_rebuild (BgVariablePicker *self)
     return;
 
   self->syncing = TRUE;
+  self->indent = 0;
   /* each level's bonds, listed where its group ends */
   bonds_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                     (GDestroyNotify) g_ptr_array_unref);
@@ -499,6 +504,7 @@ bg_variable_picker_rebuild (BgVariablePicker *self)
           append_instance_header (self, inner);
           g_ptr_array_add (open, inner);
           g_array_append_val (open_first, header);
+          self->indent = open->len;
         }
       list_element_vars (el, names, units, descriptions);
       if (names->len == 0)

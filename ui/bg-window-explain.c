@@ -219,7 +219,13 @@ say_where (BgWindow *self)
   const BgDefinition *def;
 
   if (!within (shown, home) || g_str_equal (shown, home))
-    return;
+    {
+      /* the note of an earlier step no longer holds */
+      if (self->explain_noted)
+        _bg_window_show_message (self, "");
+      self->explain_noted = FALSE;
+      return;
+    }
   below = level_below (shown, home);
   id = g_strndup (below + strlen (shown), strlen (below) - strlen (shown) - 1);
   el = bg_model_find_element (_bg_window_levels_get_model (self), id);
@@ -230,6 +236,7 @@ say_where (BgWindow *self)
   text = g_strdup_printf (_("This step is inside %s (%s): the next step forward opens it"),
                           id, def->name);
   _bg_window_show_message (self, text);
+  self->explain_noted = TRUE;
 }
 
 /* Shows step `step` at the level `prefix`. */

@@ -83,6 +83,7 @@ struct _BgWindow
   gboolean              explain_saved_bond_names; /* show-bond-ids before explaining */
   BgCausalityTrace     *explain_flat;   /* the steps of the document's flat graph */
   BgFlatMap            *explain_map;    /* its flat map (NULL without components) */
+  gboolean              explain_noted;  /* the status line says a step lies inside */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
   /* and the state equations (bg-equations-pane.c) */
