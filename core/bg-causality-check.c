@@ -5,8 +5,10 @@
  * strokes), a bounded branch-and-bound search for the valid assignment
  * nearest to the student's strokes (with propagation of the patterns, like
  * the analyzer's, so teaching models take a handful of nodes), and the
- * sentences that explain a wrong stroke. Must not: modify the model, depend
- * on GTK, or keep global state.
+ * sentences that explain a wrong stroke; a model with components graded as
+ * its flat graph, and that grade seen from one of its levels
+ * (bg_grade_project). Must not: modify the model, depend on GTK, or keep
+ * global state.
  *
  * Vocabulary as in bg-causality.c: bond b has end 2·b (its `from` end) and
  * end 2·b + 1 (its `to` end); an end is "in" when it receives effort (the
@@ -29,6 +31,7 @@
 #include "bg-domain.h"
 #include "bg-library.h"
 #include "bg-component-kind-private.h"
+#include "bg-level-private.h"
 
 /* Search nodes before the best assignment found so far is taken. */
 #define SEARCH_NODE_LIMIT 200000
@@ -783,11 +786,59 @@ bg_grade_exercise (BgModel *model)
 
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
+  /* a model with components is graded as its flat graph, whose bonds
+   * carry the strokes placed inside each instance */
+  if (bg_model_has_components (model) && !bg_model_is_body (model))
+    {
+      g_autoptr(BgModel) flat = bg_model_flatten (model, NULL, NULL);
+
+      if (flat != NULL && flat != model)
+        return bg_grade_exercise (flat);
+    }
+
   bonds = bg_model_get_bonds (model);
   strokes = g_new0 (BgStroke, bonds->len + 1);
   for (guint b = 0; b < bonds->len; b++)
     strokes[b] = ((BgBond *) g_ptr_array_index (bonds, b))->exercise;
   return bg_grade_strokes (model, strokes);
+}
+
+BgGrade *
+bg_grade_project (const BgGrade *flat,
+                  BgModel       *model,
+                  const char    *prefix,
+                  BgFlatMap     *map)
+{
+  g_autoptr(GHashTable) by_id = g_hash_table_new (g_str_hash, g_str_equal);
+  BgLevelIndex level;
+  BgGrade *grade;
+
+  g_return_val_if_fail (flat != NULL, NULL);
+  g_return_val_if_fail (BG_IS_MODEL (model), NULL);
+
+  for (guint b = 0; b < flat->n_bonds; b++)
+    g_hash_table_insert (by_id, flat->bonds[b].bond_id, &flat->bonds[b]);
+  _bg_level_index_init (&level, model, prefix, map);
+  grade = g_new0 (BgGrade, 1);
+  grade->ok = flat->ok;
+  grade->has_solution = flat->has_solution;
+  grade->bonds = g_new0 (BgBondGrade, level.bonds->len + 1);
+  for (guint b = 0; b < level.bonds->len; b++)
+    {
+      const BgBondGrade *g = g_hash_table_lookup (by_id, level.flat_ids[b]);
+      BgBondGrade *to = &grade->bonds[grade->n_bonds];
+
+      if (g == NULL)
+        continue;
+      to->bond_id = g_strdup (((BgBond *) g_ptr_array_index (level.bonds, b))->id);
+      to->verdict = g->verdict;
+      to->message = g_strdup (g->message);
+      to->placed = _bg_level_turn (g->placed, level.same[b]);
+      to->expected = _bg_level_turn (g->expected, level.same[b]);
+      grade->n_bonds++;
+    }
+  _bg_level_index_clear (&level);
+  return grade;
 }
 
 void

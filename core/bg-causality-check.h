@@ -46,8 +46,18 @@ typedef struct _BgGrade BgGrade;
 /* Grades strokes[i] for the i-th bond of bg_model_get_bonds(). */
 BgGrade           *bg_grade_strokes      (BgModel        *model,
                                           const BgStroke *strokes);
-/* Grades the student's strokes stored on the model (BgBond.exercise). */
+/* Grades the student's strokes stored on the model (BgBond.exercise); a
+ * model with components as its flat graph, by path ("T2.b4"). */
 BgGrade           *bg_grade_exercise     (BgModel        *model);
+/* The grade of a flat graph (bg_grade_exercise of a model with
+ * components) seen from one level of it (model: the level's graph,
+ * prefix "" or "T2.", map: bg_model_flatten's): one entry per bond of the
+ * level, named by its id there, its strokes turned round where it runs
+ * against its flat bond; ok and has_solution the whole model's. */
+BgGrade           *bg_grade_project      (const BgGrade  *flat,
+                                          BgModel        *model,
+                                          const char     *prefix,
+                                          BgFlatMap      *map);
 void               bg_grade_free         (BgGrade        *grade);
 
 /* TRUE when every bond has a stroke and every stroke is correct. */

@@ -7,7 +7,8 @@
  * its diagnostics and algebraic groups with their ids brought to the
  * level: an element inside an instance is named by that instance, a bond
  * inside it too; what lies outside the level is left out of the ids (the
- * message keeps its full paths). Must not: analyse again.
+ * message keeps its full paths); and the level's index the other
+ * projections share (bg-level-private.h). Must not: analyse again.
  */
 #include "config.h"
 
@@ -15,27 +16,61 @@
 
 #include "bg-causality-private.h"
 #include "bg-model-flatten.h"
+#include "bg-level-private.h"
 
-typedef struct
+/* The level's index ------------------------------------------------------- */
+
+void
+_bg_level_index_init (BgLevelIndex *index,
+                      BgModel      *model,
+                      const char   *prefix,
+                      BgFlatMap    *map)
 {
-  const char *prefix;
-  gsize       prefix_len;
-  GHashTable *bond_of_flat; /* flat bond id → level bond id */
-} Level;
+  index->prefix = prefix != NULL ? prefix : "";
+  index->prefix_len = strlen (index->prefix);
+  index->bonds = bg_model_get_bonds (model);
+  index->flat_ids = g_new0 (char *, index->bonds->len + 1);
+  index->same = g_new0 (gboolean, MAX (index->bonds->len, 1));
+  index->bond_of_flat = g_hash_table_new (g_str_hash, g_str_equal);
+  for (guint b = 0; b < index->bonds->len; b++)
+    {
+      BgBond *bond = g_ptr_array_index (index->bonds, b);
+      g_autofree char *path = g_strconcat (index->prefix, bond->id, NULL);
 
-/* The level id a flat element path stands for: "T2.C" at "" → "T2";
- * "T2.C" at "T2." → "C"; NULL outside the level. */
-static char *
-level_element (const Level *level,
-               const char  *path)
+      index->same[b] = TRUE;
+      index->flat_ids[b] = g_strdup (bg_flat_map_bond (map, path, &index->same[b]));
+      g_hash_table_insert (index->bond_of_flat, index->flat_ids[b], GUINT_TO_POINTER (b + 1));
+    }
+}
+
+void
+_bg_level_index_clear (BgLevelIndex *index)
+{
+  g_clear_pointer (&index->bond_of_flat, g_hash_table_unref);
+  g_clear_pointer (&index->flat_ids, g_strfreev);
+  g_clear_pointer (&index->same, g_free);
+}
+
+char *
+_bg_level_element (const BgLevelIndex *index,
+                   const char         *path)
 {
   const char *rest, *dot;
 
-  if (strncmp (path, level->prefix, level->prefix_len) != 0)
+  if (strncmp (path, index->prefix, index->prefix_len) != 0)
     return NULL;
-  rest = path + level->prefix_len;
+  rest = path + index->prefix_len;
   dot = strchr (rest, '.');
   return dot != NULL ? g_strndup (rest, (gsize) (dot - rest)) : g_strdup (rest);
+}
+
+guint
+_bg_level_bond (const BgLevelIndex *index,
+                const char         *flat_id)
+{
+  guint b = GPOINTER_TO_UINT (g_hash_table_lookup (index->bond_of_flat, flat_id));
+
+  return b > 0 ? b - 1 : G_MAXUINT;
 }
 
 static void
@@ -53,31 +88,30 @@ add_unique (GPtrArray  *ids,
   g_ptr_array_add (ids, id);
 }
 
-/* Elements and bonds of one diagnostic or group, at the level. */
-static void
-project_ids (const Level *level,
-             GStrv        elements,
-             GStrv        bonds,
-             GStrv       *out_elements,
-             GStrv       *out_bonds)
+void
+_bg_level_project_ids (const BgLevelIndex *index,
+                       const char *const  *elements,
+                       const char *const  *bonds,
+                       GStrv              *out_elements,
+                       GStrv              *out_bonds)
 {
   GPtrArray *els = g_ptr_array_new ();
   GPtrArray *bds = g_ptr_array_new ();
 
-  for (guint i = 0; elements[i] != NULL; i++)
-    add_unique (els, level_element (level, elements[i]));
-  for (guint i = 0; bonds[i] != NULL; i++)
+  for (guint i = 0; elements != NULL && elements[i] != NULL; i++)
+    add_unique (els, _bg_level_element (index, elements[i]));
+  for (guint i = 0; bonds != NULL && bonds[i] != NULL; i++)
     {
-      const char *own = g_hash_table_lookup (level->bond_of_flat, bonds[i]);
+      guint own = _bg_level_bond (index, bonds[i]);
 
-      if (own != NULL)
-        add_unique (bds, g_strdup (own));
+      if (own != G_MAXUINT)
+        add_unique (bds, g_strdup (((BgBond *) g_ptr_array_index (index->bonds, own))->id));
       else
         {
           /* A bond inside an instance: name the instance. */
-          g_autofree char *el = level_element (level, bonds[i]);
+          g_autofree char *el = _bg_level_element (index, bonds[i]);
 
-          if (el != NULL && strchr (bonds[i] + level->prefix_len, '.') != NULL)
+          if (el != NULL && strchr (bonds[i] + index->prefix_len, '.') != NULL)
             add_unique (els, g_steal_pointer (&el));
         }
     }
@@ -87,8 +121,10 @@ project_ids (const Level *level,
   *out_bonds = (GStrv) g_ptr_array_free (bds, FALSE);
 }
 
+/* The analysis at the level ----------------------------------------------- */
+
 static void
-copy_diagnostics (const Level     *level,
+copy_diagnostics (const BgLevelIndex *level,
                   const GPtrArray *from,
                   GPtrArray       *to)
 {
@@ -99,7 +135,8 @@ copy_diagnostics (const Level     *level,
 
       copy->code = g_strdup (d->code);
       copy->message = g_strdup (d->message);
-      project_ids (level, d->elements, d->bonds, &copy->elements, &copy->bonds);
+      _bg_level_project_ids (level, (const char *const *) d->elements,
+                             (const char *const *) d->bonds, &copy->elements, &copy->bonds);
       g_ptr_array_add (to, copy);
     }
 }
@@ -112,17 +149,14 @@ bg_causality_project (const BgCausality *flat,
 {
   GPtrArray *bonds;
   BgCausality *self;
-  Level level;
+  BgLevelIndex level;
   gsize block_size = 0;
   char *p;
 
   g_return_val_if_fail (flat != NULL, NULL);
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);
 
-  level.prefix = prefix != NULL ? prefix : "";
-  level.prefix_len = strlen (level.prefix);
-  level.bond_of_flat = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-
+  _bg_level_index_init (&level, model, prefix, map);
   bonds = bg_model_get_bonds (model);
   self = _bg_causality_new ();
   self->revision = bg_model_get_revision (model);
@@ -131,15 +165,9 @@ bg_causality_project (const BgCausality *flat,
   for (guint b = 0; b < bonds->len; b++)
     {
       BgBond *bond = g_ptr_array_index (bonds, b);
-      g_autofree char *path = g_strconcat (level.prefix, bond->id, NULL);
-      gboolean same = TRUE;
-      const char *flat_id = bg_flat_map_bond (map, path, &same);
-      BgStroke s = bg_causality_lookup_stroke (flat, flat_id);
 
-      if (!same && s != BG_STROKE_NONE)
-        s = s == BG_STROKE_AT_TO ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
-      self->strokes[b] = s;
-      g_hash_table_insert (level.bond_of_flat, g_strdup (flat_id), bond->id);
+      self->strokes[b] = _bg_level_turn (bg_causality_lookup_stroke (flat, level.flat_ids[b]),
+                                         level.same[b]);
       block_size += strlen (bond->id) + 1;
     }
   self->bond_ids = g_new (char *, bonds->len + 1);
@@ -162,10 +190,11 @@ bg_causality_project (const BgCausality *flat,
       const BgAlgebraicGroup *g = g_ptr_array_index (flat->groups, i);
       BgAlgebraicGroup *copy = g_new0 (BgAlgebraicGroup, 1);
 
-      project_ids (&level, g->elements, g->bonds, &copy->elements, &copy->bonds);
+      _bg_level_project_ids (&level, (const char *const *) g->elements,
+                             (const char *const *) g->bonds, &copy->elements, &copy->bonds);
       g_ptr_array_add (self->groups, copy);
     }
   _bg_causality_index_diagnostics (self);
-  g_hash_table_unref (level.bond_of_flat);
+  _bg_level_index_clear (&level);
   return self;
 }

@@ -51,6 +51,16 @@ void              _bg_trace_recorder_conflict  (BgTraceRecorder   *rec,
 void              _bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
                                                   const BgCausality *causality);
 BgCausalityTrace *_bg_trace_recorder_finish    (BgTraceRecorder *rec);
+/* Appends a copy of step (its phase, sentence, `after` and conflict) on
+ * the recorder's bonds: bond (-1 for none) with stroke, element, and the
+ * ids to highlight (bg-causality-trace-project.c). */
+void              _bg_trace_recorder_copy_step (BgTraceRecorder   *rec,
+                                                const BgTraceStep *step,
+                                                int                bond,
+                                                BgStroke           stroke,
+                                                const char        *element,
+                                                const char *const *elements,
+                                                const char *const *bonds);
 
 /* Between the recorder and the sentences ---------------------------------- */
 

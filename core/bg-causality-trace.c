@@ -305,6 +305,23 @@ _bg_trace_recorder_note_groups (BgTraceRecorder   *rec,
     }
 }
 
+void
+_bg_trace_recorder_copy_step (BgTraceRecorder   *rec,
+                              const BgTraceStep *step,
+                              int                bond,
+                              BgStroke           stroke,
+                              const char        *element,
+                              const char *const *elements,
+                              const char *const *bonds)
+{
+  g_autoptr(GArray) after = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_array_append_vals (after, step->after, step->n_after);
+  rec->phase = step->phase;
+  add_step (rec, element, bond, stroke, after, g_strdup (step->sentence), step->conflict,
+            elements, g_strv_length ((char **) elements), bonds, g_strv_length ((char **) bonds));
+}
+
 BgCausalityTrace *
 _bg_trace_recorder_finish (BgTraceRecorder *rec)
 {

@@ -87,6 +87,26 @@ BgStroke           bg_causality_trace_get_stroke_at   (const BgCausalityTrace *s
                                                        guint                   bond_index,
                                                        guint                   step);
 
+/* Components (bg-causality-trace-project.c). The trace of a flat graph
+ * seen from one level of the model it was flattened from (model: the
+ * level's graph, the model or an instance's body; prefix: "" or "T2.";
+ * map: bg_model_flatten()'s, NULL for a model without components): the
+ * same steps, phases, sentences and `after`; each step's bond the level's
+ * bond that is its flat bond (bond_index into the level's bonds, the
+ * stroke turned round where that bond runs the other way), or none
+ * (G_MAXUINT, NULL) when it lies inside an instance or outside the level;
+ * element, elements and bonds named at the level: what lies inside an
+ * instance by that instance, what lies outside the level left out. */
+BgCausalityTrace  *bg_causality_trace_project         (const BgCausalityTrace *flat,
+                                                       BgModel                *model,
+                                                       const char             *prefix,
+                                                       BgFlatMap              *map);
+/* The level a step of a flat trace lies at, as a path prefix: "" for the
+ * top, "T2." inside T2, "T2.S1." inside T2's S1 — its bond's element
+ * path, or for a conflict its first element's. Newly allocated. */
+char              *bg_causality_trace_dup_step_level  (const BgCausalityTrace *flat,
+                                                       guint                   step);
+
 /* "fixed", "storage", "resistor", "arbitrary", "propagation" (untranslated,
  * as in JSON). */
 const char        *bg_trace_phase_to_string           (BgTracePhase phase);

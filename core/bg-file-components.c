@@ -350,20 +350,5 @@ gboolean
 _bg_file_inner_bond_exists (BgModel    *model,
                             const char *path)
 {
-  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
-  guint n = g_strv_length (parts);
-  BgModel *level = model;
-
-  if (n < 2)
-    return FALSE;
-  for (guint i = 0; i + 1 < n; i++)
-    {
-      BgElement *el = bg_model_find_element (level, parts[i]);
-      const BgDefinition *def = el != NULL ? bg_definition_of_spec (el->spec) : NULL;
-
-      if (def == NULL)
-        return FALSE;
-      level = def->body;
-    }
-  return bg_model_find_bond (level, parts[n - 1]) != NULL;
+  return bg_model_find_inner_bond (model, path) != NULL;
 }

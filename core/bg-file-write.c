@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "bg-file-private.h"
@@ -266,12 +267,23 @@ append_simulation (GString             *out,
   g_string_append_c (out, '}');
 }
 
-/* Written only when a student has placed a stroke, in bond order. */
+static int
+compare_paths (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* Written only when a student has placed a stroke: the model's bonds in
+ * bond order, then those inside instances by path ("T2.b4") in sorted
+ * order (those whose instance or bond is gone left out). */
 static void
 append_exercise (GString *out,
                  BgModel *model)
 {
   GPtrArray *bonds = bg_model_get_bonds (model);
+  g_autofree gpointer *inner = NULL;
+  guint n_inner = 0;
   gboolean first = TRUE;
 
   for (guint i = 0; i < bonds->len; i++)
@@ -284,6 +296,20 @@ append_exercise (GString *out,
       first = FALSE;
       append_string (out, bond->id);
       g_string_append (out, bond->exercise == BG_STROKE_AT_TO ? ": \"to\"" : ": \"from\"");
+    }
+  inner = g_hash_table_get_keys_as_array (bg_model_get_inner_strokes (model), &n_inner);
+  qsort (inner, n_inner, sizeof (gpointer), compare_paths);
+  for (guint i = 0; i < n_inner; i++)
+    {
+      const char *path = inner[i];
+      BgStroke s = bg_model_get_exercise_stroke (model, path);
+
+      if (s == BG_STROKE_NONE || bg_model_find_inner_bond (model, path) == NULL)
+        continue;
+      g_string_append (out, first ? ",\n  \"exercise\": {\"strokes\": {" : ", ");
+      first = FALSE;
+      append_string (out, path);
+      g_string_append (out, s == BG_STROKE_AT_TO ? ": \"to\"" : ": \"from\"");
     }
   if (!first)
     g_string_append (out, "}}");

@@ -155,6 +155,33 @@ bg_model_set_inner_stroke (BgModel    *self,
     g_hash_table_insert (self->inner_strokes, g_strdup (path), GINT_TO_POINTER (stroke));
 }
 
+BgBond *
+bg_model_find_inner_bond (BgModel    *self,
+                          const char *path)
+{
+  g_auto(GStrv) parts = NULL;
+  BgModel *level = self;
+  guint n;
+
+  g_return_val_if_fail (BG_IS_MODEL (self), NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  parts = g_strsplit (path, ".", -1);
+  n = g_strv_length (parts);
+  if (n < 2)
+    return NULL;
+  for (guint i = 0; i + 1 < n; i++)
+    {
+      BgElement *el = bg_model_find_element (level, parts[i]);
+      const BgDefinition *def = el != NULL ? bg_definition_of_spec (el->spec) : NULL;
+
+      if (def == NULL)
+        return NULL;
+      level = def->body;
+    }
+  return bg_model_find_bond (level, parts[n - 1]);
+}
+
 GHashTable *
 bg_model_get_inner_strokes (BgModel *self)
 {

@@ -76,6 +76,9 @@ op_clear (Op *op)
     case OP_EXERCISE:
       _bg_model_bond_unref (op->u.exercise.bond);
       break;
+    case OP_INNER_STROKE:
+      g_free (op->u.inner_stroke.path);
+      break;
     case OP_DEFINITION:
       _bg_definition_free (op->u.definition.def);
       break;
@@ -293,6 +296,10 @@ op_apply (BgModel *self,
     case OP_EXERCISE:
       op->u.exercise.bond->pub.exercise = forward ? op->u.exercise.new_s
                                                   : op->u.exercise.old_s;
+      break;
+    case OP_INNER_STROKE:
+      bg_model_set_inner_stroke (self, op->u.inner_stroke.path,
+                                 forward ? op->u.inner_stroke.new_s : op->u.inner_stroke.old_s);
       break;
     case OP_DEFINITION:
       apply_definition (self, op, forward);

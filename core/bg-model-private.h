@@ -64,6 +64,7 @@ typedef enum
   OP_EXERCISE,
   OP_DEFINITION, /* a component definition enters, leaves or is replaced */
   OP_RESPEC,     /* an instance follows its replaced definition */
+  OP_INNER_STROKE, /* a student's stroke on a bond inside an instance ("T2.b4") */
 } OpKind;
 
 typedef enum
@@ -126,6 +127,11 @@ typedef struct
       Bond    *bond;
       BgStroke old_s, new_s;
     } exercise;
+    struct
+    {
+      char    *path;
+      BgStroke old_s, new_s;
+    } inner_stroke;
     struct
     {
       DefinitionChange change;

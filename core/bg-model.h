@@ -211,12 +211,14 @@ gboolean          bg_model_flip_bond_direction (BgModel    *self,
                                                 const char *bond_id,
                                                 GError    **error);
 /* Exercise mode: places (or with BG_STROKE_NONE removes) the student's own
- * stroke on a bond, as one undoable step. Never touches the analysis. */
+ * stroke on a bond, as one undoable step. Never touches the analysis.
+ * bond_id may also be a path inside an instance ("T2.b4": the stroke of
+ * that instance's bond alone, bg_model_find_inner_bond). */
 gboolean          bg_model_set_exercise_stroke (BgModel    *self,
                                                 const char *bond_id,
                                                 BgStroke    stroke,
                                                 GError    **error);
-/* TRUE if any bond has a student's stroke. */
+/* TRUE if any bond has a student's stroke (inside an instance too). */
 gboolean          bg_model_has_exercise        (BgModel    *self);
 gboolean          bg_model_set_simulation      (BgModel    *self,
                                                 const BgSimSettings *settings,
@@ -307,6 +309,14 @@ void                bg_model_set_inner_stroke (BgModel      *self,
                                                BgStroke      stroke);
 /* path (owned by the model) → GINT_TO_POINTER (BgStroke) */
 GHashTable         *bg_model_get_inner_strokes (BgModel     *self);
+/* The bond a path names inside an instance of self ("T2.b4", "T2.S1.b1":
+ * the bond of the definition's body), or NULL (also for a plain id). */
+BgBond             *bg_model_find_inner_bond  (BgModel      *self,
+                                               const char   *path);
+/* The student's stroke on a bond of self ("b4") or inside one of its
+ * instances ("T2.b4"). */
+BgStroke            bg_model_get_exercise_stroke (BgModel    *self,
+                                                  const char *path);
 
 /* History ---------------------------------------------------------------- */
 gboolean          bg_model_can_undo            (BgModel    *self);

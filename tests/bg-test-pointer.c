@@ -124,6 +124,36 @@ bg_test_pointer_click (GtkWidget *widget,
 }
 
 void
+bg_test_pointer_double_click (GtkWidget *widget,
+                              double     x,
+                              double     y)
+{
+  g_assert_true (bg_test_pointer_available (NULL));
+  g_assert_true (gtk_widget_get_mapped (widget));
+
+  move_to (widget, x, y);
+  for (int i = 0; i < 2; i++)
+    {
+      xtest.button (x_display (), 1, True, CurrentTime);
+      XSync (x_display (), False);
+      bg_test_ui_wait_ms (20);
+      xtest.button (x_display (), 1, False, CurrentTime);
+      XSync (x_display (), False);
+      bg_test_ui_wait_ms (20);
+    }
+  settle ();
+}
+
+void
+bg_test_pointer_move (GtkWidget *widget,
+                      double     x,
+                      double     y)
+{
+  g_assert_true (bg_test_pointer_available (NULL));
+  move_to (widget, x, y);
+}
+
+void
 bg_test_pointer_drag (GtkWidget *widget,
                       double     x0,
                       double     y0,
@@ -187,6 +217,28 @@ bg_test_pointer_key_with (guint modifier,
 }
 
 void
+bg_test_pointer_key_with2 (guint modifier1,
+                           guint modifier2,
+                           guint keyval)
+{
+  KeyCode m1, m2, key;
+
+  g_assert_true (bg_test_pointer_available (NULL));
+  m1 = keycode_for (modifier1);
+  m2 = keycode_for (modifier2);
+  key = keycode_for (keyval);
+  xtest.key (x_display (), m1, True, CurrentTime);
+  xtest.key (x_display (), m2, True, CurrentTime);
+  settle ();
+  xtest.key (x_display (), key, True, CurrentTime);
+  settle ();
+  xtest.key (x_display (), key, False, CurrentTime);
+  xtest.key (x_display (), m2, False, CurrentTime);
+  xtest.key (x_display (), m1, False, CurrentTime);
+  settle ();
+}
+
+void
 bg_test_pointer_type (const char *text)
 {
   for (const char *p = text; *p != '\0'; p++)
@@ -228,6 +280,30 @@ bg_test_pointer_drag (GtkWidget *widget,
 
 void
 bg_test_pointer_key (guint keyval)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_double_click (GtkWidget *widget,
+                              double     x,
+                              double     y)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_move (GtkWidget *widget,
+                      double     x,
+                      double     y)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_key_with2 (guint modifier1,
+                           guint modifier2,
+                           guint keyval)
 {
   g_assert_not_reached ();
 }

@@ -22,6 +22,18 @@ gboolean bg_test_pointer_available (const char **why);
 void     bg_test_pointer_click     (GtkWidget  *widget,
                                     double      x,
                                     double      y);
+/* Two primary-button clicks there, as quickly as a hand double-clicks. */
+void     bg_test_pointer_double_click (GtkWidget *widget,
+                                       double     x,
+                                       double     y);
+/* Moves the pointer there (a hover: tooltips, highlights). */
+void     bg_test_pointer_move      (GtkWidget  *widget,
+                                    double      x,
+                                    double      y);
+/* @keyval pressed while the two modifiers are held (Ctrl+Shift+E). */
+void     bg_test_pointer_key_with2 (guint       modifier1,
+                                    guint       modifier2,
+                                    guint       keyval);
 /* A press and release of the key for @keyval (GDK_KEY_0, GDK_KEY_Return…). */
 void     bg_test_pointer_key       (guint       keyval);
 /* @keyval pressed while @modifier (GDK_KEY_Alt_L, GDK_KEY_Control_L…) is

@@ -81,8 +81,10 @@ capture_click (BgCanvas *canvas)
     {
       g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
 
+      /* (the conflict badges' click is another one) */
       if (GTK_IS_GESTURE_CLICK (c) &&
-          gtk_event_controller_get_propagation_phase (c) == GTK_PHASE_CAPTURE)
+          gtk_event_controller_get_propagation_phase (c) == GTK_PHASE_CAPTURE &&
+          g_strcmp0 (gtk_event_controller_get_name (c), "bg-conflict-badge") != 0)
         return GTK_GESTURE (c);
     }
   g_assert_not_reached ();

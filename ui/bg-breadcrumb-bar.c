@@ -64,6 +64,15 @@ bg_breadcrumb_bar_set_path (BgBreadcrumbBar   *self,
           GtkWidget *button = gtk_button_new_with_label (levels[i]);
           g_autofree char *tip = g_strdup_printf (_("Back to %s"), levels[i]);
 
+          GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+          /* a model's long name gives way: the bar never widens the window */
+          if (GTK_IS_LABEL (label))
+            {
+              gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+              gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+              gtk_label_set_width_chars (GTK_LABEL (label), MIN (8, (int) g_utf8_strlen (levels[i], -1)));
+            }
           gtk_widget_add_css_class (button, "flat");
           gtk_actionable_set_action_name (GTK_ACTIONABLE (button), "win.go-to-level");
           gtk_actionable_set_action_target_value (GTK_ACTIONABLE (button),
@@ -78,6 +87,10 @@ bg_breadcrumb_bar_set_path (BgBreadcrumbBar   *self,
           g_autofree char *markup = g_markup_printf_escaped ("<b>%s</b>", levels[i]);
 
           gtk_label_set_markup (GTK_LABEL (here), markup);
+          gtk_label_set_ellipsize (GTK_LABEL (here), PANGO_ELLIPSIZE_MIDDLE);
+          gtk_label_set_max_width_chars (GTK_LABEL (here), 40);
+          gtk_label_set_width_chars (GTK_LABEL (here), MIN (12, (int) g_utf8_strlen (levels[i], -1)));
+          gtk_widget_set_tooltip_text (here, levels[i]);
           gtk_widget_set_margin_start (here, 6);
           gtk_widget_set_margin_end (here, 6);
           gtk_box_append (GTK_BOX (self->crumbs), here);
@@ -184,6 +197,8 @@ bg_breadcrumb_bar_init (BgBreadcrumbBar *self)
   self->note = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->note, "dim-label");
   gtk_label_set_ellipsize (GTK_LABEL (self->note), PANGO_ELLIPSIZE_END);
+  /* the crumbs take what they need first; the note the room left */
+  gtk_label_set_max_width_chars (GTK_LABEL (self->note), 1);
   gtk_label_set_xalign (GTK_LABEL (self->note), 1.0);
   gtk_widget_set_hexpand (self->note, TRUE);
   gtk_widget_set_margin_end (self->note, 6);

@@ -15,6 +15,11 @@
  * says so in the status line. Marks belong to the revision they were made
  * for and vanish at the next edit.
  *
+ * A stroke placed goes to the "place-stroke" signal first (inside a
+ * component the window keeps it in the document, for that instance
+ * alone), and marks may come from a grade made elsewhere
+ * (bg_canvas_show_exercise_grade).
+ *
  * Must not: edit the model except through bg_model_set_exercise_stroke(),
  * or decide what is correct (the grader does).
  */
@@ -25,11 +30,14 @@
 
 #include "bg-canvas-private.h"
 #include "bg-causality-check.h"
+#include "bg-definition.h"
 
 /* View px from a bond end within which a click places the stroke there. */
 #define END_HIT 22.0
 /* Radius of a verdict badge, view px at presentation scale 1. */
 #define BADGE_RADIUS 9.0
+
+static guint place_stroke_signal;
 
 struct _BgCanvasExercise
 {
@@ -113,6 +121,24 @@ bg_canvas_get_exercise_grade (BgCanvas *self)
   return self->exercise->grade;
 }
 
+void
+bg_canvas_show_exercise_grade (BgCanvas *self,
+                               BgGrade  *grade)
+{
+  g_return_if_fail (BG_IS_CANVAS (self));
+
+  g_clear_pointer (&self->exercise->grade, bg_grade_free);
+  if (self->model == NULL || !self->exercise->on)
+    {
+      g_clear_pointer (&grade, bg_grade_free);
+      return;
+    }
+  self->exercise->grade = grade;
+  self->exercise->grade_model = self->model;
+  self->exercise->grade_revision = bg_model_get_revision (self->model);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 const BgGrade *
 bg_canvas_check_exercise (BgCanvas *self)
 {
@@ -182,8 +208,18 @@ set_stroke (BgCanvas   *self,
             BgStroke    stroke)
 {
   g_autoptr(GError) error = NULL;
+  gboolean handled = FALSE;
   BgBond *bond;
 
+  g_signal_emit (self, place_stroke_signal, 0, bond_id, (int) stroke, &handled);
+  if (handled)
+    {
+      bond = bg_model_find_bond (self->model, bond_id);
+      if (bond != NULL)
+        announce (self, bond);
+      gtk_widget_queue_draw (GTK_WIDGET (self));
+      return;
+    }
   if (!bg_model_set_exercise_stroke (self->model, bond_id, stroke, &error))
     {
       _bg_canvas_say (self, error->message, TRUE);
@@ -209,6 +245,14 @@ bg_canvas_place_stroke_at (BgCanvas *self,
 
   if (self->model == NULL || !self->exercise->on)
     return FALSE;
+  /* a click on a component instance's box is for the instance (a
+   * double-click opens it), not for the bond ends at its border */
+  {
+    Hit hit = _bg_canvas_hit_test (self, view_x, view_y);
+
+    if (hit.kind == HIT_ELEMENT && bg_definition_of_spec (hit.element->spec) != NULL)
+      return FALSE;
+  }
   bonds = bg_model_get_bonds (self->model);
   for (guint i = 0; i < bonds->len; i++)
     {
@@ -307,6 +351,10 @@ _bg_canvas_exercise_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "canvas.exercise-stroke", NULL,
                                    action_exercise_stroke);
+  place_stroke_signal =
+    g_signal_new ("place-stroke", G_TYPE_FROM_CLASS (widget_class), G_SIGNAL_RUN_LAST, 0,
+                  g_signal_accumulator_true_handled, NULL, NULL, G_TYPE_BOOLEAN, 2,
+                  G_TYPE_STRING, G_TYPE_INT);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_s, 0,
                                        "canvas.exercise-stroke", NULL);
 }

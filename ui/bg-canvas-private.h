@@ -273,6 +273,15 @@ char       *_bg_canvas_exercise_tooltip       (BgCanvas       *self,
                                                double          view_x,
                                                double          view_y);
 
+/* bg-canvas-badges.c */
+void        _bg_canvas_badges_controllers_init (BgCanvas      *self);
+void        _bg_canvas_badges_class_init      (GtkWidgetClass *widget_class);
+void        _bg_canvas_draw_badges            (BgCanvas       *self,
+                                               cairo_t        *cr);
+char       *_bg_canvas_badge_tooltip          (BgCanvas       *self,
+                                               double          view_x,
+                                               double          view_y);
+
 /* bg-canvas-keyboard.c */
 void        _bg_canvas_keyboard_init           (BgCanvas       *self);
 void        _bg_canvas_keyboard_class_init     (GtkWidgetClass *widget_class);

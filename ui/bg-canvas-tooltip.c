@@ -47,6 +47,12 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
   /* Exercise mode: the marks' sentences; conflicts would give it away. */
   if (bg_canvas_get_exercise_mode (self))
     return _bg_canvas_exercise_tooltip (self, view_x, view_y);
+  {
+    char *badge = _bg_canvas_badge_tooltip (self, view_x, view_y);
+
+    if (badge != NULL)
+      return badge;
+  }
   hit = _bg_canvas_hit_test (self, view_x, view_y);
   causality = _bg_canvas_current_causality (self);
 

@@ -88,6 +88,14 @@ _bg_canvas_element_shape (BgCanvas        *self,
 
   canvas_ensure_shapes (self);
   index = GPOINTER_TO_UINT (g_hash_table_lookup (self->shape_index, element));
+  if (index == 0)
+    {
+      /* an element added inside a group of edits: the revision moves
+       * only when the group ends */
+      self->shapes_valid = FALSE;
+      canvas_ensure_shapes (self);
+      index = GPOINTER_TO_UINT (g_hash_table_lookup (self->shape_index, element));
+    }
   g_assert (index > 0);
   *shape = g_array_index (self->shapes, BgElementShape, index - 1);
 }
@@ -710,6 +718,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
         _bg_canvas_draw_explain_over (self, cr);
       else
         _bg_canvas_exercise_draw (self, cr);
+      _bg_canvas_draw_badges (self, cr);
       draw_handles (self, cr);
       if (self->drag == DRAG_BOND && self->bond_from != NULL)
         draw_bond_preview (self, cr);
@@ -931,6 +940,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   _bg_canvas_keyboard_class_init (widget_class);
   _bg_canvas_menu_class_init (widget_class);
   _bg_canvas_exercise_class_init (widget_class);
+  _bg_canvas_badges_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
   /* interactive and keyboard-operable: a group with a description */
@@ -959,6 +969,7 @@ bg_canvas_init (BgCanvas *self)
   gtk_widget_set_overflow (widget, GTK_OVERFLOW_HIDDEN);
 
   _bg_canvas_exercise_controllers_init (self);
+  _bg_canvas_badges_controllers_init (self);
   _bg_canvas_controllers_init (self);
   _bg_canvas_keyboard_init (self);
   _bg_canvas_menu_init (self);

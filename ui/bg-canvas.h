@@ -264,6 +264,22 @@ gboolean    bg_canvas_get_exercise_reveal    (BgCanvas              *self);
 const BgGrade *bg_canvas_check_exercise      (BgCanvas              *self);
 /* The marks' grade while it is current, or NULL. */
 const BgGrade *bg_canvas_get_exercise_grade  (BgCanvas              *self);
+/* Marks grade (transfer full; NULL clears) on the model shown as it is
+ * now, until its next edit: a grade made elsewhere, e.g. of a model with
+ * components seen from the level shown (bg_grade_project). */
+void        bg_canvas_show_exercise_grade    (BgCanvas              *self,
+                                              BgGrade               *grade);
+/* The conflict badge of an instance (bg-canvas-badges.c): where it is
+ * drawn in view coordinates, FALSE when the instance has none. A click on
+ * one emits "open-conflict" (const char *instance_id). */
+gboolean    bg_canvas_get_conflict_badge     (BgCanvas              *self,
+                                              const char            *instance_id,
+                                              double                *view_x,
+                                              double                *view_y);
+/* A stroke a click or S places (or removes) on a bond of the model shown
+ * goes first to the "place-stroke" signal (const char *bond_id, BgStroke
+ * as int; TRUE: handled, e.g. placed in the document by path for a level
+ * inside a component), else onto the bond itself. */
 /* What a click at this widget point does in exercise mode: places (or
  * removes) the stroke at the nearest bond end; FALSE when none is near. */
 gboolean    bg_canvas_place_stroke_at        (BgCanvas              *self,

@@ -124,12 +124,26 @@ symbol_tooltip_markup (const BgEqSymbol *sym)
   return g_string_free (tip, FALSE);
 }
 
+/* A symbol of a selected element, or of an element inside a selected
+ * instance ("T2" selected: q_T2.C too). */
 static gboolean
 symbol_is_selected (BgEquationsPane  *self,
                     const BgEqSymbol *sym)
 {
-  return (sym->element != NULL && g_hash_table_contains (self->selected, sym->element)) ||
-         g_hash_table_contains (self->selected, sym->symbol);
+  if (g_hash_table_contains (self->selected, sym->symbol))
+    return TRUE;
+  if (sym->element == NULL)
+    return FALSE;
+  if (g_hash_table_contains (self->selected, sym->element))
+    return TRUE;
+  for (const char *dot = strchr (sym->element, '.'); dot != NULL; dot = strchr (dot + 1, '.'))
+    {
+      g_autofree char *instance = g_strndup (sym->element, (gsize) (dot - sym->element));
+
+      if (g_hash_table_contains (self->selected, instance))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* Each symbol a link (href: the symbol) with its tooltip; the selected

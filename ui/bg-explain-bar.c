@@ -149,6 +149,10 @@ play_timeout_cb (gpointer data)
   BgExplainBar *self = data;
   guint n = bg_explain_bar_get_n_steps (self);
 
+  /* in a window, a step forward is the window's (it may first open the
+   * component the next step lies in); it stops playing at the end */
+  if (gtk_widget_activate_action (GTK_WIDGET (self), "win.explain-next", NULL))
+    return self->playing ? G_SOURCE_CONTINUE : G_SOURCE_REMOVE;
   if (n == 0 || self->step + 1 >= n)
     {
       self->play_timeout = 0;
@@ -190,6 +194,25 @@ bg_explain_bar_set_trace (BgExplainBar     *self,
   self->step = 0;
   bar_update (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STEP]);
+}
+
+void
+bg_explain_bar_replace_trace (BgExplainBar     *self,
+                              BgCausalityTrace *trace)
+{
+  g_return_if_fail (BG_IS_EXPLAIN_BAR (self));
+  g_return_if_fail (trace != NULL);
+
+  if (self->trace == NULL ||
+      bg_causality_trace_get_n_steps (trace) != bg_causality_trace_get_n_steps (self->trace))
+    {
+      bg_explain_bar_set_trace (self, trace);
+      return;
+    }
+  bg_causality_trace_ref (trace);
+  g_clear_pointer (&self->trace, bg_causality_trace_unref);
+  self->trace = trace;
+  bar_update (self);
 }
 
 BgCausalityTrace *

@@ -7,7 +7,8 @@
  * storage") and sentence in a label that wraps, a conflict found at an
  * earlier step kept in view below it, the step buttons (first,
  * previous, play/pause, next, last, close; their actions are the window's
- * win.explain-*), and playing: one step every play-interval milliseconds,
+ * win.explain-*), and playing: one step every play-interval milliseconds
+ * (in a window, its win.explain-next, which may open a component first),
  * stopping at the last. Must not: analyse causality (the window gives it
  * the trace), edit the model, or decide when the mode ends.
  *
@@ -32,6 +33,11 @@ void              bg_explain_bar_set_canvas     (BgExplainBar     *self,
 /* Shows the trace from its first step; NULL stops (the canvas then draws
  * the analysis again). */
 void              bg_explain_bar_set_trace      (BgExplainBar     *self,
+                                                 BgCausalityTrace *trace);
+/* The same steps seen from elsewhere (a component opened or left: the
+ * trace projected on that level, with as many steps): the step shown
+ * stays, the canvas draws it on its model. */
+void              bg_explain_bar_replace_trace  (BgExplainBar     *self,
                                                  BgCausalityTrace *trace);
 BgCausalityTrace *bg_explain_bar_get_trace      (BgExplainBar     *self);
 

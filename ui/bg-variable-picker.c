@@ -3,8 +3,10 @@
  *
  * Owns: the search entry and the grouped list of check boxes, the chosen
  * names in the order they were chosen, loading and saving them through
- * bg-view.c. Must not: edit the model other than its view JSON, or know
- * about runs and plots.
+ * bg-view.c. A model with components lists the variables of its flat
+ * graph (full paths, "T2.C.q"), each instance a group of its own under a
+ * heading of its own, nested instances inside it. Must not: edit the model
+ * other than its view JSON, or know about runs and plots.
  */
 #include "config.h"
 
@@ -12,6 +14,9 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-variable-picker.h"
+#include "bg-definition.h"
+#include "bg-model-components.h"
+#include "bg-model-flatten.h"
 #include "bg-plot-defaults.h"
 #include "bg-view.h"
 
@@ -37,6 +42,7 @@ struct _BgVariablePicker
   char           *needle;      /* casefolded search text */
   gboolean        dirty;
   gboolean        syncing;
+  guint           indent;      /* the instances open around the rows added now */
 };
 
 enum { SIGNAL_SELECTION_CHANGED, N_SIGNALS };
@@ -109,6 +115,16 @@ list_bond_vars (const BgBond *bond,
   add_var (names, units, descriptions, bond->id, "P", "W", _("power"));
 }
 
+/* What the variables are of: the flat graph of a model with components
+ * (a new reference; NULL when it does not flatten). */
+static BgModel *
+flat_of (BgModel *model)
+{
+  if (!bg_model_has_components (model) || bg_model_is_body (model))
+    return g_object_ref (model);
+  return bg_model_flatten (model, NULL, NULL);
+}
+
 void
 bg_variable_picker_list_vars (BgModel   *model,
                               GPtrArray *names,
@@ -116,11 +132,16 @@ bg_variable_picker_list_vars (BgModel   *model,
 {
   GPtrArray *elements, *bonds;
 
+  g_autoptr(BgModel) flat = NULL;
+
   g_return_if_fail (BG_IS_MODEL (model));
   g_return_if_fail (names != NULL);
 
-  elements = bg_model_get_elements (model);
-  bonds = bg_model_get_bonds (model);
+  flat = flat_of (model);
+  if (flat == NULL)
+    return;
+  elements = bg_model_get_elements (flat);
+  bonds = bg_model_get_bonds (flat);
   for (guint i = 0; i < elements->len; i++)
     list_element_vars (g_ptr_array_index (elements, i), names, units, NULL);
   for (guint i = 0; i < bonds->len; i++)
@@ -195,6 +216,15 @@ bg_variable_picker_dup_element_vars (BgModel    *model,
   el = bg_model_find_element (model, element_id);
   if (el != NULL)
     add_element_plot_vars (builder, el);
+  else if (strchr (element_id, '.') != NULL)
+    {
+      /* "T2.C": an element inside an instance, named by its path */
+      g_autoptr(BgModel) flat = flat_of (model);
+
+      el = flat != NULL ? bg_model_find_element (flat, element_id) : NULL;
+      if (el != NULL)
+        add_element_plot_vars (builder, el);
+    }
   return g_strv_builder_end (builder);
 }
 
@@ -282,6 +312,8 @@ append_header (BgVariablePicker *self,
   gtk_box_append (GTK_BOX (box), label);
   gtk_box_append (GTK_BOX (box), sub);
   gtk_widget_set_margin_top (box, 6);
+  /* inside an instance, under its heading */
+  gtk_widget_set_margin_start (box, 16 * self->indent);
 
   entry->name = g_strdup (title);
   entry->search_text = g_utf8_casefold (title, -1);
@@ -324,7 +356,7 @@ append_vars (BgVariablePicker *self,
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_check_button_set_child (entry->check, label);
       gtk_check_button_set_active (entry->check, is_selected (self, name));
-      gtk_widget_set_margin_start (GTK_WIDGET (entry->check), 12);
+      gtk_widget_set_margin_start (GTK_WIDGET (entry->check), 12 + 16 * self->indent);
       g_signal_connect_object (entry->check, "toggled", G_CALLBACK (check_toggled_cb), self,
                                G_CONNECT_SWAPPED);
       entry->row = GTK_LIST_BOX_ROW (gtk_list_box_row_new ());
@@ -337,49 +369,154 @@ append_vars (BgVariablePicker *self,
     }
 }
 
+/* The instance path an element or bond path lies in: "T2.S1.C" → "T2.S1.",
+ * "C" → "". */
+static char *
+path_of (const char *id)
+{
+  const char *dot = strrchr (id, '.');
+
+  return dot != NULL ? g_strndup (id, (gsize) (dot - id + 1)) : g_strdup ("");
+}
+
+/* The heading of an instance's group: its path, and its component. */
+static void
+append_instance_header (BgVariablePicker *self,
+                        const char       *path)
+{
+  g_auto(GStrv) parts = g_strsplit (path, ".", -1);
+  g_autofree char *title = g_strndup (path, strlen (path) - 1);
+  g_autofree char *subtitle = NULL;
+  BgModel *level = self->model;
+  const BgDefinition *def = NULL;
+
+  for (guint i = 0; parts[i] != NULL && parts[i][0] != '\0' && level != NULL; i++)
+    {
+      BgElement *el = bg_model_find_element (level, parts[i]);
+
+      def = el != NULL ? bg_definition_of_spec (el->spec) : NULL;
+      level = def != NULL ? def->body : NULL;
+    }
+  /* TRANSLATORS: the heading of an instance's variables, e.g. "Tank (component)" */
+  subtitle = g_strdup_printf (_("%s (component)"),
+                              def != NULL ? (def->label != NULL ? def->label : def->name) : "");
+  append_header (self, title, subtitle);
+  gtk_widget_add_css_class (GTK_WIDGET (((Entry *) g_ptr_array_index (self->entries,
+                                                                       self->entries->len - 1))->row),
+                            "instance-heading");
+}
+
+static void
+append_bond_group (BgVariablePicker *self,
+                   const BgBond     *bond)
+{
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *subtitle = g_strdup_printf (_("bond %s → %s"), bond->from->id,
+                                               bond->to->id);
+
+  list_bond_vars (bond, names, units, descriptions);
+  append_header (self, bond->id, subtitle);
+  append_vars (self, names, units, descriptions);
+}
+
+/* The bonds of the instance at path, then its heading's group ends. */
+static void
+close_instance (BgVariablePicker *self,
+                GHashTable       *bonds_at,
+                GPtrArray        *open,
+                GArray           *open_first)
+{
+  const char *path = g_ptr_array_index (open, open->len - 1);
+  GPtrArray *bonds = g_hash_table_lookup (bonds_at, path);
+  guint header = g_array_index (open_first, guint, open_first->len - 1);
+  Entry *entry = g_ptr_array_index (self->entries, header);
+
+  for (guint i = 0; bonds != NULL && i < bonds->len; i++)
+    append_bond_group (self, g_ptr_array_index (bonds, i));
+  entry->n = self->entries->len - entry->first;
+  g_ptr_array_remove_index (open, open->len - 1);
+  g_array_remove_index (open_first, open_first->len - 1);
+  self->indent = open->len;
+}
+
 static void
 bg_variable_picker_rebuild (BgVariablePicker *self)
 {
   GtkWidget *child;
   GPtrArray *elements, *bonds;
+  g_autoptr(BgModel) flat = NULL;
+  g_autoptr(GHashTable) bonds_at = NULL;
+  g_autoptr(GPtrArray) open = NULL;
+  g_autoptr(GArray) open_first = NULL;
+  GPtrArray *top_bonds;
 
   self->dirty = FALSE;
   g_hash_table_remove_all (self->by_row);
   g_ptr_array_set_size (self->entries, 0);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->list))) != NULL)
     gtk_list_box_remove (self->list, child);
-  if (self->model == NULL)
+  if (self->model == NULL || (flat = flat_of (self->model)) == NULL)
     return;
 
   self->syncing = TRUE;
-  elements = bg_model_get_elements (self->model);
+  self->indent = 0;
+  /* each level's bonds, listed where its group ends */
+  bonds_at = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                    (GDestroyNotify) g_ptr_array_unref);
+  bonds = bg_model_get_bonds (flat);
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+      char *path = path_of (bond->id);
+      GPtrArray *list = g_hash_table_lookup (bonds_at, path);
+
+      if (list == NULL)
+        g_hash_table_insert (bonds_at, path, list = g_ptr_array_new ());
+      else
+        g_free (path);
+      g_ptr_array_add (list, bond);
+    }
+
+  /* the instances open around the element listed now, outermost first */
+  open = g_ptr_array_new_with_free_func (g_free);
+  open_first = g_array_new (FALSE, FALSE, sizeof (guint));
+  elements = bg_model_get_elements (flat);
   for (guint i = 0; i < elements->len; i++)
     {
       const BgElement *el = g_ptr_array_index (elements, i);
       g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
       g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *path = path_of (el->id);
 
+      while (open->len > 0 && !g_str_has_prefix (path, g_ptr_array_index (open, open->len - 1)))
+        close_instance (self, bonds_at, open, open_first);
+      while (strlen (open->len > 0 ? (const char *) g_ptr_array_index (open, open->len - 1) : "")
+             < strlen (path))
+        {
+          const char *from = open->len > 0 ? g_ptr_array_index (open, open->len - 1) : "";
+          const char *dot = strchr (path + strlen (from), '.');
+          char *inner = g_strndup (path, (gsize) (dot - path + 1));
+          guint header = self->entries->len;
+
+          append_instance_header (self, inner);
+          g_ptr_array_add (open, inner);
+          g_array_append_val (open_first, header);
+          self->indent = open->len;
+        }
       list_element_vars (el, names, units, descriptions);
       if (names->len == 0)
         continue;
       append_header (self, el->id, _(el->spec->name));
       append_vars (self, names, units, descriptions);
     }
-  bonds = bg_model_get_bonds (self->model);
-  for (guint i = 0; i < bonds->len; i++)
-    {
-      const BgBond *bond = g_ptr_array_index (bonds, i);
-      g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr(GPtrArray) units = g_ptr_array_new_with_free_func (g_free);
-      g_autoptr(GPtrArray) descriptions = g_ptr_array_new_with_free_func (g_free);
-      g_autofree char *subtitle = g_strdup_printf (_("bond %s → %s"), bond->from->id,
-                                                   bond->to->id);
-
-      list_bond_vars (bond, names, units, descriptions);
-      append_header (self, bond->id, subtitle);
-      append_vars (self, names, units, descriptions);
-    }
+  while (open->len > 0)
+    close_instance (self, bonds_at, open, open_first);
+  top_bonds = g_hash_table_lookup (bonds_at, "");
+  for (guint i = 0; top_bonds != NULL && i < top_bonds->len; i++)
+    append_bond_group (self, g_ptr_array_index (top_bonds, i));
   self->syncing = FALSE;
   gtk_list_box_invalidate_filter (self->list);
 }

@@ -13,6 +13,10 @@
  * (outside exercise mode): one button per verified remedy of the first
  * conflict, each applied as one undoable step.
  *
+ * In a model with components the strokes are placed on the level shown
+ * (inside an instance, kept in the document by path: bg-window-levels.c)
+ * and Check grades the flat graph by path, marked on the level shown.
+ *
  * Must not: decide correctness or remedies (bg-causality-check.c and
  * bg-remedy.c do) or edit the model other than by bg_remedy_apply().
  */
@@ -267,8 +271,7 @@ _bg_window_exercise_set_mode (BgWindow *self,
   if (on)
     {
       _bg_window_set_explain_mode (self, FALSE);
-      /* strokes are placed on the model shown at its top level */
-      _bg_window_levels_leave_all (self);
+      /* strokes are placed on the level shown, inside a component too */
       _bg_window_layout_show_canvas (self);
     }
   bg_canvas_set_exercise_reveal (self->canvas, FALSE);
@@ -320,8 +323,32 @@ check_action (GtkWidget  *widget,
               GVariant   *parameter)
 {
   BgWindow *self = BG_WINDOW (widget);
+  BgModel *model = window_model (self);
+  BgFlatMap *map = self->document != NULL ? bg_document_get_flat_map (self->document) : NULL;
+  g_autoptr(BgGrade) grade = NULL;
 
-  show_grade (self, bg_canvas_check_exercise (self->canvas));
+  if (model == NULL || map == NULL || !_bg_window_exercise_get_mode (self))
+    {
+      show_grade (self, bg_canvas_check_exercise (self->canvas));
+      return;
+    }
+  /* with components: the flat graph graded, every bond by its path
+   * ("T2.b4"), and marked on the bonds of the level shown */
+  grade = bg_grade_exercise (model);
+  show_grade (self, grade);
+  bg_canvas_show_exercise_grade (self->canvas,
+                                 bg_grade_project (grade, _bg_window_levels_get_model (self),
+                                                   _bg_window_levels_get_prefix (self), map));
+}
+
+/* A stroke placed inside a component is the document's, by path. */
+static gboolean
+canvas_place_stroke_cb (BgWindow   *self,
+                        const char *bond_id,
+                        int         stroke,
+                        BgCanvas   *canvas)
+{
+  return _bg_window_levels_place_stroke (self, bond_id, (BgStroke) stroke);
 }
 
 static void
@@ -468,6 +495,8 @@ _bg_window_exercise_init (BgWindow *self)
    * graph below it), where a conflict comes and goes while a student
    * builds without the graph moving. */
   ex->exercise_bar = build_exercise_bar (self);
+  g_signal_connect_object (self->canvas, "place-stroke", G_CALLBACK (canvas_place_stroke_cb),
+                           self, G_CONNECT_SWAPPED);
   ex->remedy_bar = build_remedy_bar (self);
   _bg_window_layout_add_bar (self, ex->remedy_bar);
   gtk_box_insert_child_after (GTK_BOX (column), ex->exercise_bar, NULL);

@@ -11,13 +11,24 @@
  * given back its height after, the graph fitted again when a step's
  * sentence changes the canvas height); bond names shown and the selection
  * cleared for the mode; leaving the mode to run or to show the equations.
+ * With components: the steps are those of the document's flat graph, seen
+ * from the level shown (bg_causality_trace_project: a step inside an
+ * instance lights the instance's box); a step forward into an instance
+ * first shows it on the box at the level above, and the next press opens
+ * the instance on the same step; a step back comes out the same way, and
+ * a step elsewhere goes up to the level it shares with this one.
  * Must not: draw (the canvas does),
  * or keep a trace of an older revision of the model.
  */
 #include "config.h"
 
+#include <string.h>
+#include <glib/gi18n-lib.h>
+
 #include "bg-window-private.h"
 #include "bg-causality-trace.h"
+#include "bg-definition.h"
+#include "bg-model-flatten.h"
 
 static void
 model_changed_cb (BgWindow *self,
@@ -121,6 +132,175 @@ give_canvas_the_height (BgWindow *self,
     }
 }
 
+/* Levels ----------------------------------------------------------------------- */
+
+/* "T2." is within "" and "T2." itself, not "T1." or "T2.S1.". */
+static gboolean
+within (const char *outer,
+        const char *inner)
+{
+  return g_str_has_prefix (inner, outer);
+}
+
+static char *
+step_level (BgWindow *self,
+            guint     step)
+{
+  if (self->explain_flat == NULL || step >= bg_causality_trace_get_n_steps (self->explain_flat))
+    return g_strdup ("");
+  return bg_causality_trace_dup_step_level (self->explain_flat, step);
+}
+
+/* The longest run of whole "ID." parts a and b start with. */
+static char *
+common_level (const char *a,
+              const char *b)
+{
+  gsize common = 0;
+
+  for (gsize i = 0; a[i] != '\0' && a[i] == b[i]; i++)
+    if (a[i] == '.')
+      common = i + 1;
+  return g_strndup (a, common);
+}
+
+/* The level right below `from` on the way to `to` (from is within to). */
+static char *
+level_below (const char *from,
+             const char *to)
+{
+  const char *rest = to + strlen (from);
+  const char *dot = strchr (rest, '.');
+
+  return g_strndup (to, dot != NULL ? (gsize) (dot + 1 - to) : strlen (to));
+}
+
+/* The level above a prefix ("T2.S1." → "T2.", "T2." → ""). */
+static char *
+level_above (const char *prefix)
+{
+  gsize len = strlen (prefix);
+
+  while (len > 0 && prefix[len - 1] == '.')
+    len--;
+  while (len > 0 && prefix[len - 1] != '.')
+    len--;
+  return g_strndup (prefix, len);
+}
+
+void
+_bg_window_explain_level_changed (BgWindow *self)
+{
+  BgModel *model;
+  g_autoptr(BgCausalityTrace) seen = NULL;
+
+  if (!self->explaining || self->explain_flat == NULL)
+    return;
+  model = _bg_window_levels_get_model (self);
+  seen = bg_causality_trace_project (self->explain_flat, model,
+                                     _bg_window_levels_get_prefix (self), self->explain_map);
+  /* a selection would be drawn in the blue of the step's highlight */
+  bg_canvas_select_ids (self->canvas, (const char *const[]) { NULL });
+  bg_explain_bar_replace_trace (self->explain_bar, seen);
+  _bg_window_explain_actions_update (self);
+}
+
+/* The instance the step shown lies in, below the level shown: the status
+ * line says the next step forward opens it. */
+static void
+say_where (BgWindow *self)
+{
+  const char *shown = _bg_window_levels_get_prefix (self);
+  g_autofree char *home = step_level (self, bg_explain_bar_get_step (self->explain_bar));
+  g_autofree char *below = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *text = NULL;
+  BgElement *el;
+  const BgDefinition *def;
+
+  if (!within (shown, home) || g_str_equal (shown, home))
+    {
+      /* the note of an earlier step no longer holds */
+      if (self->explain_noted)
+        _bg_window_show_message (self, "");
+      self->explain_noted = FALSE;
+      return;
+    }
+  below = level_below (shown, home);
+  id = g_strndup (below + strlen (shown), strlen (below) - strlen (shown) - 1);
+  el = bg_model_find_element (_bg_window_levels_get_model (self), id);
+  def = el != NULL ? bg_definition_of_spec (el->spec) : NULL;
+  if (def == NULL)
+    return;
+  /* TRANSLATORS: %s is an instance's name, the second its component's */
+  text = g_strdup_printf (_("This step is inside %s (%s): the next step forward opens it"),
+                          id, def->name);
+  _bg_window_show_message (self, text);
+  self->explain_noted = TRUE;
+}
+
+/* Shows step `step` at the level `prefix`. */
+static void
+show_step_at (BgWindow   *self,
+              guint       step,
+              const char *prefix)
+{
+  _bg_window_levels_show_path (self, prefix);
+  bg_explain_bar_set_step (self->explain_bar, step);
+  _bg_window_explain_actions_update (self);
+  say_where (self);
+}
+
+static void
+explain_next (BgWindow *self)
+{
+  guint n = bg_explain_bar_get_n_steps (self->explain_bar);
+  guint k = bg_explain_bar_get_step (self->explain_bar);
+  const char *shown = _bg_window_levels_get_prefix (self);
+  g_autofree char *home = step_level (self, k);
+  g_autofree char *next_home = NULL;
+  g_autofree char *shared = NULL;
+
+  if (within (shown, home) && !g_str_equal (shown, home))
+    {
+      /* into the instance the step lies in, on the same step */
+      g_autofree char *below = level_below (shown, home);
+
+      show_step_at (self, k, below);
+      return;
+    }
+  if (k + 1 >= n)
+    return;
+  next_home = step_level (self, k + 1);
+  shared = common_level (shown, next_home);
+  show_step_at (self, k + 1, shared);
+}
+
+static void
+explain_previous (BgWindow *self)
+{
+  guint k = bg_explain_bar_get_step (self->explain_bar);
+  g_autofree char *shown = g_strdup (_bg_window_levels_get_prefix (self));
+  g_autofree char *home = step_level (self, k);
+  g_autofree char *before = k > 0 ? step_level (self, k - 1) : g_strdup ("");
+  g_autofree char *entry = common_level (before, home);
+
+  /* back out of the instance the step led into, on the same step */
+  if ((within (entry, shown) && within (shown, home) && !g_str_equal (shown, entry)) ||
+      (k == 0 && shown[0] != '\0'))
+    {
+      g_autofree char *above = level_above (shown);
+
+      show_step_at (self, k, above);
+      return;
+    }
+  if (k == 0)
+    return;
+  show_step_at (self, k - 1, before);
+}
+
+/* The mode ------------------------------------------------------------------------ */
+
 void
 _bg_window_set_explain_mode (BgWindow *self,
                              gboolean  explaining)
@@ -135,18 +315,38 @@ _bg_window_set_explain_mode (BgWindow *self,
       g_signal_handlers_disconnect_by_func (self->explain_model, model_changed_cb, self);
       g_clear_object (&self->explain_model);
     }
+  g_clear_pointer (&self->explain_flat, bg_causality_trace_unref);
+  g_clear_pointer (&self->explain_map, bg_flat_map_free);
   if (explaining)
     {
       BgModel *model = bg_document_get_model (self->document);
       g_autoptr(BgCausalityTrace) trace = NULL;
       g_autoptr(BgCausality) causality = NULL;
+      g_autoptr(BgModel) flat = NULL;
 
       /* exercise mode hides the strokes this mode shows: one at a time */
       if (bg_canvas_get_exercise_mode (self->canvas))
         _bg_window_exercise_set_mode (self, FALSE);
-      /* the steps are the model's, drawn on the model */
-      _bg_window_levels_leave_all (self);
-      causality = bg_causality_analyze_traced (model, &trace);
+      /* the steps are those of the flat graph, drawn on the level shown
+       * (a model that does not flatten: its own, at its top) */
+      flat = bg_model_flatten (model, &self->explain_map, NULL);
+      if (flat == NULL)
+        {
+          _bg_window_levels_leave_all (self);
+          flat = g_object_ref (model);
+        }
+      causality = bg_causality_analyze_traced (flat, &trace);
+      self->explain_flat = bg_causality_trace_ref (trace);
+      if (_bg_window_levels_get_depth (self) > 0 || self->explain_map != NULL)
+        {
+          g_autoptr(BgCausalityTrace) seen = NULL;
+
+          seen = bg_causality_trace_project (trace, _bg_window_levels_get_model (self),
+                                             _bg_window_levels_get_prefix (self),
+                                             self->explain_map);
+          g_clear_pointer (&trace, bg_causality_trace_unref);
+          trace = g_steal_pointer (&seen);
+        }
 
       self->explain_model = g_object_ref (model);
       g_signal_connect_object (model, "changed", G_CALLBACK (model_changed_cb), self,
@@ -157,6 +357,7 @@ _bg_window_set_explain_mode (BgWindow *self,
       bg_canvas_set_show_bond_ids (self->canvas, TRUE);
       bg_canvas_select_ids (self->canvas, (const char *const[]) { NULL });
       bg_explain_bar_set_trace (self->explain_bar, trace);
+      say_where (self);
       gtk_widget_set_visible (GTK_WIDGET (self->explain_bar), TRUE);
       _bg_window_layout_bars_update (self);
       gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
@@ -182,6 +383,21 @@ _bg_window_get_explain_mode (BgWindow *self)
   return self->explaining;
 }
 
+/* A step forward is left: a later step, or the instance the step shown
+ * lies in to open. */
+static gboolean
+can_step_forward (BgWindow *self)
+{
+  guint n = bg_explain_bar_get_n_steps (self->explain_bar);
+  guint step = bg_explain_bar_get_step (self->explain_bar);
+  const char *shown = self->levels != NULL ? _bg_window_levels_get_prefix (self) : "";
+  g_autofree char *home = step_level (self, step);
+
+  if (!self->explaining || n == 0)
+    return FALSE;
+  return step + 1 < n || (within (shown, home) && !g_str_equal (shown, home));
+}
+
 void
 _bg_window_explain_actions_update (BgWindow *self)
 {
@@ -190,16 +406,23 @@ _bg_window_explain_actions_update (BgWindow *self)
   guint step = bg_explain_bar_get_step (self->explain_bar);
   gboolean on = self->explaining && n > 0;
   BgModel *model = self->document != NULL ? bg_document_get_model (self->document) : NULL;
+  const char *shown = self->levels != NULL ? _bg_window_levels_get_prefix (self) : "";
+  g_autofree char *last = step_level (self, n > 0 ? n - 1 : 0);
+  gboolean next = can_step_forward (self);
 
   gtk_widget_action_set_enabled (widget, "win.explain-causality",
                                  self->explaining ||
                                  (model != NULL && bg_model_get_elements (model)->len > 0));
   gtk_widget_action_set_enabled (widget, "win.explain-leave", self->explaining);
-  gtk_widget_action_set_enabled (widget, "win.explain-first", on && step > 0);
-  gtk_widget_action_set_enabled (widget, "win.explain-previous", on && step > 0);
-  gtk_widget_action_set_enabled (widget, "win.explain-next", on && step + 1 < n);
-  gtk_widget_action_set_enabled (widget, "win.explain-last", on && step + 1 < n);
+  gtk_widget_action_set_enabled (widget, "win.explain-first", on && (step > 0 || shown[0] != '\0'));
+  gtk_widget_action_set_enabled (widget, "win.explain-previous", on && (step > 0 || shown[0] != '\0'));
+  gtk_widget_action_set_enabled (widget, "win.explain-next", next);
+  gtk_widget_action_set_enabled (widget, "win.explain-last",
+                                 on && (step + 1 < n || !g_str_equal (shown, last)));
   gtk_widget_action_set_enabled (widget, "win.explain-play", on && n > 1);
+  /* playing ends where there is no step forward left */
+  if (!next && bg_explain_bar_get_playing (self->explain_bar))
+    bg_explain_bar_set_playing (self->explain_bar, FALSE);
 }
 
 static void
@@ -211,17 +434,27 @@ explain_step_action (GtkWidget  *widget,
   BgExplainBar *bar = self->explain_bar;
 
   if (g_str_equal (action_name, "win.explain-next"))
-    bg_explain_bar_move (bar, 1);
+    explain_next (self);
   else if (g_str_equal (action_name, "win.explain-previous"))
-    bg_explain_bar_move (bar, -1);
+    explain_previous (self);
   else if (g_str_equal (action_name, "win.explain-first"))
-    bg_explain_bar_set_step (bar, 0);
+    show_step_at (self, 0, "");
   else if (g_str_equal (action_name, "win.explain-last"))
-    bg_explain_bar_set_step (bar, G_MAXUINT);
+    {
+      guint n = bg_explain_bar_get_n_steps (bar);
+      g_autofree char *last = step_level (self, n > 0 ? n - 1 : 0);
+
+      show_step_at (self, n > 0 ? n - 1 : 0, last);
+    }
   else if (g_str_equal (action_name, "win.explain-leave"))
     _bg_window_set_explain_mode (self, FALSE);
   else if (g_str_equal (action_name, "win.explain-play"))
-    bg_explain_bar_set_playing (bar, !bg_explain_bar_get_playing (bar));
+    {
+      /* from the end, playing starts again at the first step, at the top */
+      if (!bg_explain_bar_get_playing (bar) && !can_step_forward (self))
+        show_step_at (self, 0, "");
+      bg_explain_bar_set_playing (bar, !bg_explain_bar_get_playing (bar));
+    }
 }
 
 static void
@@ -280,6 +513,8 @@ _bg_window_explain_init (BgWindow *self)
 void
 _bg_window_explain_dispose (BgWindow *self)
 {
+  g_clear_pointer (&self->explain_flat, bg_causality_trace_unref);
+  g_clear_pointer (&self->explain_map, bg_flat_map_free);
   if (self->explain_model != NULL)
     {
       g_signal_handlers_disconnect_by_func (self->explain_model, model_changed_cb, self);

@@ -15,9 +15,12 @@
  * longer exist left. The actions win.open-component, win.leave-component
  * (Escape, Backspace on the canvas), win.go-to-level(u) (the breadcrumbs),
  * win.make-component (Ctrl+G, asks the name) and win.explode-component;
- * a conflict inside an instance chosen from the status line opens the
- * instances down to it. Must not: change the model except through
- * bg_model_* edits, or draw.
+ * a conflict inside an instance chosen from the status line, or from the
+ * badge on the instance's box (bg-canvas-badges.c), opens the instances
+ * down to it. The strokes a student placed on an instance
+ * (exercise mode) shown on its copy, and those placed there kept in the
+ * document by path, that instance's alone. Must not: change the model
+ * except through bg_model_* edits, or draw.
  */
 #include "config.h"
 
@@ -186,6 +189,97 @@ update_bar (BgWindow *self)
   bg_breadcrumb_bar_set_path (levels->bar, (const char *const *) texts, note);
 }
 
+/* The student's strokes ------------------------------------------------------- */
+
+/* The copy shows the strokes a student placed on this instance (the flat
+ * graph's, by path), not the definition's; not an edit of the copy. */
+static void
+mirror_strokes (BgWindow *self,
+                Level    *level)
+{
+  BgModel *flat = bg_document_get_flat_model (self->document);
+  BgFlatMap *map = bg_document_get_flat_map (self->document);
+  GPtrArray *bonds = bg_model_get_bonds (level->body);
+  gboolean began = FALSE;
+
+  if (flat == NULL || map == NULL)
+    return;
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+      g_autofree char *path = g_strconcat (level->prefix, bond->id, NULL);
+      gboolean same = TRUE;
+      BgBond *flat_bond = bg_model_find_bond (flat, bg_flat_map_bond (map, path, &same));
+      BgStroke s = flat_bond != NULL ? flat_bond->exercise : BG_STROKE_NONE;
+
+      if (!same && s != BG_STROKE_NONE)
+        s = s == BG_STROKE_AT_TO ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
+      if (bond->exercise == s)
+        continue;
+      if (!began)
+        bg_model_begin_unrecorded (level->body);
+      began = TRUE;
+      bg_model_set_exercise_stroke (level->body, bond->id, s, NULL);
+    }
+  if (began)
+    bg_model_end_group (level->body);
+}
+
+/* Before the copy becomes the definition: its bonds' strokes are the
+ * definition's again (those shown were this instance's). */
+static void
+unmirror_strokes (Level *level)
+{
+  GPtrArray *bonds = bg_model_get_bonds (level->body);
+  gboolean began = FALSE;
+
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+      BgBond *own = bg_model_find_bond (level->synced, bond->id);
+      BgStroke s = own != NULL ? own->exercise : BG_STROKE_NONE;
+
+      if (bond->exercise == s)
+        continue;
+      if (!began)
+        bg_model_begin_unrecorded (level->body);
+      began = TRUE;
+      bg_model_set_exercise_stroke (level->body, bond->id, s, NULL);
+    }
+  if (began)
+    bg_model_end_group (level->body);
+}
+
+gboolean
+_bg_window_levels_place_stroke (BgWindow   *self,
+                                const char *bond_id,
+                                BgStroke    stroke)
+{
+  Level *level = current (self->levels);
+  BgFlatMap *map = bg_document_get_flat_map (self->document);
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean same = TRUE;
+  const char *flat_id;
+
+  if (level == NULL || map == NULL)
+    return FALSE;
+  path = g_strconcat (level->prefix, bond_id, NULL);
+  flat_id = bg_flat_map_bond (map, path, &same);
+  if (!same && stroke != BG_STROKE_NONE)
+    stroke = stroke == BG_STROKE_AT_TO ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
+  /* by the flat bond's name: the model's own bond ("b1", through a port)
+   * or this instance's ("T2.b4") */
+  {
+    g_autofree char *id = g_strdup (flat_id);
+
+    if (!bg_model_set_exercise_stroke (bg_document_get_model (self->document), id, stroke,
+                                       &error))
+      _bg_window_show_message (self, error->message);
+  }
+  return TRUE;
+}
+
 /* Showing a level -------------------------------------------------------------- */
 
 /* The canvas, the inspector and the bar on the level shown now. */
@@ -199,6 +293,7 @@ show_level (BgWindow *self)
   bg_inspector_set_selection (self->inspector, NULL);
   update_bar (self);
   _bg_window_update_status (self);
+  _bg_window_explain_level_changed (self);
 }
 
 static void body_changed_cb (BgWindowLevels *levels,
@@ -230,9 +325,8 @@ _bg_window_levels_open (BgWindow   *self,
   const BgDefinition *def = element != NULL ? bg_definition_of_spec (element->spec) : NULL;
   Level *level;
 
-  if (def == NULL || _bg_window_exercise_get_mode (self))
+  if (def == NULL)
     return FALSE;
-  _bg_window_set_explain_mode (self, FALSE);
 
   level = g_new0 (Level, 1);
   level->instance = g_strdup (instance_id);
@@ -243,6 +337,7 @@ _bg_window_levels_open (BgWindow   *self,
   mirror_document (level->body, bg_document_get_model (self->document));
   bg_canvas_get_view_state (self->canvas, &level->view_above);
   level->selection_above = bg_canvas_dup_selected_ids (self->canvas);
+  mirror_strokes (self, level);
   level->changed_id = g_signal_connect_swapped (level->body, "changed",
                                                 G_CALLBACK (body_changed_cb), levels);
   g_ptr_array_add (levels->levels, level);
@@ -283,6 +378,47 @@ _bg_window_levels_leave_all (BgWindow *self)
 {
   if (self->levels != NULL)
     leave_to (self, 0);
+}
+
+static guint
+path_depth (const char *prefix)
+{
+  guint n = 0;
+
+  for (const char *p = prefix; *p != '\0'; p++)
+    n += *p == '.';
+  return n;
+}
+
+gboolean
+_bg_window_levels_show_path (BgWindow   *self,
+                             const char *prefix)
+{
+  const char *now = _bg_window_levels_get_prefix (self);
+  gsize common = 0;
+  const char *rest;
+
+  /* the longest run of whole "ID." parts both start with */
+  for (gsize i = 0; now[i] != '\0' && now[i] == prefix[i]; i++)
+    if (now[i] == '.')
+      common = i + 1;
+  if (strlen (now) > common)
+    {
+      g_autofree char *shared = g_strndup (prefix, common);
+
+      leave_to (self, path_depth (shared));
+    }
+  rest = prefix + strlen (_bg_window_levels_get_prefix (self));
+  while (*rest != '\0')
+    {
+      const char *dot = strchr (rest, '.');
+      g_autofree char *id = g_strndup (rest, dot != NULL ? (gsize) (dot - rest) : strlen (rest));
+
+      if (!_bg_window_levels_open (self, id))
+        return FALSE;
+      rest = dot != NULL ? dot + 1 : rest + strlen (rest);
+    }
+  return TRUE;
 }
 
 gboolean
@@ -354,6 +490,7 @@ resync (BgWindow *self)
           g_set_object (&level->synced, def->body);
         }
       mirror_document (level->body, document);
+      mirror_strokes (self, level);
       levels->syncing = FALSE;
       above = level->body;
     }
@@ -408,6 +545,9 @@ body_changed_cb (BgWindowLevels *levels,
   else
     {
       label = g_strdup (bg_model_get_undo_label (body));
+      levels->syncing = TRUE;
+      unmirror_strokes (level);
+      levels->syncing = FALSE;
       levels->committing = level;
       ok = bg_model_replace_definition (document, level->definition, body, label, &error);
       levels->committing = NULL;
@@ -426,6 +566,7 @@ body_changed_cb (BgWindowLevels *levels,
       mirror_document (body, document);
       _bg_window_show_message (self, message);
     }
+  mirror_strokes (self, level);
   levels->syncing = FALSE;
   bg_model_clear_history (body);
   levels->synced_revision = bg_model_get_revision (document);
@@ -479,45 +620,83 @@ instance_of_culprit (BgModel            *level_model,
   return g_steal_pointer (&head);
 }
 
-/* Opens the instances down to the element the first conflict is about
- * and selects the conflict's elements and bonds there. */
-void
-_bg_window_levels_select_culprits (BgWindow *self)
+/* Opens the instances down to the element conflict `index` of the flat
+ * analysis is about (it lies inside the level shown) and selects its
+ * elements and bonds there. */
+static void
+select_culprits_of (BgWindow           *self,
+                    const BgDiagnostic *error,
+                    guint               index)
 {
-  BgModel *document = bg_document_get_model (self->document);
-  g_autoptr(BgModel) flat = bg_model_flatten (document, NULL, NULL);
-  g_autoptr(BgCausality) analysis = flat != NULL ? bg_causality_analyze (flat) : NULL;
-  const GPtrArray *errors = analysis != NULL ? bg_causality_get_errors (analysis) : NULL;
-  const BgDiagnostic *first;
   g_autoptr(GStrvBuilder) builder = NULL;
   g_auto(GStrv) ids = NULL;
   BgCausality *shown;
   const GPtrArray *shown_errors;
+  const BgDiagnostic *seen;
 
-  if (errors == NULL || errors->len == 0)
-    return;
-  first = g_ptr_array_index ((GPtrArray *) errors, 0);
   for (;;)
     {
       g_autofree char *inside = instance_of_culprit (_bg_window_levels_get_model (self),
                                                      _bg_window_levels_get_prefix (self),
-                                                     first);
+                                                     error);
 
       if (inside == NULL || !_bg_window_levels_open (self, inside))
         break;
     }
   shown = _bg_window_levels_get_causality (self);
   shown_errors = shown != NULL ? bg_causality_get_errors (shown) : NULL;
-  if (shown_errors == NULL || shown_errors->len == 0)
+  if (shown_errors == NULL || shown_errors->len <= index)
     return;
-  first = g_ptr_array_index ((GPtrArray *) shown_errors, 0);
+  /* the same conflict, its ids seen from here */
+  seen = g_ptr_array_index ((GPtrArray *) shown_errors, index);
   builder = g_strv_builder_new ();
-  g_strv_builder_addv (builder, (const char **) first->elements);
-  g_strv_builder_addv (builder, (const char **) first->bonds);
+  g_strv_builder_addv (builder, (const char **) seen->elements);
+  g_strv_builder_addv (builder, (const char **) seen->bonds);
   ids = g_strv_builder_end (builder);
   bg_canvas_select_ids (self->canvas, (const char *const *) ids);
   bg_canvas_reveal_ids (self->canvas, (const char *const *) ids);
   gtk_widget_grab_focus (GTK_WIDGET (self->canvas));
+}
+
+static const GPtrArray *
+flat_errors (BgWindow *self)
+{
+  BgCausality *flat = bg_document_get_flat_causality (self->document);
+
+  return flat != NULL ? bg_causality_get_errors (flat) : NULL;
+}
+
+void
+_bg_window_levels_select_culprits (BgWindow *self)
+{
+  const GPtrArray *errors = flat_errors (self);
+
+  if (errors == NULL || errors->len == 0)
+    return;
+  select_culprits_of (self, g_ptr_array_index ((GPtrArray *) errors, 0), 0);
+}
+
+gboolean
+_bg_window_levels_open_conflict (BgWindow   *self,
+                                 const char *instance_id)
+{
+  const GPtrArray *errors = flat_errors (self);
+  g_autofree char *inside = g_strconcat (_bg_window_levels_get_prefix (self), instance_id, ".",
+                                         NULL);
+
+  /* the first conflict whose element (or bond) lies inside the instance */
+  for (guint i = 0; errors != NULL && i < errors->len; i++)
+    {
+      const BgDiagnostic *d = g_ptr_array_index ((GPtrArray *) errors, i);
+      const char *culprit = d->elements[0] != NULL ? d->elements[0] : d->bonds[0];
+
+      if (culprit != NULL && g_str_has_prefix (culprit, inside))
+        {
+          select_culprits_of (self, d, i);
+          return TRUE;
+        }
+    }
+  return _bg_window_levels_open (self, instance_id);
 }
 
 /* Actions ---------------------------------------------------------------------- */
@@ -566,10 +745,12 @@ _bg_window_levels_actions_update (BgWindow *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean inside = _bg_window_levels_get_depth (self) > 0;
-  gboolean instance = editing_allowed (self) && selected_instance (self) != NULL;
+  gboolean instance = self->document != NULL && selected_instance (self) != NULL;
 
+  /* opening one is no edit: Explain Causality and exercise mode go inside too */
   gtk_widget_action_set_enabled (widget, "win.open-component", instance);
-  gtk_widget_action_set_enabled (widget, "win.explode-component", instance);
+  gtk_widget_action_set_enabled (widget, "win.explode-component",
+                                 instance && editing_allowed (self));
   gtk_widget_action_set_enabled (widget, "win.make-component",
                                  editing_allowed (self) && n_selected_elements (self) > 0);
   gtk_widget_action_set_enabled (widget, "win.leave-component", inside);
@@ -723,6 +904,14 @@ _bg_window_levels_class_init (GtkWidgetClass *widget_class)
 
 /* Life ---------------------------------------------------------------------------- */
 
+static void
+canvas_open_conflict_cb (BgWindow   *self,
+                         const char *instance_id,
+                         BgCanvas   *canvas)
+{
+  _bg_window_levels_open_conflict (self, instance_id);
+}
+
 void
 _bg_window_levels_init (BgWindow *self)
 {
@@ -752,6 +941,8 @@ _bg_window_levels_init (BgWindow *self)
                                         gtk_shortcut_new (trigger,
                                                           gtk_named_action_new ("win.leave-component")));
   gtk_widget_add_controller (GTK_WIDGET (self->canvas), keys);
+  g_signal_connect_object (self->canvas, "open-conflict", G_CALLBACK (canvas_open_conflict_cb),
+                           self, G_CONNECT_SWAPPED);
 }
 
 void

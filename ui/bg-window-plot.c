@@ -13,6 +13,7 @@
  */
 #include "config.h"
 
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "bg-window-private.h"
@@ -54,8 +55,47 @@ equations_pane_select_elements_cb (BgWindow        *self,
                                    const char     **ids,
                                    BgEquationsPane *pane)
 {
-  bg_canvas_select_ids (self->canvas, (const char *const *) ids);
-  bg_canvas_reveal_ids (self->canvas, (const char *const *) ids);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *level = g_strdup (_bg_window_levels_get_prefix (self));
+  gboolean any_here = FALSE;
+  gsize len;
+
+  /* The equations name what is inside a component by its path ("T2.C"):
+   * those at the level shown are selected there (one inside an instance
+   * of it: that instance); when none is, up to the level that holds them
+   * all. */
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    any_here |= g_str_has_prefix (ids[i], level);
+  for (guint i = 0; !any_here && ids != NULL && ids[i] != NULL; i++)
+    while (!g_str_has_prefix (ids[i], level))
+      {
+        gsize n = strlen (level);
+
+        while (n > 0 && level[n - 1] == '.')
+          n--;
+        while (n > 0 && level[n - 1] != '.')
+          n--;
+        level[n] = '\0';
+      }
+  if (!g_str_equal (level, _bg_window_levels_get_prefix (self)))
+    _bg_window_levels_show_path (self, level);
+  len = strlen (level);
+  for (guint i = 0; ids != NULL && ids[i] != NULL; i++)
+    {
+      const char *rest = ids[i] + len;
+      char *id;
+
+      if (!g_str_has_prefix (ids[i], level))
+        continue;
+      id = g_strndup (rest, strcspn (rest, "."));
+      if (g_ptr_array_find_with_equal_func (shown, id, g_str_equal, NULL))
+        g_free (id);
+      else
+        g_ptr_array_add (shown, id);
+    }
+  g_ptr_array_add (shown, NULL);
+  bg_canvas_select_ids (self->canvas, (const char *const *) shown->pdata);
+  bg_canvas_reveal_ids (self->canvas, (const char *const *) shown->pdata);
 }
 
 void

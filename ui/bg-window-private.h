@@ -81,6 +81,9 @@ struct _BgWindow
   int                   explain_exit_paned_height; /* the paned's as the mode ended */
   guint                 explain_restore_frames;
   gboolean              explain_saved_bond_names; /* show-bond-ids before explaining */
+  BgCausalityTrace     *explain_flat;   /* the steps of the document's flat graph */
+  BgFlatMap            *explain_map;    /* its flat map (NULL without components) */
+  gboolean              explain_noted;  /* the status line says a step lies inside */
   /* beside it: Bode plot and parameter sweep (bg-analysis-pane.c) */
   BgAnalysisPane       *analysis_pane;
   /* and the state equations (bg-equations-pane.c) */
@@ -193,8 +196,23 @@ gboolean     _bg_window_levels_activate     (BgWindow       *self,
 gboolean     _bg_window_levels_take_edit_request (BgWindow  *self,
                                                   const char *element_id);
 void         _bg_window_levels_leave_all    (BgWindow       *self);
+/* Shows the level a path prefix names ("" the model, "T2.", "T2.S1."):
+ * up to the level both share, then into the instances down to it; FALSE
+ * (at the deepest level reached) when one of them is not there. */
+gboolean     _bg_window_levels_show_path    (BgWindow       *self,
+                                             const char     *prefix);
+/* Exercise mode inside an instance: the stroke on a bond of the level
+ * shown placed in the document by the flat bond's path (its own bond
+ * through a port, or "T2.b4"); FALSE at the top level. */
+gboolean     _bg_window_levels_place_stroke (BgWindow       *self,
+                                             const char     *bond_id,
+                                             BgStroke        stroke);
 /* win.select-culprits: into the instances down to the first conflict. */
 void         _bg_window_levels_select_culprits (BgWindow    *self);
+/* A click on an instance's conflict badge: into it, down to the first
+ * conflict inside it, its culprits selected there. */
+gboolean     _bg_window_levels_open_conflict (BgWindow      *self,
+                                              const char    *instance_id);
 /* bg-window-layout.c: the "layout" property behind win.layout, what it
  * shows (with Explain Causality), and the divider's automatic place. */
 void        _bg_window_layout_init         (BgWindow       *self);
@@ -224,6 +242,8 @@ void     _bg_window_explain_class_init     (GtkWidgetClass *widget_class);
 void     _bg_window_explain_actions_update (BgWindow       *self);
 void     _bg_window_set_explain_mode       (BgWindow       *self,
                                             gboolean        explaining);
+/* The level shown changed (bg-window-levels.c): the steps seen from it. */
+void     _bg_window_explain_level_changed  (BgWindow       *self);
 gboolean _bg_window_get_explain_mode       (BgWindow       *self);
 /* bg-window-settings.c: the application's settings (NULL without the
  * schema or a BgApplication), restored once the window has one, and the
