@@ -30,6 +30,9 @@
 #include "bg-cvode-reason-private.h"
 #include "bg-fmu-instance-private.h"
 
+/* A stop time beyond any run. */
+#define NO_STOP 1e300
+
 struct _BgFmuCs
 {
   BgFmuInstance   *inst;
@@ -40,6 +43,7 @@ struct _BgFmuCs
   SUNLinearSolver  ls;
   guint           *color_cols, *color_first;
   guint            seg;          /* the segment CVODE integrates in */
+  int              root;         /* the end stop interpolate() found, or -1 */
   char            *message;      /* CVODE's last error text */
 };
 
@@ -238,6 +242,45 @@ fail:
   return NULL;
 }
 
+/* y(t) for t in [t0, t1] of CVODE's last step, into cs->y: at t1, or at
+ * an end stop crossed on the way (found by bisection to 1e-12 of the
+ * interval; CV_ROOT_RETURN, with the root's index remembered). */
+static int
+interpolate (BgFmuCs *cs, double t0, double t1, double *t_out)
+{
+  const BgPlan *plan = cs->inst->plan;
+  const double *y = N_VGetArrayPointer (cs->y);
+
+  if (CVodeGetDky (cs->cvode, t1, 0, cs->y) != CV_SUCCESS)
+    return CV_ILL_INPUT;
+  *t_out = t1;
+  for (guint e = 0; e < plan->n_events; e++)
+    {
+      const BgEvent *ev = &plan->events[e];
+      double z1 = y[ev->state] - ev->threshold;
+      double z0 = cs->inst->x[ev->state] - ev->threshold;
+      double lo = t0, hi = t1;
+
+      if (!(ev->direction > 0 ? (z0 < 0 && z1 >= 0) : (z0 > 0 && z1 <= 0)))
+        continue;
+      while (hi - lo > 1e-12 * MAX (1.0, fabs (hi)))
+        {
+          double mid = 0.5 * (lo + hi), z;
+          CVodeGetDky (cs->cvode, mid, 0, cs->y);
+          z = y[ev->state] - ev->threshold;
+          if (ev->direction > 0 ? z >= 0 : z <= 0)
+            hi = mid;
+          else
+            lo = mid;
+        }
+      CVodeGetDky (cs->cvode, hi, 0, cs->y);
+      *t_out = hi;
+      cs->root = (int) e;
+      return CV_ROOT_RETURN;
+    }
+  return CV_SUCCESS;
+}
+
 static BgFmuStatus
 solver_failed (BgFmuInstance *self, int flag)
 {
@@ -306,11 +349,23 @@ _bg_fmu_do_step (BgFmuInstance *self,
     {
       BgFmuCs *cs = self->cs_state;
       gboolean at_end = cs->seg < self->n_restarts && self->restart_t[cs->seg] <= target;
-      double tout = at_end ? self->restart_t[cs->seg] : target, tret = self->t;
+      double tout = at_end ? self->restart_t[cs->seg] : target, tret = self->t, tn = self->t;
       int flag;
 
+      cs->root = -1;
       self->work->t_wave = _bg_fmu_level_time (self, cs->seg);
-      flag = CVode (cs->cvode, tout, cs->y, &tret, CV_NORMAL);
+      CVodeGetCurrentTime (cs->cvode, &tn);
+      if (cs->seg < self->n_restarts && tn >= self->restart_t[cs->seg] && tn > self->t)
+        {
+          /* CVODE has stepped onto the switching time (its stop time)
+           * while returning an earlier point, and may not step again:
+           * interpolate, finding an end stop in between ourselves. */
+          flag = interpolate (cs, self->t, tout, &tret);
+          if (flag == CV_SUCCESS && at_end && tret >= tout)
+            flag = CV_TSTOP_RETURN;
+        }
+      else
+        flag = CVode (cs->cvode, tout, cs->y, &tret, CV_NORMAL);
       if (flag < 0)
         return solver_failed (self, flag);
       memcpy (self->x, N_VGetArrayPointer (cs->y), self->plan->n_states * sizeof (double));
@@ -320,7 +375,10 @@ _bg_fmu_do_step (BgFmuInstance *self,
         {
           g_autofree int *found = g_new0 (int, self->plan->n_events);
 
-          CVodeGetRootInfo (cs->cvode, found);
+          if (cs->root >= 0)
+            found[cs->root] = 1;
+          else
+            CVodeGetRootInfo (cs->cvode, found);
           for (guint e = 0; e < self->plan->n_events; e++)
             if (found[e] != 0)
               {
@@ -340,8 +398,9 @@ _bg_fmu_do_step (BgFmuInstance *self,
           flag = CVodeReInit (cs->cvode, tout, cs->y);
           if (flag != CV_SUCCESS)
             return solver_failed (self, flag);
-          if (cs->seg < self->n_restarts)
-            CVodeSetStopTime (cs->cvode, self->restart_t[cs->seg]);
+          /* (A stop time once set stays after a restart: move it on.) */
+          CVodeSetStopTime (cs->cvode, cs->seg < self->n_restarts ? self->restart_t[cs->seg]
+                                                                  : NO_STOP);
           continue;
         }
       if (tret >= target)
