@@ -3,8 +3,8 @@
  * importer: the model, its plan, time, states, inputs and parameters, the
  * time events and end stops, Co-Simulation stepping.
  *
- * Included by: core/fmi/bg-fmu-instance.c, core/fmi/bg-fmu-cs.c,
- * core/fmi/bg-fmu-fmi3*.c, core/fmi/bg-fmu-fmi2*.c (the runtime library).
+ * Included by: core/fmi/bg-fmu-instance.c, core/fmi/bg-fmu-values.c,
+ * core/fmi/bg-fmu-cs.c, core/fmi/bg-fmu-handle-private.h.
  *
  * Owns: everything of one instance (no globals: any number of instances
  * live in one process, on any threads, one thread per instance at a time),
