@@ -130,6 +130,9 @@ gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
                                        const char        *path,
                                        GError           **error);
 
+/* app/bg-cli-export-fmu.c */
+int      bg_cli_export_fmu  (int    argc,
+                             char **argv);
 /* app/bg-cli-grade.c and app/bg-cli-fix.c. */
 int      bg_cli_grade       (int    argc,
                              char **argv);

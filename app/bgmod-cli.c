@@ -45,6 +45,7 @@ static const BgCliCommand commands[] = {
   { "components", bg_cli_components },
   { "grade", bg_cli_grade },
   { "fix", bg_cli_fix },
+  { "export-fmu", bg_cli_export_fmu },
 };
 
 /* A command reads a file into large temporary arrays (a parsed document),
@@ -102,6 +103,10 @@ print_usage (FILE *stream)
   fprintf (stream, "  %s\n      %s\n",
            "fix      MODEL.bgmod --output OUT.bgmod [--remedy K]",
            _("Apply a remedy for the first causal conflict and save the result."));
+  fprintf (stream, "  %s\n      %s\n",
+           "export-fmu MODEL.bgmod --output NAME.fmu [--fmi 3|2] [--inputs SRC,...]\n"
+           "                      [--outputs VAR,...]",
+           _("Write the model as an FMU (FMI 3.0 or 2.0, Model Exchange and Co-Simulation) for other tools."));
   fprintf (stream, "\n%s\n",
            _("Run “bgmod-cli COMMAND --help” for the options of a command."));
   fprintf (stream, "%s\n",

@@ -10,6 +10,7 @@ PACKAGES="
   build-essential pkg-config cmake meson ninja-build gettext
   libglib2.0-dev libglib2.0-bin libgtk-4-dev libjson-glib-dev
   libsundials-dev liblapacke-dev liblapack-dev libcairo2-dev libpango1.0-dev
+  libffi-dev libpcre2-dev zlib1g-dev libsuitesparse-dev libxml2-dev
   python3 dbus-daemon xvfb xauth xdotool imagemagick fonts-dejavu-core fonts-cantarell
   adwaita-icon-theme librsvg2-common
   desktop-file-utils appstream-util valgrind

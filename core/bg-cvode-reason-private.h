@@ -4,7 +4,8 @@
  * Owns: the translated reason for each CVODE failure code (SUNDIALS' own
  * messages are English and speak of its internals). Must not: run or
  * inspect a solver.
- * Included by: core/bg-cvode-reason.c, core/bg-simulator.c.
+ * Included by: core/bg-cvode-reason.c, core/bg-simulator.c,
+ * core/fmi/bg-fmu-cs.c.
  */
 #pragma once
 

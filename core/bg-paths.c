@@ -42,3 +42,12 @@ bg_paths_dup_datadir (void)
 {
   return from_env_or ("BGMOD_DATADIR", BGMOD_SOURCE_DATADIR, PKGDATADIR);
 }
+
+char *
+bg_paths_dup_fmu_runtime (void)
+{
+  return from_env_or ("BGMOD_FMU_RUNTIME",
+                      BGMOD_BUILD_ROOT G_DIR_SEPARATOR_S "core" G_DIR_SEPARATOR_S "fmi"
+                      G_DIR_SEPARATOR_S BGMOD_FMU_RUNTIME_NAME,
+                      PKGLIBDIR G_DIR_SEPARATOR_S BGMOD_FMU_RUNTIME_NAME);
+}

@@ -6,7 +6,7 @@
  * else, for a program started from the meson build tree it was built in
  * (_build/app/bgmod), that tree's po/ and the source tree's data/, so that
  * LANGUAGE=ru works there without either variable; else the installed
- * LOCALEDIR and PKGDATADIR.
+ * LOCALEDIR and PKGDATADIR; likewise the FMU runtime library.
  * Must not: cache anything or keep global state (each call looks again).
  */
 #pragma once
@@ -23,5 +23,10 @@ char     *bg_paths_dup_localedir  (void);
 /* The folder holding examples/ (the source tree's data/ from the build
  * tree). Free with g_free(). */
 char     *bg_paths_dup_datadir    (void);
+
+/* The FMU runtime library that export-fmu copies into an FMU
+ * (BGMOD_FMU_RUNTIME, else the build tree's core/fmi/, else the installed
+ * PKGLIBDIR). Free with g_free(). */
+char     *bg_paths_dup_fmu_runtime (void);
 
 G_END_DECLS

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-fmu-handle-private.h — what an importer holds: the instance pointer
+ * the FMI 2.0 and 3.0 functions receive, with the importer's logger.
+ *
+ * Included by: core/fmi/bg-fmu-fmi3.c, core/fmi/bg-fmu-fmi3-more.c,
+ * core/fmi/bg-fmu-fmi2.c, core/fmi/bg-fmu-fmi2-more.c.
+ *
+ * Owns: the handle (a tag that tells an instance of this FMU and version
+ * from a stray pointer, the instance, the logger and its environment) and
+ * the export attribute of the API functions. Must not: hold anything of
+ * the model (the instance does).
+ */
+#pragma once
+
+#include "bg-fmu-instance-private.h"
+#include "bg-fmi2-api.h"
+#include "bg-fmi3-api.h"
+
+G_BEGIN_DECLS
+
+#define BG_FMI_EXPORT __attribute__ ((visibility ("default")))
+
+#define BG_FMU_HANDLE_TAG3 0x42474d33u   /* "BGM3" */
+#define BG_FMU_HANDLE_TAG2 0x42474d32u   /* "BGM2" */
+
+typedef struct
+{
+  guint32                 tag;
+  BgFmuInstance          *inst;
+  fmi3LogMessageCallback  log3;
+  fmi3InstanceEnvironment env3;
+  fmi2CallbackFunctions   callbacks2;
+} BgFmuHandle;
+
+/* The instance of a handle of that version, or NULL (a NULL, freed or
+ * foreign pointer). */
+static inline BgFmuInstance *
+_bg_fmu_handle_get (void *handle, guint32 tag)
+{
+  BgFmuHandle *h = handle;
+
+  return h != NULL && h->tag == tag ? h->inst : NULL;
+}
+
+G_END_DECLS
