@@ -17,6 +17,7 @@
 
 #include "bg-json-generate.h"
 #include "bg-equations-result-private.h"
+#include "bg-units.h"
 
 typedef struct
 {
@@ -536,7 +537,7 @@ bg_equations_to_json (const BgEquations *self)
   return bg_json_generate (root, TRUE);
 }
 
-/* "1000 Ω" */
+/* "1000 Ω", the unit in the user's symbols ("1000 Ом") */
 static char *
 value_text (const BgEqSymbol *sym)
 {
@@ -544,7 +545,11 @@ value_text (const BgEqSymbol *sym)
 
   g_ascii_formatd (buf, sizeof buf, "%.6g", sym->value);
   if (sym->unit != NULL && *sym->unit != '\0')
-    return g_strdup_printf ("%s %s", buf, sym->unit);
+    {
+      g_autofree char *unit = bg_units_localize (sym->unit);
+
+      return g_strdup_printf ("%s %s", buf, unit);
+    }
   return g_strdup (buf);
 }
 
@@ -601,7 +606,11 @@ bg_equations_to_text (const BgEquations *self)
           case BG_EQ_SYMBOL_ALGEBRAIC:
           default:
             if (*sym->unit != '\0')
-              g_string_append_printf (s, " [%s]", sym->unit);
+              {
+                g_autofree char *unit = bg_units_localize (sym->unit);
+
+                g_string_append_printf (s, " [%s]", unit);
+              }
             break;
           }
       }

@@ -20,6 +20,7 @@
 #include "bg-equations-pane.h"
 #include "bg-model-flatten.h"
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 /* Rows beyond this are left out of the list (a model of thousands of
  * states); copying still gives them all. */
@@ -109,7 +110,8 @@ symbol_tooltip_markup (const BgEqSymbol *sym)
     }
   else if (sym->unit != NULL && sym->unit[0] != '\0')
     {
-      g_autofree char *unit = g_markup_escape_text (sym->unit, -1);
+      g_autofree char *shown = bg_units_localize (sym->unit);
+      g_autofree char *unit = g_markup_escape_text (shown, -1);
 
       g_string_append_printf (tip, " · [%s]", unit);
     }
