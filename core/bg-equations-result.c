@@ -508,6 +508,9 @@ bg_equations_to_json (const BgEquations *self)
       json_builder_add_string_value (builder, kind_to_string (sym->kind));
       json_builder_set_member_name (builder, "element");
       json_builder_add_string_value (builder, sym->element);
+      /* how --latex writes it: "P_{\mathrm{ACC}}" */
+      json_builder_set_member_name (builder, "latex");
+      json_builder_add_string_value (builder, sym->latex);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

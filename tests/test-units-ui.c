@@ -185,6 +185,58 @@ test_inspector (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The equations page: its symbol table writes the values' units in
+ * Russian, states the convention (P a pressure, p a momentum) and keeps
+ * to it. */
+static void
+test_equations (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
+  BgEquationsPane *pane = bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_EQUATIONS_PANE);
+  GtkGrid *table;
+  g_autoptr(GString) values = g_string_new (NULL);
+  g_autoptr(GString) symbols = g_string_new (NULL);
+  GtkWidget *convention;
+  guint rows = 0;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-equations", NULL));
+  bg_test_ui_pump ();
+  bg_equations_pane_refresh (pane);
+  bg_test_ui_wait_ms (100);
+  table = bg_equations_pane_get_symbol_table (pane);
+  g_assert_nonnull (table);
+  for (int r = 0; gtk_grid_get_child_at (table, 0, r) != NULL; r++, rows++)
+    {
+      GtkLabel *symbol = GTK_LABEL (gtk_grid_get_child_at (table, 0, r));
+      GtkLabel *value = GTK_LABEL (gtk_grid_get_child_at (table, 2, r));
+
+      g_string_append_printf (symbols, "%s ", gtk_label_get_label (symbol));
+      g_string_append_printf (values, "%s\n", gtk_label_get_text (value));
+    }
+  g_test_message ("%u symbols: %s", rows, symbols->str);
+  g_assert_cmpuint (rows, ==, 24);
+  assert_russian_units ("symbol table", values->str);
+  g_assert_nonnull (strstr (values->str, "начальное значение 0 кг·м/с\n"));
+  g_assert_nonnull (strstr (values->str, "1.5 МПа\n"));   /* ACC.p0 */
+  g_assert_nonnull (strstr (values->str, "[м³/с]\n"));
+  /* the convention's letters: P a pressure, p a momentum, e a bond's effort */
+  g_assert_nonnull (strstr (symbols->str, "P<sub>ACC</sub> "));
+  g_assert_nonnull (strstr (symbols->str, "P<sub>0,ACC</sub> "));
+  g_assert_nonnull (strstr (symbols->str, "p<sub>LOAD</sub> "));
+  g_assert_nonnull (strstr (symbols->str, "e<sub>b6</sub> "));
+  g_assert_null (strstr (symbols->str, "p<sub>ACC</sub>"));
+  g_assert_null (strstr (symbols->str, "p<sub>b6</sub>"));
+  convention = bg_test_ui_find_widget (GTK_WIDGET (pane), bg_test_ui_has_css_class,
+                                       "equations-convention");
+  g_assert_nonnull (convention);
+  g_assert_true (g_str_has_prefix (gtk_label_get_text (GTK_LABEL (convention)),
+                                   "У каждого обозначения одно значение: p — импульс"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (convention)), "P — давление"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (convention)), "𝒫 — мощность"));
+  bg_test_ui_maybe_screenshot ("equations-ru");
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -205,6 +257,7 @@ main (int   argc,
     }
   g_test_add_func ("/ui/units/plot", test_plot);
   g_test_add_func ("/ui/units/inspector", test_inspector);
+  g_test_add_func ("/ui/units/equations", test_equations);
 
   status = g_test_run ();
   bg_test_ui_shutdown (app, tmp_dir);
