@@ -18,6 +18,7 @@
 #include "bg-component-doc.h"
 #include "bg-domain.h"
 #include "bg-library.h"
+#include "bg-units.h"
 
 static const char *
 section_id (BgSection section)
@@ -314,7 +315,7 @@ print_spec (const BgComponentSpec *spec)
     {
       const BgParamSpec *param = &spec->params[i];
       g_autofree char *value = format_default (param);
-      const char *unit = param->unit != NULL ? param->unit : "";
+      g_autofree char *unit = bg_units_localize (param->unit);
 
       g_print ("  %-16s %s = %s%s%s — %s\n", "", param->name, value,
                *unit != '\0' && param->kind == BG_PARAM_NUMBER ? " " : "",

@@ -6,7 +6,10 @@ Owns: regenerating the template from po/POTFILES.in with xgettext (the same
 keywords and flags as meson's i18n 'glib' preset, plus the ITS rules that
 gettext ships for GtkBuilder .ui, desktop, metainfo and GSettings files),
 merging it with each translation into a temporary file, and failing with a
-list of every untranslated and every fuzzy message; checking the merged
+list of every untranslated and every fuzzy message; that a language which
+writes units with the Russian symbols (its "unit symbols" switch,
+core/bg-units.c) leaves no international one after a number in its
+sentences; checking the merged
 catalogue with `msgfmt -c --check-format --check-accelerators=_` (a lost
 mnemonic is an error); and failing when a source file
 that marks strings for translation (_( N_( C_( NC_( ngettext(,
@@ -251,6 +254,34 @@ def describe(e):
     return f"{ctxt}\"{msgid}\"{where}"
 
 
+# The international unit symbols (core/bg-units.c, with prefixes) a
+# translation that writes units in Russian must not leave after a number or
+# a printf directive ("at t = %.4g s" in a Russian sentence).
+PRINTF_DIRECTIVE = re.compile(r"%[-+ #0-9.$]*[a-zA-Z]")
+LATIN_UNIT = re.compile(
+    r"\d\s?"
+    r"(?:[pnµumkMG]?(?:s|m|g|N|Pa|V|A|Ω|F|H|Wb|C|W|J|Hz)|kg|rad|rad/s|dB|"
+    r"m/s|m²|m³|m³/s|N·m|1/s)"
+    r"(?![^\W\d_]|\d)")
+
+
+def check_unit_symbols(po_rel, live):
+    """A language whose translation of the "unit symbols" switch asks for
+    GOST 8.417 symbols writes them in its sentences too."""
+    switch = [e for e in live if e["ctxt"] == "unit symbols"
+              and e["id"] == "international"]
+    if not switch or switch[0]["strs"].get(0) != "gost-8.417":
+        return
+    for e in live:
+        for text in e["strs"].values():
+            # a directive stands for a number: "%.4g s" reads "0 s"
+            m = LATIN_UNIT.search(PRINTF_DIRECTIVE.sub("0", text))
+            if m:
+                fail(f"{po_rel}: an international unit symbol in a translation "
+                     f"that writes units in Russian: {m.group(0)!r} in "
+                     f"{describe(e)}")
+
+
 def check_language(srcdir, pot, po_rel, tmp):
     po = os.path.join(srcdir, po_rel)
     if not os.path.exists(po):
@@ -274,6 +305,7 @@ def check_language(srcdir, pot, po_rel, tmp):
         fail(f"{po_rel}: untranslated: {describe(e)}")
     for e in fuzzy:
         fail(f"{po_rel}: fuzzy: {describe(e)}")
+    check_unit_symbols(po_rel, live)
     r = run(["msgfmt", "-c", "--check-format", "--check-accelerators=_",
              "-o", os.devnull, merged])
     if r.returncode != 0:

@@ -14,6 +14,7 @@
 #include "bg-component-doc.h"
 #include "bg-components-private.h"
 #include "bg-domain.h"
+#include "bg-units.h"
 
 /* Words ------------------------------------------------------------------- */
 
@@ -145,9 +146,12 @@ default_text (const BgParamSpec *param,
       {
         g_autofree char *n = format_number (param->default_number);
 
+        g_autofree char *unit = NULL;
+
         if (!with_unit || param->unit == NULL || param->unit[0] == '\0')
           return g_steal_pointer (&n);
-        return g_strdup_printf ("%s %s", n, param->unit);
+        unit = bg_units_localize (param->unit);
+        return g_strdup_printf ("%s %s", n, unit);
       }
     }
 }
@@ -247,7 +251,8 @@ append_params (GString               *md,
       const BgParamSpec *param = &spec->params[i];
       g_autofree char *def = default_text (param, FALSE);
       g_autofree char *limit = bg_component_doc_dup_limit (param);
-      const char *unit = param->unit != NULL && param->unit[0] != '\0' ? param->unit : "—";
+      g_autofree char *unit = param->unit != NULL && param->unit[0] != '\0'
+                              ? bg_units_localize (param->unit) : g_strdup ("—");
 
       g_string_append_printf (md, "| `%s` | %s", param->name, _(param->label));
       if (param->visible_if != NULL)
@@ -274,8 +279,9 @@ append_outputs (GString               *md,
   for (guint i = 0; i < spec->n_vars; i++)
     {
       const BgVarSpec *var = &spec->vars[i];
+      g_autofree char *unit = var->unit[0] != '\0' ? bg_units_localize (var->unit) : g_strdup ("—");
 
-      g_string_append_printf (md, "| `EL.%s` | %s | %s |\n", var->suffix, var->unit[0] != '\0' ? var->unit : "—",
+      g_string_append_printf (md, "| `EL.%s` | %s | %s |\n", var->suffix, unit,
                               _(var->description));
     }
   g_string_append (md, "\n");
@@ -315,13 +321,15 @@ bg_component_doc_dup_reference (void)
                           _("Every component of the Elements library: its ports, equations, parameters with units and defaults, initial state, causality and output variables. Defaults are what an element gets when it is inserted from the palette. Local flows are positive into a port; `EL` in a variable stands for the element's id."));
   for (int d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     {
+      g_autofree char *effort_unit = bg_units_localize (bg_domain_effort_unit ((BgDomain) d));
+      g_autofree char *flow_unit = bg_units_localize (bg_domain_flow_unit ((BgDomain) d));
 
       g_string_append_printf (md, "## %s\n\n", bg_domain_display_name ((BgDomain) d));
       /* Translators: a domain's effort and flow: "Effort: voltage v [V]; flow: current i [A]." */
       g_string_append_printf (md, _("Effort: %s %s [%s]; flow: %s %s [%s]."),
                               bg_domain_effort_name ((BgDomain) d), bg_domain_effort_symbol ((BgDomain) d),
-                              bg_domain_effort_unit ((BgDomain) d), bg_domain_flow_name ((BgDomain) d),
-                              bg_domain_flow_symbol ((BgDomain) d), bg_domain_flow_unit ((BgDomain) d));
+                              effort_unit, bg_domain_flow_name ((BgDomain) d),
+                              bg_domain_flow_symbol ((BgDomain) d), flow_unit);
       g_string_append (md, "\n\n");
       /* Its primitives in palette order, then its component Port. */
       for (guint i = 0; i < n_specs; i++)

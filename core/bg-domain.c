@@ -34,7 +34,7 @@ static const DomainInfo domains[BG_N_DOMAINS] = {
     N_("voltage"), N_("current"), "C", "Wb", "E", "q", "λ",
   },
   [BG_DOMAIN_HYDRAULIC] = {
-    "hydraulic", N_("Hydraulics"), "p", "Pa", "Q", "m³/s",
+    "hydraulic", N_("Hydraulics"), "P", "Pa", "Q", "m³/s",
     N_("pressure"), N_("volume flow"), "m³", "Pa·s", "H", "V", "Γ",
   },
   [BG_DOMAIN_TRANSLATIONAL] = {

@@ -28,7 +28,8 @@ const char *bg_domain_to_id           (BgDomain    domain);
 BgDomain    bg_domain_from_id         (const char *id);
 /* Translated palette name: "Electrical", "Hydraulics", ... */
 const char *bg_domain_display_name    (BgDomain    domain);
-/* Untranslated symbol and SI unit: ("v", "V"), ("p", "Pa"), ("F", "N"), ("τ", "N·m"). */
+/* Untranslated symbol and SI unit: ("v", "V"), ("P", "Pa"), ("F", "N"), ("τ", "N·m").
+ * A pressure is P: p is a momentum (core/bg-equations-names-private.h). */
 const char *bg_domain_effort_symbol   (BgDomain    domain);
 const char *bg_domain_effort_unit     (BgDomain    domain);
 const char *bg_domain_flow_symbol     (BgDomain    domain);

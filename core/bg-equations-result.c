@@ -18,6 +18,7 @@
 #include "bg-json-generate.h"
 #include "bg-ref-count-private.h"
 #include "bg-equations-result-private.h"
+#include "bg-units.h"
 
 typedef struct
 {
@@ -491,6 +492,9 @@ bg_equations_to_json (const BgEquations *self)
       json_builder_add_string_value (builder, kind_to_string (sym->kind));
       json_builder_set_member_name (builder, "element");
       json_builder_add_string_value (builder, sym->element);
+      /* how --latex writes it: "P_{\mathrm{ACC}}" */
+      json_builder_set_member_name (builder, "latex");
+      json_builder_add_string_value (builder, sym->latex);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -520,7 +524,7 @@ bg_equations_to_json (const BgEquations *self)
   return bg_json_generate (root, TRUE);
 }
 
-/* "1000 Ω" */
+/* "1000 Ω", the unit in the user's symbols ("1000 Ом") */
 static char *
 value_text (const BgEqSymbol *sym)
 {
@@ -528,7 +532,11 @@ value_text (const BgEqSymbol *sym)
 
   g_ascii_formatd (buf, sizeof buf, "%.6g", sym->value);
   if (sym->unit != NULL && *sym->unit != '\0')
-    return g_strdup_printf ("%s %s", buf, sym->unit);
+    {
+      g_autofree char *unit = bg_units_localize (sym->unit);
+
+      return g_strdup_printf ("%s %s", buf, unit);
+    }
   return g_strdup (buf);
 }
 
@@ -585,7 +593,11 @@ bg_equations_to_text (const BgEquations *self)
           case BG_EQ_SYMBOL_ALGEBRAIC:
           default:
             if (*sym->unit != '\0')
-              g_string_append_printf (s, " [%s]", sym->unit);
+              {
+                g_autofree char *unit = bg_units_localize (sym->unit);
+
+                g_string_append_printf (s, " [%s]", unit);
+              }
             break;
           }
       }

@@ -25,6 +25,7 @@
 
 #include "bg-domain.h"
 #include "bg-equations-private.h"
+#include "bg-equations-names-private.h"
 #include "bg-component-kind-private.h"
 #include "bg-waveform.h"
 #include "bg-equations-result-private.h"
@@ -61,91 +62,6 @@ struct _BgEqBuilder
 
 /* Symbols -------------------------------------------------------------------- */
 
-/* "R_line" → ("R", "line"); "L1" → ("L", "1"); "K" → ("K", NULL). */
-static void
-split_name (const char  *name,
-            char       **head,
-            char       **tail)
-{
-  const char *us = strchr (name, '_');
-  const char *p = name;
-
-  if (us != NULL && us != name && us[1] != '\0')
-    {
-      *head = g_strndup (name, us - name);
-      *tail = g_strdup (us + 1);
-      return;
-    }
-  while (g_ascii_isalpha (*p))
-    p++;
-  if (p != name && *p != '\0')
-    {
-      gboolean digits = TRUE;
-
-      for (const char *q = p; *q != '\0'; q++)
-        digits = digits && g_ascii_isdigit (*q);
-      if (digits)
-        {
-          *head = g_strndup (name, p - name);
-          *tail = g_strdup (p);
-          return;
-        }
-    }
-  *head = g_strdup (name);
-  *tail = NULL;
-}
-
-static char *
-latex_text (const char *text,
-            gboolean    italic_single)
-{
-  GString *s = g_string_new (NULL);
-
-  if (italic_single && g_utf8_strlen (text, -1) == 1 && g_ascii_isalpha (*text))
-    {
-      g_string_append (s, text);
-      return g_string_free (s, FALSE);
-    }
-  if (strcmp (text, "τ") == 0)
-    return g_strdup ("\\tau");
-  if (strcmp (text, "ω") == 0)
-    return g_strdup ("\\omega");
-  g_string_append (s, "\\mathrm{");
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      if (*p == '_' || *p == '&' || *p == '%' || *p == '#')
-        g_string_append_c (s, '\\');
-      g_string_append_c (s, *p);
-    }
-  g_string_append_c (s, '}');
-  return g_string_free (s, FALSE);
-}
-
-/* head with a subscript, in LaTeX and Pango markup. */
-static void
-render_sub (const char  *head,
-            const char  *sub,
-            char       **latex,
-            char       **markup)
-{
-  g_autofree char *lh = latex_text (head, TRUE);
-  g_autofree char *mh = g_markup_escape_text (head, -1);
-
-  if (sub == NULL || *sub == '\0')
-    {
-      *latex = g_strdup (lh);
-      *markup = g_strdup (mh);
-      return;
-    }
-  {
-    g_autofree char *ls = latex_text (sub, FALSE);
-    g_autofree char *ms = g_markup_escape_text (sub, -1);
-
-    *latex = g_strdup_printf ("%s_{%s}", lh, ls);
-    *markup = g_strdup_printf ("%s<sub>%s</sub>", mh, ms);
-  }
-}
-
 static BgEqSymbol *
 add_symbol (BgEqBuilder    *b,
             const char     *symbol,
@@ -162,7 +78,7 @@ add_symbol (BgEqBuilder    *b,
 
   if (sym != NULL)
     return sym;
-  render_sub (head, sub, &latex, &markup);
+  _bg_eq_names_render (_bg_eq_names_head (head, unit), sub, &latex, &markup);
   if (kind == BG_EQ_SYMBOL_INPUT)
     {
       char *l = g_strconcat (latex, "(t)", NULL);
@@ -297,10 +213,10 @@ _bg_eq_param (const BgEqElement *el,
   g_autofree char *sub = NULL;
 
   if (symbol == NULL)
-    split_name (e->id, &head, &tail);
+    _bg_eq_names_split (e->id, &head, &tail);
   else
     {
-      split_name (symbol, &head, &tail);
+      _bg_eq_names_split (symbol, &head, &tail);
       sub = tail != NULL ? g_strdup_printf ("%s,%s", tail, e->id) : g_strdup (e->id);
     }
   add_symbol (el->builder, name, BG_EQ_SYMBOL_PARAMETER, e->id, meaning, value->number,
@@ -322,7 +238,7 @@ _bg_eq_derived (const BgEqElement *el,
   g_autofree char *tail = NULL;
   g_autofree char *sub = NULL;
 
-  split_name (symbol, &head, &tail);
+  _bg_eq_names_split (symbol, &head, &tail);
   sub = tail != NULL ? g_strdup_printf ("%s,%s", tail, e->id) : g_strdup (e->id);
   add_symbol (el->builder, name, BG_EQ_SYMBOL_PARAMETER, e->id, full, value, unit, head, sub);
   return bg_expr_symbol (name);
@@ -400,13 +316,18 @@ _bg_eq_state (const BgEqElement *el,
 {
   const BgElement *e = el->element;
   const BgVarSpec *vs = var_spec (e->spec, suffix);
-  g_autofree char *name = g_strdup_printf ("%s_%s", suffix, e->id);
+  g_autofree char *name = _bg_eq_names_state (e->spec, suffix, e->id);
   g_autofree char *meaning = meaning_of (vs != NULL ? _(vs->description) : suffix, e->id);
   g_autofree char *head = NULL;
   g_autofree char *tail = NULL;
   g_autofree char *sub = NULL;
 
-  split_name (suffix, &head, &tail);
+  {
+    /* the symbol's own head ("p" of p_MOT), not the variable's suffix */
+    g_autofree char *shown = g_strndup (name, strlen (name) - strlen (e->id) - 1);
+
+    _bg_eq_names_split (shown, &head, &tail);
+  }
   sub = tail != NULL ? g_strdup_printf ("%s,%s", tail, e->id) : g_strdup (e->id);
   add_symbol (el->builder, name, BG_EQ_SYMBOL_STATE, e->id, meaning,
               state_initial (e, suffix), vs != NULL ? vs->unit : "", head, sub);
@@ -497,8 +418,9 @@ add_torn_symbol (BgEqBuilder *b,
   gboolean effort = var % 2 == 0;
   g_autofree char *name = torn_name (b, var);
   const char *quantity = bg_domain_quantity_name (d, effort);
-  const char *letter = d == BG_DOMAIN_NONE ? (effort ? "e" : "f")
-                       : effort ? bg_domain_effort_symbol (d) : bg_domain_flow_symbol (d);
+  /* e and f in every form and domain: the domain's letters would make v
+   * a voltage and a velocity in one set (core/bg-equations-names.c) */
+  const char *letter = effort ? "e" : "f";
   g_autofree char *meaning = effort
     ? g_strdup_printf (_("The %s of bond %s, an unknown of an algebraic group"), quantity, bond->id)
     : g_strdup_printf (_("The %s of bond %s from %s to %s, an unknown of an algebraic group"),
@@ -880,9 +802,14 @@ bg_equations_derive (BgModel           *model,
           b.error = g_strdup_printf (_("%s: no equation for this state."), name);
           break;
         }
-      pending_add (pending, BG_EQ_STATE, name,
-                   g_strdup_printf ("%s_%.*s", dot + 1, (int) (dot - name), name),
-                   expand (&b, def));
+      {
+        g_autofree char *id = g_strndup (name, dot - name);
+        const BgElement *element = bg_model_find_element (model, id);
+
+        pending_add (pending, BG_EQ_STATE, name,
+                     _bg_eq_names_state (element != NULL ? element->spec : NULL, dot + 1, id),
+                     expand (&b, def));
+      }
     }
 
   /* Outputs (their expansion may tear further loops). */

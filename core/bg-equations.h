@@ -14,7 +14,8 @@
  * (sources, the load force), functions of time; parameters by element: the
  * id for the coefficient of R, C and I (R1, C1, L1), <ID>.<name> otherwise
  * (TF1.n, CYL.A_A, LOAD.m); nonlinear parts as named functions (Q_PUMP(Δp),
- * p_ACC(V_f)); torn unknowns e_<BOND> / f_<BOND>.
+ * P_ACC(V_f)); torn unknowns e_<BOND> / f_<BOND>. One meaning per symbol
+ * in a set: p momentum, P pressure (core/bg-equations-names-private.h).
  *
  * A BgEquations is immutable and self-contained. Must not: modify the
  * model, simulate, or know about GTK. The per-component forms live in
@@ -49,7 +50,7 @@ typedef enum
   BG_EQ_SYMBOL_STATE,
   BG_EQ_SYMBOL_INPUT,      /* u_U: a function of time */
   BG_EQ_SYMBOL_PARAMETER,  /* R1, TF1.n, CYL.A_A */
-  BG_EQ_SYMBOL_FUNCTION,   /* Q_PUMP, p_ACC */
+  BG_EQ_SYMBOL_FUNCTION,   /* Q_PUMP, P_ACC */
   BG_EQ_SYMBOL_ALGEBRAIC,  /* a torn unknown of an algebraic group */
 } BgEqSymbolKind;
 

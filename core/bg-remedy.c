@@ -24,6 +24,7 @@
 #include "bg-library.h"
 #include "bg-component-kind-private.h"
 #include "bg-remedy.h"
+#include "bg-units.h"
 
 G_DEFINE_QUARK (bg-remedy-error-quark, bg_remedy_error)
 
@@ -132,7 +133,11 @@ format_value (double      value,
     }
   if (unit == NULL || *unit == '\0')
     return g_steal_pointer (&number);
-  return g_strdup_printf ("%s %s", number, unit);
+  {
+    g_autofree char *shown = bg_units_localize (unit);
+
+    return g_strdup_printf ("%s %s", number, shown);
+  }
 }
 
 static const BgParamSpec *

@@ -224,7 +224,7 @@ test_reference_symbols (void)
 
   g_assert_cmpstr (r_lines[0], ==, "v = R · i_local");
   g_assert_cmpstr (c_lines[0], ==, "dV/dt = Q_local");
-  g_assert_cmpstr (c_lines[1], ==, "p = V / C");
+  g_assert_cmpstr (c_lines[1], ==, "P = V / C");   /* a pressure is P, p a momentum */
   g_assert_cmpstr (markup, ==, "f<sub>S,local</sub> = −n · f<sub>P,local</sub> &lt; 1 &amp; 2");
 }
 

@@ -22,6 +22,7 @@
 #include "bg-mode-text.h"
 #include "bg-modes.h"
 #include "bg-theme.h"
+#include "bg-units.h"
 
 #define EXPORT_WIDTH 1000
 #define EXPORT_HEIGHT 800
@@ -85,11 +86,14 @@ fill_table (BgAnalysisPane *self)
   /* the symbols of the columns (real and imaginary part, natural frequency
    * twice, damping ratio, time constant), and their units below them */
   const char *titles[N_COLUMNS] = { "#", "Re λ", "Im λ", "f", "ω", "ζ", "τ" };
-  /* Translators: units under the columns of the eigenvalue table */
-  const char *units[N_COLUMNS] = { "", _("1/s"), _("rad/s"), _("Hz"), _("rad/s"), "", _("s") };
+  /* the units under them, in the user's symbols (core/bg-units.c) */
+  static const char *const si_units[N_COLUMNS] = { "", "1/s", "rad/s", "Hz", "rad/s", "", "s" };
+  g_autofree char *units[N_COLUMNS] = { NULL };
   guint n = bg_pole_map_get_n_poles (self->pole_map);
   double max = bg_pole_map_get_max_magnitude (self->pole_map);
 
+  for (guint c = 0; c < N_COLUMNS; c++)
+    units[c] = bg_units_localize (si_units[c]);
   clear_table (self);
   for (guint c = 0; c < N_COLUMNS; c++)
     {

@@ -17,6 +17,7 @@
 #include "bg-component-doc.h"
 #include "bg-component-reference.h"
 #include "bg-domain.h"
+#include "bg-units.h"
 
 /* The advanced components' group, after the domains'. */
 #define GROUP_ADVANCED BG_N_DOMAINS
@@ -422,12 +423,14 @@ static char *
 default_without_unit (const BgParamSpec *param)
 {
   char *text = bg_component_doc_dup_default (param);
+  g_autofree char *unit = NULL;
   gsize len = strlen (text), unit_len;
 
   if (param->kind != BG_PARAM_NUMBER || param->unit == NULL || param->unit[0] == '\0')
     return text;
-  unit_len = strlen (param->unit);
-  if (len > unit_len + 1 && g_str_has_suffix (text, param->unit) && text[len - unit_len - 1] == ' ')
+  unit = bg_units_localize (param->unit);
+  unit_len = strlen (unit);
+  if (len > unit_len + 1 && g_str_has_suffix (text, unit) && text[len - unit_len - 1] == ' ')
     text[len - unit_len - 1] = '\0';
   return text;
 }
@@ -468,7 +471,9 @@ add_params (BgComponentReference  *self,
         meaning = g_strdup (g_dgettext (GETTEXT_PACKAGE, param->label));
       grid_cell (grid, 0, i + 1, param->name, 0, "monospace");
       grid_cell (grid, 1, i + 1, meaning, 22, NULL);
-      grid_cell (grid, 2, i + 1, or_dash (param->unit), 0, NULL);
+      g_autofree char *unit = bg_units_localize (param->unit);
+
+      grid_cell (grid, 2, i + 1, or_dash (unit), 0, NULL);
       grid_cell (grid, 3, i + 1, def, 10, NULL);
       grid_cell (grid, 4, i + 1, limit, 12, NULL);
     }
@@ -490,9 +495,10 @@ add_outputs (BgComponentReference  *self,
     {
       const BgVarSpec *var = &spec->vars[i];
       g_autofree char *name = g_strconcat ("EL.", var->suffix, NULL);
+      g_autofree char *unit = bg_units_localize (var->unit);
 
       grid_cell (grid, 0, i + 1, name, 0, "monospace");
-      grid_cell (grid, 1, i + 1, or_dash (var->unit), 0, NULL);
+      grid_cell (grid, 1, i + 1, or_dash (unit), 0, NULL);
       grid_cell (grid, 2, i + 1, g_dgettext (GETTEXT_PACKAGE, var->description), 30, NULL);
     }
   {

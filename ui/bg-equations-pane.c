@@ -18,8 +18,10 @@
 #include "bg-causality.h"
 #include "bg-equations.h"
 #include "bg-equations-pane.h"
+#include "bg-equations-symbols.h"
 #include "bg-model-flatten.h"
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 /* Rows beyond this are left out of the list (a model of thousands of
  * states); copying still gives them all. */
@@ -45,6 +47,9 @@ struct _BgEquationsPane
   GtkWidget    *scroller;
   GtkListBox   *list;
   GtkLabel     *more_label;
+  GtkWidget    *symbols_box;    /* the heading, the convention and the table */
+  GtkGrid      *symbols_grid;
+  GtkLabel     *symbols_more;
 };
 
 enum
@@ -109,7 +114,8 @@ symbol_tooltip_markup (const BgEqSymbol *sym)
     }
   else if (sym->unit != NULL && sym->unit[0] != '\0')
     {
-      g_autofree char *unit = g_markup_escape_text (sym->unit, -1);
+      g_autofree char *shown = bg_units_localize (sym->unit);
+      g_autofree char *unit = g_markup_escape_text (shown, -1);
 
       g_string_append_printf (tip, " · [%s]", unit);
     }
@@ -417,6 +423,23 @@ rebuild (BgEquationsPane *self)
       return;
     }
   self->equations = derive (self, &why);
+  {
+    guint left_out = bg_equations_symbols_fill (self->symbols_grid, self->equations, MAX_ROWS);
+
+    gtk_widget_set_visible (self->symbols_box, self->equations != NULL);
+    gtk_widget_set_visible (GTK_WIDGET (self->symbols_more), left_out > 0);
+    if (left_out > 0)
+      {
+        /* TRANSLATORS: the symbol table is cut short */
+        g_autofree char *more = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                              "%u more symbol; Copy as Text lists them all.",
+                                                              "%u more symbols; Copy as Text lists them all.",
+                                                              left_out),
+                                                 left_out);
+
+        gtk_label_set_label (self->symbols_more, more);
+      }
+  }
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.copy-latex", self->equations != NULL);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "equations.copy-text", self->equations != NULL);
   if (self->equations == NULL)
@@ -611,6 +634,13 @@ bg_equations_pane_get_row_label (BgEquationsPane *self,
   return row != NULL ? GTK_LABEL (gtk_list_box_row_get_child (row)) : NULL;
 }
 
+GtkGrid *
+bg_equations_pane_get_symbol_table (BgEquationsPane *self)
+{
+  g_return_val_if_fail (BG_IS_EQUATIONS_PANE (self), NULL);
+  return gtk_widget_get_visible (self->symbols_box) ? self->symbols_grid : NULL;
+}
+
 const char *
 bg_equations_pane_get_message (BgEquationsPane *self)
 {
@@ -657,6 +687,36 @@ build_header (BgEquationsPane *self)
   gtk_widget_set_parent (self->header, GTK_WIDGET (self));
 }
 
+/* Under the equations: what each symbol is, and the convention. */
+static void
+build_symbols (BgEquationsPane *self)
+{
+  GtkWidget *heading = gtk_label_new (_("Symbols"));
+  GtkWidget *convention = gtk_label_new (bg_equations_symbols_convention ());
+
+  self->symbols_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
+  gtk_widget_add_css_class (self->symbols_box, "equations-symbols");
+  gtk_label_set_xalign (GTK_LABEL (heading), 0);
+  gtk_widget_add_css_class (heading, "equations-section");
+  gtk_box_append (GTK_BOX (self->symbols_box), heading);
+  gtk_label_set_xalign (GTK_LABEL (convention), 0);
+  gtk_label_set_wrap (GTK_LABEL (convention), TRUE);
+  gtk_widget_add_css_class (convention, "dim-label");
+  gtk_widget_add_css_class (convention, "equations-convention");
+  gtk_box_append (GTK_BOX (self->symbols_box), convention);
+  self->symbols_grid = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_column_spacing (self->symbols_grid, 12);
+  gtk_grid_set_row_spacing (self->symbols_grid, 2);
+  gtk_widget_add_css_class (GTK_WIDGET (self->symbols_grid), "equations-symbol-table");
+  gtk_box_append (GTK_BOX (self->symbols_box), GTK_WIDGET (self->symbols_grid));
+  self->symbols_more = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_xalign (self->symbols_more, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->symbols_more), "dim-label");
+  gtk_widget_set_visible (GTK_WIDGET (self->symbols_more), FALSE);
+  gtk_box_append (GTK_BOX (self->symbols_box), GTK_WIDGET (self->symbols_more));
+  gtk_widget_set_visible (self->symbols_box, FALSE);
+}
+
 static void
 bg_equations_pane_init (BgEquationsPane *self)
 {
@@ -687,6 +747,8 @@ bg_equations_pane_init (BgEquationsPane *self)
   gtk_widget_set_visible (GTK_WIDGET (self->more_label), FALSE);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->list));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->more_label));
+  build_symbols (self);
+  gtk_box_append (GTK_BOX (box), self->symbols_box);
 
   self->scroller = gtk_scrolled_window_new ();
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,

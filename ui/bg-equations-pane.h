@@ -6,7 +6,9 @@
  * conflict-free analysis — again after every edit, while the page is shown;
  * their rows in textbook form (sections: state equations, algebraic groups
  * solved jointly, outputs), every symbol a link whose tooltip says what it
- * is (element, parameter, value, unit); the terms of the selected elements
+ * is (element, parameter, value, unit), and below them the symbol table
+ * with the convention its letters follow (bg-equations-symbols.h); the
+ * terms of the selected elements
  * marked; the message shown instead when the analysis has a conflict; and
  * copying them as LaTeX or as text.
  *
@@ -47,5 +49,8 @@ GtkListBoxRow *bg_equations_pane_get_row      (BgEquationsPane   *self,
 GtkLabel    *bg_equations_pane_get_row_label  (BgEquationsPane   *self,
                                                guint              index);
 const char  *bg_equations_pane_get_message    (BgEquationsPane   *self);
+/* The symbol table under the equations (three columns: symbol, meaning,
+ * value), or NULL when there are no equations. */
+GtkGrid     *bg_equations_pane_get_symbol_table (BgEquationsPane *self);
 
 G_END_DECLS

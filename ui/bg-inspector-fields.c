@@ -22,6 +22,7 @@
 #include "bg-inspector-private.h"
 #include "bg-definition.h"
 #include "bg-unit-entry.h"
+#include "bg-units.h"
 #include "bg-waveform.h"
 
 /* Numbers -------------------------------------------------------------- */
@@ -156,14 +157,15 @@ field_note_appended (Field      *field,
   g_autofree char *was = NULL;
   g_autofree char *now = NULL;
   const char *unit = field_unit (field);
+  g_autofree char *shown = bg_units_localize (unit);
+  g_autofree char *russian = bg_units_to_russian (unit);
 
   if (field->hint_label == NULL || old_text == NULL || *old_text == '\0' ||
       strlen (typed) <= strlen (old_text) || !g_str_has_prefix (typed, old_text))
     return;
-  was = unit != NULL && *unit != '\0' ? g_strdup_printf ("%s %s", old_text, unit)
-                                       : g_strdup (old_text);
-  now = unit != NULL && *unit != '\0' && strstr (typed, unit) == NULL
-        ? g_strdup_printf ("%s %s", typed, unit) : g_strdup (typed);
+  was = *shown != '\0' ? g_strdup_printf ("%s %s", old_text, shown) : g_strdup (old_text);
+  now = *shown != '\0' && strstr (typed, unit) == NULL && strstr (typed, russian) == NULL
+        ? g_strdup_printf ("%s %s", typed, shown) : g_strdup (typed);
   /* TRANSLATORS: under a number field after typing went on after the old
    * value: "Was 1 N, now 10 N. Ctrl+Z undoes it." */
   hint = g_strdup_printf (_("Was %s, now %s. Ctrl+Z undoes it."), was, now);
@@ -313,7 +315,8 @@ _bg_inspector_add_field (BgInspector *self,
       /* numbers get a unit column, empty or not, so they line up */
       if (kind == FIELD_NUMBER || kind >= FIELD_T_END)
         {
-          GtkWidget *unit_label = gtk_label_new (unit);
+          g_autofree char *shown = bg_units_localize (unit);
+          GtkWidget *unit_label = gtk_label_new (shown);
 
           gtk_widget_add_css_class (unit_label, "dim-label");
           gtk_widget_add_css_class (unit_label, "inspector-unit");

@@ -18,6 +18,7 @@
 #include "bg-model-components.h"
 #include "bg-model-flatten.h"
 #include "bg-plot-defaults.h"
+#include "bg-units.h"
 #include "bg-view.h"
 
 typedef struct
@@ -339,12 +340,14 @@ append_vars (BgVariablePicker *self,
   for (guint i = 0; i < names->len; i++)
     {
       const char *name = g_ptr_array_index (names, i);
-      const char *unit = g_ptr_array_index (units, i);
+      g_autofree char *unit = bg_units_localize (g_ptr_array_index (units, i));
       const char *description = g_ptr_array_index (descriptions, i);
       g_autofree char *text = *unit != '\0'
         ? g_markup_printf_escaped ("%s  <span alpha=\"60%%\">%s, %s</span>", name, description, unit)
         : g_markup_printf_escaped ("%s  <span alpha=\"60%%\">%s</span>", name, description);
-      g_autofree char *search = g_strdup_printf ("%s %s %s", name, description, unit);
+      /* found by either set of symbols: "Pa" or "Па" */
+      g_autofree char *search = g_strdup_printf ("%s %s %s %s", name, description, unit,
+                                                 (const char *) g_ptr_array_index (units, i));
       Entry *entry = g_new0 (Entry, 1);
       GtkWidget *label;
 

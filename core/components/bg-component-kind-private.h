@@ -79,6 +79,10 @@ struct _BgComponentKind
   gboolean           instance;     /* an instance of a user component (bg-definition.c) */
   BgStateRule        state_rule;
   const char *const *states;       /* NULL-terminated suffixes: {"q"}, {"p", "s"} */
+  /* The heads of their symbols in the equations where they differ from
+   * the suffixes (one per state, NULL: the suffix): a motor's rotor
+   * momentum L is p_MOT, as every momentum (core/bg-equations-names.c). */
+  const char *const *state_symbols;
   const char        *energy_state; /* E = state²/(2·value) in the equations view: "q", "p" */
 
   /* Causal details beyond BgCausalRule. */

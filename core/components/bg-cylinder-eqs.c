@@ -2,10 +2,10 @@
 /* bg-cylinder-eqs.c — equations of CylinderDA (docs/components.md, CylinderDA).
  *
  * Owns: A_A = πD²/4, A_B = π(D² - d²)/4; local flows Q_A = A_A v,
- * Q_B = -A_B v, f_local,M = -v; F_hyd = A_A p_A - A_B p_B = e_M; dx/dt = v;
+ * Q_B = -A_B v, f_local,M = -v; F_hyd = A_A P_A - A_B P_B = e_M; dx/dt = v;
  * the end-stop events x = 0 and x = L. Exactly one of A, B, M supplies
  * effort: M (preferred: v from M's flow, F_hyd to M), A (v from Q_A,
- * p_A = (e_M + A_B p_B)/A_A) or B (v from Q_B, p_B = (A_A p_A - e_M)/A_B).
+ * P_A = (e_M + A_B P_B)/A_A) or B (v from Q_B, P_B = (A_A P_A - e_M)/A_B).
  * Must not: hold state or know about other components.
  */
 #include "config.h"
@@ -96,7 +96,7 @@ emit_cylinder (BgEmit *em, const BgEmitElement *el)
 
 /* Symbolic form (the equations view), term by term as above ------------- */
 
-/* Q_A = A_A v, Q_B = -A_B v, local_M = -v, F_hyd = A_A p_A - A_B p_B = e_M. */
+/* Q_A = A_A v, Q_B = -A_B v, local_M = -v, F_hyd = A_A P_A - A_B P_B = e_M. */
 static void
 form_cylinder (const BgEqElement *el)
 {
@@ -184,9 +184,9 @@ carry_cylinder (BgScaleHints *h, const BgEmitElement *el)
 static const char *const cylinder_equations[] = {
   "A_A = π·D² / 4,  A_B = π·(D² − d²) / 4",
   "Q_A = A_A · v,  Q_B = −A_B · v",
-  "F_hyd = A_A · p_A − A_B · p_B",
+  "F_hyd = A_A · P_A − A_B · P_B",
   "dx/dt = v,  f_local,M = −v",
-  "p_A · Q_A + p_B · Q_B − F_hyd · v = 0", NULL };
+  "P_A · Q_A + P_B · Q_B − F_hyd · v = 0", NULL };
 static const char *const cylinder_states[] = { "x", NULL };
 
 const BgComponentKind _bg_kind_cylinder = {

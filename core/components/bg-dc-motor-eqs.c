@@ -124,6 +124,8 @@ static const char *const motor_equations[] = {
   "J · dω/dt = k · i − b · ω − τ_W",
   "f_local,E = i,  f_local,W = −ω", NULL };
 static const char *const motor_states[] = { "lambda", "L", NULL };
+/* the rotor's momentum is a p in the equations, as every momentum */
+static const char *const motor_state_symbols[] = { NULL, "p", NULL };
 static const char *const motor_derivative_advice[BG_N_DOMAINS] = {
   [BG_DOMAIN_ELECTRICAL] = N_("The motor's armature inductance already sets its current: add the inductance to the motor's L_a, or put a capacitance or resistance between them."),
   [BG_DOMAIN_ROTATIONAL] = N_("The motor's rotor inertia already sets the shaft speed: add the load's inertia to the motor's J, or put a shaft compliance (C) between them."),
@@ -132,7 +134,7 @@ static const char *const motor_derivative_advice[BG_N_DOMAINS] = {
 const BgComponentKind _bg_kind_dc_motor = {
   .type = "DCMotor", .id_prefix = "MOT",
   .noun = N_("DC motor"), .named = N_("DC motor %s"),
-  .state_rule = BG_STATES_WHEN_ALL_IN, .states = motor_states,
+  .state_rule = BG_STATES_WHEN_ALL_IN, .states = motor_states, .state_symbols = motor_state_symbols,
   .derivative_advice = motor_derivative_advice,
   .emit = emit_motor, .form = form_dc_motor,
   .carry_pass = 2, .carry_scales = carry_motor,

@@ -47,7 +47,7 @@ emit_acc (BgEmit *em, const BgEmitElement *el)
 
 /* Symbolic form (the equations view), term by term as above ------------- */
 
-/* p = p_ACC(V_f) = p0 (V0/(V0 − V_f))^n; dV_f/dt = local flow. */
+/* P = P_ACC(V_f) = p0 (V0/(V0 − V_f))^n; dV_f/dt = local flow. */
 static void
 form_gas_accumulator (const BgEqElement *el)
 {
@@ -56,7 +56,8 @@ form_gas_accumulator (const BgEqElement *el)
       _bg_eq_fail (el, _("A storage would need derivative causality."));
       return;
     }
-  _bg_eq_set_effort (el, 0, _bg_eq_function (el, "p", _bg_eq_state (el, "V_f"),
+  /* a pressure: P_ACC, not the p of a momentum */
+  _bg_eq_set_effort (el, 0, _bg_eq_function (el, "P", _bg_eq_state (el, "V_f"),
                                              _("Gas pressure p0·(V0/(V0 − V_f))ⁿ (below precharge its tangent at V_f = 0)"),
                                              "Pa"));
   _bg_eq_set_derivative (el, "V_f", _bg_eq_local_flow (el, 0));
@@ -81,8 +82,8 @@ scales_acc (BgScaleHints *h, const BgEmitElement *el)
 
 static const char *const acc_equations[] = {
   "dV_f/dt = f_local",
-  "p = p0 · (V0 / (V0 − V_f))ⁿ  for V_f ≥ 0",
-  "p = p0 · (1 + n · V_f / V0)  for V_f < 0", NULL };
+  "P = p0 · (V0 / (V0 − V_f))ⁿ  for V_f ≥ 0",
+  "P = p0 · (1 + n · V_f / V0)  for V_f < 0", NULL };
 static const char *const acc_states[] = { "V_f", NULL };
 
 const BgComponentKind _bg_kind_gas_accumulator = {

@@ -83,7 +83,7 @@ scales_pump (BgScaleHints *h, const BgEmitElement *el)
 }
 
 static const char *const pump_equations[] = {
-  "Δp = p_P − p_T", "Q = table(Δp)", "f_local,P = −Q,  f_local,T = Q", NULL };
+  "Δp = P_P − P_T", "Q = table(Δp)", "f_local,P = −Q,  f_local,T = Q", NULL };
 
 const BgComponentKind _bg_kind_pump_curve = {
   .type = "PumpCurve", .id_prefix = "PUMP",

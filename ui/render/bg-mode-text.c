@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-mode-text.h"
+#include "bg-units.h"
 
 #define MINUS_SIGN "\xe2\x88\x92"     /* U+2212 */
 #define EM_DASH "\xe2\x80\x94"        /* U+2014 */
@@ -176,9 +177,15 @@ bg_mode_dup_readout (const BgMode *mode,
   BgModeText text;
   g_autofree char *lambda = NULL;
   g_autofree char *tau = NULL;
+  g_autofree char *s = NULL, *per_second = NULL, *hz = NULL, *rad_s = NULL;
   char *readout;
 
   g_return_val_if_fail (mode != NULL, NULL);
+
+  s = bg_units_localize ("s");
+  per_second = bg_units_localize ("1/s");
+  hz = bg_units_localize ("Hz");
+  rad_s = bg_units_localize ("rad/s");
 
   bg_mode_text_init (&text, mode, max_magnitude);
   if (bg_mode_is_zero (mode, max_magnitude))
@@ -194,12 +201,12 @@ bg_mode_dup_readout (const BgMode *mode,
   if (isnan (bg_mode_time_constant (mode, max_magnitude)))
     tau = g_strdup (text.tau);
   else
-    /* Translators: a time constant in seconds */
-    tau = g_strdup_printf (_("%s s"), text.tau);
-  /* Translators: the read-out of one eigenvalue on the pole map: λ, natural
-   * frequency in Hz and rad/s, damping ratio, time constant ("0.5584 s") */
-  readout = g_strdup_printf (_("λ = %s 1/s · f = %s Hz (%s rad/s) · ζ = %s · τ = %s"),
-                             lambda, text.hz, text.rad_s, text.damping, tau);
+    tau = g_strdup_printf ("%s %s", text.tau, s);
+  /* the read-out of one eigenvalue on the pole map: λ, natural frequency in
+   * Hz and rad/s, damping ratio, time constant ("0.5584 s"), the units in
+   * the user's symbols */
+  readout = g_strdup_printf ("λ = %s %s · f = %s %s (%s %s) · ζ = %s · τ = %s",
+                             lambda, per_second, text.hz, hz, text.rad_s, rad_s, text.damping, tau);
   bg_mode_text_clear (&text);
   return readout;
 }

@@ -115,6 +115,14 @@ bg_plot_renderer_dup_value_title (BgPlotRenderer *self,
   return sp != NULL ? g_strdup (sp->drawn_title) : NULL;
 }
 
+char *
+bg_plot_renderer_dup_time_title (BgPlotRenderer *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_RENDERER (self), NULL);
+
+  return g_strdup (self->drawn_time_title);
+}
+
 gboolean
 bg_plot_renderer_get_plot_area (BgPlotRenderer *self,
                                 guint           subplot,

@@ -19,6 +19,7 @@
 #include "bg-plot-renderer.h"
 #include "bg-plot-renderer-private.h"
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 #include <math.h>
 #include <string.h>
@@ -482,7 +483,8 @@ bg_plot_renderer_get_min_height (BgPlotRenderer *self,
       if (sp->unit != NULL && *sp->unit != '\0')
         {
           /* the title's shortest form, with the widest prefix */
-          g_autofree char *unit = g_strdup_printf ("[M%s]", sp->unit);
+          g_autofree char *latin = g_strdup_printf ("[M%s]", sp->unit);
+          g_autofree char *unit = bg_units_localize (latin);
           double           w;
 
           _bg_plot_renderer_text_size (&c, unit, &w, NULL);
@@ -731,8 +733,9 @@ _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
   cairo_t         *cr = c->cr;
   Subplot         *last = g_ptr_array_index (self->subplots, self->subplots->len - 1);
   g_autofree char *tunit = bg_si_axis_unit (self->time_exponent, "s");
+  g_autofree char *log_unit = bg_units_localize (self->log_x_unit);
   g_autofree char *ttitle = self->log_x_title != NULL
-                            ? g_strdup_printf ("%s [%s]", self->log_x_title, self->log_x_unit)
+                            ? g_strdup_printf ("%s [%s]", self->log_x_title, log_unit)
                             : g_strdup_printf ("%s [%s]", _("Time"), tunit);
   double           ty = last->y + last->h + c->tick_len + c->gap + c->line_h + c->gap;
   guint            i;
@@ -740,6 +743,8 @@ _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
   _bg_plot_renderer_set_source (cr, &self->fg, 0.85);
   _bg_plot_renderer_draw_text (c, ttitle, self->area_x + self->area_w / 2.0,
                                ty, 0.5, 0.0);
+  g_free (self->drawn_time_title);
+  self->drawn_time_title = g_strdup (ttitle);
 
   /* Value titles run upwards along the left edge, centred on their plot.
    * A title longer than the plot may use the sub-plot's whole slot (its

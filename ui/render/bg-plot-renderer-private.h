@@ -97,6 +97,7 @@ struct _BgPlotRenderer
   double   t0, t1;
   char    *log_x_title;     /* non-NULL: a decade axis (traces hold log10 x) */
   char    *log_x_unit;
+  char    *drawn_time_title;  /* the time (or decade) axis title as last drawn */
   double   cursor_t;
 
   BgPlotColor           fg, bg;

@@ -81,6 +81,7 @@ bg_plot_renderer_finalize (GObject *object)
 
   g_free (self->log_x_title);
   g_free (self->log_x_unit);
+  g_free (self->drawn_time_title);
   g_ptr_array_unref (self->traces);
   g_array_unref (self->markers);
   g_ptr_array_unref (self->subplots);

@@ -257,6 +257,9 @@ guint     bg_plot_renderer_get_n_value_ticks (BgPlotRenderer *self,
 char     *bg_plot_renderer_dup_value_title (BgPlotRenderer *self,
                                             guint           subplot,
                                             gboolean       *shortened);
+/* The time axis title (or the decade axis's) as last drawn, "Time [ms]",
+ * in the user's language and unit symbols; NULL before any rendering. */
+char     *bg_plot_renderer_dup_time_title (BgPlotRenderer *self);
 /* Maps a point to its sub-plot, time and value; FALSE outside every plot
  * area. Output pointers may be NULL. */
 gboolean  bg_plot_renderer_pick           (BgPlotRenderer *self,

@@ -16,6 +16,7 @@
 #include "bg-mode-text.h"
 #include "bg-pole-map.h"
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 /* Okabe–Ito: blue for stable poles, vermilion for unstable ones, and a
  * lighter blue on a dark background. */
@@ -433,8 +434,10 @@ draw_ticks (BgPoleMap     *self,
             double         height)
 {
   double bottom = self->area_y + self->area_h;
-  const char *re_title = _("Re λ [1/s]");
-  const char *im_title = _("Im λ [rad/s]");
+  g_autofree char *per_second = bg_units_localize ("1/s");
+  g_autofree char *rad_s = bg_units_localize ("rad/s");
+  g_autofree char *re_title = g_strdup_printf ("Re λ [%s]", per_second);
+  g_autofree char *im_title = g_strdup_printf ("Im λ [%s]", rad_s);
   double w, h;
 
   set_source (c->cr, &self->fg, 0.85);
@@ -501,8 +504,12 @@ draw_highlight (BgPoleMap *self,
   cairo_stroke (c->cr);
 
   bg_mode_text_init (&text, mode, self->max_magnitude);
-  /* Translators: beside a highlighted pole: natural frequency and damping ratio */
-  label = g_strdup_printf (_("f = %s Hz, ζ = %s"), text.hz, text.damping);
+  {
+    /* beside a highlighted pole: natural frequency and damping ratio */
+    g_autofree char *hz = bg_units_localize ("Hz");
+
+    label = g_strdup_printf ("f = %s %s, ζ = %s", text.hz, hz, text.damping);
+  }
   bg_mode_text_clear (&text);
   text_size (c, label, &w, &h);
   bx = x + 2.4 * self->cross;

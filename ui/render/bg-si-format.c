@@ -6,11 +6,14 @@
  *
  * Owns: 1-2-5 tick steps, the choice of one SI prefix per axis or value, and
  * the text of numbers written with it. Pure functions, no state.
+ * The symbols are written in the user's language (core/bg-units.c: the
+ * one table of prefixes and units).
  * Must not: depend on Cairo/Pango, on the process locale, or on globals.
  */
 #include "config.h"
 
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 #include <math.h>
 #include <string.h>
@@ -183,8 +186,10 @@ bg_si_exponent_for_unit (double      magnitude,
   return e;
 }
 
-const char *
-bg_si_prefix (int exponent)
+/* The international symbol, which the unit's text is built with before it
+ * is written in the user's symbols (bg_units_localize). */
+static const char *
+latin_prefix (int exponent)
 {
   switch (exponent)
     {
@@ -198,6 +203,14 @@ bg_si_prefix (int exponent)
     case 9:   return "G";
     default:  return NULL;
     }
+}
+
+const char *
+bg_si_prefix (int exponent)
+{
+  if (latin_prefix (exponent) == NULL)
+    return NULL;
+  return bg_units_prefix (exponent);
 }
 
 gboolean
@@ -331,6 +344,7 @@ bg_si_format (double      value,
               const char *unit)
 {
   GString *s = g_string_new (NULL);
+  g_autoptr(GString) suffix = g_string_new (NULL);  /* after the number, international */
   gboolean has_unit = unit != NULL && *unit != '\0';
   int e = 0;
   double m;
@@ -385,28 +399,39 @@ bg_si_format (double      value,
 
       if (powered != NULL)
         {
-          g_string_append_c (s, ' ');
-          g_string_append (s, powered);
+          g_string_append_c (suffix, ' ');
+          g_string_append (suffix, powered);
         }
       else
         {
-          g_string_append (s, "\xc3\x97");   /* × */
-          append_power_of_ten (s, e);
-          g_string_append_c (s, ' ');
+          g_string_append (suffix, "\xc3\x97");   /* × */
+          append_power_of_ten (suffix, e);
+          g_string_append_c (suffix, ' ');
         }
+    }
+  else if (e != 0 && !has_unit)
+    {
+      /* a bare prefix: "1.5 k", in the user's symbols */
+      g_string_append_c (s, ' ');
+      g_string_append (s, bg_si_prefix (e));
     }
   else if (e != 0 || has_unit)
     {
-      g_string_append_c (s, ' ');
-      g_string_append (s, bg_si_prefix (e));
+      g_string_append_c (suffix, ' ');
+      g_string_append (suffix, latin_prefix (e));
     }
 
 unit:
   if (has_unit)
     {
+      g_autofree char *shown = NULL;
+
       if (isnan (value) || isinf (value))
-        g_string_append_c (s, ' ');
-      g_string_append (s, unit);
+        g_string_append_c (suffix, ' ');
+      g_string_append (suffix, unit);
+      /* the prefix and the unit in the user's symbols: "250 мПа" */
+      shown = bg_units_localize (suffix->str);
+      g_string_append (s, shown);
     }
   return g_string_free (s, FALSE);
 }
@@ -467,9 +492,9 @@ bg_si_axis_unit (int         exponent,
   s = g_string_new (NULL);
   if (exponent == 0)
     g_string_append (s, unit);
-  else if (bg_si_unit_takes_prefix (unit) && bg_si_prefix (exponent) != NULL)
+  else if (bg_si_unit_takes_prefix (unit) && latin_prefix (exponent) != NULL)
     {
-      g_string_append (s, bg_si_prefix (exponent));
+      g_string_append (s, latin_prefix (exponent));
       g_string_append (s, unit);
     }
   else if (bg_si_powered_prefix (exponent, unit) != NULL)
@@ -483,5 +508,11 @@ bg_si_axis_unit (int         exponent,
       g_string_append_c (s, ' ');
       g_string_append (s, unit);
     }
-  return g_string_free (s, FALSE);
+  /* "MPa" → "МПа" in Russian */
+  {
+    g_autofree char *shown = bg_units_localize (s->str);
+
+    g_string_free (s, TRUE);
+    return g_steal_pointer (&shown);
+  }
 }

@@ -9,8 +9,11 @@
  * with that prefix ("1.5 k", "250 mPa", "0", "−3 µ"; a number without a
  * unit under 1 as a plain decimal, "0.25"). Pure functions, no
  * state, safe from any thread.
+ * Prefixes and units come out in the user's symbols (core/bg-units.h:
+ * "250 мПа", "1,5 к" is never written: numbers keep the point).
  * Must not: know about Cairo, Pango or plots; use the C locale's printf for
- * labels (numbers are written with '.' and the true minus sign U+2212).
+ * labels (numbers are written with '.' and the true minus sign U+2212);
+ * be used for what a program reads (CSV, JSON keep the SI symbols).
  */
 #pragma once
 
@@ -60,8 +63,8 @@ int         bg_si_exponent_for     (double      magnitude);
 int         bg_si_exponent_for_unit (double      magnitude,
                                      const char *unit);
 
-/* "p" "n" "µ" "m" "" "k" "M" "G" for −12 … 9 in steps of 3, else NULL.
- * Static strings. */
+/* "p" "n" "µ" "m" "" "k" "M" "G" for −12 … 9 in steps of 3 (in Russian
+ * "п" "н" "мк" "м" "" "к" "М" "Г"), else NULL. Static strings. */
 const char *bg_si_prefix           (int         exponent);
 
 /* FALSE when a prefix cannot be glued to @unit: its first symbol carries a
