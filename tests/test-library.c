@@ -34,7 +34,8 @@ test_domains (void)
     const char *id, *name, *e_sym, *e_unit, *f_sym, *f_unit, *q_unit, *p_unit, *port;
   } expected[] = {
     { BG_DOMAIN_ELECTRICAL, "electrical", "Electrical", "v", "V", "i", "A", "C", "Wb", "E" },
-    { BG_DOMAIN_HYDRAULIC, "hydraulic", "Hydraulics", "p", "Pa", "Q", "m³/s", "m³", "Pa·s", "H" },
+    /* pressure is P: p is a momentum in every equation set */
+    { BG_DOMAIN_HYDRAULIC, "hydraulic", "Hydraulics", "P", "Pa", "Q", "m³/s", "m³", "Pa·s", "H" },
     { BG_DOMAIN_TRANSLATIONAL, "translational", "Translational mechanics", "F", "N", "v", "m/s",
       "m", "kg·m/s", "M" },
     { BG_DOMAIN_ROTATIONAL, "rotational", "Rotational", "τ", "N·m", "ω", "rad/s", "rad",
