@@ -127,8 +127,10 @@ columns_in_b (const Side *a, const Side *b)
       if (v < 0)
         {
           /* Translators: --compare: the second file, the variable, the first file */
-          g_printerr (_("bgmod-cli simulate: %s has no variable “%s” to compare with %s\n"),
-                      b->path, name, a->path);
+          g_autofree char *message = g_strdup_printf (_("%s has no variable “%s” to compare with %s"),
+                                                      b->path, name, a->path);
+
+          g_printerr ("bgmod-cli simulate: %s\n", message);
           g_array_unref (vars);
           return NULL;
         }
