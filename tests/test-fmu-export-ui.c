@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-fmu-export-ui.c — File ▸ Export FMU… in the real window.
  *
- * Owns: the dialog through its widgets (the defaults: FMI 3.0, no input,
+ * Owns: the dialog opened from the main menu and driven through its
+ * widgets (the defaults: FMI 3.0, no input,
  * the main variables as outputs; a source ticked as an input; FMI 2.0
  * chosen; the Export… button and its file chooser), the export running
  * while the main loop turns (the dialog busy and refusing to close), the
@@ -63,14 +64,46 @@ wait_transient (GtkWindow *parent,
   return found;
 }
 
-/* File ▸ Export FMU… over WINDOW. */
+static gboolean
+is_main_menu_button (GtkWidget *widget, gconstpointer data)
+{
+  return GTK_IS_MENU_BUTTON (widget)
+         && g_strcmp0 (gtk_menu_button_get_icon_name (GTK_MENU_BUTTON (widget)),
+                       "open-menu-symbolic") == 0;
+}
+
+/* A menu item (a GtkModelButton) whose text reads @data, shown. */
+static gboolean
+is_menu_item (GtkWidget *widget, gconstpointer data)
+{
+  g_autofree char *text = NULL;
+
+  if (!gtk_widget_get_mapped (widget)
+      || g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") != 0)
+    return FALSE;
+  g_object_get (widget, "text", &text, NULL);
+  return g_strcmp0 (text, data) == 0;
+}
+
+/* Main menu ▸ Export FMU… over WINDOW: the menu opened, the item clicked. */
 static BgFmuExportDialog *
 open_dialog (BgWindow *window)
 {
+  GtkWidget *button = bg_test_ui_find_widget (GTK_WIDGET (window), is_main_menu_button, NULL);
+  GtkWidget *popover, *item;
   GtkWindow *dialog;
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-fmu", NULL));
+  g_assert_nonnull (button);
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  bg_test_ui_pump ();
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+  g_assert_true (gtk_widget_get_mapped (popover));
+  item = bg_test_ui_find_widget (popover, is_menu_item, "Export FMU…");
+  g_assert_nonnull (item);
+  gtk_widget_grab_focus (item);
+  g_signal_emit_by_name (item, "clicked");
   dialog = wait_transient (GTK_WINDOW (window), BG_TYPE_FMU_EXPORT_DIALOG);
+  g_assert_false (gtk_widget_get_mapped (popover));
   g_assert_cmpstr (gtk_window_get_title (dialog), ==, "Export FMU");
   return BG_FMU_EXPORT_DIALOG (dialog);
 }
