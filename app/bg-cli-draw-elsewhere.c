@@ -100,6 +100,16 @@ bg_cli_write_sweep_plot (BgSweep    *sweep,
 }
 
 gboolean
+bg_cli_write_compare_plot (BgResult   *const  results[2],
+                           GArray     *const  columns[2],
+                           const char *const  labels[2],
+                           const char        *path,
+                           GError           **error)
+{
+  return refuse (error);
+}
+
+gboolean
 bg_cli_write_bode_plot (const BgBode *bode,
                         const char   *path,
                         GError      **error)

@@ -96,6 +96,30 @@ bg_cli_write_sweep_plot (BgSweep    *sweep,
 }
 
 gboolean
+bg_cli_write_compare_plot (BgResult   *const  results[2],
+                           GArray     *const  columns[2],
+                           const char *const  labels[2],
+                           const char        *path,
+                           GError           **error)
+{
+  g_autoptr (BgPlotRenderer) renderer = bg_plot_renderer_new ();
+
+  /* A variable's two traces side by side, each read from its own run. */
+  for (guint i = 0; i < columns[0]->len; i++)
+    for (guint s = 0; s < 2; s++)
+      {
+        guint v = g_array_index (columns[s], guint, i);
+        g_autofree char *name = NULL;
+
+        if (v == 0)
+          continue;
+        name = g_strdup_printf ("%s [%s]", bg_result_get_var_name (results[s], v), labels[s]);
+        bg_plot_renderer_add_result_trace (renderer, name, NULL, results[s], v);
+      }
+  return write_file (renderer, path, error);
+}
+
+gboolean
 bg_cli_write_bode_plot (const BgBode *bode,
                         const char   *path,
                         GError      **error)

@@ -261,6 +261,9 @@ bg_cli_simulate_options_add (BgCliSimulateOptions *o,
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &o->sweep,
       N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
       "EL.PARAM=V1,V2,..." },
+    { "compare", 0, 0, G_OPTION_ARG_FILENAME, &o->compare,
+      N_("Run this second model too, with the first one's settings; the CSV has each variable of both, the plot overlays them"),
+      "B.bgmod" },
     { NULL }
   };
 
@@ -283,6 +286,11 @@ bg_cli_simulate_options_read (BgCliSimulateOptions *o,
       || !bg_cli_expect_one_model ("simulate", argc)
       || !bg_cli_output_options_check (&o->out, "simulate", exit_code))
     return FALSE;
+  if (o->compare != NULL && o->sweep != NULL)
+    {
+      *exit_code = bg_cli_usage_error ("simulate", _("--compare and --sweep cannot be used together"));
+      return FALSE;
+    }
   if (o->max_memory_text != NULL && !parse_size (o->max_memory_text, &o->max_memory))
     {
       g_autofree char *message =
@@ -321,6 +329,7 @@ bg_cli_simulate_options_clear (BgCliSimulateOptions *o)
   bg_cli_output_options_clear (&o->out);
   g_clear_pointer (&o->max_memory_text, g_free);
   g_clear_pointer (&o->sweep, g_free);
+  g_clear_pointer (&o->compare, g_free);
 }
 
 /* linearize ----------------------------------------------------------------- */

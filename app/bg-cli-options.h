@@ -4,7 +4,8 @@
  * Owns: parsing a subcommand's command line, reading numeric option values,
  * the one model file a command takes, the --vars list, --csv and --plot
  * (simulate and bode), the options of a run (simulate: --t-end,
- * --output-step, --rtol, --atol, --vars, --max-memory, --sweep) and those
+ * --output-step, --rtol, --atol, --vars, --max-memory, --sweep,
+ * --compare) and those
  * of linearize (--at, --vars, --json, --max-time) and bode (--input,
  * --output, --from, --to, --points, --csv, --plot, --max-time), with the
  * messages and exit codes of docs/command-line.md. Must not: be used outside
@@ -89,6 +90,7 @@ typedef struct
   BgCliOutputOptions out;
   guint64            max_memory;  /* bytes */
   char              *sweep;       /* --sweep EL.PARAM=V1,V2,... or NULL */
+  char              *compare;     /* --compare B.bgmod or NULL */
   /* The texts as given, read by bg_cli_simulate_options_read(). */
   char              *t_end_text, *output_step_text, *rtol_text, *atol_text;
   char              *max_memory_text;

@@ -12,7 +12,8 @@
  * unreadable file. The run goes through BgSimulationRun, the window's
  * worker API (plan, worker thread, progress, report), and the command
  * waits for it; its options (settings overrides, --vars, --csv, --plot,
- * --max-memory, --sweep) are read by bg-cli-options.c. Must not: simulate
+ * --max-memory, --sweep, --compare) are read by bg-cli-options.c; a sweep
+ * goes on in bg-cli-sweep.c, a comparison in bg-cli-compare.c. Must not: simulate
  * anything itself (bg-simulator.c does) or write anything but data to
  * stdout.
  */
@@ -306,6 +307,13 @@ bg_cli_simulate (int    argc,
       goto out;
     }
 
+  if (o.compare != NULL)
+    {
+      exit_code = bg_cli_simulate_compare (argv[1], model, plan, &settings,
+                                           o.vars != NULL ? vars : NULL, o.compare, &o.out,
+                                           o.max_memory);
+      goto out;
+    }
   if (o.sweep != NULL)
     {
       g_autoptr (GArray) sweep_vars = o.vars != NULL ? g_array_ref (vars)

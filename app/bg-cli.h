@@ -98,6 +98,17 @@ int      bg_cli_simulate_sweep (BgModel                  *model,
                                 GArray                   *plot_vars,
                                 const BgCliOutputOptions *out,
                                 guint64                   max_memory);
+/* app/bg-cli-compare.c: `simulate A --compare B` once A, its plan, its
+ * settings (B runs with them) and --vars (indices, t first; NULL: A's
+ * main variables) are known; returns the exit code. */
+int      bg_cli_simulate_compare (const char               *path_a,
+                                  BgModel                  *model_a,
+                                  BgPlan                   *plan_a,
+                                  const BgSimSettings      *settings,
+                                  GArray                   *vars,
+                                  const char               *path_b,
+                                  const BgCliOutputOptions *out,
+                                  guint64                   max_memory);
 /* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
 char    *bg_cli_sweep_run_label (BgSweep *sweep,
                                  guint    run);
@@ -124,6 +135,13 @@ gboolean bg_cli_write_simulation_plot (BgPlan            *plan,
 gboolean bg_cli_write_sweep_plot      (BgSweep           *sweep,
                                        GArray            *vars,
                                        GArray            *runs,
+                                       const char        *path,
+                                       GError           **error);
+/* Both runs of --compare overlaid, "C1.e [A]" and "C1.e [B]": columns[s]
+ * are side s's variable indices (t first), labels its name. */
+gboolean bg_cli_write_compare_plot    (BgResult   *const  results[2],
+                                       GArray     *const  columns[2],
+                                       const char *const  labels[2],
                                        const char        *path,
                                        GError           **error);
 gboolean bg_cli_write_bode_plot       (const BgBode      *bode,

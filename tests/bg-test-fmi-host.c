@@ -774,8 +774,15 @@ advance_cs (BgTestInstance *inst, double target, GError **error)
                                                &last),
                       "fmi3DoStep", error))
         return FALSE;
+      /* The instance was made with earlyReturnAllowed false. */
+      if (early)
+        {
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       "fmi3DoStep returned early, which the importer did not allow");
+          return FALSE;
+        }
       inst->terminated = term;
-      inst->t = early || term ? last : target;
+      inst->t = term ? last : target;
       return TRUE;
     }
   else

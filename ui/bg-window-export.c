@@ -1,18 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-window-export.c — File ▸ Export Diagram… in the window.
+/* bg-window-export.c — File ▸ Export Diagram… and Export FMU… in the
+ * window.
  *
  * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG or SVG of the
  * bond graph, written by the same renderer `bgmod-cli render` uses
  * (bg_graph_renderer_export) with the canvas's presentation scale, and
  * bg_window_export_diagram for a path given directly, and the name it
- * proposes (the document's, without .bgmod). Must not: draw
- * anything itself, or change the model or its view.
+ * proposes (the document's, without .bgmod); win.export-fmu: the FMU
+ * dialog (bg-fmu-export-dialog.h) over the window and the status line's
+ * word once it has written the file. Must not: draw anything itself,
+ * build an FMU, or change the model or its view.
  */
 #include "config.h"
 
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
+#include "bg-fmu-export-dialog.h"
 #include "bg-graph-renderer.h"
 #include "bg-last-folder.h"
 #include "bg-window-private.h"
@@ -113,9 +117,37 @@ export_diagram_action (GtkWidget  *widget,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+static void
+fmu_exported_cb (BgFmuExportDialog *dialog,
+                 const char        *path,
+                 BgWindow          *self)
+{
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *text = NULL;
+
+  /* TRANSLATORS: the status line after File ▸ Export FMU…: the file name */
+  text = g_strdup_printf (_("Exported %s"), name);
+  _bg_window_show_message (self, text);
+}
+
+static void
+export_fmu_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+  g_autofree char *name = bg_window_dup_export_name (self, ".fmu");
+  BgFmuExportDialog *dialog = bg_fmu_export_dialog_new (GTK_WINDOW (self), self->document, name);
+
+  g_signal_connect_object (dialog, "exported", G_CALLBACK (fmu_exported_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 void
 _bg_window_export_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.export-diagram", NULL,
                                    export_diagram_action);
+  gtk_widget_class_install_action (widget_class, "win.export-fmu", NULL,
+                                   export_fmu_action);
 }

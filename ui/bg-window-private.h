@@ -124,7 +124,7 @@ void _bg_window_class_actions_init (GtkWidgetClass *widget_class);
 /* win.component-reference(s) and its window (bg-window-reference.c) */
 void _bg_window_reference_class_init (GtkWidgetClass *widget_class);
 void _bg_window_reference_dispose    (BgWindow       *self);
-/* win.export-diagram (bg-window-export.c) */
+/* win.export-diagram and win.export-fmu (bg-window-export.c) */
 void _bg_window_export_class_init  (GtkWidgetClass *widget_class);
 void _bg_window_actions_update     (BgWindow       *self);
 void _bg_window_update_examples    (BgWindow       *self);

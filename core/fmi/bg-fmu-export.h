@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-fmu-export.h — writes a model as a Functional Mock-up Unit
- * (docs/fmu.md; `bgmod-cli export-fmu` and File ▸ Export ▸ FMU…).
+ * (docs/fmu.md; `bgmod-cli export-fmu` and the window's Export FMU…,
+ * ui/bg-fmu-export-dialog.c).
  *
  * Owns: the whole export: the model's analysis and plan (a causal conflict
  * or nothing to export is refused), the variables (bg-fmu-vars.h), the

@@ -108,8 +108,12 @@ fmi3InstantiateCoSimulation (fmi3String instanceName, fmi3String instantiationTo
                     "this FMU has no event mode in Co-Simulation (hasEventMode=\"false\")");
       return NULL;
     }
-  return instantiate (instanceName, instantiationToken, resourcePath, TRUE, loggingOn,
-                      instanceEnvironment, logMessage);
+  BgFmuHandle *h = instantiate (instanceName, instantiationToken, resourcePath, TRUE, loggingOn,
+                                instanceEnvironment, logMessage);
+
+  if (h != NULL)
+    h->early_return_allowed = earlyReturnAllowed;
+  return h;
 }
 
 BG_FMI_EXPORT void
@@ -349,8 +353,11 @@ fmi3DoStep (fmi3Instance instance, fmi3Float64 currentCommunicationPoint,
     *eventHandlingNeeded = false;
   if (terminateSimulation != NULL)
     *terminateSimulation = terminate;
+  /* An end stop inside the step ends it at lastSuccessfulTime with
+   * terminateSimulation; it is an early return only where the importer
+   * allowed one (fmi3InstantiateCoSimulation's earlyReturnAllowed). */
   if (earlyReturn != NULL)
-    *earlyReturn = early;
+    *earlyReturn = early && ((BgFmuHandle *) instance)->early_return_allowed;
   if (lastSuccessfulTime != NULL)
     *lastSuccessfulTime = last;
   return status3 (s);

@@ -6,7 +6,8 @@
  * core/fmi/bg-fmu-fmi2.c, core/fmi/bg-fmu-fmi2-more.c.
  *
  * Owns: the handle (a tag that tells an instance of this FMU and version
- * from a stray pointer, the instance, the logger and its environment) and
+ * from a stray pointer, the instance, the logger and its environment, what
+ * the importer allowed at instantiation: an early return from fmi3DoStep) and
  * the export attribute of the API functions. Must not: hold anything of
  * the model (the instance does).
  */
@@ -29,6 +30,7 @@ typedef struct
   BgFmuInstance          *inst;
   fmi3LogMessageCallback  log3;
   fmi3InstanceEnvironment env3;
+  gboolean                early_return_allowed;   /* FMI 3.0 Co-Simulation */
   fmi2CallbackFunctions   callbacks2;
 } BgFmuHandle;
 
