@@ -303,20 +303,20 @@ fmi2EnterEventMode (fmi2Component c)
 BG_FMI_EXPORT fmi2Status
 fmi2NewDiscreteStates (fmi2Component c, fmi2EventInfo *eventInfo)
 {
-  gboolean terminate = FALSE, next_defined = FALSE;
+  gboolean switched = FALSE, terminate = FALSE, next_defined = FALSE;
   double next = 0;
   BgFmuStatus s;
   GET (c);
 
   if (self->cs)
     return refuse (c, "discrete states in Co-Simulation");
-  s = _bg_fmu_update_discrete (self, &terminate, &next_defined, &next);
+  s = _bg_fmu_update_discrete (self, &switched, &terminate, &next_defined, &next);
   if (eventInfo != NULL)
     {
       eventInfo->newDiscreteStatesNeeded = fmi2False;
       eventInfo->terminateSimulation = terminate;
       eventInfo->nominalsOfContinuousStatesChanged = fmi2False;
-      eventInfo->valuesOfContinuousStatesChanged = fmi2False;
+      eventInfo->valuesOfContinuousStatesChanged = switched ? fmi2True : fmi2False;
       eventInfo->nextEventTimeDefined = next_defined;
       eventInfo->nextEventTime = next;
     }

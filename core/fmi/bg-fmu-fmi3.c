@@ -211,7 +211,7 @@ fmi3UpdateDiscreteStates (fmi3Instance instance, fmi3Boolean *discreteStatesNeed
                           fmi3Boolean *valuesOfContinuousStatesChanged,
                           fmi3Boolean *nextEventTimeDefined, fmi3Float64 *nextEventTime)
 {
-  gboolean terminate = FALSE, next_defined = FALSE;
+  gboolean switched = FALSE, terminate = FALSE, next_defined = FALSE;
   double next = 0;
   BgFmuStatus s;
   GET (instance);
@@ -219,7 +219,7 @@ fmi3UpdateDiscreteStates (fmi3Instance instance, fmi3Boolean *discreteStatesNeed
   if (self->cs)
     return status3 (_bg_fmu_log (self, BG_FMU_ERROR_STATUS, "logStatusError",
                                  "Co-Simulation without event mode has no discrete updates"));
-  s = _bg_fmu_update_discrete (self, &terminate, &next_defined, &next);
+  s = _bg_fmu_update_discrete (self, &switched, &terminate, &next_defined, &next);
   if (discreteStatesNeedUpdate != NULL)
     *discreteStatesNeedUpdate = false;
   if (terminateSimulation != NULL)
@@ -227,7 +227,7 @@ fmi3UpdateDiscreteStates (fmi3Instance instance, fmi3Boolean *discreteStatesNeed
   if (nominalsOfContinuousStatesChanged != NULL)
     *nominalsOfContinuousStatesChanged = false;
   if (valuesOfContinuousStatesChanged != NULL)
-    *valuesOfContinuousStatesChanged = false;
+    *valuesOfContinuousStatesChanged = switched;
   if (nextEventTimeDefined != NULL)
     *nextEventTimeDefined = next_defined;
   if (nextEventTime != NULL)

@@ -161,8 +161,11 @@ BgFmuStatus    _bg_fmu_get_indicators    (BgFmuInstance *self,
                                           double        *z,
                                           gsize          n);
 /* Event Mode: takes the time events due at the current time, ends the run
- * at an end stop, and gives the next time event. */
+ * at an end stop, and gives the next time event. *switched is TRUE when a
+ * time event was taken: a waveform jumped, so the right-hand side is
+ * discontinuous there and the importer's integrator must start afresh. */
 BgFmuStatus    _bg_fmu_update_discrete   (BgFmuInstance *self,
+                                          gboolean      *switched,
                                           gboolean      *terminate,
                                           gboolean      *next_defined,
                                           double        *next_time);

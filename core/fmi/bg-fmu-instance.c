@@ -662,11 +662,12 @@ _bg_fmu_end_at_event (BgFmuInstance *self, guint e)
 }
 
 BgFmuStatus
-_bg_fmu_update_discrete (BgFmuInstance *self, gboolean *terminate, gboolean *next_defined,
-                         double *next_time)
+_bg_fmu_update_discrete (BgFmuInstance *self, gboolean *switched, gboolean *terminate,
+                         gboolean *next_defined, double *next_time)
 {
   double eps;
 
+  *switched = FALSE;
   *terminate = FALSE;
   *next_defined = FALSE;
   *next_time = 0;
@@ -679,6 +680,7 @@ _bg_fmu_update_discrete (BgFmuInstance *self, gboolean *terminate, gboolean *nex
     {
       _bg_fmu_log (self, BG_FMU_OK, "logEvents", "time event at t = %.9g s", self->t);
       self->seg++;
+      *switched = TRUE;
     }
   for (guint e = 0; e < self->plan->n_events && !self->terminated; e++)
     {
