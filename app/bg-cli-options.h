@@ -27,20 +27,23 @@ gboolean bg_cli_parse             (GOptionContext *context,
                                    const char     *command,
                                    int            *argc,
                                    char         ***argv);
-/* TRUE when text is one finite decimal number in C notation ("0.5",
- * "1e-3", "-2"): no hexadecimal, "inf", "nan", blanks or units. */
-gboolean bg_cli_read_decimal      (const char *text,
+/* TRUE when text is one finite number in C notation with at most one
+ * Latin SI prefix after it ("0.5", "1e-3", "-2", "2.2k", "10m", "4.7u";
+ * p n u µ m k M G T), read as the editor reads its fields (core/bg-units.h,
+ * BG_UNITS_SYNTAX_COMMAND_LINE): no hexadecimal, "inf", "nan", blanks,
+ * comma, unit or anything after the prefix. */
+gboolean bg_cli_read_number       (const char *text,
                                    double     *value);
 /* Reads the value of a numeric option (text as given, or NULL when the
- * option is absent: *value is then left alone). Accepts only a whole finite
- * decimal number; otherwise the usage error is "--rtol: “nan” is not a
- * finite number". */
+ * option is absent: *value is then left alone), as bg_cli_read_number();
+ * otherwise the usage error is "--rtol: “nan” is not a finite number". */
 gboolean bg_cli_parse_number      (const char *command,
                                    const char *option,
                                    const char *text,
                                    double     *value);
-/* The same for a whole number in decimal digits ("--points: “0x10” is
- * not a whole number"). */
+/* The same for a whole number: decimal digits with an optional sign and
+ * prefix ("200", "10k"), no point or exponent ("--points: “0x10” is not a
+ * whole number"). */
 gboolean bg_cli_parse_count       (const char *command,
                                    const char *option,
                                    const char *text,

@@ -81,7 +81,7 @@ bg_cli_render (int    argc,
     return BG_CLI_EXIT_USAGE;
   if (output == NULL)
     return bg_cli_usage_error ("render", _("missing --output OUT.png|OUT.svg"));
-  if ((scale_text != NULL && !bg_cli_read_decimal (scale_text, &scale))
+  if ((scale_text != NULL && !bg_cli_read_number (scale_text, &scale))
       || !(scale >= 0.5 && scale <= 3.0))
     return bg_cli_usage_error ("render",
                                _("--scale must be between 0.5 and 3"));
