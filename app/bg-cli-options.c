@@ -142,7 +142,7 @@ bg_cli_output_options_add (BgCliOutputOptions *o,
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o->csv,
       N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o->plot,
-      N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+      N_("Write a plot to a PNG, SVG or PDF file"), "OUT.png" },
     { NULL }
   };
 
@@ -156,9 +156,11 @@ bg_cli_output_options_check (const BgCliOutputOptions *o,
 {
   g_autoptr(GError) error = NULL;
 
-  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
+  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg")
+      && !g_str_has_suffix (o->plot, ".pdf"))
     {
-      *exit_code = bg_cli_usage_error (command, _("--plot needs a file name ending in .png or .svg"));
+      *exit_code = bg_cli_usage_error (command,
+                                       _("--plot needs a file name ending in .png, .svg or .pdf"));
       return FALSE;
     }
   /* A device or a socket is refused before any work is done. */

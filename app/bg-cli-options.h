@@ -60,8 +60,8 @@ gboolean bg_cli_check_vars        (const char *command,
 /* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
 GStrv    bg_cli_split_vars        (const char *list);
 
-/* --csv OUT.csv|- and --plot OUT.png|OUT.svg: where a command writes its
- * data and its drawing. */
+/* --csv OUT.csv|- and --plot OUT.png|OUT.svg|OUT.pdf: where a command
+ * writes its data and its drawing. */
 typedef struct
 {
   char *csv;    /* NULL: standard output, unless there is a plot */
@@ -72,7 +72,8 @@ typedef struct
  * there. */
 void        bg_cli_output_options_add      (BgCliOutputOptions *o,
                                             GOptionContext     *context);
-/* Checks --plot's name ("--plot needs a file name ending in .png or .svg")
+/* Checks --plot's name ("--plot needs a file name ending in .png, .svg or
+ * .pdf")
  * and, when a plot is asked for, has bgmod-cli-draw run the command
  * (bg_cli_draw_elsewhere). FALSE when the command must return *exit_code:
  * the usage error, or the handing over failed. */
