@@ -314,8 +314,9 @@ bg_cli_grade (int    argc,
   for (int i = 1; i < argc; i++)
     {
       const char *sheet = sheets.paths != NULL ? g_ptr_array_index (sheets.paths, i - 1) : NULL;
+      int file_code = grade_file (argv[i], json, sheet);   /* once: MAX evaluates twice */
 
-      exit_code = MAX (exit_code, grade_file (argv[i], json, sheet));
+      exit_code = MAX (exit_code, file_code);
     }
   sheets_clear (&sheets);
   return exit_code;
