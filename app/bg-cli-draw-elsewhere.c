@@ -117,6 +117,18 @@ bg_cli_write_bode_plot (const BgBode *bode,
   return refuse (error);
 }
 
+gboolean
+bg_cli_write_feedback_sheet (const char    *file,
+                             BgModel       *document,
+                             BgFlatMap     *map,
+                             const BgGrade *grade,
+                             double         presentation_scale,
+                             const char    *path,
+                             GError       **error)
+{
+  return refuse (error);
+}
+
 int
 bg_cli_render (int    argc,
                char **argv)

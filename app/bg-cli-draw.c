@@ -6,14 +6,17 @@
  * renderers of ui/render/); bgmod-cli links bg-cli-draw-elsewhere.c
  * instead and hands a command that draws over to this program.
  *
- * Owns: the plot files (1000 × 700, PNG or SVG by the name's suffix) and
- * the answer that this program draws itself. Must not: compute anything
- * (the callers pass plans, results and responses), or print.
+ * Owns: the plot files (1000 × 700, PNG, SVG or PDF by the name's suffix),
+ * the feedback sheets of `render --exercise` and `grade --render`, and the
+ * answer that this program draws itself. Must not: compute anything (the
+ * callers pass plans, results, responses and grades), or print.
  */
 #include "config.h"
 
 #include "bg-bode-plot.h"
 #include "bg-cli.h"
+#include "bg-export.h"
+#include "bg-feedback-sheet.h"
 #include "bg-plot-renderer.h"
 
 #define PLOT_WIDTH 1000
@@ -36,8 +39,13 @@ write_file (BgPlotRenderer *renderer,
             const char     *path,
             GError        **error)
 {
-  if (g_str_has_suffix (path, ".svg"))
+  BgExportFormat format = BG_EXPORT_PNG;
+
+  bg_export_format_for_path (path, FALSE, &format);
+  if (format == BG_EXPORT_SVG_PX)
     return bg_plot_renderer_write_svg (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
+  if (format == BG_EXPORT_PDF_PX)
+    return bg_plot_renderer_write_pdf (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
   return bg_plot_renderer_write_png (renderer, path, PLOT_WIDTH, PLOT_HEIGHT, 1.0, error);
 }
 
@@ -128,4 +136,26 @@ bg_cli_write_bode_plot (const BgBode *bode,
 
   bg_bode_plot_set_response (plot, bode);
   return write_file (bg_bode_plot_get_renderer (plot), path, error);
+}
+
+gboolean
+bg_cli_write_feedback_sheet (const char    *file,
+                             BgModel       *document,
+                             BgFlatMap     *map,
+                             const BgGrade *grade,
+                             double         presentation_scale,
+                             const char    *path,
+                             GError       **error)
+{
+  /* the badges on the bonds drawn: the top level's, by their own ids */
+  g_autoptr (BgGrade) marks = map != NULL ? bg_grade_project (grade, document, "", map) : NULL;
+  BgFeedbackSheet sheet = {
+    .file = file,
+    .model = document,
+    .grade = grade,
+    .marks = marks != NULL ? marks : grade,
+    .presentation_scale = presentation_scale,
+  };
+
+  return bg_feedback_sheet_write (&sheet, path, error);
 }

@@ -10,7 +10,6 @@
  */
 #include "config.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
@@ -19,6 +18,7 @@
 #include "bg-cli-output.h"
 #include "bg-bode.h"
 #include "bg-simulator.h"
+#include "bg-units.h"
 
 gboolean
 bg_cli_parse (GOptionContext *context,
@@ -39,24 +39,15 @@ bg_cli_parse (GOptionContext *context,
   return TRUE;
 }
 
-/* A decimal number as a person types it ("0.5", "1e-3", "-2", "+1"):
- * digits, signs, a point and an exponent only, so that hexadecimal
- * ("0x10"), "inf" and "nan", which strtod would take, are refused. */
+/* A number as the editor's fields take it, in command-line form (one
+ * parser for both: core/bg-units.c): C notation and at most one Latin SI
+ * prefix ("0.5", "1e-3", "2.2k", "10m"); hexadecimal, "inf", "nan",
+ * blanks, a comma, a unit and anything after the prefix are refused. */
 gboolean
-bg_cli_read_decimal (const char *text,
-                     double     *value)
+bg_cli_read_number (const char *text,
+                    double     *value)
 {
-  char *end = NULL;
-  double x;
-
-  if (text == NULL || *text == '\0' || text[strspn (text, "0123456789+-.eE")] != '\0')
-    return FALSE;
-  errno = 0;
-  x = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || errno == ERANGE || !isfinite (x))
-    return FALSE;
-  *value = x;
-  return TRUE;
+  return bg_units_parse (text, NULL, BG_UNITS_SYNTAX_COMMAND_LINE, value);
 }
 
 gboolean
@@ -67,7 +58,7 @@ bg_cli_parse_number (const char *command,
 {
   g_autofree char *message = NULL;
 
-  if (text == NULL || bg_cli_read_decimal (text, value))
+  if (text == NULL || bg_cli_read_number (text, value))
     return TRUE;
   message = g_strdup_printf (_("--%s: “%s” is not a finite number"), option, text);
   bg_cli_usage_error (command, message);
@@ -82,18 +73,16 @@ bg_cli_parse_count (const char *command,
 {
   g_autofree char *message = NULL;
   const char *digits = text != NULL && (*text == '+' || *text == '-') ? text + 1 : text;
-  gint64 x;
+  double x;
 
   if (text == NULL)
     return TRUE;
-  if (*digits != '\0' && digits[strspn (digits, "0123456789")] == '\0' && strlen (digits) <= 10)
+  /* decimal digits, then at most a prefix ("2k"): no point, no exponent */
+  if (g_ascii_isdigit (*digits) && bg_cli_read_number (text, &x)
+      && !strpbrk (text, ".eE") && x == floor (x) && x >= G_MININT && x <= G_MAXINT)
     {
-      x = g_ascii_strtoll (text, NULL, 10);
-      if (x >= G_MININT && x <= G_MAXINT)
-        {
-          *value = (int) x;
-          return TRUE;
-        }
+      *value = (int) x;
+      return TRUE;
     }
   message = g_strdup_printf (_("--%s: “%s” is not a whole number"), option, text);
   bg_cli_usage_error (command, message);
@@ -153,7 +142,7 @@ bg_cli_output_options_add (BgCliOutputOptions *o,
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &o->csv,
       N_("Write CSV to this file, or - for standard output"), "OUT.csv" },
     { "plot", 0, 0, G_OPTION_ARG_FILENAME, &o->plot,
-      N_("Write a plot to a PNG or SVG file"), "OUT.png" },
+      N_("Write a plot to a PNG, SVG or PDF file"), "OUT.png" },
     { NULL }
   };
 
@@ -167,9 +156,11 @@ bg_cli_output_options_check (const BgCliOutputOptions *o,
 {
   g_autoptr(GError) error = NULL;
 
-  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg"))
+  if (o->plot != NULL && !g_str_has_suffix (o->plot, ".png") && !g_str_has_suffix (o->plot, ".svg")
+      && !g_str_has_suffix (o->plot, ".pdf"))
     {
-      *exit_code = bg_cli_usage_error (command, _("--plot needs a file name ending in .png or .svg"));
+      *exit_code = bg_cli_usage_error (command,
+                                       _("--plot needs a file name ending in .png, .svg or .pdf"));
       return FALSE;
     }
   /* A device or a socket is refused before any work is done. */
@@ -199,7 +190,9 @@ bg_cli_output_options_clear (BgCliOutputOptions *o)
 
 /* simulate ------------------------------------------------------------------ */
 
-/* "2G", "512MiB", "300M", "1e9": bytes with an optional binary suffix. */
+/* "2G", "512MiB", "300M", "1e9": bytes with an optional binary suffix
+ * (K M G T are 1024, 1024², …; not the SI prefixes of the other
+ * numbers). */
 static gboolean
 parse_size (const char *text, guint64 *bytes)
 {
@@ -208,7 +201,7 @@ parse_size (const char *text, guint64 *bytes)
   const char *end = text + number;
   double value, scale = 1;
 
-  if (!bg_cli_read_decimal (digits, &value) || !(value > 0))
+  if (!bg_cli_read_number (digits, &value) || !(value > 0))
     return FALSE;
   switch (g_ascii_toupper (*end))
     {
@@ -360,7 +353,7 @@ read_max_time (const char *command, const char *text, double *seconds)
 {
   if (text == NULL)
     return TRUE;
-  if (!bg_cli_read_decimal (text, seconds) || !(*seconds > 0))
+  if (!bg_cli_read_number (text, seconds) || !(*seconds > 0))
     {
       bg_cli_usage_error (command, _("--max-time needs a number of seconds above 0"));
       return FALSE;
@@ -374,7 +367,7 @@ bg_cli_linearize_options_read (BgCliLinearizeOptions *o,
 {
   if (!bg_cli_expect_one_model ("linearize", argc))
     return FALSE;
-  if (o->at_text != NULL && (!bg_cli_read_decimal (o->at_text, &o->at) || !(o->at >= 0)))
+  if (o->at_text != NULL && (!bg_cli_read_number (o->at_text, &o->at) || !(o->at >= 0)))
     {
       bg_cli_usage_error ("linearize", _("--at needs a time ≥ 0 in seconds"));
       return FALSE;

@@ -28,20 +28,23 @@ gboolean bg_cli_parse             (GOptionContext *context,
                                    const char     *command,
                                    int            *argc,
                                    char         ***argv);
-/* TRUE when text is one finite decimal number in C notation ("0.5",
- * "1e-3", "-2"): no hexadecimal, "inf", "nan", blanks or units. */
-gboolean bg_cli_read_decimal      (const char *text,
+/* TRUE when text is one finite number in C notation with at most one
+ * Latin SI prefix after it ("0.5", "1e-3", "-2", "2.2k", "10m", "4.7u";
+ * p n u µ m k M G T), read as the editor reads its fields (core/bg-units.h,
+ * BG_UNITS_SYNTAX_COMMAND_LINE): no hexadecimal, "inf", "nan", blanks,
+ * comma, unit or anything after the prefix. */
+gboolean bg_cli_read_number       (const char *text,
                                    double     *value);
 /* Reads the value of a numeric option (text as given, or NULL when the
- * option is absent: *value is then left alone). Accepts only a whole finite
- * decimal number; otherwise the usage error is "--rtol: “nan” is not a
- * finite number". */
+ * option is absent: *value is then left alone), as bg_cli_read_number();
+ * otherwise the usage error is "--rtol: “nan” is not a finite number". */
 gboolean bg_cli_parse_number      (const char *command,
                                    const char *option,
                                    const char *text,
                                    double     *value);
-/* The same for a whole number in decimal digits ("--points: “0x10” is
- * not a whole number"). */
+/* The same for a whole number: decimal digits with an optional sign and
+ * prefix ("200", "10k"), no point or exponent ("--points: “0x10” is not a
+ * whole number"). */
 gboolean bg_cli_parse_count       (const char *command,
                                    const char *option,
                                    const char *text,
@@ -58,8 +61,8 @@ gboolean bg_cli_check_vars        (const char *command,
 /* The names of a comma-separated list (blanks dropped), or NULL for NULL. */
 GStrv    bg_cli_split_vars        (const char *list);
 
-/* --csv OUT.csv|- and --plot OUT.png|OUT.svg: where a command writes its
- * data and its drawing. */
+/* --csv OUT.csv|- and --plot OUT.png|OUT.svg|OUT.pdf: where a command
+ * writes its data and its drawing. */
 typedef struct
 {
   char *csv;    /* NULL: standard output, unless there is a plot */
@@ -70,7 +73,8 @@ typedef struct
  * there. */
 void        bg_cli_output_options_add      (BgCliOutputOptions *o,
                                             GOptionContext     *context);
-/* Checks --plot's name ("--plot needs a file name ending in .png or .svg")
+/* Checks --plot's name ("--plot needs a file name ending in .png, .svg or
+ * .pdf")
  * and, when a plot is asked for, has bgmod-cli-draw run the command
  * (bg_cli_draw_elsewhere). FALSE when the command must return *exit_code:
  * the usage error, or the handing over failed. */

@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-cli-render.c — `bgmod-cli render MODEL.bgmod --output OUT.png|OUT.svg`.
+/* bg-cli-render.c — `bgmod-cli render MODEL.bgmod --output OUT.png|OUT.svg|OUT.pdf
+ * [--exercise]`.
  *
  * Owns: drawing a model's bond graph, fitted, on a white background, with the
  * analyzer's causal strokes, conflicts in red and algebraic groups in amber,
- * into a PNG or SVG file, and the exit code: 0 when written, also for a
+ * into a PNG, SVG or PDF file; with --exercise the student's feedback sheet
+ * instead (the student's strokes with grade's marks and sentences,
+ * bg-cli-draw.c); and the exit code: 0 when written, also for a
  * model whose causality has an error (the picture shows it; the errors go
  * to stderr); 1 for an invalid model; 2 for a usage error, an unreadable
  * model or an unwritable output (a device or a socket is refused before
  * anything is drawn, bg-cli-output.c). Must not: draw anything itself (the
- * graph renderer does, as for the canvas) or analyse causality
- * (bg-causality.c).
+ * graph renderer and the sheet do, as for the canvas), analyse causality
+ * (bg-causality.c) or grade (bg-causality-check.c).
  */
 #include "config.h"
 
@@ -47,6 +50,42 @@ render_component_causality (BgModel            *model,
   return bg_causality_project (flat_causality, def->body, prefix, map);
 }
 
+/* render --exercise: the student's sheet. */
+static int
+render_exercise (const char *file,
+                 BgModel    *document,
+                 double      scale,
+                 const char *output)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(BgFlatMap) map = NULL;
+  g_autoptr(BgModel) flat = bg_model_flatten (document, &map, &error);
+  g_autoptr(BgGrade) grade = NULL;
+
+  if (flat == NULL)
+    {
+      g_printerr ("bgmod-cli: %s: %s\n", file, error->message);
+      return BG_CLI_EXIT_FAILED;
+    }
+  grade = bg_grade_exercise (flat);
+  if (!bg_cli_write_feedback_sheet (file, document, map, grade, scale, output, &error))
+    {
+      g_printerr ("bgmod-cli render: %s\n", error->message);
+      return BG_CLI_EXIT_USAGE;
+    }
+  return BG_CLI_EXIT_OK;
+}
+
+/* A name ending in .png, .svg or .pdf, in either case. */
+static gboolean
+is_picture_name (const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  return g_str_has_suffix (lower, ".png") || g_str_has_suffix (lower, ".svg")
+         || g_str_has_suffix (lower, ".pdf");
+}
+
 int
 bg_cli_render (int    argc,
                char **argv)
@@ -57,18 +96,22 @@ bg_cli_render (int    argc,
   g_autoptr(GError) error = NULL;
   g_autofree char *output = NULL, *scale_text = NULL;
   g_autofree char *component = NULL;
+  gboolean exercise = FALSE;
   BgModel *drawn;
   double scale = 1.0;
   int exit_code = BG_CLI_EXIT_OK;
   const GPtrArray *errors;
   const GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
-      N_("Write the drawing to this .png or .svg file"), N_("FILE") },
+      N_("Write the drawing to this .png, .svg or .pdf file"), N_("FILE") },
     { "scale", 0, 0, G_OPTION_ARG_STRING, &scale_text,
       N_("Presentation scale: 1 normal, 1.5–2 thicker lines and text"), N_("S") },
     { "component", 0, 0, G_OPTION_ARG_STRING, &component,
       N_("Draw this component's definition instead of the model (strokes as in its first instance)"),
       N_("NAME") },
+    { "exercise", 0, 0, G_OPTION_ARG_NONE, &exercise,
+      N_("Draw the student's feedback sheet: their strokes marked ✓, ✗ or ? as grade judges them, with grade's sentences"),
+      NULL },
     { NULL }
   };
 
@@ -80,15 +123,17 @@ bg_cli_render (int    argc,
       || !bg_cli_expect_one_model ("render", argc))
     return BG_CLI_EXIT_USAGE;
   if (output == NULL)
-    return bg_cli_usage_error ("render", _("missing --output OUT.png|OUT.svg"));
-  if ((scale_text != NULL && !bg_cli_read_decimal (scale_text, &scale))
+    return bg_cli_usage_error ("render", _("missing --output OUT.png|OUT.svg|OUT.pdf"));
+  if ((scale_text != NULL && !bg_cli_read_number (scale_text, &scale))
       || !(scale >= 0.5 && scale <= 3.0))
     return bg_cli_usage_error ("render",
                                _("--scale must be between 0.5 and 3"));
-  if (!g_str_has_suffix (output, ".png") && !g_str_has_suffix (output, ".svg") &&
-      !g_str_has_suffix (output, ".PNG") && !g_str_has_suffix (output, ".SVG"))
+  if (!is_picture_name (output))
     return bg_cli_usage_error ("render",
-                               _("the output name must end in .png or .svg"));
+                               _("the output name must end in .png, .svg or .pdf"));
+  if (exercise && component != NULL)
+    return bg_cli_usage_error ("render",
+                               _("--exercise draws the student's whole model; it does not go with --component"));
 
   if (!bg_cli_output_check (output, &error))
     return bg_cli_write_failed ("render", error);
@@ -96,6 +141,8 @@ bg_cli_render (int    argc,
   model = bg_cli_load_document (argv[1], &exit_code);
   if (model == NULL)
     return exit_code;
+  if (exercise)
+    return render_exercise (argv[1], model, scale, output);
 
   drawn = model;
   if (component != NULL)

@@ -14,8 +14,10 @@
 
 #include <glib.h>
 #include "bg-bode.h"
+#include "bg-causality-check.h"
 #include "bg-cli-options.h"
 #include "bg-model.h"
+#include "bg-model-flatten.h"
 #include "bg-linearize.h"
 #include "bg-simulator.h"
 #include "bg-sweep.h"
@@ -124,7 +126,7 @@ void     bg_cli_set_command_line (char **argv);
  * (TRUE, the reason printed, *exit_code set). */
 gboolean bg_cli_draw_elsewhere (const char *command,
                                 int        *exit_code);
-/* 1000 × 700 plot files, PNG or SVG by the name's suffix. */
+/* 1000 × 700 plot files, PNG, SVG or PDF by the name's suffix. */
 gboolean bg_cli_write_simulation_plot (BgPlan            *plan,
                                        BgResult          *result,
                                        GArray            *vars,
@@ -145,6 +147,17 @@ gboolean bg_cli_write_compare_plot    (BgResult   *const  results[2],
                                        const char        *path,
                                        GError           **error);
 gboolean bg_cli_write_bode_plot       (const BgBode      *bode,
+                                       const char        *path,
+                                       GError           **error);
+/* The feedback sheet of a student's file (ui/render/bg-feedback-sheet.h),
+ * PNG, SVG or PDF by the name's suffix: file as the teacher named it, the
+ * document as loaded (components kept), map its bg_model_flatten map (NULL
+ * without components) and grade its flat graph's (bg_grade_exercise). */
+gboolean bg_cli_write_feedback_sheet  (const char        *file,
+                                       BgModel           *document,
+                                       BgFlatMap         *map,
+                                       const BgGrade     *grade,
+                                       double             presentation_scale,
                                        const char        *path,
                                        GError           **error);
 

@@ -80,25 +80,25 @@ print_usage (FILE *stream)
            _("Derive the state equations dx/dt = f(x, u) of a model in textbook form."));
   fprintf (stream, "  %s\n      %s\n",
            "simulate MODEL.bgmod [--t-end T] [--output-step H] [--rtol R] [--atol A]\n"
-           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg|OUT.pdf]\n"
            "                      [--sweep EL.PARAM=V1,V2,...]",
            _("Simulate a model and write its variables as CSV or a plot; --sweep runs it once per value, in parallel."));
   fprintf (stream, "  %s\n      %s\n",
-           "render   MODEL.bgmod --output OUT.png|OUT.svg",
+           "render   MODEL.bgmod --output OUT.png|OUT.svg|OUT.pdf [--exercise]",
            _("Draw the bond graph with its causal strokes."));
   fprintf (stream, "  %s\n      %s\n",
            "linearize MODEL.bgmod [--at T] [--vars a,b,...] [--json] [--max-time S]",
            _("Linearize a model: the matrices A, B, C, D and the eigenvalues with their frequencies and damping."));
   fprintf (stream, "  %s\n      %s\n",
            "bode     MODEL.bgmod --input SRC --output VAR [--from F1] [--to F2]\n"
-           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
+           "                      [--points N] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg|OUT.pdf]\n"
            "                      [--max-time S]",
            _("Frequency response from a source to a variable: magnitude in dB and phase in degrees."));
   fprintf (stream, "  %s\n      %s\n",
            "components [--domain D] [--json | --markdown]",
            _("List the Elements library: types, ports, parameters and units."));
   fprintf (stream, "  %s\n      %s\n",
-           "grade    STUDENT.bgmod... [--json]",
+           "grade    STUDENT.bgmod... [--json] [--render DIR [--render-format png|svg|pdf]]",
            _("Check the causal strokes students placed in exercise mode."));
   fprintf (stream, "  %s\n      %s\n",
            "fix      MODEL.bgmod --output OUT.bgmod [--remedy K]",

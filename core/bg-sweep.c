@@ -17,6 +17,7 @@
 #include "bg-causality.h"
 #include "bg-compiler.h"
 #include "bg-file.h"
+#include "bg-units.h"
 
 G_DEFINE_QUARK (bg-sweep-error-quark, bg_sweep_error)
 
@@ -40,19 +41,6 @@ struct _BgSweep
   BgSweepDoneFunc done_func;
   gpointer        done_data;
 };
-
-/* A decimal number as a person types it ("1e-3", "-0.5", "+2"): digits,
- * signs, one point and an exponent; no hexadecimal, "inf" or "nan". */
-static gboolean
-read_decimal (const char *text, double *value)
-{
-  char *end = NULL;
-
-  if (*text == '\0' || text[strspn (text, "0123456789+-.eE")] != '\0')
-    return FALSE;
-  *value = g_ascii_strtod (text, &end);
-  return end != NULL && *end == '\0' && isfinite (*value);
-}
 
 gboolean
 bg_sweep_parse_spec (const char *spec, char **element, char **param, GArray **values,
@@ -80,7 +68,8 @@ bg_sweep_parse_spec (const char *spec, char **element, char **param, GArray **va
       const char *text = g_strstrip (items[i]);
       double v;
 
-      if (!read_decimal (text, &v))
+      /* as the command line reads every number: "2.2k", "10m", "1e-3" */
+      if (!bg_units_parse (text, NULL, BG_UNITS_SYNTAX_COMMAND_LINE, &v))
         {
           g_set_error (error, BG_SWEEP_ERROR, BG_SWEEP_ERROR_SPEC,
                        _("“%s” in the sweep is not a number"), text);

@@ -43,8 +43,9 @@ typedef void (*BgSweepDoneFunc) (BgSweep  *sweep,
                                  guint     index,
                                  gpointer  user_data);
 
-/* "R1.value=100,1e3,1e4" → element "R1", param "value", values: decimal
- * numbers only (no hexadecimal, no "inf"), each value once. */
+/* "R1.value=100,1e3,2.2k" → element "R1", param "value", values: numbers
+ * as the command line reads them (bg-units.h: C notation and a Latin SI
+ * prefix; no hexadecimal, no "inf"), each value once. */
 gboolean     bg_sweep_parse_spec   (const char  *spec,
                                     char       **element,
                                     char       **param,

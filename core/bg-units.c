@@ -254,6 +254,40 @@ editor_text (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* The NUMBER_LEN characters of S (a number strtod read whole) with the
+ * prefix's power of ten moved into the number's own exponent, read once:
+ * "2.2k" is read as "2.2e3", the double nearest 2200 (2200 itself), as
+ * typing "2200" gives; 2.2 × 1000 would be a bit above it. FALSE when the
+ * value is not finite (or, on the command line, not a double at all). */
+static gboolean
+apply_prefix (const char   *s,
+              gsize         number_len,
+              int           exponent,
+              BgUnitsSyntax syntax,
+              double       *value)
+{
+  g_autofree char *number = g_strndup (s, number_len);
+  g_autofree char *shifted = NULL;
+  char *e = strpbrk (number, "eE");
+  gint64 own = 0;
+  double v;
+
+  if (e != NULL)
+    {
+      /* strtod read it, so digits follow; a huge one stays huge */
+      own = g_ascii_strtoll (e + 1, NULL, 10);
+      own = CLAMP (own, -100000, 100000);
+      *e = '\0';
+    }
+  shifted = g_strdup_printf ("%se%" G_GINT64_FORMAT, number, own + exponent);
+  errno = 0;
+  v = g_ascii_strtod (shifted, NULL);
+  if (!isfinite (v) || (syntax == BG_UNITS_SYNTAX_COMMAND_LINE && errno == ERANGE))
+    return FALSE;
+  *value = v;
+  return TRUE;
+}
+
 gboolean
 bg_units_parse (const char   *text,
                 const char   *unit,
@@ -262,7 +296,7 @@ bg_units_parse (const char   *text,
 {
   g_autofree char *s = NULL;
   char *end = NULL;
-  double v, scale;
+  double v;
   int exponent;
 
   g_return_val_if_fail (value != NULL, FALSE);
@@ -287,11 +321,7 @@ bg_units_parse (const char   *text,
       return FALSE;
   if (!suffix_exponent (end, unit, syntax, &exponent))
     return FALSE;
-  /* dividing by 1e3 (exact) rounds "2 m" to the double nearest 0.002, as
-   * typing "0.002" does; multiplying by 1e-3 (inexact) need not */
-  scale = pow (10, abs (exponent));
-  v = exponent < 0 ? v / scale : v * scale;
-  if (!isfinite (v))
+  if (exponent != 0 && !apply_prefix (s, end - s, exponent, syntax, &v))
     return FALSE;
   *value = v;
   return TRUE;

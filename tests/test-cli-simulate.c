@@ -158,7 +158,7 @@ test_bad_settings (void)
 
   run_cli (&run, path, "--plot", "out.jpg", NULL);
   g_assert_cmpint (run.status, ==, 2);
-  g_assert_nonnull (strstr (run.err, "--plot needs a file name ending in .png or .svg"));
+  g_assert_nonnull (strstr (run.err, "--plot needs a file name ending in .png, .svg or .pdf"));
   bg_cli_run_clear (&run);
 }
 

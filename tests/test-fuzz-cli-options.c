@@ -5,7 +5,8 @@
  * Owns: /cli/options/seeds (every file of tests/fuzz/cli-options-seeds/
  * goes through without breaking an invariant; run it under ASan) and
  * /cli/options/cases (command lines that must be accepted or refused:
- * decimal numbers only, --at's range, --vars with a name, bode's ends), and
+ * numbers in C notation with a Latin SI prefix and nothing else, --at's
+ * range, --vars with a name, bode's ends), and
  * /cli/options/csv-numbers (the CSV's numbers are printf's "%.12g" to the
  * byte, for millions of doubles of every magnitude and the awkward ones).
  * Must not: depend on the order of the seeds.
@@ -58,7 +59,7 @@ test_seeds (void)
 typedef struct
 {
   guint       command;
-  const char *args[8];
+  const char *args[12];
   gboolean    accepted;
 } Case;
 
@@ -86,6 +87,32 @@ static const Case cases[] = {
   { 2, { "m.bgmod", "--at", "0x1", NULL }, FALSE },
   { 2, { "m.bgmod", "--vars", ",,,", NULL }, FALSE },
   { 2, { "m.bgmod", "--at", "2", "--vars", "C1.e", "--json", NULL }, TRUE },
+  /* the editor's prefixes, in Latin letters only */
+  { 0, { "m.bgmod", "--t-end", "1k", "--output-step", "10m", "--rtol", "1u", NULL }, TRUE },
+  { 0, { "m.bgmod", "--atol", "10n", "--t-end", "2.5M", "--output-step", "1G", NULL }, TRUE },
+  { 0, { "m.bgmod", "--t-end", "1T", NULL }, TRUE },
+  { 0, { "m.bgmod", "--t-end", "1к", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "1K", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "1kk", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "1 k", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "1ks", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "0x1k", NULL }, FALSE },
+  { 0, { "m.bgmod", "--t-end", "infk", NULL }, FALSE },
+  { 0, { "m.bgmod", "--rtol", "1e308k", NULL }, FALSE },
+  { 0, { "m.bgmod", "--sweep", "R1.value=2.2k,4.7k,10k", NULL }, TRUE },
+  /* a repeat ("2.2k" is 2200 itself) passes the options; check_sweep sees
+   * that the spec is refused */
+  { 0, { "m.bgmod", "--sweep", "R1.value=2.2k,2200", NULL }, TRUE },
+  { 0, { "m.bgmod", "--sweep", "R1.value=1p,1n,1u,1m", NULL }, TRUE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--from", "1k", "--to", "1M", NULL }, TRUE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--points", "1k", NULL }, TRUE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--points", "1.5k", NULL }, FALSE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--points", "1e3", NULL }, FALSE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--points", "1M", NULL }, FALSE },
+  { 1, { "m.bgmod", "--input", "U", "--output", "C1.e", "--max-time", "500m", NULL }, TRUE },
+  { 2, { "m.bgmod", "--at", "500m", "--max-time", "1k", NULL }, TRUE },
+  { 2, { "m.bgmod", "--at", "1p", NULL }, TRUE },
+  { 2, { "m.bgmod", "--at", "100f", NULL }, FALSE },
 };
 
 static void

@@ -579,7 +579,7 @@ test_bad_format (void)
   g_assert_false (bg_graph_renderer_export (model, NULL, "graph.jpg", 1.0, &error));
   g_assert_error (error, BG_GRAPH_RENDERER_ERROR, BG_GRAPH_RENDERER_ERROR_FORMAT);
   g_assert_cmpstr (error->message, ==,
-                   "graph.jpg: unknown image format; use a name ending in .png or .svg");
+                   "graph.jpg: unknown image format; use a name ending in .png, .svg or .pdf");
   g_clear_error (&error);
 
   g_assert_false (bg_graph_renderer_export (model, NULL,
@@ -650,7 +650,7 @@ test_cli_render (void)
   g_assert_nonnull (strstr (err, "missing --output OUT.png|OUT.svg"));
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli ((const char *[]) { "render", ok_model, "--output", "x.jpg", NULL }, &err), ==, 2);
-  g_assert_nonnull (strstr (err, "the output name must end in .png or .svg"));
+  g_assert_nonnull (strstr (err, "the output name must end in .png, .svg or .pdf"));
   g_clear_pointer (&err, g_free);
   g_assert_cmpint (run_cli ((const char *[]) { "render", "/nonexistent.bgmod", "--output", png, NULL }, &err), ==, 2);
   g_assert_nonnull (strstr (err, "/nonexistent.bgmod"));

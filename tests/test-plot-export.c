@@ -417,9 +417,23 @@ accept_export_dialog (GtkFileChooser *dialog,
   bg_test_ui_pump ();
 }
 
+/* Whether @needle is in the @length bytes of @data (NULs and all). */
+static gboolean
+has_bytes (const char *data,
+           gsize       length,
+           const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize i = 0; i + n <= length; i++)
+    if (memcmp (data + i, needle, n) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* Export PNG… offers the size (as on screen by default) and the scale (2×
- * by default); the chosen ones make the image. SVG has no such choices and
- * writes SVG whatever the name. */
+ * by default); the chosen ones make the image. SVG and PDF have no such
+ * choices and write their format whatever the name. */
 static void
 test_export_dialog (void)
 {
@@ -487,6 +501,30 @@ test_export_dialog (void)
   g_assert_true (g_file_get_contents (svg, &svg_text, NULL, NULL));
   g_assert_nonnull (strstr (svg_text, "<svg"));
   g_assert_cmpstr (bg_plot_pane_get_status_text (pane), ==, "Exported drawing");
+
+  /* PDF for printing: a page as large as the plot on screen (96 px an inch) */
+  dialog = open_export_dialog (window, "plot.export-pdf");
+  g_clear_pointer (&current_name, g_free);
+  current_name = gtk_file_chooser_get_current_name (dialog);
+  g_assert_cmpstr (current_name, ==, "rc-circuit.pdf");
+  accept_export_dialog (dialog, "printed");
+  {
+    g_autofree char *path = g_build_filename (tmp_dir, "printed", NULL);
+    g_autofree char *pdf_text = NULL;
+    gsize length = 0;
+    GtkWidget *view = GTK_WIDGET (bg_plot_pane_get_view (pane));
+    g_autofree char *media = g_strdup_printf ("/MediaBox [ 0 0 %g %g ]",
+                                              0.75 * gtk_widget_get_width (view),
+                                              0.75 * gtk_widget_get_height (view));
+
+    g_assert_true (g_file_get_contents (path, &pdf_text, &length, NULL));
+    g_assert_true (g_str_has_prefix (pdf_text, "%PDF-"));
+    g_assert_true (has_bytes (pdf_text, length, "%%EOF"));
+    g_test_message ("%s", media);
+    g_assert_true (has_bytes (pdf_text, length, media));
+    g_assert_cmpstr (bg_plot_pane_get_status_text (pane), ==, "Exported printed");
+    g_assert_cmpint (g_remove (path), ==, 0);
+  }
 
   g_assert_cmpint (g_remove (png), ==, 0);
   g_assert_cmpint (g_remove (svg), ==, 0);

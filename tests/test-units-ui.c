@@ -7,7 +7,7 @@
  * (every unit label of the inspector's fields, for an element and for the
  * run's settings, and a limit's sentence), and /ui/units/equations (the
  * equations page's symbol table); with BGMOD_TEST_SCREENSHOT_DIR set, the
- * pictures of those at 1280 × 800. The whole program runs under
+ * pictures of those at 1024 × 768 (a classroom projector). The whole program runs under
  * LANGUAGE=ru.
  * Must not: check the English symbols (the other UI tests see them) or
  * assert anything about pixels.
@@ -121,7 +121,7 @@ check_inspector_units (BgWindow          *window,
 static void
 test_plot (void)
 {
-  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
   BgPlotView *view = bg_plot_pane_get_view (bg_test_ui_plot_pane (window));
   BgPlotRenderer *renderer;
   g_autofree char *time_title = NULL;
@@ -153,14 +153,14 @@ test_plot (void)
   g_assert_nonnull (readout);
   assert_russian_units ("read-out", readout);
   g_assert_true (g_str_has_prefix (readout, "t = 500 мс\n"));
-  bg_test_ui_maybe_screenshot ("plot-ru");
+  bg_test_ui_maybe_screenshot ("units-plot-1024x768-ru");
   bg_test_ui_destroy_window (window);
 }
 
 static void
 test_inspector (void)
 {
-  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
   BgInspector *inspector = bg_window_get_inspector (window);
   const char *const accumulator[] = { "Па", "м³", NULL };
   const char *const load[] = { "кг", "Н·с/м", NULL };
@@ -169,7 +169,7 @@ test_inspector (void)
 
   select_element (window, "ACC");
   check_inspector_units (window, "accumulator", accumulator);
-  bg_test_ui_maybe_screenshot ("inspector-ru");
+  bg_test_ui_maybe_screenshot ("units-inspector-1024x768-ru");
   select_element (window, "LOAD");
   check_inspector_units (window, "load", load);
   /* a limit's sentence names the unit in Russian too */
@@ -191,7 +191,7 @@ test_inspector (void)
 static void
 test_equations (void)
 {
-  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1280, 800);
+  BgWindow *window = bg_test_ui_open_example (app, "hydraulic-bench.bgmod", 1024, 768);
   BgEquationsPane *pane = bg_test_ui_find_typed (GTK_WIDGET (window), BG_TYPE_EQUATIONS_PANE);
   GtkGrid *table;
   g_autoptr(GString) values = g_string_new (NULL);
@@ -233,7 +233,20 @@ test_equations (void)
                                    "У каждого обозначения одно значение: p — импульс"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (convention)), "P — давление"));
   g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (convention)), "𝒫 — мощность"));
-  bg_test_ui_maybe_screenshot ("equations-ru");
+  /* the picture shows the symbol table: scrolled to its convention */
+  {
+    GtkWidget *scrolled = gtk_widget_get_ancestor (convention, GTK_TYPE_SCROLLED_WINDOW);
+    double x = 0, y = 0;
+
+    if (scrolled != NULL
+        && gtk_widget_translate_coordinates (convention,
+                                             gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled)),
+                                             0, 0, &x, &y))
+      gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)),
+                                y - 8);
+    bg_test_ui_pump ();
+  }
+  bg_test_ui_maybe_screenshot ("units-equations-1024x768-ru");
   bg_test_ui_destroy_window (window);
 }
 

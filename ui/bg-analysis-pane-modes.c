@@ -308,6 +308,8 @@ _bg_analysis_pane_modes_export (BgAnalysisPane *self,
   bg_pole_map_set_highlight (self->pole_map, -1);
   if (g_str_has_suffix (path, ".svg"))
     ok = bg_pole_map_write_svg (self->pole_map, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
+  else if (g_str_has_suffix (path, ".pdf"))
+    ok = bg_pole_map_write_pdf (self->pole_map, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
   else
     ok = bg_pole_map_write_png (self->pole_map, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
   bg_pole_map_set_highlight (self->pole_map, shown);

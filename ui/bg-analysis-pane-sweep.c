@@ -17,6 +17,7 @@
 #include "bg-definition.h"
 #include "bg-plot-area.h"
 #include "bg-si-format.h"
+#include "bg-units.h"
 
 static void
 sweep_job_free (SweepJob *job)
@@ -174,13 +175,11 @@ sweep_values (BgAnalysisPane *self, GError **error)
     {
       g_auto (GStrv) ends = g_strsplit_set (text, ",;…", -1);
       double v0, v1;
-      char *end0 = NULL, *end1 = NULL;
 
-      if (g_strv_length (ends) != 2)
-        goto bad_range;
-      v0 = g_ascii_strtod (g_strstrip (ends[0]), &end0);
-      v1 = g_ascii_strtod (g_strstrip (ends[1]), &end1);
-      if (end0 == ends[0] || *end0 != '\0' || end1 == ends[1] || *end1 != '\0')
+      /* the ends read as the list's values are ("1k, 100k") */
+      if (g_strv_length (ends) != 2
+          || !bg_units_parse (g_strstrip (ends[0]), NULL, BG_UNITS_SYNTAX_COMMAND_LINE, &v0)
+          || !bg_units_parse (g_strstrip (ends[1]), NULL, BG_UNITS_SYNTAX_COMMAND_LINE, &v1))
         goto bad_range;
       return bg_sweep_range (v0, v1, (guint) gtk_spin_button_get_value_as_int (self->count_spin),
                              mode == 2, error);

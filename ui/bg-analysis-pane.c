@@ -337,6 +337,8 @@ bg_analysis_pane_export (BgAnalysisPane *self, const char *path, GError **error)
   bg_plot_renderer_set_cursor (renderer, NAN);
   if (g_str_has_suffix (path, ".svg"))
     return bg_plot_renderer_write_svg (renderer, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
+  if (g_str_has_suffix (path, ".pdf"))
+    return bg_plot_renderer_write_pdf (renderer, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
   return bg_plot_renderer_write_png (renderer, path, EXPORT_WIDTH, EXPORT_HEIGHT, 1.0, error);
 }
 
@@ -385,7 +387,9 @@ export_action (GtkWidget *widget, const char *action_name, GVariant *parameter)
                                         GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  gtk_file_filter_set_name (filter, g_str_equal (suffix, "png") ? _("PNG images") : _("SVG drawings"));
+  gtk_file_filter_set_name (filter, g_str_equal (suffix, "png") ? _("PNG images")
+                                    : g_str_equal (suffix, "pdf") ? _("PDF documents")
+                                    : _("SVG drawings"));
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
@@ -419,6 +423,7 @@ _bg_analysis_pane_actions_update (BgAnalysisPane *self)
 
   gtk_widget_action_set_enabled (widget, "analysis.export-png", exportable);
   gtk_widget_action_set_enabled (widget, "analysis.export-svg", exportable);
+  gtk_widget_action_set_enabled (widget, "analysis.export-pdf", exportable);
 }
 
 static void
@@ -534,6 +539,7 @@ build_menu (void)
   g_menu_append (menu, _("_Stop Sweep"), "analysis.cancel");
   g_menu_append (menu, _("Export as _PNG…"), "analysis.export-png");
   g_menu_append (menu, _("Export as _SVG…"), "analysis.export-svg");
+  g_menu_append (menu, _("Export as P_DF (for printing)…"), "analysis.export-pdf");
   return G_MENU_MODEL (menu);
 }
 
@@ -634,6 +640,7 @@ bg_analysis_pane_class_init (BgAnalysisPaneClass *klass)
                                    _bg_analysis_pane_cancel_action);
   gtk_widget_class_install_action (widget_class, "analysis.export-png", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "analysis.export-svg", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "analysis.export-pdf", NULL, export_action);
 }
 
 /* Public ------------------------------------------------------------------------ */

@@ -31,11 +31,10 @@
 #include "bg-canvas-private.h"
 #include "bg-causality-check.h"
 #include "bg-definition.h"
+#include "bg-exercise-marks.h"
 
 /* View px from a bond end within which a click places the stroke there. */
 #define END_HIT 22.0
-/* Radius of a verdict badge, view px at presentation scale 1. */
-#define BADGE_RADIUS 9.0
 
 static guint place_stroke_signal;
 
@@ -376,29 +375,6 @@ set_rgba (cairo_t            *cr,
   cairo_set_source_rgba (cr, c->red, c->green, c->blue, c->alpha * alpha);
 }
 
-static void
-draw_stroke (cairo_t *cr,
-             BgPoint  from,
-             BgPoint  to,
-             BgStroke stroke,
-             double   length)
-{
-  BgPoint s1, s2;
-
-  if (stroke != BG_STROKE_AT_TO && stroke != BG_STROKE_AT_FROM)
-    return;
-  {
-
-  if (stroke == BG_STROKE_AT_TO)
-    bg_geometry_causal_stroke (from, to, length, &s1, &s2);
-  else
-    bg_geometry_causal_stroke (to, from, length, &s1, &s2);
-  cairo_move_to (cr, s1.x, s1.y);
-  cairo_line_to (cr, s2.x, s2.y);
-  cairo_stroke (cr);
-  }
-}
-
 /* The revealed answer on @bond: the nearest valid assignment of the
  * last Check (it keeps the student's correct choices where there are
  * several), else the analyzer's stroke. */
@@ -421,7 +397,8 @@ answer_stroke (BgCanvas      *self,
   return bg_causality_lookup_stroke (causality, bond->id);
 }
 
-/* ✓ on the theme's accent, ✗ on the error colour, ? on the group colour. */
+/* ✓ on the theme's accent, ✗ on the error colour, ? on the group colour
+ * (ui/render/bg-exercise-marks.c: the look of the feedback sheets too). */
 static void
 draw_badge (BgCanvas           *self,
             cairo_t            *cr,
@@ -430,40 +407,8 @@ draw_badge (BgCanvas           *self,
             const BgGraphStyle *style,
             double              scale)
 {
-  static const char *const glyphs[] = { "✓", "✗", "?" };
-  const BgGraphColor *fill = verdict == BG_VERDICT_OK ? &style->selection
-                           : verdict == BG_VERDICT_WRONG ? &style->error
-                           : &style->group;
-  PangoLayout *layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), glyphs[verdict]);
-  PangoFontDescription *font = pango_font_description_from_string ("Sans Bold");
-  double r = BADGE_RADIUS * scale;
-  int w, h;
-
-  pango_font_description_set_absolute_size (font, 13 * scale * PANGO_SCALE);
-  pango_layout_set_font_description (layout, font);
-  pango_font_description_free (font);
-
-  cairo_new_path (cr);
-  cairo_arc (cr, at.x, at.y, r, 0, 2 * G_PI);
-  set_rgba (cr, fill, 1.0);
-  cairo_fill_preserve (cr);
-  set_rgba (cr, &style->bg, 1.0);
-  cairo_set_line_width (cr, 1.5 * scale);
-  cairo_stroke (cr);
-
-  pango_layout_get_pixel_size (layout, &w, &h);
-  set_rgba (cr, &style->bg, 1.0);
-  cairo_move_to (cr, at.x - w / 2.0, at.y - h / 2.0);
-  pango_cairo_show_layout (cr, layout);
-  g_object_unref (layout);
-}
-
-/* The badge sits on the bond, a little off its middle towards `to`. */
-static BgPoint
-badge_point (BgPoint from,
-             BgPoint to)
-{
-  return (BgPoint) { from.x + 0.5 * (to.x - from.x), from.y + 0.5 * (to.y - from.y) };
+  bg_exercise_marks_badge (cr, gtk_widget_get_pango_context (GTK_WIDGET (self)), at, verdict,
+                           style, scale);
 }
 
 void
@@ -496,10 +441,10 @@ _bg_canvas_exercise_draw (BgCanvas *self,
           /* the answer: thick, in the accent colour, on a knock-out */
           set_rgba (cr, &style->bg, 1.0);
           cairo_set_line_width (cr, 3.2 * 1.8 * scale);
-          draw_stroke (cr, from, to, answer, length * 1.15);
+          bg_exercise_marks_stroke (cr, from, to, answer, length * 1.15);
           set_rgba (cr, &style->selection, 1.0);
           cairo_set_line_width (cr, 2.0 * 1.8 * scale);
-          draw_stroke (cr, from, to, answer, length * 1.15);
+          bg_exercise_marks_stroke (cr, from, to, answer, length * 1.15);
         }
       if (bond->exercise == BG_STROKE_NONE || bond->exercise == answer)
         continue;
@@ -515,7 +460,7 @@ _bg_canvas_exercise_draw (BgCanvas *self,
           cairo_set_line_width (cr, 1.6 * 1.8 * scale);
           cairo_set_dash (cr, dash, 2, 0);
         }
-      draw_stroke (cr, from, to, bond->exercise, length);
+      bg_exercise_marks_stroke (cr, from, to, bond->exercise, length);
       cairo_set_dash (cr, NULL, 0, 0);
     }
   for (guint i = 0; grade != NULL && i < bonds->len; i++)
@@ -525,7 +470,7 @@ _bg_canvas_exercise_draw (BgCanvas *self,
       BgPoint from, to;
 
       if (g != NULL && bond_view_ends (self, bond, &from, &to))
-        draw_badge (self, cr, badge_point (from, to), g->verdict, style, scale);
+        draw_badge (self, cr, bg_exercise_marks_badge_point (from, to), g->verdict, style, scale);
     }
   cairo_restore (cr);
 }
@@ -552,8 +497,8 @@ _bg_canvas_exercise_tooltip (BgCanvas *self,
 
       if (g == NULL || !bond_view_ends (self, bond, &from, &to))
         continue;
-      at = badge_point (from, to);
-      if (hypot (view_x - at.x, view_y - at.y) <= BADGE_RADIUS * scale + 4)
+      at = bg_exercise_marks_badge_point (from, to);
+      if (hypot (view_x - at.x, view_y - at.y) <= BG_EXERCISE_BADGE_RADIUS * scale + 4)
         return g_strdup_printf ("%s: %s", bond->id, g->message);
     }
   return g_strdup (_("Exercise mode: click near an end of a bond to put its causal stroke there; click it again to remove it."));

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-plot-pane-export.c — the plot pane's exports and their dialog.
  *
- * Owns: plot.export-png, -svg and -csv, the file chooser they open (a name
+ * Owns: plot.export-png, -svg, -pdf and -csv, the file chooser they open (a name
  * from the document's title, the last folder, for PNG the size and scale
  * choices), writing the format the menu item named, and the status line
  * that says what was written or why not. Must not: change what the plot
@@ -80,6 +80,8 @@ bg_plot_pane_export (BgPlotPane  *self,
     return bg_plot_view_write_csv (self->view, path, error);
   if (g_str_has_suffix (path, ".svg"))
     return bg_plot_view_write_svg (self->view, path, width, height, 1.0, error);
+  if (g_str_has_suffix (path, ".pdf"))
+    return bg_plot_view_write_pdf (self->view, path, width, height, 1.0, error);
   return bg_plot_pane_export_png (self, path, width, height, PNG_SCALE, error);
 }
 
@@ -124,11 +126,14 @@ bg_plot_pane_export_chosen (BgPlotPane     *self,
       *done = g_strdup_printf (_("Exported %s"), name);
       return bg_plot_view_write_csv (self->view, path, error);
     }
-  if (g_str_equal (format, "svg"))
+  if (g_str_equal (format, "svg") || g_str_equal (format, "pdf"))
     {
       bg_plot_pane_screen_size (self, &width, &height);
       *done = g_strdup_printf (_("Exported %s"), name);
-      return bg_plot_view_write_svg (self->view, path, width, height, 1.0, error);
+      /* a PDF page as large as the plot on screen, at 96 px per inch */
+      return g_str_equal (format, "svg")
+             ? bg_plot_view_write_svg (self->view, path, width, height, 1.0, error)
+             : bg_plot_view_write_pdf (self->view, path, width, height, 1.0, error);
     }
 
   png_choices (chooser, &width, &height, &scale);
@@ -227,6 +232,7 @@ export_action (GtkWidget  *widget,
   g_object_set_data_full (G_OBJECT (native), "bg-export-format", g_strdup (suffix), g_free);
   gtk_file_filter_set_name (filter, g_str_equal (suffix, "png") ? _("PNG images")
                                     : g_str_equal (suffix, "svg") ? _("SVG drawings")
+                                    : g_str_equal (suffix, "pdf") ? _("PDF documents")
                                     : _("CSV tables"));
   gtk_file_filter_add_pattern (filter, pattern);
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
@@ -243,5 +249,6 @@ _bg_plot_pane_export_class_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "plot.export-png", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "plot.export-svg", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "plot.export-pdf", NULL, export_action);
   gtk_widget_class_install_action (widget_class, "plot.export-csv", NULL, export_action);
 }

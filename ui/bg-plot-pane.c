@@ -63,6 +63,7 @@ _bg_plot_pane_actions_update (BgPlotPane *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.reset-view", has_run);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-png", has_run);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-svg", has_run);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-pdf", has_run);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "plot.export-csv", has_run);
 }
 
@@ -290,6 +291,7 @@ bg_plot_pane_build_header (BgPlotPane *self)
 
   g_menu_append (menu, _("Export _PNG…"), "plot.export-png");
   g_menu_append (menu, _("Export _SVG…"), "plot.export-svg");
+  g_menu_append (menu, _("Export P_DF (for printing)…"), "plot.export-pdf");
   g_menu_append (menu, _("Export _CSV (visible time range)…"), "plot.export-csv");
   export_button = gtk_menu_button_new ();
   /* an icon: the pane's header must fit beside both sidebars at 1024 px */

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-plot-view-export.c — the plot widget's PNG, SVG and CSV exports.
+/* bg-plot-view-export.c — the plot widget's PNG, SVG, PDF and CSV exports.
  *
  * Owns: drawing what is on screen into a file with the same renderer,
  * traces, markers and time and value windows, opaque and without the
@@ -67,6 +67,21 @@ bg_plot_view_write_svg (BgPlotView *self,
   g_return_val_if_fail (path != NULL, FALSE);
 
   return bg_plot_view_export (self, bg_plot_renderer_write_svg, path, width, height,
+                              scale, error);
+}
+
+gboolean
+bg_plot_view_write_pdf (BgPlotView *self,
+                        const char *path,
+                        int         width,
+                        int         height,
+                        double      scale,
+                        GError    **error)
+{
+  g_return_val_if_fail (BG_IS_PLOT_VIEW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  return bg_plot_view_export (self, bg_plot_renderer_write_pdf, path, width, height,
                               scale, error);
 }
 

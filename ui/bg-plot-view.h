@@ -78,6 +78,12 @@ gboolean         bg_plot_view_write_svg        (BgPlotView         *self,
                                                 int                 height,
                                                 double              scale,
                                                 GError            **error);
+gboolean         bg_plot_view_write_pdf        (BgPlotView         *self,
+                                                const char         *path,
+                                                int                 width,
+                                                int                 height,
+                                                double              scale,
+                                                GError            **error);
 /* CSV of the chosen variables over the visible time window (all rows whose
  * time lies in it), header "t,<names>" as `bgmod-cli simulate` writes. */
 gboolean         bg_plot_view_write_csv        (BgPlotView         *self,

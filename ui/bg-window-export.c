@@ -2,7 +2,7 @@
 /* bg-window-export.c — File ▸ Export Diagram… and Export FMU… in the
  * window.
  *
- * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG or SVG of the
+ * Owns: win.export-diagram (Ctrl+E): a save chooser for a PNG, SVG or PDF of the
  * bond graph, written by the same renderer `bgmod-cli render` uses
  * (bg_graph_renderer_export) with the canvas's presentation scale, and
  * bg_window_export_diagram for a path given directly, and the name it
@@ -55,9 +55,10 @@ export_response_cb (GtkNativeDialog *native,
       if (strchr (strrchr (path, '/') != NULL ? strrchr (path, '/') : path, '.') == NULL)
         {
           GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (native));
-          const char *suffix = filter != NULL &&
-                               g_strcmp0 (gtk_file_filter_get_name (filter), _("SVG drawings")) == 0
-                               ? ".svg" : ".png";
+          const char *filter_name = filter != NULL ? gtk_file_filter_get_name (filter) : NULL;
+          const char *suffix = g_strcmp0 (filter_name, _("SVG drawings")) == 0 ? ".svg"
+                             : g_strcmp0 (filter_name, _("PDF documents")) == 0 ? ".pdf"
+                             : ".png";
           char *named = g_strconcat (path, suffix, NULL);
 
           g_free (path);
@@ -98,6 +99,7 @@ export_diagram_action (GtkWidget  *widget,
   GtkFileChooserNative *native;
   g_autoptr(GtkFileFilter) png = gtk_file_filter_new ();
   g_autoptr(GtkFileFilter) svg = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) pdf = gtk_file_filter_new ();
   g_autofree char *name = bg_window_dup_export_name (self, ".png");
 
   native = gtk_file_chooser_native_new (_("Export Diagram"), GTK_WINDOW (self),
@@ -110,6 +112,9 @@ export_diagram_action (GtkWidget  *widget,
   gtk_file_filter_set_name (svg, _("SVG drawings"));
   gtk_file_filter_add_pattern (svg, "*.svg");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), svg);
+  gtk_file_filter_set_name (pdf, _("PDF documents"));
+  gtk_file_filter_add_pattern (pdf, "*.pdf");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), pdf);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   bg_last_folder_track (native);
 

@@ -11,6 +11,7 @@
  */
 #include "config.h"
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -50,16 +51,49 @@ bg_cli_draw_elsewhere (const char *command,
   return FALSE;
 }
 
-/* Only what a person could type: a number in C notation. */
-static void
-check_decimal_text (const char *option, const char *text, double value)
+/* The power of ten of the Latin prefix TEXT ends with, and the length of
+ * the number before it; 0 and the whole length without one. Written out
+ * here, apart from core/bg-units.c, so that the two readings are compared. */
+static int
+split_prefix (const char *text, gsize *number_len)
 {
+  static const struct { const char *symbol; int exponent; } prefixes[] = {
+    { "p", -12 }, { "n", -9 }, { "u", -6 }, { "µ", -6 }, { "μ", -6 }, { "m", -3 },
+    { "k", 3 }, { "M", 6 }, { "G", 9 }, { "T", 12 },
+  };
+  gsize len = strlen (text);
+
+  *number_len = len;
+  for (guint i = 0; i < G_N_ELEMENTS (prefixes); i++)
+    if (g_str_has_suffix (text, prefixes[i].symbol))
+      {
+        *number_len = len - strlen (prefixes[i].symbol);
+        return prefixes[i].exponent;
+      }
+  return 0;
+}
+
+/* Only what a person could type: a number in C notation, then at most one
+ * Latin SI prefix, worth what the two say. */
+static void
+check_number_text (const char *option, const char *text, double value)
+{
+  g_autofree char *number = NULL;
+  gsize number_len;
+  int exponent;
+  double expected;
+
   if (text == NULL)
     return;
   if (!isfinite (value))
     fuzz_fail ("%s took a value that is not finite: %s", option, text);
-  if (strpbrk (text, "xXnNiIpP") != NULL)
-    fuzz_fail ("%s took a hexadecimal or named number: %s", option, text);
+  exponent = split_prefix (text, &number_len);
+  number = g_strndup (text, number_len);
+  if (*number == '\0' || number[strspn (number, "0123456789+-.eE")] != '\0')
+    fuzz_fail ("%s took a hexadecimal, named or suffixed number: %s", option, text);
+  expected = g_ascii_strtod (number, NULL) * pow (10, exponent);
+  if (!(fabs (value - expected) <= 1e-15 * fabs (expected) + DBL_MIN))
+    fuzz_fail ("%s read %s as %.17g, not %.17g", option, text, value, expected);
 }
 
 static void
@@ -87,8 +121,12 @@ check_sweep (const char *spec)
         if (g_array_index (values, double, k) == v)
           fuzz_fail ("a sweep with a repeated value: %s", spec);
     }
-  if (strpbrk (strchr (spec, '='), "xXnNiIpP") != NULL)
-    fuzz_fail ("a sweep took a hexadecimal or named number: %s", spec);
+  {
+    g_auto (GStrv) items = g_strsplit (strchr (spec, '=') + 1, ",", -1);
+
+    for (guint i = 0; items[i] != NULL && i < values->len; i++)
+      check_number_text ("--sweep", g_strstrip (items[i]), g_array_index (values, double, i));
+  }
 }
 
 static void
@@ -116,10 +154,10 @@ run_simulate (int argc, char **argv)
       && bg_cli_simulate_options_read (&o, argc, &exit_code))
     {
       ok = TRUE;
-      check_decimal_text ("--t-end", o.t_end_text, o.t_end);
-      check_decimal_text ("--output-step", o.output_step_text, o.output_step);
-      check_decimal_text ("--rtol", o.rtol_text, o.rtol);
-      check_decimal_text ("--atol", o.atol_text, o.atol);
+      check_number_text ("--t-end", o.t_end_text, o.t_end);
+      check_number_text ("--output-step", o.output_step_text, o.output_step);
+      check_number_text ("--rtol", o.rtol_text, o.rtol);
+      check_number_text ("--atol", o.atol_text, o.atol);
       if (o.max_memory == 0)
         fuzz_fail ("--max-memory of 0 bytes accepted");
       if (o.vars != NULL)
@@ -165,8 +203,8 @@ run_bode (int argc, char **argv)
         fuzz_fail ("bode accepted %d points", o.points);
       if (!(o.max_time > 0) || !isfinite (o.max_time))
         fuzz_fail ("bode accepted --max-time %g", o.max_time);
-      check_decimal_text ("--from", o.from_text, o.from);
-      check_decimal_text ("--to", o.to_text, o.to);
+      check_number_text ("--from", o.from_text, o.from);
+      check_number_text ("--to", o.to_text, o.to);
       if (o.points_text != NULL && strpbrk (o.points_text, "xX.eE") != NULL)
         fuzz_fail ("--points took %s", o.points_text);
       if (exit_code != 0)
@@ -192,7 +230,7 @@ run_linearize (int argc, char **argv)
         fuzz_fail ("linearize accepted --at %g", o.at);
       if (!(o.max_time > 0) || !isfinite (o.max_time))
         fuzz_fail ("linearize accepted --max-time %g", o.max_time);
-      check_decimal_text ("--at", o.at_text, o.at);
+      check_number_text ("--at", o.at_text, o.at);
       check_vars (o.vars);
     }
   bg_cli_linearize_options_clear (&o);

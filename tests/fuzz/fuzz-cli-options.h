@@ -19,7 +19,9 @@ G_BEGIN_DECLS
  * (app/bg-cli-options.c: the options, the numbers, the model file, --vars,
  * --csv and --plot, --sweep's spec) and aborts when an accepted value
  * breaks what docs/command-line.md promises (a number that is not finite
- * or out of its range, hexadecimal taken, a sweep with a repeated value).
+ * or out of its range, anything but C notation and one Latin SI prefix
+ * taken, a prefixed number read as another value, a sweep with a repeated
+ * value).
  * Returns TRUE when the command line was accepted. */
 gboolean bg_fuzz_cli_options (const guint8 *data,
                               gsize         size);

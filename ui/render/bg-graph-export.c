@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-graph-export.c — a whole bond graph to a PNG or SVG file.
+/* bg-graph-export.c — a whole bond graph to a PNG, SVG or PDF file.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.
  *
@@ -43,28 +43,27 @@ bg_graph_renderer_export (BgModel     *model,
                           double       presentation_scale,
                           GError     **error)
 {
-  g_autofree char *lower = NULL;
   g_autofree char *reason = NULL;
   BgGraphRenderer *renderer;
   BgGraphView view;
   BgRect bounds;
   Picture picture;
+  BgExportFormat format;
   gboolean png, ok;
   double margin = 24, zoom, width, height;
 
   g_return_val_if_fail (model != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  lower = g_ascii_strdown (path, -1);
-  png = g_str_has_suffix (lower, ".png");
-  if (!png && !g_str_has_suffix (lower, ".svg"))
+  if (!bg_export_format_for_path (path, TRUE, &format))
     {
       g_set_error (error, BG_GRAPH_RENDERER_ERROR,
                    BG_GRAPH_RENDERER_ERROR_FORMAT,
-                   _("%s: unknown image format; use a name ending in .png or .svg"),
+                   _("%s: unknown image format; use a name ending in .png, .svg or .pdf"),
                    path);
       return FALSE;
     }
+  png = format == BG_EXPORT_PNG;
 
   renderer = bg_graph_renderer_new ();
   bg_graph_view_init (&view);
@@ -74,7 +73,8 @@ bg_graph_renderer_export (BgModel     *model,
                                      &bounds))
     bounds = (BgRect) { 0, 0, 100, 60 };
 
-  /* PNG at twice the model size for crisp text; SVG at model size. */
+  /* PNG at twice the model size for crisp text; SVG and PDF at model size
+   * (a model unit is a point). */
   zoom = png ? 2.0 : 1.0;
   margin *= view.presentation_scale;
   width = ceil ((bounds.width + 2 * margin) * zoom);
@@ -85,8 +85,7 @@ bg_graph_renderer_export (BgModel     *model,
 
   /* The one export path of every picture (bg-export.c). */
   picture = (Picture) { renderer, model, causality, &view };
-  ok = bg_export_write (path, png ? BG_EXPORT_PNG : BG_EXPORT_SVG_PT, width, height,
-                        1.0, draw_picture_cb, &picture, &reason);
+  ok = bg_export_write (path, format, width, height, 1.0, draw_picture_cb, &picture, &reason);
   if (!ok)
     g_set_error (error, BG_GRAPH_RENDERER_ERROR,
                  BG_GRAPH_RENDERER_ERROR_WRITE,

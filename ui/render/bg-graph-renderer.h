@@ -135,8 +135,8 @@ gboolean         bg_graph_renderer_fit          (BgGraphRenderer    *self,
                                                  double              max_zoom,
                                                  BgGraphView        *view);
 
-/* Writes a PNG or SVG (chosen by the file name's extension) of the whole
- * graph on a white background with light colours. */
+/* Writes a PNG, SVG or PDF (chosen by the file name's extension, in any
+ * case) of the whole graph on a white background with light colours. */
 gboolean         bg_graph_renderer_export       (BgModel            *model,
                                                  BgCausality        *causality,
                                                  const char         *path,
@@ -148,7 +148,7 @@ GQuark bg_graph_renderer_error_quark (void);
 
 typedef enum
 {
-  BG_GRAPH_RENDERER_ERROR_FORMAT = 1,  /* not .png or .svg */
+  BG_GRAPH_RENDERER_ERROR_FORMAT = 1,  /* not .png, .svg or .pdf */
   BG_GRAPH_RENDERER_ERROR_WRITE,       /* the file could not be written */
 } BgGraphRendererError;
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-plot-renderer-export.c — a plot written to a PNG or SVG file.
+/* bg-plot-renderer-export.c — a plot written to a PNG, SVG or PDF file.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK; the last stage of
  * model → analysis → plan → run → result → plot/export.
@@ -129,4 +129,15 @@ bg_plot_renderer_write_svg (BgPlotRenderer *self,
                             GError        **error)
 {
   return write_picture (self, path, BG_EXPORT_SVG_PX, width, height, scale, error);
+}
+
+gboolean
+bg_plot_renderer_write_pdf (BgPlotRenderer *self,
+                            const char     *path,
+                            int             width,
+                            int             height,
+                            double          scale,
+                            GError        **error)
+{
+  return write_picture (self, path, BG_EXPORT_PDF_PX, width, height, scale, error);
 }

@@ -202,7 +202,8 @@ void      bg_plot_renderer_render         (BgPlotRenderer *self,
                                            double          height);
 
 /* Write a width × height plot; @scale multiplies the pixel (PNG) or point
- * (SVG) size without changing the layout, like a HiDPI display. */
+ * (SVG) size without changing the layout, like a HiDPI display. A PDF is
+ * one page of width × height px at 96 px per inch (1000 px: 26.5 cm). */
 gboolean  bg_plot_renderer_write_png      (BgPlotRenderer *self,
                                            const char     *path,
                                            int             width,
@@ -210,6 +211,12 @@ gboolean  bg_plot_renderer_write_png      (BgPlotRenderer *self,
                                            double          scale,
                                            GError        **error);
 gboolean  bg_plot_renderer_write_svg      (BgPlotRenderer *self,
+                                           const char     *path,
+                                           int             width,
+                                           int             height,
+                                           double          scale,
+                                           GError        **error);
+gboolean  bg_plot_renderer_write_pdf      (BgPlotRenderer *self,
                                            const char     *path,
                                            int             width,
                                            int             height,

@@ -700,3 +700,15 @@ bg_pole_map_write_svg (BgPoleMap   *self,
   return bg_plot_write_picture (self, render_cb, path, BG_EXPORT_SVG_PX, width, height, scale,
                                 error);
 }
+
+gboolean
+bg_pole_map_write_pdf (BgPoleMap   *self,
+                       const char  *path,
+                       int          width,
+                       int          height,
+                       double       scale,
+                       GError     **error)
+{
+  return bg_plot_write_picture (self, render_cb, path, BG_EXPORT_PDF_PX, width, height, scale,
+                                error);
+}

@@ -96,6 +96,12 @@ gboolean   bg_pole_map_write_svg    (BgPoleMap                  *self,
                                      int                         height,
                                      double                      scale,
                                      GError                    **error);
+gboolean   bg_pole_map_write_pdf    (BgPoleMap                  *self,
+                                     const char                 *path,
+                                     int                         width,
+                                     int                         height,
+                                     double                      scale,
+                                     GError                    **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (BgPoleMap, bg_pole_map_free)
 
