@@ -44,6 +44,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
+#include "bg-widget-class-private.h"
 
 static guint edit_requested_signal;
 
@@ -644,15 +645,6 @@ _bg_canvas_keyboard_init (BgCanvas *self)
   keyboard_update_accessible (self);
 }
 
-static void
-add_key (GtkWidgetClass  *widget_class,
-         guint            keyval,
-         GdkModifierType  mods,
-         const char      *action)
-{
-  gtk_widget_class_add_binding_action (widget_class, keyval, mods, action, NULL);
-}
-
 void
 _bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
 {
@@ -678,14 +670,14 @@ _bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "canvas.bond-finish", NULL, action_bond);
   gtk_widget_class_install_action (widget_class, "canvas.bond-cancel", NULL, action_bond);
 
-  add_key (widget_class, GDK_KEY_Page_Down, 0, "canvas.select-next");
-  add_key (widget_class, GDK_KEY_Page_Up, 0, "canvas.select-previous");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Page_Down, 0, "canvas.select-next");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Page_Up, 0, "canvas.select-previous");
   for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
     gtk_widget_class_add_binding_action (widget_class, arrows[i].keyval, GDK_ALT_MASK,
                                          "canvas.select-direction", "s",
                                          arrows[i].direction);
-  add_key (widget_class, GDK_KEY_Return, 0, "canvas.edit");
-  add_key (widget_class, GDK_KEY_KP_Enter, 0, "canvas.edit");
-  add_key (widget_class, GDK_KEY_F2, 0, "canvas.rename");
-  add_key (widget_class, GDK_KEY_b, 0, "canvas.bond-start");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Return, 0, "canvas.edit");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_KP_Enter, 0, "canvas.edit");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_F2, 0, "canvas.rename");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_b, 0, "canvas.bond-start");
 }
