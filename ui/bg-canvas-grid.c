@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "bg-canvas-private.h"
+#include "bg-widget-class-private.h"
 
 #define GRID_MIN 5.0
 #define GRID_MAX 200.0
@@ -101,19 +102,13 @@ _bg_canvas_grid_class_init (GObjectClass *object_class,
 {
   grid_first_prop = first_prop_id;
   grid_properties[GRID_PROP_SHOW] =
-    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE, _BG_PARAM_READWRITE);
   grid_properties[GRID_PROP_SNAP] =
-    g_param_spec_boolean ("snap-to-grid", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("snap-to-grid", NULL, NULL, TRUE, _BG_PARAM_READWRITE);
   /* model units between the drawn dots */
   grid_properties[GRID_PROP_SIZE] =
     g_param_spec_double ("grid-size", NULL, NULL, GRID_MIN, GRID_MAX,
-                         2 * BG_GEOMETRY_GRID,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+                         2 * BG_GEOMETRY_GRID, _BG_PARAM_READWRITE);
   for (guint i = 0; i < N_GRID_PROPS; i++)
     g_object_class_install_property (object_class, first_prop_id + i,
                                      grid_properties[i]);

@@ -19,6 +19,7 @@
 #include "bg-graph-renderer.h"
 #include "bg-palette-private.h"
 #include "bg-theme.h"
+#include "bg-widget-class-private.h"
 
 G_DEFINE_FINAL_TYPE (BgPalette, bg_palette, GTK_TYPE_WIDGET)
 
@@ -703,10 +704,8 @@ bg_palette_class_init (BgPaletteClass *klass)
   object_class->set_property = bg_palette_set_property;
 
   properties[PROP_DOMAIN] =
-    g_param_spec_int ("domain", NULL, NULL,
-                      BG_DOMAIN_FIRST, BG_N_DOMAINS - 1, BG_DOMAIN_FIRST,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                      G_PARAM_STATIC_STRINGS);
+    g_param_spec_int ("domain", NULL, NULL, BG_DOMAIN_FIRST, BG_N_DOMAINS - 1, BG_DOMAIN_FIRST,
+                      _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[COMPONENT_ACTIVATED] =

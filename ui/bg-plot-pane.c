@@ -16,6 +16,7 @@
 
 #include "bg-plot-defaults.h"
 #include "bg-plot-pane-private.h"
+#include "bg-widget-class-private.h"
 
 enum { PROP_0, PROP_RUNNING, PROP_PRESENTATION, N_PROPS };
 enum { SIGNAL_RUN_FINISHED, N_SIGNALS };
@@ -430,11 +431,9 @@ bg_plot_pane_class_init (BgPlotPaneClass *klass)
   object_class->set_property = bg_plot_pane_set_property;
 
   properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("running", NULL, NULL, FALSE, _BG_PARAM_READABLE);
   properties[PROP_PRESENTATION] =
-    g_param_spec_boolean ("presentation", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("presentation", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_RUN_FINISHED] =
