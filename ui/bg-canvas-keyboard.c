@@ -88,20 +88,6 @@ element_describe (const BgElement *element)
                           element->label != NULL ? element->label : element->id);
 }
 
-/* The selected element when exactly one element is selected. */
-static BgElement *
-keyboard_single_element (BgCanvas *self)
-{
-  g_autoptr(GPtrArray) elements = NULL;
-
-  if (self->model == NULL || g_hash_table_size (self->selected) != 1)
-    return NULL;
-  elements = _bg_canvas_selected_of_kind (self, TRUE);   /* ids */
-  return elements->len == 1
-         ? bg_model_find_element (self->model, g_ptr_array_index (elements, 0))
-         : NULL;
-}
-
 /* Pans the least that brings an element chosen from the keyboard into view
  * (as a middle drag would). */
 static void
@@ -246,7 +232,7 @@ keyboard_select_direction (BgCanvas   *self,
   static const struct { const char *name; double x, y; } dirs[] = {
     { "left", -1, 0 }, { "right", 1, 0 }, { "up", 0, -1 }, { "down", 0, 1 },
   };
-  BgElement *from = keyboard_single_element (self);
+  BgElement *from = _bg_canvas_single_element (self);
   BgElement *source = keyboard_in_bond_mode (self) ? keyboard_bond_source (self) : NULL;
   BgElement *found;
   double dx = 0, dy = 0, x, y;
@@ -289,7 +275,7 @@ keyboard_select_direction (BgCanvas   *self,
 static void
 keyboard_bond_start (BgCanvas *self)
 {
-  BgElement *source = keyboard_single_element (self);
+  BgElement *source = _bg_canvas_single_element (self);
   BgElement *target;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
@@ -335,7 +321,7 @@ keyboard_bond_cancel (BgCanvas *self)
 static void
 keyboard_bond_finish (BgCanvas *self)
 {
-  BgElement *target = keyboard_single_element (self);
+  BgElement *target = _bg_canvas_single_element (self);
   BgElement *source = keyboard_bond_source (self);
   g_autofree char *from = NULL;
   g_autofree char *to = NULL;
@@ -426,7 +412,7 @@ action_edit (GtkWidget  *widget,
       return;
     }
 
-  element = keyboard_single_element (self);
+  element = _bg_canvas_single_element (self);
   if (element == NULL)
     {
       _bg_canvas_say (self, _("Select one element to edit it"), FALSE);
@@ -446,7 +432,7 @@ action_rename (GtkWidget  *widget,
                GVariant   *param)
 {
   BgCanvas *self = BG_CANVAS (widget);
-  BgElement *element = keyboard_single_element (self);
+  BgElement *element = _bg_canvas_single_element (self);
 
   if (element == NULL)
     {
@@ -542,7 +528,7 @@ keyboard_update_accessible (BgCanvas *self)
     }
 
   n_selected = g_hash_table_size (self->selected);
-  element = keyboard_single_element (self);
+  element = _bg_canvas_single_element (self);
   if (element != NULL)
     {
       g_autofree char *name = element_describe (element);
@@ -604,7 +590,7 @@ keyboard_notify_zoom_cb (BgCanvas   *self,
 {
   /* keep the preview's loose end on the proposed element */
   if (keyboard_in_bond_mode (self))
-    keyboard_aim_at (self, keyboard_single_element (self));
+    keyboard_aim_at (self, _bg_canvas_single_element (self));
 }
 
 /* Hooks --------------------------------------------------------------------------- */

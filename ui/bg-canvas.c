@@ -360,6 +360,21 @@ _bg_canvas_selected_of_kind (BgCanvas *self,
   return ids;
 }
 
+/* The selected element when exactly one element (and nothing else) is
+ * selected, else NULL. */
+BgElement *
+_bg_canvas_single_element (BgCanvas *self)
+{
+  g_autoptr(GPtrArray) elements = NULL;
+
+  if (self->model == NULL || g_hash_table_size (self->selected) != 1)
+    return NULL;
+  elements = _bg_canvas_selected_of_kind (self, TRUE);   /* ids */
+  return elements->len == 1
+         ? bg_model_find_element (self->model, g_ptr_array_index (elements, 0))
+         : NULL;
+}
+
 static void
 canvas_prune_selection (BgCanvas *self)
 {
