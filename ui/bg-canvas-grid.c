@@ -114,59 +114,55 @@ _bg_canvas_grid_class_init (GObjectClass *object_class,
                                      grid_properties[i]);
 }
 
+/* Which grid property prop_id is (GRID_PROP_*), or -1: not one of them. */
+static int
+grid_prop (guint prop_id)
+{
+  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
+    return -1;
+  return (int) (prop_id - grid_first_prop);
+}
+
 gboolean
 _bg_canvas_grid_get_property (BgCanvas *self,
                               guint     prop_id,
                               GValue   *value)
 {
-  gboolean show, snap;
-  double spacing;
-
-  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
-    return FALSE;
-
-  bg_canvas_get_grid (self, &show, &snap, &spacing);
-  switch (prop_id - grid_first_prop)
+  switch (grid_prop (prop_id))
     {
     case GRID_PROP_SHOW:
-      g_value_set_boolean (value, show);
-      break;
+      g_value_set_boolean (value, !self->grid_hidden);
+      return TRUE;
     case GRID_PROP_SNAP:
-      g_value_set_boolean (value, snap);
-      break;
+      g_value_set_boolean (value, !self->snap_off);
+      return TRUE;
     case GRID_PROP_SIZE:
+      g_value_set_double (value, _bg_canvas_grid_spacing (self));
+      return TRUE;
     default:
-      g_value_set_double (value, spacing);
-      break;
+      return FALSE;
     }
-  return TRUE;
 }
 
+/* One grid property set, the other two kept (bg_canvas_set_grid notifies). */
 gboolean
 _bg_canvas_grid_set_property (BgCanvas     *self,
                               guint         prop_id,
                               const GValue *value)
 {
+  int which = grid_prop (prop_id);
   gboolean show, snap;
   double spacing;
 
-  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
+  if (which < 0)
     return FALSE;
-
   bg_canvas_get_grid (self, &show, &snap, &spacing);
-  switch (prop_id - grid_first_prop)
-    {
-    case GRID_PROP_SHOW:
-      show = g_value_get_boolean (value);
-      break;
-    case GRID_PROP_SNAP:
-      snap = g_value_get_boolean (value);
-      break;
-    case GRID_PROP_SIZE:
-    default:
-      spacing = g_value_get_double (value);
-      break;
-    }
+  if (which == GRID_PROP_SHOW)
+    show = g_value_get_boolean (value);
+  else if (which == GRID_PROP_SNAP)
+    snap = g_value_get_boolean (value);
+  else
+    spacing = g_value_get_double (value);
   bg_canvas_set_grid (self, show, snap, spacing);
   return TRUE;
 }
