@@ -112,6 +112,20 @@ abbreviate (const char *name)
   return g_string_free (out, FALSE);
 }
 
+/* Ports of the first port's domain on the left, the others on the right;
+ * with a single domain, the first half on the left. */
+static gboolean
+port_on_left (const BgComponentSpec *spec,
+              guint                  i)
+{
+  gboolean left = spec->ports[i].domain == spec->ports[0].domain;
+
+  if (spec->n_ports > 1 && left &&
+      spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
+    left = i < (spec->n_ports + 1) / 2;
+  return left;
+}
+
 static void
 draw_advanced (cairo_t               *cr,
                const BgComponentSpec *spec,
@@ -125,33 +139,19 @@ draw_advanced (cairo_t               *cr,
   guint n_left = 0, n_right = 0, il = 0, ir = 0;
   double hw, hh;
 
-  /* Ports of the first port's domain on the left, the others on the right;
-   * with a single domain, the first half on the left. */
   for (guint i = 0; i < spec->n_ports; i++)
-    {
-      gboolean left = spec->ports[i].domain == spec->ports[0].domain;
-
-      if (spec->n_ports > 1 && left &&
-          spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
-        left = i < (spec->n_ports + 1) / 2;
-      if (left)
-        n_left++;
-      else
-        n_right++;
-    }
+    if (port_on_left (spec, i))
+      n_left++;
+    else
+      n_right++;
 
   gdk_cairo_set_source_rgba (cr, foreground);
   cairo_set_line_width (cr, 1.3);
   for (guint i = 0; i < spec->n_ports; i++)
     {
-      gboolean left = spec->ports[i].domain == spec->ports[0].domain;
       double y;
 
-      if (spec->n_ports > 1 && left &&
-          spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
-        left = i < (spec->n_ports + 1) / 2;
-
-      if (left)
+      if (port_on_left (spec, i))
         {
           y = by + bh * (il + 1) / (n_left + 1.0);
           il++;
