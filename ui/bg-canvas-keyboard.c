@@ -60,6 +60,22 @@ typedef enum
   KEY_CANCEL,
 } BondKey;
 
+/* What each key does while a bond is drawn from the keyboard. */
+static const struct
+{
+  const char *action;
+  const char *direction;   /* canvas.select-direction's parameter, or NULL */
+} bond_keys[] = {
+  [KEY_LEFT] = { "canvas.select-direction", "left" },
+  [KEY_RIGHT] = { "canvas.select-direction", "right" },
+  [KEY_UP] = { "canvas.select-direction", "up" },
+  [KEY_DOWN] = { "canvas.select-direction", "down" },
+  [KEY_NEXT] = { "canvas.select-next", NULL },
+  [KEY_PREVIOUS] = { "canvas.select-previous", NULL },
+  [KEY_FINISH] = { "canvas.bond-finish", NULL },
+  [KEY_CANCEL] = { "canvas.bond-cancel", NULL },
+};
+
 /* A bond drawn from the keyboard: the canvas's bond state without the
  * mouse's bond drag (drags[1]) in progress. */
 static gboolean
@@ -465,37 +481,17 @@ bond_key_cb (GtkWidget *widget,
              GVariant  *args,
              gpointer   user_data)
 {
-  static const char *const directions[] = { "left", "right", "up", "down" };
   BgCanvas *self = BG_CANVAS (widget);
   BondKey key = GPOINTER_TO_INT (user_data);
 
+  g_assert (key < G_N_ELEMENTS (bond_keys));
   if (!keyboard_in_bond_mode (self) || !gtk_widget_has_focus (widget))
     return FALSE;
 
-  switch (key)
-    {
-    case KEY_LEFT:
-    case KEY_RIGHT:
-    case KEY_UP:
-    case KEY_DOWN:
-      gtk_widget_activate_action (widget, "canvas.select-direction", "s",
-                                  directions[key]);
-      break;
-    case KEY_NEXT:
-      gtk_widget_activate_action (widget, "canvas.select-next", NULL);
-      break;
-    case KEY_PREVIOUS:
-      gtk_widget_activate_action (widget, "canvas.select-previous", NULL);
-      break;
-    case KEY_FINISH:
-      gtk_widget_activate_action (widget, "canvas.bond-finish", NULL);
-      break;
-    case KEY_CANCEL:
-      gtk_widget_activate_action (widget, "canvas.bond-cancel", NULL);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  if (bond_keys[key].direction != NULL)
+    gtk_widget_activate_action (widget, bond_keys[key].action, "s", bond_keys[key].direction);
+  else
+    gtk_widget_activate_action (widget, bond_keys[key].action, NULL);
 
   return TRUE;
 }
