@@ -23,56 +23,30 @@
  * per-call cost. Items in document order are mostly near each other. */
 #define BONDS_PER_STROKE   8
 
-static BgGraphColor
-rgb (guint32 hex)
-{
-  BgGraphColor c = {
-    ((hex >> 16) & 0xff) / 255.0,
-    ((hex >> 8) & 0xff) / 255.0,
-    (hex & 0xff) / 255.0,
-    1.0
-  };
-  return c;
-}
+/* An opaque colour from 0xRRGGBB. */
+#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, \
+                   ((hex) & 0xff) / 255.0, 1.0 }
 
-/* A style's colours as 0xRRGGBB; the domains indexed by BgDomain. */
-typedef struct
-{
-  guint32 fg, bg, selection, error, group;
-  guint32 domain[BG_N_DOMAINS];
-} Palette;
-
-static const Palette light_palette = {
-  .fg = 0x1e1e1e, .bg = 0xffffff, .selection = 0x3584e4, .error = 0xc01c28, .group = 0xe5a50a,
-  /* none (advanced boxes), electrical, hydraulic, translational, rotational */
-  .domain = { 0x613583, 0x1a5fb4, 0x1f7a6b, 0x9c5a12, 0x813d9c },
+/* The domains' colours are indexed by BgDomain: none (advanced boxes),
+ * electrical, hydraulic, translational, rotational. */
+static const BgGraphStyle light_style = {
+  .fg = RGB (0x1e1e1e), .bg = RGB (0xffffff), .selection = RGB (0x3584e4),
+  .error = RGB (0xc01c28), .group = RGB (0xe5a50a),
+  .domain = { RGB (0x613583), RGB (0x1a5fb4), RGB (0x1f7a6b), RGB (0x9c5a12), RGB (0x813d9c) },
 };
 
-static const Palette dark_palette = {
-  .fg = 0xeeeeee, .bg = 0x242424, .selection = 0x78aeed, .error = 0xff7b63, .group = 0xf8e45c,
-  .domain = { 0xdc8add, 0x99c1f1, 0x8ff0a4, 0xffbe6f, 0xdc8add },
+static const BgGraphStyle dark_style = {
+  .fg = RGB (0xeeeeee), .bg = RGB (0x242424), .selection = RGB (0x78aeed),
+  .error = RGB (0xff7b63), .group = RGB (0xf8e45c),
+  .domain = { RGB (0xdc8add), RGB (0x99c1f1), RGB (0x8ff0a4), RGB (0xffbe6f), RGB (0xdc8add) },
 };
-
-static void
-style_init (BgGraphStyle  *style,
-            const Palette *palette)
-{
-  style->fg = rgb (palette->fg);
-  style->bg = rgb (palette->bg);
-  style->selection = rgb (palette->selection);
-  style->error = rgb (palette->error);
-  style->group = rgb (palette->group);
-  G_STATIC_ASSERT (G_N_ELEMENTS (style->domain) == BG_N_DOMAINS);
-  for (int d = 0; d < BG_N_DOMAINS; d++)
-    style->domain[d] = rgb (palette->domain[d]);
-}
 
 void
 bg_graph_style_init_light (BgGraphStyle *style)
 {
   g_return_if_fail (style != NULL);
 
-  style_init (style, &light_palette);
+  *style = light_style;
 }
 
 void
@@ -80,7 +54,7 @@ bg_graph_style_init_dark (BgGraphStyle *style)
 {
   g_return_if_fail (style != NULL);
 
-  style_init (style, &dark_palette);
+  *style = dark_style;
 }
 
 void
