@@ -16,7 +16,7 @@
 
 #include "bg-canvas-private.h"
 #include "bg-file.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 /* Editing ---------------------------------------------------------------- */
 

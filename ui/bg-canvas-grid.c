@@ -13,7 +13,7 @@
 #include <math.h>
 
 #include "bg-canvas-private.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 #define GRID_MIN 5.0
 #define GRID_MAX 200.0

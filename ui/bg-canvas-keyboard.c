@@ -44,7 +44,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 static guint edit_requested_signal;
 

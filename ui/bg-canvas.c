@@ -18,7 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_QUARK (bg-canvas-error-quark, bg_canvas_error)
 

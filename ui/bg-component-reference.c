@@ -18,7 +18,7 @@
 #include "bg-component-reference.h"
 #include "bg-domain.h"
 #include "bg-units.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 /* The advanced components' group, after the domains'. */
 #define GROUP_ADVANCED BG_N_DOMAINS

@@ -14,7 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-explain-bar.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 #define DEFAULT_PLAY_INTERVAL_MS 2000
 
@@ -593,13 +593,11 @@ static void
 bg_explain_bar_dispose (GObject *object)
 {
   BgExplainBar *self = BG_EXPLAIN_BAR (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->play_timeout, g_source_remove);
   g_clear_pointer (&self->trace, bg_causality_trace_unref);
   self->canvas = NULL;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_explain_bar_parent_class)->dispose (object);
 }

@@ -19,7 +19,7 @@
 #include "bg-graph-renderer.h"
 #include "bg-palette-private.h"
 #include "bg-theme.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_FINAL_TYPE (BgPalette, bg_palette, GTK_TYPE_WIDGET)
 
@@ -634,12 +634,10 @@ static void
 bg_palette_dispose (GObject *object)
 {
   BgPalette *self = BG_PALETTE (object);
-  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_PALETTE);
   _bg_palette_library_dispose (self);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_palette_parent_class)->dispose (object);
 }

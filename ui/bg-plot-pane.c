@@ -16,7 +16,7 @@
 
 #include "bg-plot-defaults.h"
 #include "bg-plot-pane-private.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 enum { PROP_0, PROP_RUNNING, PROP_PRESENTATION, N_PROPS };
 enum { SIGNAL_RUN_FINISHED, N_SIGNALS };
@@ -392,7 +392,6 @@ static void
 bg_plot_pane_dispose (GObject *object)
 {
   BgPlotPane *self = BG_PLOT_PANE (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
@@ -403,8 +402,7 @@ bg_plot_pane_dispose (GObject *object)
       g_clear_object (&self->run);
     }
   g_clear_object (&self->document);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_plot_pane_parent_class)->dispose (object);
 }

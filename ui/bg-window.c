@@ -19,7 +19,7 @@
 #include "bg-presentation-css.h"
 #include "bg-paths.h"
 #include "bg-window-private.h"
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-widget-class.c — a widget class's actions and keys from tables.
+/* bg-widget-util.c — what the widgets' classes have in common.
  *
- * Owns: the loops behind bg-widget-class-private.h, so that each widget
- * lists its actions and keys as data. Must not: keep state or know any
- * particular widget.
+ * Owns: the loops behind bg-widget-util-private.h, so that each widget
+ * lists its actions and keys as data, and unparenting a widget's children.
+ * Must not: keep state or know any particular widget.
  */
 #include "config.h"
 
-#include "bg-widget-class-private.h"
+#include "bg-widget-util-private.h"
 
 void
 _bg_widget_class_install_actions (GtkWidgetClass       *widget_class,
@@ -35,4 +35,13 @@ _bg_widget_class_add_keys (GtkWidgetClass    *widget_class,
 {
   for (gsize i = 0; i < n_keys; i++)
     _bg_widget_class_add_key (widget_class, keys[i].keyval, keys[i].mods, keys[i].action);
+}
+
+void
+_bg_widget_unparent_children (GtkWidget *widget)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (widget)) != NULL)
+    gtk_widget_unparent (child);
 }

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-widget-class-private.h — a widget class's actions and keys from tables.
+/* bg-widget-util-private.h — what the widgets' classes have in common.
  *
  * Owns: installing a widget class's actions and key bindings from static
- * tables (as g_action_map_add_action_entries does for a GActionMap), and the
- * flags our properties are made with (STYLE.md: explicit notify, static
- * strings). Must not: keep state or know any particular widget.
+ * tables (as g_action_map_add_action_entries does for a GActionMap), the
+ * flags every property of ours is made with (explicit notify, static
+ * strings), and unparenting the children a widget parented itself.
+ * Must not: keep state or know any particular widget.
  * Included by: ui/.
  */
 #pragma once
@@ -45,5 +46,9 @@ void _bg_widget_class_add_key         (GtkWidgetClass       *widget_class,
 void _bg_widget_class_add_keys        (GtkWidgetClass       *widget_class,
                                        const BgWidgetKey    *keys,
                                        gsize                 n_keys);
+
+/* For a dispose: unparents every child of widget (those it parented with
+ * gtk_widget_set_parent). */
+void _bg_widget_unparent_children     (GtkWidget            *widget);
 
 G_END_DECLS
