@@ -393,10 +393,9 @@ _bg_analysis_pane_build_modes_page (BgAnalysisPane *self)
   gtk_widget_set_vexpand (paned, TRUE);
   gtk_box_append (GTK_BOX (page), paned);
 
-  self->modes_status = GTK_LABEL (_bg_analysis_pane_status_label ());
-  gtk_label_set_label (self->modes_status,
-                       _("Eigenvalues of the model linearized at t = 0, with their frequencies and damping"));
-  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->modes_status));
+  self->modes_status =
+    _bg_analysis_pane_add_status (page,
+                                  _("Eigenvalues of the model linearized at t = 0, with their frequencies and damping"));
   fill_table (self);
   return page;
 }

@@ -77,6 +77,9 @@ GtkWidget  *_bg_analysis_pane_action_button  (const char        *label,
 GtkWidget  *_bg_analysis_pane_plot_area      (BgAnalysisPane    *self,
                                               GtkDrawingAreaDrawFunc func);
 GtkWidget  *_bg_analysis_pane_status_label   (void);
+/* A status label saying text, appended to page. */
+GtkLabel   *_bg_analysis_pane_add_status     (GtkWidget         *page,
+                                              const char        *text);
 void        _bg_analysis_pane_draw_renderer  (GtkWidget         *area,
                                               cairo_t           *cr,
                                               int                width,

@@ -336,10 +336,9 @@ _bg_analysis_pane_build_sweep_page (BgAnalysisPane *self)
   /* as tall as the runs need to be read (it was squeezed to 30 px) */
   self->sweep_area = bg_plot_area_new (self->sweep_renderer);
   gtk_box_append (GTK_BOX (page), self->sweep_area);
-  self->sweep_status = GTK_LABEL (_bg_analysis_pane_status_label ());
-  gtk_label_set_label (self->sweep_status,
-                       _("One run per value, in parallel; the runs are overlaid as they finish"));
-  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->sweep_status));
+  self->sweep_status =
+    _bg_analysis_pane_add_status (page,
+                                  _("One run per value, in parallel; the runs are overlaid as they finish"));
   return page;
 }
 

@@ -487,6 +487,17 @@ _bg_analysis_pane_plot_area (BgAnalysisPane *self, GtkDrawingAreaDrawFunc func)
   return area;
 }
 
+GtkLabel *
+_bg_analysis_pane_add_status (GtkWidget  *page,
+                              const char *text)
+{
+  GtkLabel *label = GTK_LABEL (_bg_analysis_pane_status_label ());
+
+  gtk_label_set_label (label, text);
+  gtk_box_append (GTK_BOX (page), GTK_WIDGET (label));
+  return label;
+}
+
 GtkWidget *
 _bg_analysis_pane_status_label (void)
 {
@@ -522,10 +533,9 @@ build_bode_page (BgAnalysisPane *self)
   g_signal_connect (motion, "leave", G_CALLBACK (bode_leave_cb), self);
   gtk_widget_add_controller (self->bode_area, motion);
   gtk_box_append (GTK_BOX (page), self->bode_area);
-  self->bode_status = GTK_LABEL (_bg_analysis_pane_status_label ());
-  gtk_label_set_label (self->bode_status,
-                       _("Magnitude and phase from a source to a variable, linearized at t = 0"));
-  gtk_box_append (GTK_BOX (page), GTK_WIDGET (self->bode_status));
+  self->bode_status =
+    _bg_analysis_pane_add_status (page,
+                                  _("Magnitude and phase from a source to a variable, linearized at t = 0"));
   return page;
 }
 

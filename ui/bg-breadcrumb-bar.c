@@ -12,6 +12,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-breadcrumb-bar.h"
+#include "bg-widget-util-private.h"
 
 struct _BgBreadcrumbBar
 {
@@ -136,10 +137,8 @@ static void
 bg_breadcrumb_bar_dispose (GObject *object)
 {
   BgBreadcrumbBar *self = BG_BREADCRUMB_BAR (object);
-  GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
   self->crumbs = NULL;
   self->note = NULL;
 

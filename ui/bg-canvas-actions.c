@@ -16,6 +16,7 @@
 
 #include "bg-canvas-private.h"
 #include "bg-file.h"
+#include "bg-widget-util-private.h"
 
 /* Editing ---------------------------------------------------------------- */
 
@@ -556,46 +557,48 @@ paste_read_cb (GObject      *source,
 
 /* Per-selection edits, each one undoable step ----------------------------- */
 
-typedef gboolean (*BondEdit) (BgModel *, const char *, GError **);
+typedef gboolean (*SelectionEdit) (BgModel *, const char *, GError **);
+
+static gboolean
+rotate_quarter_turn (BgModel    *model,
+                     const char *id,
+                     GError    **error)
+{
+  BgElement *e = bg_model_find_element (model, id);
+
+  return bg_model_set_rotation (model, id, (e->rotation + 90) % 360, error);
+}
+
+/* The edits of canvas.reverse-arrow, canvas.flip-junction-sign and
+ * canvas.rotate: each applies to the selected bonds or elements. */
+static const struct
+{
+  const char    *action;
+  gboolean       elements;
+  const char    *label;    /* the undo step's name */
+  SelectionEdit  edit;
+} selection_edits[] = {
+  { "canvas.reverse-arrow", FALSE, N_("Reverse arrow"), bg_model_reverse_arrow },
+  { "canvas.flip-junction-sign", FALSE, N_("Flip junction sign"), bg_model_flip_bond_direction },
+  { "canvas.rotate", TRUE, N_("Rotate"), rotate_quarter_turn },
+};
 
 static void
-canvas_edit_selected_bonds (BgCanvas   *self,
-                            const char *label,
-                            BondEdit    edit)
+canvas_edit_selection (BgCanvas      *self,
+                       gboolean       elements_wanted,
+                       const char    *label,
+                       SelectionEdit  edit)
 {
-  g_autoptr(GPtrArray) bonds = _bg_canvas_selected_of_kind (self, FALSE);
+  g_autoptr(GPtrArray) items = _bg_canvas_selected_of_kind (self, elements_wanted);
   g_auto(GStrv) ids = NULL;
   g_autoptr(GError) error = NULL;
 
-  if (bonds->len == 0)
+  if (items->len == 0)
     return;
-  ids = bg_canvas_ids_to_strv (bonds);
+  ids = bg_canvas_ids_to_strv (items);
   bg_model_begin_group (self->model, label);
   for (guint i = 0; ids[i] != NULL && error == NULL; i++)
     edit (self->model, ids[i], &error);
-  bg_model_end_group (self->model);
-  if (error != NULL)
-    _bg_canvas_say (self, error->message, FALSE);
-}
-
-static void
-canvas_rotate_selection (BgCanvas *self)
-{
-  g_autoptr(GPtrArray) elements = _bg_canvas_selected_of_kind (self, TRUE);
-  g_auto(GStrv) ids = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (elements->len == 0)
-    return;
-  ids = bg_canvas_ids_to_strv (elements);
-  bg_model_begin_group (self->model, _("Rotate"));
-  for (guint i = 0; ids[i] != NULL && error == NULL; i++)
-    {
-      BgElement *e = bg_model_find_element (self->model, ids[i]);
-
-      bg_model_set_rotation (self->model, ids[i], (e->rotation + 90) % 360,
-                             &error);
-    }
   bg_model_end_group (self->model);
   if (error != NULL)
     _bg_canvas_say (self, error->message, FALSE);
@@ -711,21 +714,14 @@ action_zoom (GtkWidget  *widget,
 }
 
 static void
-action_reverse_arrow (GtkWidget  *widget,
-                      const char *name,
-                      GVariant   *param)
+action_edit_selection (GtkWidget  *widget,
+                       const char *name,
+                       GVariant   *param)
 {
-  canvas_edit_selected_bonds (BG_CANVAS (widget), _("Reverse arrow"),
-                              bg_model_reverse_arrow);
-}
-
-static void
-action_flip_junction_sign (GtkWidget  *widget,
-                           const char *name,
-                           GVariant   *param)
-{
-  canvas_edit_selected_bonds (BG_CANVAS (widget), _("Flip junction sign"),
-                              bg_model_flip_bond_direction);
+  for (guint i = 0; i < G_N_ELEMENTS (selection_edits); i++)
+    if (g_str_equal (name, selection_edits[i].action))
+      canvas_edit_selection (BG_CANVAS (widget), selection_edits[i].elements,
+                             _(selection_edits[i].label), selection_edits[i].edit);
 }
 
 /* Arrow keys: move the selected elements by one grid step (Shift: five),
@@ -762,70 +758,47 @@ action_nudge (GtkWidget  *widget,
   }
 }
 
-static void
-action_rotate (GtkWidget  *widget,
-               const char *name,
-               GVariant   *param)
-{
-  canvas_rotate_selection (BG_CANVAS (widget));
-}
+static const BgWidgetAction canvas_actions[] = {
+  { "canvas.delete", NULL, action_delete },
+  { "canvas.select-all", NULL, action_select_all },
+  { "canvas.copy", NULL, action_copy },
+  { "canvas.cut", NULL, action_cut },
+  { "canvas.paste", NULL, action_paste },
+  { "canvas.zoom-in", NULL, action_zoom },
+  { "canvas.zoom-out", NULL, action_zoom },
+  { "canvas.zoom-reset", NULL, action_zoom },
+  { "canvas.zoom-fit", NULL, action_zoom },
+  { "canvas.reverse-arrow", NULL, action_edit_selection },
+  { "canvas.flip-junction-sign", NULL, action_edit_selection },
+  { "canvas.rotate", NULL, action_edit_selection },
+  { "canvas.nudge", "(dd)", action_nudge },
+};
 
-static void
-add_binding (GtkWidgetClass  *widget_class,
-             guint            keyval,
-             GdkModifierType  mods,
-             const char      *action)
-{
-  gtk_widget_class_add_binding_action (widget_class, keyval, mods, action, NULL);
-}
+static const BgWidgetKey canvas_keys[] = {
+  { GDK_KEY_Delete, 0, "canvas.delete" },
+  { GDK_KEY_KP_Delete, 0, "canvas.delete" },
+  { GDK_KEY_BackSpace, 0, "canvas.delete" },
+  { GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all" },
+  { GDK_KEY_c, GDK_CONTROL_MASK, "canvas.copy" },
+  { GDK_KEY_x, GDK_CONTROL_MASK, "canvas.cut" },
+  { GDK_KEY_v, GDK_CONTROL_MASK, "canvas.paste" },
+  { GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in" },
+  { GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in" },
+  { GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in" },
+  { GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out" },
+  { GDK_KEY_KP_Subtract, GDK_CONTROL_MASK, "canvas.zoom-out" },
+  { GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset" },
+  { GDK_KEY_1, GDK_CONTROL_MASK, "canvas.zoom-fit" },
+  { GDK_KEY_r, GDK_CONTROL_MASK, "canvas.rotate" },
+};
 
 void
 _bg_canvas_actions_class_init (GtkWidgetClass *widget_class)
 {
-  gtk_widget_class_install_action (widget_class, "canvas.delete", NULL,
-                                   action_delete);
-  gtk_widget_class_install_action (widget_class, "canvas.select-all", NULL,
-                                   action_select_all);
-  gtk_widget_class_install_action (widget_class, "canvas.copy", NULL,
-                                   action_copy);
-  gtk_widget_class_install_action (widget_class, "canvas.cut", NULL,
-                                   action_cut);
-  gtk_widget_class_install_action (widget_class, "canvas.paste", NULL,
-                                   action_paste);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-in", NULL,
-                                   action_zoom);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-out", NULL,
-                                   action_zoom);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-reset", NULL,
-                                   action_zoom);
-  gtk_widget_class_install_action (widget_class, "canvas.zoom-fit", NULL,
-                                   action_zoom);
-  gtk_widget_class_install_action (widget_class, "canvas.reverse-arrow", NULL,
-                                   action_reverse_arrow);
-  gtk_widget_class_install_action (widget_class, "canvas.flip-junction-sign",
-                                   NULL, action_flip_junction_sign);
-  gtk_widget_class_install_action (widget_class, "canvas.rotate", NULL,
-                                   action_rotate);
+  _bg_widget_class_install_actions (widget_class, canvas_actions,
+                                    G_N_ELEMENTS (canvas_actions));
+  _bg_widget_class_add_keys (widget_class, canvas_keys, G_N_ELEMENTS (canvas_keys));
 
-  add_binding (widget_class, GDK_KEY_Delete, 0, "canvas.delete");
-  add_binding (widget_class, GDK_KEY_KP_Delete, 0, "canvas.delete");
-  add_binding (widget_class, GDK_KEY_BackSpace, 0, "canvas.delete");
-  add_binding (widget_class, GDK_KEY_a, GDK_CONTROL_MASK, "canvas.select-all");
-  add_binding (widget_class, GDK_KEY_c, GDK_CONTROL_MASK, "canvas.copy");
-  add_binding (widget_class, GDK_KEY_x, GDK_CONTROL_MASK, "canvas.cut");
-  add_binding (widget_class, GDK_KEY_v, GDK_CONTROL_MASK, "canvas.paste");
-  add_binding (widget_class, GDK_KEY_plus, GDK_CONTROL_MASK, "canvas.zoom-in");
-  add_binding (widget_class, GDK_KEY_equal, GDK_CONTROL_MASK, "canvas.zoom-in");
-  add_binding (widget_class, GDK_KEY_KP_Add, GDK_CONTROL_MASK, "canvas.zoom-in");
-  add_binding (widget_class, GDK_KEY_minus, GDK_CONTROL_MASK, "canvas.zoom-out");
-  add_binding (widget_class, GDK_KEY_KP_Subtract, GDK_CONTROL_MASK,
-               "canvas.zoom-out");
-  add_binding (widget_class, GDK_KEY_0, GDK_CONTROL_MASK, "canvas.zoom-reset");
-  add_binding (widget_class, GDK_KEY_1, GDK_CONTROL_MASK, "canvas.zoom-fit");
-  add_binding (widget_class, GDK_KEY_r, GDK_CONTROL_MASK, "canvas.rotate");
-
-  gtk_widget_class_install_action (widget_class, "canvas.nudge", "(dd)",
-                                   action_nudge);
   for (guint big = 0; big < 2; big++)
     {
       GdkModifierType mods = big ? GDK_SHIFT_MASK : 0;

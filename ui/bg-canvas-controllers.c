@@ -26,10 +26,38 @@ controller_state (GtkEventController *controller)
 }
 
 static gboolean
-past_threshold (double dx,
-                double dy)
+shift_held (gpointer controller)
 {
-  return hypot (dx, dy) >= 4.0;
+  return (controller_state (GTK_EVENT_CONTROLLER (controller)) & GDK_SHIFT_MASK) != 0;
+}
+
+/* A drag becomes the interaction `mode` once it has moved 4 px: FALSE
+ * before that, TRUE (the gesture claimed) from then on. */
+static gboolean
+drag_started (BgCanvas       *self,
+              GtkGestureDrag *gesture,
+              DragMode        mode,
+              double          dx,
+              double          dy)
+{
+  if (self->drag == mode)
+    return TRUE;
+  if (hypot (dx, dy) < 4.0)
+    return FALSE;
+  self->drag = mode;
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  return TRUE;
+}
+
+/* The pointer of a bond or rubber-band drag, drawn at once. */
+static void
+drag_pointer_to (BgCanvas *self,
+                 double    dx,
+                 double    dy)
+{
+  self->cur_x = self->start_x + dx;
+  self->cur_y = self->start_y + dy;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 /* Click: select, Shift+click toggle, double-click activates. */
@@ -40,8 +68,7 @@ click_pressed_cb (GtkGestureClick *gesture,
                   double           y,
                   BgCanvas        *self)
 {
-  gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
-                    GDK_SHIFT_MASK) != 0;
+  gboolean shift = shift_held (gesture);
   const char *id = NULL;
   Hit hit;
 
@@ -86,8 +113,7 @@ click_released_cb (GtkGestureClick *gesture,
                    double           y,
                    BgCanvas        *self)
 {
-  gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
-                    GDK_SHIFT_MASK) != 0;
+  gboolean shift = shift_held (gesture);
   Hit hit;
 
   if (n_press != 1 || self->drag != DRAG_NONE)
@@ -117,8 +143,7 @@ move_begin_cb (GtkGestureDrag *gesture,
                double          y,
                BgCanvas       *self)
 {
-  gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
-                    GDK_SHIFT_MASK) != 0;
+  gboolean shift = shift_held (gesture);
   Hit hit = _bg_canvas_hit_test (self, x, y);
   g_autoptr(GPtrArray) elements = NULL;
 
@@ -153,13 +178,8 @@ move_update_cb (GtkGestureDrag *gesture,
 
   if (self->grab_id == NULL)
     return;
-  if (self->drag != DRAG_MOVE)
-    {
-      if (!past_threshold (ox, oy))
-        return;
-      self->drag = DRAG_MOVE;
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    }
+  if (!drag_started (self, gesture, DRAG_MOVE, ox, oy))
+    return;
 
   grabbed = bg_model_find_element (self->model, self->grab_id);
   if (grabbed == NULL)
@@ -205,8 +225,7 @@ bond_begin_cb (GtkGestureDrag *gesture,
                double          y,
                BgCanvas       *self)
 {
-  gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
-                    GDK_SHIFT_MASK) != 0;
+  gboolean shift = shift_held (gesture);
   Hit hit = _bg_canvas_hit_test (self, x, y);
 
   if (self->drag != DRAG_NONE ||
@@ -235,16 +254,9 @@ bond_update_cb (GtkGestureDrag *gesture,
 {
   if (self->bond_from == NULL)
     return;
-  if (self->drag != DRAG_BOND)
-    {
-      if (!past_threshold (ox, oy))
-        return;
-      self->drag = DRAG_BOND;
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    }
-  self->cur_x = self->start_x + ox;
-  self->cur_y = self->start_y + oy;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (!drag_started (self, gesture, DRAG_BOND, ox, oy))
+    return;
+  drag_pointer_to (self, ox, oy);
 }
 
 static void
@@ -299,16 +311,9 @@ rubber_update_cb (GtkGestureDrag *gesture,
                   double          oy,
                   BgCanvas       *self)
 {
-  if (self->drag != DRAG_RUBBER)
-    {
-      if (!past_threshold (ox, oy))
-        return;
-      self->drag = DRAG_RUBBER;
-      gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
-    }
-  self->cur_x = self->start_x + ox;
-  self->cur_y = self->start_y + oy;
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  if (!drag_started (self, gesture, DRAG_RUBBER, ox, oy))
+    return;
+  drag_pointer_to (self, ox, oy);
 }
 
 static void
@@ -317,8 +322,7 @@ rubber_end_cb (GtkGestureDrag *gesture,
                double          oy,
                BgCanvas       *self)
 {
-  gboolean shift = (controller_state (GTK_EVENT_CONTROLLER (gesture)) &
-                    GDK_SHIFT_MASK) != 0;
+  gboolean shift = shift_held (gesture);
   GPtrArray *elements, *bonds;
   g_autoptr(GHashTable) inside = NULL;
   double x1, y1, x2, y2;

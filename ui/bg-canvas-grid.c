@@ -13,6 +13,7 @@
 #include <math.h>
 
 #include "bg-canvas-private.h"
+#include "bg-widget-util-private.h"
 
 #define GRID_MIN 5.0
 #define GRID_MAX 200.0
@@ -101,22 +102,25 @@ _bg_canvas_grid_class_init (GObjectClass *object_class,
 {
   grid_first_prop = first_prop_id;
   grid_properties[GRID_PROP_SHOW] =
-    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("show-grid", NULL, NULL, TRUE, _BG_PARAM_READWRITE);
   grid_properties[GRID_PROP_SNAP] =
-    g_param_spec_boolean ("snap-to-grid", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("snap-to-grid", NULL, NULL, TRUE, _BG_PARAM_READWRITE);
   /* model units between the drawn dots */
   grid_properties[GRID_PROP_SIZE] =
     g_param_spec_double ("grid-size", NULL, NULL, GRID_MIN, GRID_MAX,
-                         2 * BG_GEOMETRY_GRID,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+                         2 * BG_GEOMETRY_GRID, _BG_PARAM_READWRITE);
   for (guint i = 0; i < N_GRID_PROPS; i++)
     g_object_class_install_property (object_class, first_prop_id + i,
                                      grid_properties[i]);
+}
+
+/* Which grid property prop_id is (GRID_PROP_*), or -1: not one of them. */
+static int
+grid_prop (guint prop_id)
+{
+  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
+    return -1;
+  return (int) (prop_id - grid_first_prop);
 }
 
 gboolean
@@ -124,54 +128,41 @@ _bg_canvas_grid_get_property (BgCanvas *self,
                               guint     prop_id,
                               GValue   *value)
 {
-  gboolean show, snap;
-  double spacing;
-
-  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
-    return FALSE;
-
-  bg_canvas_get_grid (self, &show, &snap, &spacing);
-  switch (prop_id - grid_first_prop)
+  switch (grid_prop (prop_id))
     {
     case GRID_PROP_SHOW:
-      g_value_set_boolean (value, show);
-      break;
+      g_value_set_boolean (value, !self->grid_hidden);
+      return TRUE;
     case GRID_PROP_SNAP:
-      g_value_set_boolean (value, snap);
-      break;
+      g_value_set_boolean (value, !self->snap_off);
+      return TRUE;
     case GRID_PROP_SIZE:
+      g_value_set_double (value, _bg_canvas_grid_spacing (self));
+      return TRUE;
     default:
-      g_value_set_double (value, spacing);
-      break;
+      return FALSE;
     }
-  return TRUE;
 }
 
+/* One grid property set, the other two kept (bg_canvas_set_grid notifies). */
 gboolean
 _bg_canvas_grid_set_property (BgCanvas     *self,
                               guint         prop_id,
                               const GValue *value)
 {
+  int which = grid_prop (prop_id);
   gboolean show, snap;
   double spacing;
 
-  if (prop_id < grid_first_prop || prop_id >= grid_first_prop + N_GRID_PROPS)
+  if (which < 0)
     return FALSE;
-
   bg_canvas_get_grid (self, &show, &snap, &spacing);
-  switch (prop_id - grid_first_prop)
-    {
-    case GRID_PROP_SHOW:
-      show = g_value_get_boolean (value);
-      break;
-    case GRID_PROP_SNAP:
-      snap = g_value_get_boolean (value);
-      break;
-    case GRID_PROP_SIZE:
-    default:
-      spacing = g_value_get_double (value);
-      break;
-    }
+  if (which == GRID_PROP_SHOW)
+    show = g_value_get_boolean (value);
+  else if (which == GRID_PROP_SNAP)
+    snap = g_value_get_boolean (value);
+  else
+    spacing = g_value_get_double (value);
   bg_canvas_set_grid (self, show, snap, spacing);
   return TRUE;
 }

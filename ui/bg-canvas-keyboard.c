@@ -44,6 +44,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
+#include "bg-widget-util-private.h"
 
 static guint edit_requested_signal;
 
@@ -58,6 +59,22 @@ typedef enum
   KEY_FINISH,
   KEY_CANCEL,
 } BondKey;
+
+/* What each key does while a bond is drawn from the keyboard. */
+static const struct
+{
+  const char *action;
+  const char *direction;   /* canvas.select-direction's parameter, or NULL */
+} bond_keys[] = {
+  [KEY_LEFT] = { "canvas.select-direction", "left" },
+  [KEY_RIGHT] = { "canvas.select-direction", "right" },
+  [KEY_UP] = { "canvas.select-direction", "up" },
+  [KEY_DOWN] = { "canvas.select-direction", "down" },
+  [KEY_NEXT] = { "canvas.select-next", NULL },
+  [KEY_PREVIOUS] = { "canvas.select-previous", NULL },
+  [KEY_FINISH] = { "canvas.bond-finish", NULL },
+  [KEY_CANCEL] = { "canvas.bond-cancel", NULL },
+};
 
 /* A bond drawn from the keyboard: the canvas's bond state without the
  * mouse's bond drag (drags[1]) in progress. */
@@ -85,20 +102,6 @@ element_describe (const BgElement *element)
   /* the textbook label: "C : C1" */
   return g_strdup_printf ("%s : %s", element->spec->type,
                           element->label != NULL ? element->label : element->id);
-}
-
-/* The selected element when exactly one element is selected. */
-static BgElement *
-keyboard_single_element (BgCanvas *self)
-{
-  g_autoptr(GPtrArray) elements = NULL;
-
-  if (self->model == NULL || g_hash_table_size (self->selected) != 1)
-    return NULL;
-  elements = _bg_canvas_selected_of_kind (self, TRUE);   /* ids */
-  return elements->len == 1
-         ? bg_model_find_element (self->model, g_ptr_array_index (elements, 0))
-         : NULL;
 }
 
 /* Pans the least that brings an element chosen from the keyboard into view
@@ -245,7 +248,7 @@ keyboard_select_direction (BgCanvas   *self,
   static const struct { const char *name; double x, y; } dirs[] = {
     { "left", -1, 0 }, { "right", 1, 0 }, { "up", 0, -1 }, { "down", 0, 1 },
   };
-  BgElement *from = keyboard_single_element (self);
+  BgElement *from = _bg_canvas_single_element (self);
   BgElement *source = keyboard_in_bond_mode (self) ? keyboard_bond_source (self) : NULL;
   BgElement *found;
   double dx = 0, dy = 0, x, y;
@@ -288,7 +291,7 @@ keyboard_select_direction (BgCanvas   *self,
 static void
 keyboard_bond_start (BgCanvas *self)
 {
-  BgElement *source = keyboard_single_element (self);
+  BgElement *source = _bg_canvas_single_element (self);
   BgElement *target;
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
@@ -334,7 +337,7 @@ keyboard_bond_cancel (BgCanvas *self)
 static void
 keyboard_bond_finish (BgCanvas *self)
 {
-  BgElement *target = keyboard_single_element (self);
+  BgElement *target = _bg_canvas_single_element (self);
   BgElement *source = keyboard_bond_source (self);
   g_autofree char *from = NULL;
   g_autofree char *to = NULL;
@@ -425,7 +428,7 @@ action_edit (GtkWidget  *widget,
       return;
     }
 
-  element = keyboard_single_element (self);
+  element = _bg_canvas_single_element (self);
   if (element == NULL)
     {
       _bg_canvas_say (self, _("Select one element to edit it"), FALSE);
@@ -445,7 +448,7 @@ action_rename (GtkWidget  *widget,
                GVariant   *param)
 {
   BgCanvas *self = BG_CANVAS (widget);
-  BgElement *element = keyboard_single_element (self);
+  BgElement *element = _bg_canvas_single_element (self);
 
   if (element == NULL)
     {
@@ -478,37 +481,17 @@ bond_key_cb (GtkWidget *widget,
              GVariant  *args,
              gpointer   user_data)
 {
-  static const char *const directions[] = { "left", "right", "up", "down" };
   BgCanvas *self = BG_CANVAS (widget);
   BondKey key = GPOINTER_TO_INT (user_data);
 
+  g_assert (key < G_N_ELEMENTS (bond_keys));
   if (!keyboard_in_bond_mode (self) || !gtk_widget_has_focus (widget))
     return FALSE;
 
-  switch (key)
-    {
-    case KEY_LEFT:
-    case KEY_RIGHT:
-    case KEY_UP:
-    case KEY_DOWN:
-      gtk_widget_activate_action (widget, "canvas.select-direction", "s",
-                                  directions[key]);
-      break;
-    case KEY_NEXT:
-      gtk_widget_activate_action (widget, "canvas.select-next", NULL);
-      break;
-    case KEY_PREVIOUS:
-      gtk_widget_activate_action (widget, "canvas.select-previous", NULL);
-      break;
-    case KEY_FINISH:
-      gtk_widget_activate_action (widget, "canvas.bond-finish", NULL);
-      break;
-    case KEY_CANCEL:
-      gtk_widget_activate_action (widget, "canvas.bond-cancel", NULL);
-      break;
-    default:
-      g_assert_not_reached ();
-    }
+  if (bond_keys[key].direction != NULL)
+    gtk_widget_activate_action (widget, bond_keys[key].action, "s", bond_keys[key].direction);
+  else
+    gtk_widget_activate_action (widget, bond_keys[key].action, NULL);
 
   return TRUE;
 }
@@ -541,7 +524,7 @@ keyboard_update_accessible (BgCanvas *self)
     }
 
   n_selected = g_hash_table_size (self->selected);
-  element = keyboard_single_element (self);
+  element = _bg_canvas_single_element (self);
   if (element != NULL)
     {
       g_autofree char *name = element_describe (element);
@@ -603,7 +586,7 @@ keyboard_notify_zoom_cb (BgCanvas   *self,
 {
   /* keep the preview's loose end on the proposed element */
   if (keyboard_in_bond_mode (self))
-    keyboard_aim_at (self, keyboard_single_element (self));
+    keyboard_aim_at (self, _bg_canvas_single_element (self));
 }
 
 /* Hooks --------------------------------------------------------------------------- */
@@ -644,15 +627,6 @@ _bg_canvas_keyboard_init (BgCanvas *self)
   keyboard_update_accessible (self);
 }
 
-static void
-add_key (GtkWidgetClass  *widget_class,
-         guint            keyval,
-         GdkModifierType  mods,
-         const char      *action)
-{
-  gtk_widget_class_add_binding_action (widget_class, keyval, mods, action, NULL);
-}
-
 void
 _bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
 {
@@ -678,14 +652,14 @@ _bg_canvas_keyboard_class_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "canvas.bond-finish", NULL, action_bond);
   gtk_widget_class_install_action (widget_class, "canvas.bond-cancel", NULL, action_bond);
 
-  add_key (widget_class, GDK_KEY_Page_Down, 0, "canvas.select-next");
-  add_key (widget_class, GDK_KEY_Page_Up, 0, "canvas.select-previous");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Page_Down, 0, "canvas.select-next");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Page_Up, 0, "canvas.select-previous");
   for (guint i = 0; i < G_N_ELEMENTS (arrows); i++)
     gtk_widget_class_add_binding_action (widget_class, arrows[i].keyval, GDK_ALT_MASK,
                                          "canvas.select-direction", "s",
                                          arrows[i].direction);
-  add_key (widget_class, GDK_KEY_Return, 0, "canvas.edit");
-  add_key (widget_class, GDK_KEY_KP_Enter, 0, "canvas.edit");
-  add_key (widget_class, GDK_KEY_F2, 0, "canvas.rename");
-  add_key (widget_class, GDK_KEY_b, 0, "canvas.bond-start");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_Return, 0, "canvas.edit");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_KP_Enter, 0, "canvas.edit");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_F2, 0, "canvas.rename");
+  _bg_widget_class_add_key (widget_class, GDK_KEY_b, 0, "canvas.bond-start");
 }

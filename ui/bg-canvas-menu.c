@@ -21,18 +21,6 @@
 
 /* Commands ------------------------------------------------------------------- */
 
-static BgElement *
-single_selected_element (BgCanvas *self)
-{
-  g_autoptr(GPtrArray) ids = NULL;
-
-  if (self->model == NULL)
-    return NULL;
-  ids = _bg_canvas_selected_of_kind (self, TRUE);
-  return ids->len == 1 && g_hash_table_size (self->selected) == 1
-         ? bg_model_find_element (self->model, g_ptr_array_index (ids, 0)) : NULL;
-}
-
 /* What a double-click does: the element's main variables join the plot. */
 static void
 action_plot_main (GtkWidget  *widget,
@@ -40,7 +28,7 @@ action_plot_main (GtkWidget  *widget,
                   GVariant   *param)
 {
   BgCanvas *self = BG_CANVAS (widget);
-  BgElement *element = single_selected_element (self);
+  BgElement *element = _bg_canvas_single_element (self);
 
   if (element == NULL)
     {

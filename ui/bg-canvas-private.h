@@ -166,6 +166,7 @@ void        _bg_canvas_toggle                  (BgCanvas       *self,
                                                 const char     *id);
 GPtrArray  *_bg_canvas_selected_of_kind        (BgCanvas       *self,
                                                 gboolean        elements_wanted);
+BgElement  *_bg_canvas_single_element          (BgCanvas       *self);
 void        _bg_canvas_cancel_drag             (BgCanvas       *self);
 BgCausality *_bg_canvas_current_causality      (BgCanvas       *self);
 void        _bg_canvas_say                     (BgCanvas       *self,

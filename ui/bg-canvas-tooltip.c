@@ -16,21 +16,32 @@
 
 #include "bg-canvas-private.h"
 
-static const char *
-diagnostic_for (BgCausality *causality,
-                const char  *id,
-                gboolean     is_element)
+/* What the analysis says about the element or bond hit: its conflict's
+ * message, or that it is in an algebraic loop; NULL when nothing. */
+static char *
+analysis_note (BgCausality *causality,
+               const Hit   *hit)
 {
-  const GPtrArray *errors = bg_causality_get_errors (causality);
+  gboolean is_element = hit->kind == HIT_ELEMENT;
+  const char *id = is_element ? hit->element->id : hit->bond->id;
+  const GPtrArray *errors;
 
+  if (causality == NULL)
+    return NULL;
+  errors = bg_causality_get_errors (causality);
   for (guint i = 0; i < errors->len; i++)
     {
       const BgDiagnostic *d = g_ptr_array_index (errors, i);
       GStrv ids = is_element ? d->elements : d->bonds;
 
       if (ids != NULL && g_strv_contains ((const char *const *) ids, id))
-        return d->message;
+        return g_strdup (d->message);
     }
+  if (is_element && bg_causality_element_in_group (causality, id))
+    return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
+                            id);
+  if (!is_element && bg_causality_bond_in_group (causality, id))
+    return g_strdup_printf (_("Bond %s is in an algebraic loop"), id);
   return NULL;
 }
 
@@ -71,19 +82,15 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
     case HIT_ELEMENT:
       {
-        const char *message = causality != NULL
-          ? diagnostic_for (causality, hit.element->id, TRUE) : NULL;
+        char *note = analysis_note (causality, &hit);
+        g_autofree char *label = NULL;
+
+        if (note != NULL)
+          return note;
         /* Junctions are drawn as a bare digit: name them here. */
-        g_autofree char *label = hit.element->spec->variable_ports
+        label = hit.element->spec->variable_ports
           ? g_strdup_printf ("%s : %s", hit.element->spec->symbol, hit.element->id)
           : bg_graph_renderer_dup_label (hit.element);
-
-        if (message != NULL)
-          return g_strdup (message);
-        if (causality != NULL &&
-            bg_causality_element_in_group (causality, hit.element->id))
-          return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
-                                  hit.element->id);
         return g_strdup_printf (_("%s — %s\nDrag to move; drag the dot on its right, or Shift+drag, to draw a bond"),
                                 label,
                                 bg_component_spec_display_name (hit.element->spec));
@@ -91,15 +98,10 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
     case HIT_BOND:
       {
-        const char *message = causality != NULL
-          ? diagnostic_for (causality, hit.bond->id, FALSE) : NULL;
+        char *note = analysis_note (causality, &hit);
 
-        if (message != NULL)
-          return g_strdup (message);
-        if (causality != NULL &&
-            bg_causality_bond_in_group (causality, hit.bond->id))
-          return g_strdup_printf (_("Bond %s is in an algebraic loop"),
-                                  hit.bond->id);
+        if (note != NULL)
+          return note;
         return g_strdup_printf (_("Bond %s: %s → %s"), hit.bond->id,
                                 hit.bond->from->id, hit.bond->to->id);
       }

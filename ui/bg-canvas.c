@@ -18,6 +18,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_QUARK (bg-canvas-error-quark, bg_canvas_error)
 
@@ -357,6 +358,21 @@ _bg_canvas_selected_of_kind (BgCanvas *self,
         g_ptr_array_add (ids, (gpointer) id);
     }
   return ids;
+}
+
+/* The selected element when exactly one element (and nothing else) is
+ * selected, else NULL. */
+BgElement *
+_bg_canvas_single_element (BgCanvas *self)
+{
+  g_autoptr(GPtrArray) elements = NULL;
+
+  if (self->model == NULL || g_hash_table_size (self->selected) != 1)
+    return NULL;
+  elements = _bg_canvas_selected_of_kind (self, TRUE);   /* ids */
+  return elements->len == 1
+         ? bg_model_find_element (self->model, g_ptr_array_index (elements, 0))
+         : NULL;
 }
 
 static void
@@ -903,22 +919,14 @@ bg_canvas_class_init (BgCanvasClass *klass)
   widget_class->query_tooltip = _bg_canvas_query_tooltip;
 
   properties[PROP_MODEL] =
-    g_param_spec_object ("model", NULL, NULL, BG_TYPE_MODEL,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+    g_param_spec_object ("model", NULL, NULL, BG_TYPE_MODEL, _BG_PARAM_READWRITE);
   properties[PROP_ZOOM] =
-    g_param_spec_double ("zoom", NULL, NULL, ZOOM_MIN, ZOOM_MAX, 1.0,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+    g_param_spec_double ("zoom", NULL, NULL, ZOOM_MIN, ZOOM_MAX, 1.0, _BG_PARAM_READABLE);
   properties[PROP_PRESENTATION_SCALE] =
-    g_param_spec_double ("presentation-scale", NULL, NULL, 0.5, 3.0, 1.0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+    g_param_spec_double ("presentation-scale", NULL, NULL, 0.5, 3.0, 1.0, _BG_PARAM_READWRITE);
   /* bond ids written beside the bonds (bg-canvas-menu.c) */
   properties[PROP_SHOW_BOND_IDS] =
-    g_param_spec_boolean ("show-bond-ids", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("show-bond-ids", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
   /* "show-grid", "snap-to-grid", "grid-size" */
   _bg_canvas_grid_class_init (object_class, N_PROPS);

@@ -23,13 +23,11 @@ static const char *const component_texts[] = {
   N_("A permanent-magnet DC motor (armature resistance and inductance, motor constant k, rotor inertia and bearing friction) and a reduction gear on its shaft."),
   N_("Quarter-car suspension"),
   N_("One corner of a car: the body's share of mass on a spring and damper, the wheel, and the tyre's stiffness down to the road; the road's vertical velocity drives it."),
+  NULL
 };
 
 gboolean
 bg_component_name_is_known (const char *text)
 {
-  for (guint i = 0; text != NULL && i < G_N_ELEMENTS (component_texts); i++)
-    if (g_str_equal (text, component_texts[i]))
-      return TRUE;
-  return FALSE;
+  return text != NULL && g_strv_contains (component_texts, text);
 }

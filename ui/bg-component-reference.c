@@ -18,6 +18,7 @@
 #include "bg-component-reference.h"
 #include "bg-domain.h"
 #include "bg-units.h"
+#include "bg-widget-util-private.h"
 
 /* The advanced components' group, after the domains'. */
 #define GROUP_ADVANCED BG_N_DOMAINS
@@ -714,8 +715,7 @@ bg_component_reference_class_init (BgComponentReferenceClass *klass)
   object_class->finalize = bg_component_reference_finalize;
 
   properties[PROP_PRESENTATION_MODE] =
-    g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,

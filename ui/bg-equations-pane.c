@@ -574,34 +574,23 @@ copy_to_clipboard (BgEquationsPane *self,
   self->copied_timeout = g_timeout_add (COPIED_NOTE_MS, copied_timeout_cb, self);
 }
 
+/* equations.copy-latex and equations.copy-text */
 static void
-copy_latex_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
+copy_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
 {
   BgEquationsPane *self = BG_EQUATIONS_PANE (widget);
-  g_autofree char *latex = NULL;
-
-  bg_equations_pane_refresh (self);
-  if (self->equations == NULL)
-    return;
-  latex = bg_equations_to_latex (self->equations);
-  copy_to_clipboard (self, latex, _("✓ Copied as LaTeX: paste it into your document"));
-}
-
-static void
-copy_text_action (GtkWidget  *widget,
-                  const char *action_name,
-                  GVariant   *parameter)
-{
-  BgEquationsPane *self = BG_EQUATIONS_PANE (widget);
+  gboolean latex = g_str_equal (action_name, "equations.copy-latex");
   g_autofree char *text = NULL;
 
   bg_equations_pane_refresh (self);
   if (self->equations == NULL)
     return;
-  text = bg_equations_to_text (self->equations);
-  copy_to_clipboard (self, text, _("✓ Copied as text: paste it into your document"));
+  text = latex ? bg_equations_to_latex (self->equations)
+               : bg_equations_to_text (self->equations);
+  copy_to_clipboard (self, text, latex ? _("✓ Copied as LaTeX: paste it into your document")
+                                       : _("✓ Copied as text: paste it into your document"));
 }
 
 /* For tests -------------------------------------------------------------------- */
@@ -817,8 +806,8 @@ bg_equations_pane_class_init (BgEquationsPaneClass *klass)
     g_signal_new ("select-elements", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_STRV);
 
-  gtk_widget_class_install_action (widget_class, "equations.copy-latex", NULL, copy_latex_action);
-  gtk_widget_class_install_action (widget_class, "equations.copy-text", NULL, copy_text_action);
+  gtk_widget_class_install_action (widget_class, "equations.copy-latex", NULL, copy_action);
+  gtk_widget_class_install_action (widget_class, "equations.copy-text", NULL, copy_action);
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BOX_LAYOUT);
   gtk_widget_class_set_css_name (widget_class, "bgequationspane");
 }

@@ -29,6 +29,7 @@ static const char *const example_names[] = {
   N_("Mass-spring-damper under a train of force pulses"),
   N_("Hydraulic cylinder following a table of supply pressure"),
   N_("Suspension rig: front and rear quarter-car corners lifted by a 5 cm ramp"),
+  NULL
 };
 
 /* NAME in the user's language when it is an example's name, else NAME. */
@@ -37,19 +38,11 @@ bg_example_name_translate (const char *name)
 {
   g_return_val_if_fail (name != NULL, NULL);
 
-  for (guint i = 0; i < G_N_ELEMENTS (example_names); i++)
-    if (g_str_equal (name, example_names[i]))
-      return g_dgettext (GETTEXT_PACKAGE, name);
-
-  return name;
+  return g_strv_contains (example_names, name) ? g_dgettext (GETTEXT_PACKAGE, name) : name;
 }
 
 gboolean
 bg_example_name_is_known (const char *name)
 {
-  for (guint i = 0; name != NULL && i < G_N_ELEMENTS (example_names); i++)
-    if (g_str_equal (name, example_names[i]))
-      return TRUE;
-
-  return FALSE;
+  return name != NULL && g_strv_contains (example_names, name);
 }

@@ -14,6 +14,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-explain-bar.h"
+#include "bg-widget-util-private.h"
 
 #define DEFAULT_PLAY_INTERVAL_MS 2000
 
@@ -592,13 +593,11 @@ static void
 bg_explain_bar_dispose (GObject *object)
 {
   BgExplainBar *self = BG_EXPLAIN_BAR (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->play_timeout, g_source_remove);
   g_clear_pointer (&self->trace, bg_causality_trace_unref);
   self->canvas = NULL;
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_explain_bar_parent_class)->dispose (object);
 }
@@ -673,17 +672,12 @@ bg_explain_bar_class_init (BgExplainBarClass *klass)
   object_class->set_property = bg_explain_bar_set_property;
 
   properties[PROP_STEP] =
-    g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                       G_PARAM_STATIC_STRINGS);
+    g_param_spec_uint ("step", NULL, NULL, 0, G_MAXUINT, 0, _BG_PARAM_READWRITE);
   properties[PROP_PLAYING] =
-    g_param_spec_boolean ("playing", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("playing", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   properties[PROP_PLAY_INTERVAL] =
     g_param_spec_uint ("play-interval", NULL, NULL, 1, 60000, DEFAULT_PLAY_INTERVAL_MS,
-                       G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                       G_PARAM_STATIC_STRINGS);
+                       _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_css_name (widget_class, "bgexplainbar");

@@ -20,6 +20,7 @@
 
 #include "bg-definition.h"
 #include "bg-inspector-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_FINAL_TYPE (BgInspector, bg_inspector, GTK_TYPE_WIDGET)
 
@@ -545,7 +546,6 @@ static void
 bg_inspector_dispose (GObject *object)
 {
   BgInspector *self = BG_INSPECTOR (object);
-  GtkWidget *child;
 
   g_clear_handle_id (&self->refresh_idle, g_source_remove);
   if (self->content != NULL)
@@ -553,8 +553,7 @@ bg_inspector_dispose (GObject *object)
   g_clear_object (&self->model);
   g_clear_pointer (&self->causality, bg_causality_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_INSPECTOR);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_inspector_parent_class)->dispose (object);
 }

@@ -19,6 +19,7 @@
 #include "bg-graph-renderer.h"
 #include "bg-palette-private.h"
 #include "bg-theme.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_FINAL_TYPE (BgPalette, bg_palette, GTK_TYPE_WIDGET)
 
@@ -111,6 +112,20 @@ abbreviate (const char *name)
   return g_string_free (out, FALSE);
 }
 
+/* Ports of the first port's domain on the left, the others on the right;
+ * with a single domain, the first half on the left. */
+static gboolean
+port_on_left (const BgComponentSpec *spec,
+              guint                  i)
+{
+  gboolean left = spec->ports[i].domain == spec->ports[0].domain;
+
+  if (spec->n_ports > 1 && left &&
+      spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
+    left = i < (spec->n_ports + 1) / 2;
+  return left;
+}
+
 static void
 draw_advanced (cairo_t               *cr,
                const BgComponentSpec *spec,
@@ -124,33 +139,19 @@ draw_advanced (cairo_t               *cr,
   guint n_left = 0, n_right = 0, il = 0, ir = 0;
   double hw, hh;
 
-  /* Ports of the first port's domain on the left, the others on the right;
-   * with a single domain, the first half on the left. */
   for (guint i = 0; i < spec->n_ports; i++)
-    {
-      gboolean left = spec->ports[i].domain == spec->ports[0].domain;
-
-      if (spec->n_ports > 1 && left &&
-          spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
-        left = i < (spec->n_ports + 1) / 2;
-      if (left)
-        n_left++;
-      else
-        n_right++;
-    }
+    if (port_on_left (spec, i))
+      n_left++;
+    else
+      n_right++;
 
   gdk_cairo_set_source_rgba (cr, foreground);
   cairo_set_line_width (cr, 1.3);
   for (guint i = 0; i < spec->n_ports; i++)
     {
-      gboolean left = spec->ports[i].domain == spec->ports[0].domain;
       double y;
 
-      if (spec->n_ports > 1 && left &&
-          spec->ports[spec->n_ports - 1].domain == spec->ports[0].domain)
-        left = i < (spec->n_ports + 1) / 2;
-
-      if (left)
+      if (port_on_left (spec, i))
         {
           y = by + bh * (il + 1) / (n_left + 1.0);
           il++;
@@ -633,12 +634,10 @@ static void
 bg_palette_dispose (GObject *object)
 {
   BgPalette *self = BG_PALETTE (object);
-  GtkWidget *child;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_PALETTE);
   _bg_palette_library_dispose (self);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_palette_parent_class)->dispose (object);
 }
@@ -703,10 +702,8 @@ bg_palette_class_init (BgPaletteClass *klass)
   object_class->set_property = bg_palette_set_property;
 
   properties[PROP_DOMAIN] =
-    g_param_spec_int ("domain", NULL, NULL,
-                      BG_DOMAIN_FIRST, BG_N_DOMAINS - 1, BG_DOMAIN_FIRST,
-                      G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                      G_PARAM_STATIC_STRINGS);
+    g_param_spec_int ("domain", NULL, NULL, BG_DOMAIN_FIRST, BG_N_DOMAINS - 1, BG_DOMAIN_FIRST,
+                      _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[COMPONENT_ACTIVATED] =

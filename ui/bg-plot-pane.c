@@ -16,6 +16,7 @@
 
 #include "bg-plot-defaults.h"
 #include "bg-plot-pane-private.h"
+#include "bg-widget-util-private.h"
 
 enum { PROP_0, PROP_RUNNING, PROP_PRESENTATION, N_PROPS };
 enum { SIGNAL_RUN_FINISHED, N_SIGNALS };
@@ -393,7 +394,6 @@ static void
 bg_plot_pane_dispose (GObject *object)
 {
   BgPlotPane *self = BG_PLOT_PANE (object);
-  GtkWidget *child;
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
@@ -404,8 +404,7 @@ bg_plot_pane_dispose (GObject *object)
       g_clear_object (&self->run);
     }
   g_clear_object (&self->document);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_plot_pane_parent_class)->dispose (object);
 }
@@ -432,11 +431,9 @@ bg_plot_pane_class_init (BgPlotPaneClass *klass)
   object_class->set_property = bg_plot_pane_set_property;
 
   properties[PROP_RUNNING] =
-    g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("running", NULL, NULL, FALSE, _BG_PARAM_READABLE);
   properties[PROP_PRESENTATION] =
-    g_param_spec_boolean ("presentation", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+    g_param_spec_boolean ("presentation", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_RUN_FINISHED] =

@@ -300,6 +300,23 @@ leave_cb (BgPlotView               *self,
   bg_plot_view_set_cursor (self, NAN);
 }
 
+/* A drag with `button` that `begin` starts as a zoom box or a pan. */
+static void
+add_drag (BgPlotView *self,
+          guint       button,
+          GCallback   begin)
+{
+  GtkGesture *gesture = gtk_gesture_drag_new ();
+
+  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), button);
+  g_signal_connect_object (gesture, "drag-begin", begin, self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (gesture, "drag-update", G_CALLBACK (drag_update_cb), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (gesture, "drag-end", G_CALLBACK (drag_end_cb), self,
+                           G_CONNECT_SWAPPED);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+}
+
 /* One controller per interaction: primary drag (zoom box, or pan with
  * Shift), middle drag (pan), double-click (reset), wheel, pointer motion. */
 void
@@ -308,25 +325,8 @@ _bg_plot_view_interactions_init (BgPlotView *self)
   GtkGesture *gesture;
   GtkEventController *controller;
 
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);
-  g_signal_connect_object (gesture, "drag-begin", G_CALLBACK (primary_drag_begin_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (gesture, "drag-update", G_CALLBACK (drag_update_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (gesture, "drag-end", G_CALLBACK (drag_end_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
-
-  gesture = gtk_gesture_drag_new ();
-  gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_MIDDLE);
-  g_signal_connect_object (gesture, "drag-begin", G_CALLBACK (pan_drag_begin_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (gesture, "drag-update", G_CALLBACK (drag_update_cb), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (gesture, "drag-end", G_CALLBACK (drag_end_cb), self,
-                           G_CONNECT_SWAPPED);
-  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (gesture));
+  add_drag (self, GDK_BUTTON_PRIMARY, G_CALLBACK (primary_drag_begin_cb));
+  add_drag (self, GDK_BUTTON_MIDDLE, G_CALLBACK (pan_drag_begin_cb));
 
   gesture = gtk_gesture_click_new ();
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (gesture), GDK_BUTTON_PRIMARY);

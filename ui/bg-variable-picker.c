@@ -20,6 +20,7 @@
 #include "bg-plot-defaults.h"
 #include "bg-units.h"
 #include "bg-view.h"
+#include "bg-widget-util-private.h"
 
 typedef struct
 {
@@ -646,13 +647,11 @@ static void
 bg_variable_picker_dispose (GObject *object)
 {
   BgVariablePicker *self = BG_VARIABLE_PICKER (object);
-  GtkWidget *child;
 
   if (self->model != NULL)
     g_signal_handlers_disconnect_by_data (self->model, self);
   g_clear_object (&self->model);
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  _bg_widget_unparent_children (GTK_WIDGET (self));
 
   G_OBJECT_CLASS (bg_variable_picker_parent_class)->dispose (object);
 }

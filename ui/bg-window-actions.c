@@ -139,7 +139,6 @@ save_action (GtkWidget  *widget,
              GVariant   *parameter)
 {
   BgWindow *self = BG_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
 
   if (bg_document_get_file (self->document) == NULL)
     {
@@ -160,27 +159,21 @@ save_as_action (GtkWidget  *widget,
 
 /* Editing ------------------------------------------------------------------ */
 
+/* win.undo and win.redo */
 static void
-undo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
+history_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
 {
   BgWindow *self = BG_WINDOW (widget);
+  BgModel *model = bg_document_get_model (self->document);
 
-  bg_model_undo (bg_document_get_model (self->document));
+  if (g_str_equal (action_name, "win.undo"))
+    bg_model_undo (model);
+  else
+    bg_model_redo (model);
   /* a field still showing what was typed (a refused "-1") shows the
    * model's value again */
-  bg_inspector_show_model_values (self->inspector);
-}
-
-static void
-redo_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  BgWindow *self = BG_WINDOW (widget);
-
-  bg_model_redo (bg_document_get_model (self->document));
   bg_inspector_show_model_values (self->inspector);
 }
 
@@ -442,8 +435,8 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
 {
   gtk_widget_class_install_action (widget_class, "win.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "win.save-as", NULL, save_as_action);
-  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
-  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, history_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, history_action);
   gtk_widget_class_install_action (widget_class, "win.close", NULL, close_action);
   gtk_widget_class_install_action (widget_class, "win.open-example", "s",
                                    open_example_action);

@@ -191,8 +191,32 @@ update_bar (BgWindow *self)
 
 /* The student's strokes ------------------------------------------------------- */
 
+/* Gives each bond of the copy strokes[i] (by bond index), as one
+ * unrecorded step: showing strokes is not an edit of the copy. */
+static void
+set_copy_strokes (Level          *level,
+                  const BgStroke *strokes)
+{
+  GPtrArray *bonds = bg_model_get_bonds (level->body);
+  gboolean began = FALSE;
+
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      BgBond *bond = g_ptr_array_index (bonds, i);
+
+      if (bond->exercise == strokes[i])
+        continue;
+      if (!began)
+        bg_model_begin_unrecorded (level->body);
+      began = TRUE;
+      bg_model_set_exercise_stroke (level->body, bond->id, strokes[i], NULL);
+    }
+  if (began)
+    bg_model_end_group (level->body);
+}
+
 /* The copy shows the strokes a student placed on this instance (the flat
- * graph's, by path), not the definition's; not an edit of the copy. */
+ * graph's, by path), not the definition's. */
 static void
 mirror_strokes (BgWindow *self,
                 Level    *level)
@@ -200,10 +224,11 @@ mirror_strokes (BgWindow *self,
   BgModel *flat = bg_document_get_flat_model (self->document);
   BgFlatMap *map = bg_document_get_flat_map (self->document);
   GPtrArray *bonds = bg_model_get_bonds (level->body);
-  gboolean began = FALSE;
+  g_autofree BgStroke *strokes = NULL;
 
   if (flat == NULL || map == NULL)
     return;
+  strokes = g_new (BgStroke, bonds->len);
   for (guint i = 0; i < bonds->len; i++)
     {
       BgBond *bond = g_ptr_array_index (bonds, i);
@@ -214,15 +239,9 @@ mirror_strokes (BgWindow *self,
 
       if (!same && s != BG_STROKE_NONE)
         s = s == BG_STROKE_AT_TO ? BG_STROKE_AT_FROM : BG_STROKE_AT_TO;
-      if (bond->exercise == s)
-        continue;
-      if (!began)
-        bg_model_begin_unrecorded (level->body);
-      began = TRUE;
-      bg_model_set_exercise_stroke (level->body, bond->id, s, NULL);
+      strokes[i] = s;
     }
-  if (began)
-    bg_model_end_group (level->body);
+  set_copy_strokes (level, strokes);
 }
 
 /* Before the copy becomes the definition: its bonds' strokes are the
@@ -231,23 +250,16 @@ static void
 unmirror_strokes (Level *level)
 {
   GPtrArray *bonds = bg_model_get_bonds (level->body);
-  gboolean began = FALSE;
+  g_autofree BgStroke *strokes = g_new (BgStroke, bonds->len);
 
   for (guint i = 0; i < bonds->len; i++)
     {
-      BgBond *bond = g_ptr_array_index (bonds, i);
-      BgBond *own = bg_model_find_bond (level->synced, bond->id);
-      BgStroke s = own != NULL ? own->exercise : BG_STROKE_NONE;
+      BgBond *own = bg_model_find_bond (level->synced,
+                                        ((BgBond *) g_ptr_array_index (bonds, i))->id);
 
-      if (bond->exercise == s)
-        continue;
-      if (!began)
-        bg_model_begin_unrecorded (level->body);
-      began = TRUE;
-      bg_model_set_exercise_stroke (level->body, bond->id, s, NULL);
+      strokes[i] = own != NULL ? own->exercise : BG_STROKE_NONE;
     }
-  if (began)
-    bg_model_end_group (level->body);
+  set_copy_strokes (level, strokes);
 }
 
 gboolean

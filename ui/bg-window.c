@@ -19,6 +19,7 @@
 #include "bg-presentation-css.h"
 #include "bg-paths.h"
 #include "bg-window-private.h"
+#include "bg-widget-util-private.h"
 
 G_DEFINE_FINAL_TYPE (BgWindow, bg_window, GTK_TYPE_APPLICATION_WINDOW)
 
@@ -37,6 +38,29 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* The window's boolean properties, all read-write. */
+static const struct
+{
+  guint       id;
+  const char *name;
+  gboolean    default_value;
+} boolean_properties[] = {
+  /* Presentation mode: lines and text on the canvas 1.75× thicker for a
+   * projector (win.presentation-mode). */
+  { PROP_PRESENTATION_MODE, "presentation-mode", FALSE },
+  { PROP_SHOW_PALETTE, "show-palette", TRUE },
+  { PROP_SHOW_INSPECTOR, "show-inspector", TRUE },
+  /* the canvas's "show-bond-ids", for the main menu (win.show-bond-names) */
+  { PROP_SHOW_BOND_NAMES, "show-bond-names", FALSE },
+  /* The causality shown step by step above the canvas
+   * (win.explain-causality, bg-window-explain.c). */
+  { PROP_EXPLAIN_CAUSALITY, "explain-causality", FALSE },
+  /* exercise mode and showing the analyzer's strokes in it
+   * (bg-window-exercise.c; win.exercise-mode, win.exercise-reveal) */
+  { PROP_EXERCISE_MODE, "exercise-mode", FALSE },
+  { PROP_EXERCISE_REVEAL, "exercise-reveal", FALSE },
+};
 
 #define MESSAGE_SECONDS 6
 
@@ -603,50 +627,15 @@ bg_window_class_init (BgWindowClass *klass)
 
   /* the document shown (bg_window_set_document changes it) */
   properties[PROP_DOCUMENT] =
-    g_param_spec_object ("document", NULL, NULL, BG_TYPE_DOCUMENT,
-                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
-  /* Presentation mode: lines and text on the canvas 1.75× thicker for a
-   * projector (win.presentation-mode). */
-  properties[PROP_PRESENTATION_MODE] =
-    g_param_spec_boolean ("presentation-mode", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_PALETTE] =
-    g_param_spec_boolean ("show-palette", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  properties[PROP_SHOW_INSPECTOR] =
-    g_param_spec_boolean ("show-inspector", NULL, NULL, TRUE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  /* the canvas's "show-bond-ids", for the main menu (win.show-bond-names) */
-  properties[PROP_SHOW_BOND_NAMES] =
-    g_param_spec_boolean ("show-bond-names", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  /* The causality shown step by step above the canvas
-   * (win.explain-causality, bg-window-explain.c). */
-  properties[PROP_EXPLAIN_CAUSALITY] =
-    g_param_spec_boolean ("explain-causality", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  /* exercise mode and showing the analyzer's strokes in it
-   * (bg-window-exercise.c; win.exercise-mode, win.exercise-reveal) */
-  properties[PROP_EXERCISE_MODE] =
-    g_param_spec_boolean ("exercise-mode", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
-  properties[PROP_EXERCISE_REVEAL] =
-    g_param_spec_boolean ("exercise-reveal", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+    g_param_spec_object ("document", NULL, NULL, BG_TYPE_DOCUMENT, _BG_PARAM_READABLE);
+  for (guint i = 0; i < G_N_ELEMENTS (boolean_properties); i++)
+    properties[boolean_properties[i].id] =
+      g_param_spec_boolean (boolean_properties[i].name, NULL, NULL,
+                            boolean_properties[i].default_value, _BG_PARAM_READWRITE);
   /* "diagram", "both" or "plot": the canvas, both, or the plot slot
    * (win.layout; bg-window-layout.c) */
   properties[PROP_LAYOUT] =
-    g_param_spec_string ("layout", NULL, NULL, "both",
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+    g_param_spec_string ("layout", NULL, NULL, "both", _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (BG_TYPE_CANVAS);

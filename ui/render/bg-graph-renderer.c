@@ -23,33 +23,30 @@
  * per-call cost. Items in document order are mostly near each other. */
 #define BONDS_PER_STROKE   8
 
-static BgGraphColor
-rgb (guint32 hex)
-{
-  BgGraphColor c = {
-    ((hex >> 16) & 0xff) / 255.0,
-    ((hex >> 8) & 0xff) / 255.0,
-    (hex & 0xff) / 255.0,
-    1.0
-  };
-  return c;
-}
+/* An opaque colour from 0xRRGGBB. */
+#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, \
+                   ((hex) & 0xff) / 255.0, 1.0 }
+
+/* The domains' colours are indexed by BgDomain: none (advanced boxes),
+ * electrical, hydraulic, translational, rotational. */
+static const BgGraphStyle light_style = {
+  .fg = RGB (0x1e1e1e), .bg = RGB (0xffffff), .selection = RGB (0x3584e4),
+  .error = RGB (0xc01c28), .group = RGB (0xe5a50a),
+  .domain = { RGB (0x613583), RGB (0x1a5fb4), RGB (0x1f7a6b), RGB (0x9c5a12), RGB (0x813d9c) },
+};
+
+static const BgGraphStyle dark_style = {
+  .fg = RGB (0xeeeeee), .bg = RGB (0x242424), .selection = RGB (0x78aeed),
+  .error = RGB (0xff7b63), .group = RGB (0xf8e45c),
+  .domain = { RGB (0xdc8add), RGB (0x99c1f1), RGB (0x8ff0a4), RGB (0xffbe6f), RGB (0xdc8add) },
+};
 
 void
 bg_graph_style_init_light (BgGraphStyle *style)
 {
   g_return_if_fail (style != NULL);
 
-  style->fg = rgb (0x1e1e1e);
-  style->bg = rgb (0xffffff);
-  style->selection = rgb (0x3584e4);
-  style->error = rgb (0xc01c28);
-  style->group = rgb (0xe5a50a);
-  style->domain[BG_DOMAIN_NONE] = rgb (0x613583);
-  style->domain[BG_DOMAIN_ELECTRICAL] = rgb (0x1a5fb4);
-  style->domain[BG_DOMAIN_HYDRAULIC] = rgb (0x1f7a6b);
-  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0x9c5a12);
-  style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0x813d9c);
+  *style = light_style;
 }
 
 void
@@ -57,16 +54,7 @@ bg_graph_style_init_dark (BgGraphStyle *style)
 {
   g_return_if_fail (style != NULL);
 
-  style->fg = rgb (0xeeeeee);
-  style->bg = rgb (0x242424);
-  style->selection = rgb (0x78aeed);
-  style->error = rgb (0xff7b63);
-  style->group = rgb (0xf8e45c);
-  style->domain[BG_DOMAIN_NONE] = rgb (0xdc8add);
-  style->domain[BG_DOMAIN_ELECTRICAL] = rgb (0x99c1f1);
-  style->domain[BG_DOMAIN_HYDRAULIC] = rgb (0x8ff0a4);
-  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0xffbe6f);
-  style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0xdc8add);
+  *style = dark_style;
 }
 
 void
@@ -512,6 +500,25 @@ element_visible (const Frame          *f,
   return bg_geometry_rects_intersect (&r, &f->visible);
 }
 
+/* Counts one more shape on the path; TRUE (and the count restarted) when
+ * BONDS_PER_STROKE of them are waiting to be painted. */
+static gboolean
+batch_full (guint *pending)
+{
+  if (++*pending < BONDS_PER_STROKE)
+    return FALSE;
+  *pending = 0;
+  return TRUE;
+}
+
+/* The i-th element's shape in this frame (the shapes follow element order). */
+static const BgElementShape *
+shape_at (const Frame *f,
+          guint        i)
+{
+  return &g_array_index (f->self->shapes, BgElementShape, i);
+}
+
 static void
 paint_highlight (Frame *f,
                  int    pass)
@@ -560,8 +567,7 @@ draw_element_highlights (Frame *f)
       for (guint i = 0; i < elements->len; i++)
         {
           const BgElement *e = g_ptr_array_index (elements, i);
-          const BgElementShape *s = &g_array_index (f->self->shapes,
-                                                    BgElementShape, i);
+          const BgElementShape *s = shape_at (f, i);
           gboolean on;
           BgRect r;
 
@@ -582,11 +588,8 @@ draw_element_highlights (Frame *f)
             cairo_rectangle (cr, r.x, r.y, r.width, r.height);
           else
             rounded_rect (cr, &r, (pass == 2 ? 6 : 5) * f->label_scale);
-          if (++pending == BONDS_PER_STROKE)
-            {
-              paint_highlight (f, pass);
-              pending = 0;
-            }
+          if (batch_full (&pending))
+            paint_highlight (f, pass);
         }
       if (pending > 0)
         paint_highlight (f, pass);
@@ -604,8 +607,7 @@ draw_element_boxes (Frame *f)
   for (guint i = 0; i < elements->len; i++)
     {
       const BgElement *e = g_ptr_array_index (elements, i);
-      const BgElementShape *s = &g_array_index (f->self->shapes,
-                                                BgElementShape, i);
+      const BgElementShape *s = shape_at (f, i);
 
       if (!s->outlined || !element_visible (f, s, 2))
         continue;
@@ -635,8 +637,7 @@ draw_greeked_labels (Frame *f)
       for (guint i = 0; i < elements->len; i++)
         {
           const BgElement *e = g_ptr_array_index (elements, i);
-          const BgElementShape *s = &g_array_index (f->self->shapes,
-                                                    BgElementShape, i);
+          const BgElementShape *s = shape_at (f, i);
           const LabelLayout *l;
           gboolean error;
           double tx, ty, bar_y, bar_h;
@@ -689,8 +690,7 @@ draw_labels (Frame *f)
   for (guint i = 0; i < elements->len; i++)
     {
       const BgElement *e = g_ptr_array_index (elements, i);
-      const BgElementShape *s = &g_array_index (f->self->shapes,
-                                                BgElementShape, i);
+      const BgElementShape *s = shape_at (f, i);
       const LabelLayout *l;
       gboolean error;
 
@@ -796,11 +796,8 @@ draw_bond_underlays (Frame *f)
           if (!g->visible || !(pass == 0 ? g->in_group : g->selected))
             continue;
           line (cr, g->from, g->to);
-          if (++pending == BONDS_PER_STROKE)
-            {
-              cairo_stroke (cr);
-              pending = 0;
-            }
+          if (batch_full (&pending))
+            cairo_stroke (cr);
         }
       if (pending > 0)
         cairo_stroke (cr);
@@ -879,11 +876,8 @@ draw_bond_class (Frame     *f,
         continue;
       bond_polyline (cr, g, g_ptr_array_index (bonds, i), barb_len,
                      klass != BOND_ERROR);
-      if (++pending == BONDS_PER_STROKE)
-        {
-          cairo_stroke (cr);
-          pending = 0;
-        }
+      if (batch_full (&pending))
+        cairo_stroke (cr);
     }
   if (pending > 0)
     cairo_stroke (cr);
@@ -904,11 +898,8 @@ draw_bond_class (Frame     *f,
       else
         bg_geometry_causal_stroke (g->to, g->from, barb_len * 1.3, &s1, &s2);
       line (cr, s1, s2);
-      if (++pending == BONDS_PER_STROKE)
-        {
-          cairo_stroke (cr);
-          pending = 0;
-        }
+      if (batch_full (&pending))
+        cairo_stroke (cr);
     }
   if (pending > 0)
     cairo_stroke (cr);

@@ -123,6 +123,28 @@ cell_range (const Grid   *grid,
   *y1 = (gint64) floor ((r->y + r->height) / grid->size);
 }
 
+/* The cell (ix, iy) of the grid: made empty when `make` and it is not
+ * there yet, else NULL then. */
+static GArray *
+grid_cell (const Grid *grid,
+           gint64      ix,
+           gint64      iy,
+           gboolean    make)
+{
+  gint64 key = cell_key (ix, iy);
+  GArray *cell = g_hash_table_lookup (grid->cells, &key);
+
+  if (cell == NULL && make)
+    {
+      gint64 *k = g_new (gint64, 1);
+
+      *k = key;
+      cell = g_array_new (FALSE, FALSE, sizeof (guint));
+      g_hash_table_insert (grid->cells, k, cell);
+    }
+  return cell;
+}
+
 static void
 grid_add (Grid         *grid,
           const BgRect *r,
@@ -133,20 +155,7 @@ grid_add (Grid         *grid,
   cell_range (grid, r, &x0, &y0, &x1, &y1);
   for (gint64 ix = x0; ix <= x1; ix++)
     for (gint64 iy = y0; iy <= y1; iy++)
-      {
-        gint64 key = cell_key (ix, iy);
-        GArray *cell = g_hash_table_lookup (grid->cells, &key);
-
-        if (cell == NULL)
-          {
-            gint64 *k = g_new (gint64, 1);
-
-            *k = key;
-            cell = g_array_new (FALSE, FALSE, sizeof (guint));
-            g_hash_table_insert (grid->cells, k, cell);
-          }
-        g_array_append_val (cell, index);
-      }
+      g_array_append_val (grid_cell (grid, ix, iy, TRUE), index);
 }
 
 /* Calls back with each element whose (largest) box meets r, once per query
@@ -167,8 +176,7 @@ grid_query (const Grid           *grid,
   for (gint64 ix = x0; ix <= x1; ix++)
     for (gint64 iy = y0; iy <= y1; iy++)
       {
-        gint64 key = cell_key (ix, iy);
-        GArray *cell = g_hash_table_lookup (grid->cells, &key);
+        GArray *cell = grid_cell (grid, ix, iy, FALSE);
 
         if (cell == NULL)
           continue;

@@ -5,9 +5,9 @@
  * model → analysis → plan → run → result → plot/export.
  *
  * Owns: the renderer's instance struct and its parts (Trace, Marker,
- * Subplot), the drawing context of one render (Ctx), the coordinate maps of
- * the last layout, and the `_bg_plot_renderer_` functions one file of the
- * class defines for another:
+ * Subplot), the coordinate maps of the last layout, and the
+ * `_bg_plot_renderer_` functions one file of the class defines for another
+ * (the drawing context, Ctx, is bg-plot-ctx-private.h's):
  *   bg-plot-renderer.c          state, render order, markers and cursor
  *   bg-plot-renderer-layout.c   view windows, ticks, layout, axes, legends
  *   bg-plot-renderer-traces.c   reading samples (spans), value ranges,
@@ -22,6 +22,7 @@
 #include <pango/pangocairo.h>
 
 #include "bg-plot-renderer.h"
+#include "bg-plot-ctx-private.h"
 #include "bg-result.h"
 #include "bg-si-format.h"
 
@@ -118,16 +119,6 @@ struct _BgPlotRenderer
   guint    time_decimals;
 };
 
-typedef struct
-{
-  cairo_t     *cr;
-  PangoLayout *layout;
-  double       line_h; /* height of one line of text */
-  double       pad;    /* outer margin */
-  double       gap;    /* between a label and what it labels */
-  double       tick_len;
-  double       lw; /* base line width */
-} Ctx;
 
 /* ---- coordinate maps ---------------------------------------------------- */
 
@@ -147,23 +138,10 @@ _bg_plot_renderer_v_to_y (const Subplot *sp,
   return CLAMP (y, -MAX_COORD, MAX_COORD);
 }
 
-/* bg-plot-renderer.c: text metrics, text and colour helpers */
+/* bg-plot-renderer.c: the drawing context at the renderer's font and scales */
 void   _bg_plot_renderer_ctx_init  (BgPlotRenderer *self,
                                     cairo_t        *cr,
                                     Ctx            *c);
-void   _bg_plot_renderer_text_size (Ctx        *c,
-                                    const char *text,
-                                    double     *w,
-                                    double     *h);
-void   _bg_plot_renderer_draw_text (Ctx        *c,
-                                    const char *text,
-                                    double      x,
-                                    double      y,
-                                    double      ax,
-                                    double      ay);
-void   _bg_plot_renderer_set_source (cairo_t           *cr,
-                                     const BgPlotColor *color,
-                                     double             alpha);
 double _bg_plot_renderer_snap (cairo_t *cr,
                                double   v,
                                gboolean horizontal);

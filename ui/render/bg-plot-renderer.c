@@ -700,6 +700,39 @@ draw_cursor (BgPlotRenderer *self,
 
 /* ---- render ------------------------------------------------------------- */
 
+void
+_bg_plot_ctx_init (Ctx                        *c,
+                   cairo_t                    *cr,
+                   const PangoFontDescription *font,
+                   double                      font_scale,
+                   double                      line_scale)
+{
+  PangoFontDescription *scaled;
+  int ph;
+
+  scaled = pango_font_description_copy (font);
+  if (pango_font_description_get_size (scaled) <= 0)
+    pango_font_description_set_size (scaled, 9 * PANGO_SCALE);
+  if (pango_font_description_get_size_is_absolute (scaled))
+    pango_font_description_set_absolute_size (scaled,
+        pango_font_description_get_size (scaled) * font_scale);
+  else
+    pango_font_description_set_size (scaled,
+        (int) (pango_font_description_get_size (scaled) * font_scale));
+
+  c->cr = cr;
+  c->layout = pango_cairo_create_layout (cr);
+  pango_layout_set_font_description (c->layout, scaled);
+  pango_font_description_free (scaled);
+  pango_layout_set_text (c->layout, "0123456789", -1);
+  pango_layout_get_pixel_size (c->layout, NULL, &ph);
+  c->line_h = ph;
+  c->pad = round (0.75 * c->line_h);
+  c->gap = round (0.35 * c->line_h);
+  c->tick_len = round (0.35 * c->line_h);
+  c->lw = line_scale;
+}
+
 /* The text metrics of a render (or of a measure) on cr: the font at its
  * scale, one line's height and the spacings that follow from it. */
 void
@@ -707,30 +740,7 @@ _bg_plot_renderer_ctx_init (BgPlotRenderer *self,
                             cairo_t        *cr,
                             Ctx            *c)
 {
-  PangoFontDescription *font;
-  int ph;
-
-  font = pango_font_description_copy (self->font);
-  if (pango_font_description_get_size (font) <= 0)
-    pango_font_description_set_size (font, 9 * PANGO_SCALE);
-  if (pango_font_description_get_size_is_absolute (font))
-    pango_font_description_set_absolute_size (font,
-        pango_font_description_get_size (font) * self->font_scale);
-  else
-    pango_font_description_set_size (font,
-        (int) (pango_font_description_get_size (font) * self->font_scale));
-
-  c->cr = cr;
-  c->layout = pango_cairo_create_layout (cr);
-  pango_layout_set_font_description (c->layout, font);
-  pango_font_description_free (font);
-  pango_layout_set_text (c->layout, "0123456789", -1);
-  pango_layout_get_pixel_size (c->layout, NULL, &ph);
-  c->line_h = ph;
-  c->pad = round (0.75 * c->line_h);
-  c->gap = round (0.35 * c->line_h);
-  c->tick_len = round (0.35 * c->line_h);
-  c->lw = self->line_scale;
+  _bg_plot_ctx_init (c, cr, self->font, self->font_scale, self->line_scale);
 }
 
 void

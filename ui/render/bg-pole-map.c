@@ -14,6 +14,7 @@
 
 #include "bg-export.h"
 #include "bg-mode-text.h"
+#include "bg-plot-ctx-private.h"
 #include "bg-pole-map.h"
 #include "bg-si-format.h"
 #include "bg-units.h"
@@ -218,65 +219,6 @@ bg_pole_map_im_to_y (BgPoleMap *self,
 
 /* Text ---------------------------------------------------------------------- */
 
-typedef struct
-{
-  cairo_t     *cr;
-  PangoLayout *layout;
-  double       line_h;
-  double       pad;
-  double       lw;
-} Ctx;
-
-static void
-ctx_init (BgPoleMap *self,
-          cairo_t   *cr,
-          Ctx       *c)
-{
-  PangoFontDescription *font = pango_font_description_copy (self->font);
-  int size = pango_font_description_get_size (font);
-  int h;
-
-  if (size <= 0)
-    size = 9 * PANGO_SCALE;
-  if (pango_font_description_get_size_is_absolute (font))
-    pango_font_description_set_absolute_size (font, size * self->font_scale);
-  else
-    pango_font_description_set_size (font, (int) (size * self->font_scale));
-  c->cr = cr;
-  c->layout = pango_cairo_create_layout (cr);
-  pango_layout_set_font_description (c->layout, font);
-  pango_font_description_free (font);
-  pango_layout_set_text (c->layout, "0123456789", -1);
-  pango_layout_get_pixel_size (c->layout, NULL, &h);
-  c->line_h = h;
-  c->pad = round (0.75 * h);
-  c->lw = self->line_scale;
-}
-
-static void
-text_size (Ctx        *c,
-           const char *text,
-           double     *w,
-           double     *h)
-{
-  int pw, ph;
-
-  pango_layout_set_text (c->layout, text, -1);
-  pango_layout_get_pixel_size (c->layout, &pw, &ph);
-  if (w != NULL)
-    *w = pw;
-  if (h != NULL)
-    *h = ph;
-}
-
-static void
-set_source (cairo_t           *cr,
-            const BgPlotColor *color,
-            double             alpha)
-{
-  cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha * alpha);
-}
-
 /* @text with its top left at (x, y). */
 static void
 show_text (Ctx        *c,
@@ -321,7 +263,7 @@ widest_tick (Ctx           *c,
       g_autofree char *s = tick_label (bg_si_tick_value (ticks, i));
       double w;
 
-      text_size (c, s, &w, NULL);
+      _bg_plot_renderer_text_size (c, s, &w, NULL);
       widest = MAX (widest, w);
     }
   return widest;
@@ -375,12 +317,12 @@ draw_plane (BgPoleMap     *self,
 
   /* the unstable half-plane */
   cairo_rectangle (cr, x0, self->area_y, right - x0, self->area_h);
-  set_source (cr, &unstable_color, dark_background (self) ? 0.22 : 0.13);
+  _bg_plot_renderer_set_source (cr, &unstable_color, dark_background (self) ? 0.22 : 0.13);
   cairo_fill (cr);
 
   /* grid */
   cairo_set_line_width (cr, c->lw);
-  set_source (cr, &self->fg, 0.10);
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.10);
   for (guint i = 0; i < re_ticks->count; i++)
     {
       double x = round (bg_pole_map_re_to_x (self, bg_si_tick_value (re_ticks, i))) + 0.5;
@@ -398,30 +340,30 @@ draw_plane (BgPoleMap     *self,
   cairo_stroke (cr);
 
   /* the axes through the origin, and the frame */
-  set_source (cr, &self->fg, 0.55);
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.55);
   cairo_set_line_width (cr, 1.2 * c->lw);
   cairo_move_to (cr, round (x0) + 0.5, self->area_y);
   cairo_line_to (cr, round (x0) + 0.5, bottom);
   cairo_move_to (cr, self->area_x, round (y0) + 0.5);
   cairo_line_to (cr, right, round (y0) + 0.5);
   cairo_stroke (cr);
-  set_source (cr, &self->fg, 0.35);
+  _bg_plot_renderer_set_source (cr, &self->fg, 0.35);
   cairo_set_line_width (cr, c->lw);
   cairo_rectangle (cr, self->area_x + 0.5, self->area_y + 0.5, self->area_w - 1, self->area_h - 1);
   cairo_stroke (cr);
 
   /* the half-plane's name above the frame: from the imaginary axis on,
    * or ending at the frame's right end when it would overrun it */
-  text_size (c, unstable, &w, &h);
+  _bg_plot_renderer_text_size (c, unstable, &w, &h);
   if (w > self->area_w)
     {
       /* a narrow map: the word alone */
       unstable = _("Unstable");
-      text_size (c, unstable, &w, &h);
+      _bg_plot_renderer_text_size (c, unstable, &w, &h);
     }
-  set_source (cr, &unstable_text, 1.0);
+  _bg_plot_renderer_set_source (cr, &unstable_text, 1.0);
   if (dark_background (self))
-    set_source (cr, &self->fg, 0.9);
+    _bg_plot_renderer_set_source (cr, &self->fg, 0.9);
   show_text (c, unstable, MAX (self->area_x, MIN (x0, right - w)),
              self->area_y - h - 0.15 * c->line_h);
 }
@@ -440,13 +382,13 @@ draw_ticks (BgPoleMap     *self,
   g_autofree char *im_title = g_strdup_printf ("Im λ [%s]", rad_s);
   double w, h;
 
-  set_source (c->cr, &self->fg, 0.85);
+  _bg_plot_renderer_set_source (c->cr, &self->fg, 0.85);
   for (guint i = 0; i < re_ticks->count; i++)
     {
       g_autofree char *s = tick_label (bg_si_tick_value (re_ticks, i));
       double x = bg_pole_map_re_to_x (self, bg_si_tick_value (re_ticks, i));
 
-      text_size (c, s, &w, NULL);
+      _bg_plot_renderer_text_size (c, s, &w, NULL);
       x = CLAMP (x - w / 2, 0, self->area_x + self->area_w - w);
       show_text (c, s, x, bottom + 0.25 * c->line_h);
     }
@@ -455,15 +397,15 @@ draw_ticks (BgPoleMap     *self,
       g_autofree char *s = tick_label (bg_si_tick_value (im_ticks, i));
       double y = bg_pole_map_im_to_y (self, bg_si_tick_value (im_ticks, i));
 
-      text_size (c, s, &w, &h);
+      _bg_plot_renderer_text_size (c, s, &w, &h);
       show_text (c, s, self->area_x - 0.4 * c->line_h - w, y - h / 2);
     }
 
-  set_source (c->cr, &self->fg, 1.0);
-  text_size (c, re_title, &w, &h);
+  _bg_plot_renderer_set_source (c->cr, &self->fg, 1.0);
+  _bg_plot_renderer_text_size (c, re_title, &w, &h);
   show_text (c, re_title, self->area_x + (self->area_w - w) / 2,
              MIN (height - h - 0.2 * c->line_h, bottom + 1.35 * c->line_h));
-  text_size (c, im_title, &w, &h);
+  _bg_plot_renderer_text_size (c, im_title, &w, &h);
   cairo_save (c->cr);
   cairo_translate (c->cr, c->pad * 0.5, self->area_y + (self->area_h + w) / 2);
   cairo_rotate (c->cr, -G_PI / 2);
@@ -497,7 +439,7 @@ draw_highlight (BgPoleMap *self,
   double x, y, w, h, bx, by;
 
   bg_pole_map_get_pole_position (self, index, &x, &y);
-  set_source (c->cr, &self->fg, 1.0);
+  _bg_plot_renderer_set_source (c->cr, &self->fg, 1.0);
   cairo_set_line_width (c->cr, 1.5 * c->lw);
   cairo_new_sub_path (c->cr);
   cairo_arc (c->cr, x, y, 1.9 * self->cross, 0, 2 * G_PI);
@@ -511,7 +453,7 @@ draw_highlight (BgPoleMap *self,
     label = g_strdup_printf ("f = %s %s, ζ = %s", text.hz, hz, text.damping);
   }
   bg_mode_text_clear (&text);
-  text_size (c, label, &w, &h);
+  _bg_plot_renderer_text_size (c, label, &w, &h);
   bx = x + 2.4 * self->cross;
   by = y - h - 1.2 * self->cross;
   if (bx + w + 0.4 * c->line_h > self->area_x + self->area_w)
@@ -520,10 +462,10 @@ draw_highlight (BgPoleMap *self,
               MAX (self->area_x + 0.2 * c->line_h, self->area_x + self->area_w - w - 0.2 * c->line_h));
   if (by < self->area_y + 0.2 * c->line_h)
     by = y + 1.2 * self->cross;
-  set_source (c->cr, &self->bg, 0.9);
+  _bg_plot_renderer_set_source (c->cr, &self->bg, 0.9);
   cairo_rectangle (c->cr, bx - 0.2 * c->line_h, by, w + 0.4 * c->line_h, h);
   cairo_fill (c->cr);
-  set_source (c->cr, &self->fg, 1.0);
+  _bg_plot_renderer_set_source (c->cr, &self->fg, 1.0);
   show_text (c, label, bx, by);
 }
 
@@ -545,8 +487,8 @@ draw_poles (BgPoleMap *self,
 
       if (!bg_pole_map_get_pole_position (self, i, &x, &y))
         continue;
-      set_source (c->cr, bg_mode_is_unstable (mode, self->max_magnitude) ? &unstable_color : stable,
-                  1.0);
+      _bg_plot_renderer_set_source (c->cr, bg_mode_is_unstable (mode, self->max_magnitude)
+                                           ? &unstable_color : stable, 1.0);
       draw_cross (c->cr, x, y, self->cross);
     }
   if (self->highlight >= 0)
@@ -569,8 +511,8 @@ bg_pole_map_render (BgPoleMap *self,
   if (!(width > 0) || !(height > 0))
     return;
   cairo_save (cr);
-  ctx_init (self, cr, &c);
-  set_source (cr, &self->bg, 1.0);
+  _bg_plot_ctx_init (&c, cr, self->font, self->font_scale, self->line_scale);
+  _bg_plot_renderer_set_source (cr, &self->bg, 1.0);
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
 
@@ -582,8 +524,8 @@ bg_pole_map_render (BgPoleMap *self,
       const char *none = _("No eigenvalues: the model has no states");
       double w, h;
 
-      text_size (&c, none, &w, &h);
-      set_source (cr, &self->fg, 0.7);
+      _bg_plot_renderer_text_size (&c, none, &w, &h);
+      _bg_plot_renderer_set_source (cr, &self->fg, 0.7);
       show_text (&c, none, self->area_x + (self->area_w - w) / 2,
                  self->area_y + (self->area_h - h) / 2 - c.line_h);
     }
