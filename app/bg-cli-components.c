@@ -369,7 +369,6 @@ int
 bg_cli_components (int    argc,
                    char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) specs = NULL;
   g_autofree char *domain_id = NULL;
   BgDomain domain = BG_DOMAIN_NONE;
@@ -385,11 +384,9 @@ bg_cli_components (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (NULL);
-  g_option_context_set_summary (context,
-                                N_("Lists the Elements library: types, names, ports, parameters with units and defaults."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "components", &argc, &argv))
+  if (!bg_cli_parse_entries ("components", NULL,
+                             N_("Lists the Elements library: types, names, ports, parameters with units and defaults."),
+                             entries, &argc, &argv))
     return BG_CLI_EXIT_USAGE;
   if (argc > 1)
     {
