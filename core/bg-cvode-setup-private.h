@@ -5,10 +5,12 @@
  * Owns: the solver's objects and its set-up (BDF, Newton, the plan's dense,
  * band or KLU linear solver with its coloured finite-difference Jacobian,
  * the plan's rtol and per-state atol, the end stops as roots in their
- * direction) and the callbacks CVODE calls. Must not: step the solver,
- * restart it, or report to a user (the callers do, each its own way).
+ * direction), the callbacks CVODE calls, and where it restarts (the
+ * switching times merged where it cannot resolve them). Must not: step
+ * the solver, restart it, or report to a user (the callers do, each its
+ * own way).
  * Included by: core/bg-cvode-setup.c, core/bg-simulator.c,
- * core/fmi/bg-fmu-cs.c.
+ * core/fmi/bg-fmu-cs.c, core/fmi/bg-fmu-instance.c.
  */
 #pragma once
 
@@ -52,5 +54,24 @@ gboolean _bg_cvode_setup (BgCvode      *cv,
                           const double *y0,
                           gboolean      debug_log);
 void     _bg_cvode_clear (BgCvode      *cv);
+
+/* Switch times closer than this fraction of the horizon (t_end) to 0, to
+ * each other or to the horizon are merged: CVODE cannot start an interval
+ * much shorter than a few ulps of the current time, and no output could
+ * show the difference. */
+#define BG_SWITCH_RESOLUTION 1e-12
+
+/* Where the solver restarts, from n_times sorted switching times: one near
+ * 0 applies from the start (*wave_t0, the input time of the first
+ * segment), one near the horizon is left to the end (which evaluates the
+ * inputs there), and a cluster restarts once at its first time
+ * (restart_t) with the inputs after its last (restart_wave). Both arrays
+ * have room for n_times; returns the number of restarts. */
+guint    _bg_cvode_merge_switch_times (const double *times,
+                                       guint         n_times,
+                                       double        horizon,
+                                       double       *restart_t,
+                                       double       *restart_wave,
+                                       double       *wave_t0);
 
 G_END_DECLS

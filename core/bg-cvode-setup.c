@@ -8,7 +8,8 @@
  * solver, per-state absolute tolerances, end stops as roots) and CVODE's
  * callbacks: the right-hand side (a derivative that is not finite is a
  * recoverable error, the state remembered), the roots, the sparse
- * Jacobian, the error handler. Must not: step or restart the solver, keep
+ * Jacobian, the error handler; and the merging of switching times into
+ * restart points, so that both restart at the same times. Must not: step or restart the solver, keep
  * global state, or print (the FMU runtime must stay silent; the debug log
  * only when the caller asks).
  */
@@ -242,4 +243,36 @@ _bg_cvode_clear (BgCvode *cv)
   g_clear_pointer (&cv->color_cols, g_free);
   g_clear_pointer (&cv->color_first, g_free);
   g_clear_pointer (&cv->message, g_free);
+}
+
+guint
+_bg_cvode_merge_switch_times (const double *times,
+                              guint         n_times,
+                              double        horizon,
+                              double       *restart_t,
+                              double       *restart_wave,
+                              double       *wave_t0)
+{
+  double gap = BG_SWITCH_RESOLUTION * horizon;
+  guint n = 0;
+
+  *wave_t0 = 0.0;
+  for (guint i = 0; i < n_times; i++)
+    {
+      double s = times[i];
+
+      if (s >= horizon - gap)
+        break;
+      if (s <= gap)
+        *wave_t0 = s;
+      else if (n > 0 && s - restart_t[n - 1] <= gap)
+        restart_wave[n - 1] = s;
+      else
+        {
+          restart_t[n] = s;
+          restart_wave[n] = s;
+          n++;
+        }
+    }
+  return n;
 }

@@ -26,10 +26,6 @@
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
 
 #define PROGRESS_INTERVAL_US 50000
-/* Switch times closer than this fraction of t_end to 0, to each other or to
- * t_end are merged: CVODE cannot start an interval much shorter than a few
- * ulps of the current time, and no output could show the difference. */
-#define SWITCH_RESOLUTION 1e-12
 #define NO_INDEX G_MAXUINT
 /* An event this close to an output time (relative to the output step)
  * falls on it. */
@@ -91,37 +87,18 @@ setup_cvode (Run *run, GError **error)
 
 /* Restart points ------------------------------------------------------------ */
 
-/* Merges switch times the solver cannot resolve (see SWITCH_RESOLUTION): one
- * near 0 applies from the start, one near t_end is left to the last row
- * (which evaluates the inputs at t_end), and a cluster restarts once at its
- * first time with the inputs after its last. */
+/* Merges switch times the solver cannot resolve (bg-cvode-setup-private.h);
+ * one near t_end is left to the last row. */
 static void
 merge_switch_times (Run *run)
 {
   const BgPlan *plan = run->plan;
-  double gap = SWITCH_RESOLUTION * plan->t_end;
 
   run->restart_t = g_new (double, MAX (plan->n_switch_times, 1));
   run->restart_wave = g_new (double, MAX (plan->n_switch_times, 1));
-  run->wave_t0 = 0.0;
-  for (guint i = 0; i < plan->n_switch_times; i++)
-    {
-      double s = plan->switch_times[i];
-      guint n = run->n_restarts;
-
-      if (s >= plan->t_end - gap)
-        break;
-      if (s <= gap)
-        run->wave_t0 = s;
-      else if (n > 0 && s - run->restart_t[n - 1] <= gap)
-        run->restart_wave[n - 1] = s;
-      else
-        {
-          run->restart_t[n] = s;
-          run->restart_wave[n] = s;
-          run->n_restarts++;
-        }
-    }
+  run->n_restarts = _bg_cvode_merge_switch_times (plan->switch_times, plan->n_switch_times,
+                                                  plan->t_end, run->restart_t,
+                                                  run->restart_wave, &run->wave_t0);
 }
 
 /* The time at which a segment evaluates its inputs: its middle, but not
