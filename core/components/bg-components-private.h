@@ -114,6 +114,12 @@ extern const double _bg_wave_default_points[4];
 /* Bit of a palette in BgComponentSpec.palette_domains. */
 #define BG_PALETTE_BIT(domain) (1u << (domain))
 
+/* A spec's ports, parameters and output variables: a static array and its
+ * length, so that the two cannot disagree. */
+#define BG_SPEC_PORTS(array)  .ports = (array), .n_ports = G_N_ELEMENTS (array)
+#define BG_SPEC_PARAMS(array) .params = (array), .n_params = G_N_ELEMENTS (array)
+#define BG_SPEC_VARS(array)   .vars = (array), .n_vars = G_N_ELEMENTS (array)
+
 /* The fields every primitive of one domain fills alike (junctions, one-ports,
  * TF): its symbol is its type, it sits in the Primitives section of its
  * domain's palette. */

@@ -166,12 +166,9 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
                       NAME, NAME_RU, DESCRIPTION, ...)                        \
   [DOMAIN] = {                                                                \
     BG_PRIMITIVE_SPEC (TYPE, KIND, DOMAIN, RULE, NAME, NAME_RU, DESCRIPTION), \
-    .ports = PORTS[DOMAIN],                                                   \
-    .n_ports = 1,                                                             \
-    .params = PARAMS[DOMAIN],                                                 \
-    .n_params = G_N_ELEMENTS (PARAMS[DOMAIN]),                                \
-    .vars = VARS[DOMAIN],                                                     \
-    .n_vars = G_N_ELEMENTS (VARS[DOMAIN]),                                    \
+    BG_SPEC_PORTS (PORTS[DOMAIN]),                                            \
+    BG_SPEC_PARAMS (PARAMS[DOMAIN]),                                          \
+    BG_SPEC_VARS (VARS[DOMAIN]),                                              \
     .plot_vars = PLOT,                                                        \
     __VA_ARGS__                                                               \
   }

@@ -33,10 +33,8 @@ static const BgParamSpec tf_params[] = {
   [DOMAIN] = {                                                       \
     BG_PRIMITIVE_SPEC ("TF", &_bg_kind_tf, DOMAIN, BG_CAUSAL_ONE_IN, \
                        NAME, NAME_RU, DESCRIPTION),                  \
-    .ports = tf_ports[DOMAIN],                                       \
-    .n_ports = 2,                                                    \
-    .params = tf_params,                                             \
-    .n_params = G_N_ELEMENTS (tf_params),                            \
+    BG_SPEC_PORTS (tf_ports[DOMAIN]),                                \
+    BG_SPEC_PARAMS (tf_params),                                      \
     .plot_vars = "",                                                 \
     .drawing = BG_DRAWING_TWO_PORT,                                  \
   }
