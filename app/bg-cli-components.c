@@ -118,25 +118,15 @@ format_default (const BgParamSpec *param)
 
 /* JSON ------------------------------------------------------------------ */
 
-/* "name": value in the object being built. */
-static void
-add_string_member (JsonBuilder *builder,
-                   const char  *name,
-                   const char  *value)
-{
-  json_builder_set_member_name (builder, name);
-  json_builder_add_string_value (builder, value);
-}
-
 static void
 build_param (JsonBuilder       *builder,
              const BgParamSpec *param)
 {
   json_builder_begin_object (builder);
-  add_string_member (builder, "name", param->name);
-  add_string_member (builder, "kind", param_kind_id (param->kind));
-  add_string_member (builder, "label", _(param->label));
-  add_string_member (builder, "unit", param->unit != NULL ? param->unit : "");
+  bg_json_builder_add_string_member (builder, "name", param->name);
+  bg_json_builder_add_string_member (builder, "kind", param_kind_id (param->kind));
+  bg_json_builder_add_string_member (builder, "label", _(param->label));
+  bg_json_builder_add_string_member (builder, "unit", param->unit != NULL ? param->unit : "");
 
   json_builder_set_member_name (builder, "default");
   switch (param->kind)
@@ -191,7 +181,7 @@ build_param (JsonBuilder       *builder,
         }
     }
   if (param->visible_if != NULL)
-    add_string_member (builder, "visible_if", param->visible_if);
+    bg_json_builder_add_string_member (builder, "visible_if", param->visible_if);
   json_builder_end_object (builder);
 }
 
@@ -200,28 +190,28 @@ build_spec (JsonBuilder           *builder,
             const BgComponentSpec *spec)
 {
   json_builder_begin_object (builder);
-  add_string_member (builder, "type", spec->type);
+  bg_json_builder_add_string_member (builder, "type", spec->type);
   json_builder_set_member_name (builder, "domain");
   if (spec->domain != BG_DOMAIN_NONE)
     json_builder_add_string_value (builder, bg_domain_to_id (spec->domain));
   else
     json_builder_add_null_value (builder);
-  add_string_member (builder, "section", section_id (spec->section));
+  bg_json_builder_add_string_member (builder, "section", section_id (spec->section));
   json_builder_set_member_name (builder, "palettes");
   json_builder_begin_array (builder);
   for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     if ((spec->palette_domains & (1u << d)) != 0)
       json_builder_add_string_value (builder, bg_domain_to_id (d));
   json_builder_end_array (builder);
-  add_string_member (builder, "symbol", spec->symbol);
+  bg_json_builder_add_string_member (builder, "symbol", spec->symbol);
 
   json_builder_set_member_name (builder, "name");
   json_builder_begin_object (builder);
-  add_string_member (builder, "en", spec->name);
-  add_string_member (builder, "ru", spec->name_ru);
+  bg_json_builder_add_string_member (builder, "en", spec->name);
+  bg_json_builder_add_string_member (builder, "ru", spec->name_ru);
   json_builder_end_object (builder);
-  add_string_member (builder, "description", _(spec->description));
-  add_string_member (builder, "causality", causal_rule_id (spec->causal_rule));
+  bg_json_builder_add_string_member (builder, "description", _(spec->description));
+  bg_json_builder_add_string_member (builder, "causality", causal_rule_id (spec->causal_rule));
 
   json_builder_set_member_name (builder, "variable_ports");
   json_builder_add_boolean_value (builder, spec->variable_ports);
@@ -232,10 +222,11 @@ build_spec (JsonBuilder           *builder,
       const BgPortSpec *port = &spec->ports[i];
 
       json_builder_begin_object (builder);
-      add_string_member (builder, "name", port->name);
-      add_string_member (builder, "domain", bg_domain_to_id (port->domain));
-      add_string_member (builder, "role", port_role_id (port->role));
-      add_string_member (builder, "description", port->description != NULL ? _(port->description) : "");
+      bg_json_builder_add_string_member (builder, "name", port->name);
+      bg_json_builder_add_string_member (builder, "domain", bg_domain_to_id (port->domain));
+      bg_json_builder_add_string_member (builder, "role", port_role_id (port->role));
+      bg_json_builder_add_string_member (builder, "description",
+                                         port->description != NULL ? _(port->description) : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -251,10 +242,12 @@ build_spec (JsonBuilder           *builder,
   for (guint i = 0; i < spec->n_vars; i++)
     {
       json_builder_begin_object (builder);
-      add_string_member (builder, "name", spec->vars[i].suffix);
-      add_string_member (builder, "unit", spec->vars[i].unit != NULL ? spec->vars[i].unit : "");
-      add_string_member (builder, "description", spec->vars[i].description != NULL
-                                                 ? _(spec->vars[i].description) : "");
+      bg_json_builder_add_string_member (builder, "name", spec->vars[i].suffix);
+      bg_json_builder_add_string_member (builder, "unit",
+                                         spec->vars[i].unit != NULL ? spec->vars[i].unit : "");
+      bg_json_builder_add_string_member (builder, "description",
+                                         spec->vars[i].description != NULL
+                                         ? _(spec->vars[i].description) : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
