@@ -39,32 +39,6 @@ bg_cli_parse (GOptionContext *context,
   return TRUE;
 }
 
-GOptionContext *
-bg_cli_context_new (const char         *parameter,
-                    const char         *summary,
-                    const GOptionEntry *entries)
-{
-  GOptionContext *context = g_option_context_new (parameter);
-
-  g_option_context_set_summary (context, summary);
-  if (entries != NULL)
-    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  return context;
-}
-
-gboolean
-bg_cli_parse_entries (const char         *command,
-                      const char         *parameter,
-                      const char         *summary,
-                      const GOptionEntry *entries,
-                      int                *argc,
-                      char             ***argv)
-{
-  g_autoptr(GOptionContext) context = bg_cli_context_new (parameter, summary, entries);
-
-  return bg_cli_parse (context, command, argc, argv);
-}
-
 /* A decimal number as a person types it ("0.5", "1e-3", "-2", "+1"):
  * digits, signs, a point and an exponent only, so that hexadecimal
  * ("0x10"), "inf" and "nan", which strtod would take, are refused. */
@@ -135,6 +109,32 @@ bg_cli_expect_one_model (const char *command,
   bg_cli_usage_error (command, argc < 2 ? _("missing the model file")
                                         : _("expected one model file"));
   return FALSE;
+}
+
+GOptionContext *
+bg_cli_context_new (const char         *parameter,
+                    const char         *summary,
+                    const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (parameter);
+
+  g_option_context_set_summary (context, summary);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  return context;
+}
+
+gboolean
+bg_cli_parse_entries (const char         *command,
+                      const char         *parameter,
+                      const char         *summary,
+                      const GOptionEntry *entries,
+                      int                *argc,
+                      char             ***argv)
+{
+  g_autoptr(GOptionContext) context = bg_cli_context_new (parameter, summary, entries);
+
+  return bg_cli_parse (context, command, argc, argv);
 }
 
 gboolean

@@ -6,11 +6,13 @@
  * core/fmi/bg-fmu-fmi3-more.c, core/fmi/bg-fmu-fmi2.c.
  *
  * Owns: the handle (a tag that tells an instance of this FMU and version
- * from a stray pointer, the instance, the logger and its environment), the
- * export attribute of the API functions, and what both versions do alike
- * with a handle (bg-fmu-handle.c: making and freeing one, refusing a call,
- * typed access to variables the FMU does not have). Must not: hold
- * anything of the model (the instance does).
+ * from a stray pointer, the instance, the logger and its environment) and
+ * the export attribute of the API functions. Must not: hold anything of
+ * the model (the instance does).
+ *
+ * What both versions do alike with a handle (making and freeing one,
+ * refusing a call, typed access to variables the FMU does not have) is in
+ * bg-fmu-handle.c.
  */
 #pragma once
 
