@@ -187,7 +187,6 @@ int
 bg_cli_analyze (int    argc,
                 char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(BgModel) model = NULL;
   g_autoptr(BgCausality) causality = NULL;
   g_autoptr(BgCausalityTrace) trace = NULL;
@@ -202,11 +201,9 @@ bg_cli_analyze (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Assigns causal strokes to the bonds of a model and reports states, algebraic groups and conflicts."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "analyze", &argc, &argv)
+  if (!bg_cli_parse_entries ("analyze", "MODEL.bgmod",
+                             N_("Assigns causal strokes to the bonds of a model and reports states, algebraic groups and conflicts."),
+                             entries, &argc, &argv)
       || !bg_cli_expect_one_model ("analyze", argc))
     return BG_CLI_EXIT_USAGE;
 

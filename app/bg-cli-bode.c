@@ -129,9 +129,9 @@ bg_cli_bode (int    argc,
   const char *csv_path;
   int exit_code = BG_CLI_EXIT_OK, input, output;
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."));
+  context = bg_cli_context_new ("MODEL.bgmod",
+                                N_("Computes the frequency response G(jω) = C (jωI − A)⁻¹ B + D from one source to one variable of the linearized model and writes CSV f,mag_db,phase_deg (standard output unless --csv or --plot is given)."),
+                                NULL);
   bg_cli_bode_options_add (&o, context);
   if (!bg_cli_parse (context, "bode", &argc, &argv))
     {

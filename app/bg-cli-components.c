@@ -123,14 +123,10 @@ build_param (JsonBuilder       *builder,
              const BgParamSpec *param)
 {
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "name");
-  json_builder_add_string_value (builder, param->name);
-  json_builder_set_member_name (builder, "kind");
-  json_builder_add_string_value (builder, param_kind_id (param->kind));
-  json_builder_set_member_name (builder, "label");
-  json_builder_add_string_value (builder, _(param->label));
-  json_builder_set_member_name (builder, "unit");
-  json_builder_add_string_value (builder, param->unit != NULL ? param->unit : "");
+  bg_json_builder_add_string_member (builder, "name", param->name);
+  bg_json_builder_add_string_member (builder, "kind", param_kind_id (param->kind));
+  bg_json_builder_add_string_member (builder, "label", _(param->label));
+  bg_json_builder_add_string_member (builder, "unit", param->unit != NULL ? param->unit : "");
 
   json_builder_set_member_name (builder, "default");
   switch (param->kind)
@@ -185,10 +181,7 @@ build_param (JsonBuilder       *builder,
         }
     }
   if (param->visible_if != NULL)
-    {
-      json_builder_set_member_name (builder, "visible_if");
-      json_builder_add_string_value (builder, param->visible_if);
-    }
+    bg_json_builder_add_string_member (builder, "visible_if", param->visible_if);
   json_builder_end_object (builder);
 }
 
@@ -197,35 +190,28 @@ build_spec (JsonBuilder           *builder,
             const BgComponentSpec *spec)
 {
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "type");
-  json_builder_add_string_value (builder, spec->type);
+  bg_json_builder_add_string_member (builder, "type", spec->type);
   json_builder_set_member_name (builder, "domain");
   if (spec->domain != BG_DOMAIN_NONE)
     json_builder_add_string_value (builder, bg_domain_to_id (spec->domain));
   else
     json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "section");
-  json_builder_add_string_value (builder, section_id (spec->section));
+  bg_json_builder_add_string_member (builder, "section", section_id (spec->section));
   json_builder_set_member_name (builder, "palettes");
   json_builder_begin_array (builder);
   for (BgDomain d = BG_DOMAIN_FIRST; d < BG_N_DOMAINS; d++)
     if ((spec->palette_domains & (1u << d)) != 0)
       json_builder_add_string_value (builder, bg_domain_to_id (d));
   json_builder_end_array (builder);
-  json_builder_set_member_name (builder, "symbol");
-  json_builder_add_string_value (builder, spec->symbol);
+  bg_json_builder_add_string_member (builder, "symbol", spec->symbol);
 
   json_builder_set_member_name (builder, "name");
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "en");
-  json_builder_add_string_value (builder, spec->name);
-  json_builder_set_member_name (builder, "ru");
-  json_builder_add_string_value (builder, spec->name_ru);
+  bg_json_builder_add_string_member (builder, "en", spec->name);
+  bg_json_builder_add_string_member (builder, "ru", spec->name_ru);
   json_builder_end_object (builder);
-  json_builder_set_member_name (builder, "description");
-  json_builder_add_string_value (builder, _(spec->description));
-  json_builder_set_member_name (builder, "causality");
-  json_builder_add_string_value (builder, causal_rule_id (spec->causal_rule));
+  bg_json_builder_add_string_member (builder, "description", _(spec->description));
+  bg_json_builder_add_string_member (builder, "causality", causal_rule_id (spec->causal_rule));
 
   json_builder_set_member_name (builder, "variable_ports");
   json_builder_add_boolean_value (builder, spec->variable_ports);
@@ -236,14 +222,11 @@ build_spec (JsonBuilder           *builder,
       const BgPortSpec *port = &spec->ports[i];
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, port->name);
-      json_builder_set_member_name (builder, "domain");
-      json_builder_add_string_value (builder, bg_domain_to_id (port->domain));
-      json_builder_set_member_name (builder, "role");
-      json_builder_add_string_value (builder, port_role_id (port->role));
-      json_builder_set_member_name (builder, "description");
-      json_builder_add_string_value (builder, port->description != NULL ? _(port->description) : "");
+      bg_json_builder_add_string_member (builder, "name", port->name);
+      bg_json_builder_add_string_member (builder, "domain", bg_domain_to_id (port->domain));
+      bg_json_builder_add_string_member (builder, "role", port_role_id (port->role));
+      bg_json_builder_add_string_member (builder, "description",
+                                         port->description != NULL ? _(port->description) : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -259,13 +242,12 @@ build_spec (JsonBuilder           *builder,
   for (guint i = 0; i < spec->n_vars; i++)
     {
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, spec->vars[i].suffix);
-      json_builder_set_member_name (builder, "unit");
-      json_builder_add_string_value (builder, spec->vars[i].unit != NULL ? spec->vars[i].unit : "");
-      json_builder_set_member_name (builder, "description");
-      json_builder_add_string_value (builder, spec->vars[i].description != NULL
-                                              ? _(spec->vars[i].description) : "");
+      bg_json_builder_add_string_member (builder, "name", spec->vars[i].suffix);
+      bg_json_builder_add_string_member (builder, "unit",
+                                         spec->vars[i].unit != NULL ? spec->vars[i].unit : "");
+      bg_json_builder_add_string_member (builder, "description",
+                                         spec->vars[i].description != NULL
+                                         ? _(spec->vars[i].description) : "");
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -369,7 +351,6 @@ int
 bg_cli_components (int    argc,
                    char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(GPtrArray) specs = NULL;
   g_autofree char *domain_id = NULL;
   BgDomain domain = BG_DOMAIN_NONE;
@@ -385,11 +366,9 @@ bg_cli_components (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new (NULL);
-  g_option_context_set_summary (context,
-                                N_("Lists the Elements library: types, names, ports, parameters with units and defaults."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "components", &argc, &argv))
+  if (!bg_cli_parse_entries ("components", NULL,
+                             N_("Lists the Elements library: types, names, ports, parameters with units and defaults."),
+                             entries, &argc, &argv))
     return BG_CLI_EXIT_USAGE;
   if (argc > 1)
     {

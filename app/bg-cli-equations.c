@@ -20,7 +20,6 @@ int
 bg_cli_equations (int    argc,
                   char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(BgModel) model = NULL;
   g_autoptr(BgCausality) causality = NULL;
   g_autoptr(BgEquations) equations = NULL;
@@ -38,11 +37,9 @@ bg_cli_equations (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Derives the state equations dx/dt = f(x, u) from the causal bond graph, in textbook form."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "equations", &argc, &argv))
+  if (!bg_cli_parse_entries ("equations", "MODEL.bgmod",
+                             N_("Derives the state equations dx/dt = f(x, u) from the causal bond graph, in textbook form."),
+                             entries, &argc, &argv))
     return BG_CLI_EXIT_USAGE;
   if (json && latex)
     return bg_cli_usage_error ("equations", _("--json and --latex exclude each other"));

@@ -21,7 +21,6 @@ int
 bg_cli_export_fmu (int    argc,
                    char **argv)
 {
-  g_autoptr (GOptionContext) context = NULL;
   g_autoptr (BgModel) model = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *output = NULL, *fmi = NULL, *inputs = NULL, *outputs = NULL;
@@ -41,11 +40,9 @@ bg_cli_export_fmu (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Writes the model as a Functional Mock-up Unit (FMI 3.0 or 2.0, Model Exchange and Co-Simulation) for other simulation tools."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "export-fmu", &argc, &argv)
+  if (!bg_cli_parse_entries ("export-fmu", "MODEL.bgmod",
+                             N_("Writes the model as a Functional Mock-up Unit (FMI 3.0 or 2.0, Model Exchange and Co-Simulation) for other simulation tools."),
+                             entries, &argc, &argv)
       || !bg_cli_expect_one_model ("export-fmu", argc))
     return BG_CLI_EXIT_USAGE;
   if (output == NULL)

@@ -75,7 +75,6 @@ int
 bg_cli_fix (int    argc,
             char **argv)
 {
-  g_autoptr(GOptionContext) context = NULL;
   g_autoptr(BgModel) model = NULL;
   g_autoptr(BgCausality) causality = NULL;
   g_autoptr(GPtrArray) remedies = NULL;
@@ -95,11 +94,9 @@ bg_cli_fix (int    argc,
     { NULL }
   };
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Applies one of the remedies analyze --json lists for the first causal conflict, and writes the result."));
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
-  if (!bg_cli_parse (context, "fix", &argc, &argv)
+  if (!bg_cli_parse_entries ("fix", "MODEL.bgmod",
+                             N_("Applies one of the remedies analyze --json lists for the first causal conflict, and writes the result."),
+                             entries, &argc, &argv)
       || !bg_cli_parse_count ("fix", "remedy", remedy_text, &remedy)
       || !bg_cli_expect_one_model ("fix", argc))
     return BG_CLI_EXIT_USAGE;

@@ -357,9 +357,9 @@ bg_cli_linearize (int    argc,
   BgCliBudget budget = { 0 };
   int exit_code = BG_CLI_EXIT_OK;
 
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Linearizes a model about its state at a time: the matrices A, B, C, D of ẋ = A x + B u, y = C x + D u, and the eigenvalues of A with their natural frequencies and damping ratios."));
+  context = bg_cli_context_new ("MODEL.bgmod",
+                                N_("Linearizes a model about its state at a time: the matrices A, B, C, D of ẋ = A x + B u, y = C x + D u, and the eigenvalues of A with their natural frequencies and damping ratios."),
+                                NULL);
   bg_cli_linearize_options_add (&o, context);
   if (!bg_cli_parse (context, "linearize", &argc, &argv)
       || !bg_cli_linearize_options_read (&o, argc))

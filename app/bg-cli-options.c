@@ -100,6 +100,32 @@ bg_cli_expect_one_model (const char *command,
   return FALSE;
 }
 
+GOptionContext *
+bg_cli_context_new (const char         *parameter,
+                    const char         *summary,
+                    const GOptionEntry *entries)
+{
+  GOptionContext *context = g_option_context_new (parameter);
+
+  g_option_context_set_summary (context, summary);
+  if (entries != NULL)
+    g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  return context;
+}
+
+gboolean
+bg_cli_parse_entries (const char         *command,
+                      const char         *parameter,
+                      const char         *summary,
+                      const GOptionEntry *entries,
+                      int                *argc,
+                      char             ***argv)
+{
+  g_autoptr(GOptionContext) context = bg_cli_context_new (parameter, summary, entries);
+
+  return bg_cli_parse (context, command, argc, argv);
+}
+
 gboolean
 bg_cli_check_vars (const char *command,
                    const char *list)

@@ -54,6 +54,19 @@ gboolean bg_cli_parse_count       (const char *command,
  * "expected one model file". */
 gboolean bg_cli_expect_one_model  (const char *command,
                                    int         argc);
+/* A command's option context: the parameter of its usage line
+ * ("MODEL.bgmod"; NULL: none), its summary (an N_() string, translated
+ * when --help prints it) and its entries (NULL: the caller adds them). */
+GOptionContext *bg_cli_context_new (const char         *parameter,
+                                    const char         *summary,
+                                    const GOptionEntry *entries);
+/* bg_cli_parse with such a context, for a command that has entries only. */
+gboolean bg_cli_parse_entries     (const char         *command,
+                                   const char         *parameter,
+                                   const char         *summary,
+                                   const GOptionEntry *entries,
+                                   int                *argc,
+                                   char             ***argv);
 /* FALSE with the usage error "--vars names no variable" for a list with
  * only blanks and commas (",,,"); TRUE for NULL. */
 gboolean bg_cli_check_vars        (const char *command,

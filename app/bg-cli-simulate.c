@@ -276,9 +276,9 @@ bg_cli_simulate (int    argc,
   int exit_code = BG_CLI_EXIT_OK;
 
   bg_cli_simulate_options_init (&o);
-  context = g_option_context_new ("MODEL.bgmod");
-  g_option_context_set_summary (context,
-                                N_("Simulates a model and writes its variables as CSV (standard output unless --csv or --plot is given)."));
+  context = bg_cli_context_new ("MODEL.bgmod",
+                                N_("Simulates a model and writes its variables as CSV (standard output unless --csv or --plot is given)."),
+                                NULL);
   bg_cli_simulate_options_add (&o, context);
   if (!bg_cli_parse (context, "simulate", &argc, &argv))
     {

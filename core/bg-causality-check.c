@@ -29,6 +29,7 @@
 #include "bg-causality.h"
 #include "bg-causality-check.h"
 #include "bg-domain.h"
+#include "bg-json-generate.h"
 #include "bg-library.h"
 #include "bg-component-kind-private.h"
 #include "bg-level-private.h"
@@ -938,8 +939,7 @@ bg_grade_to_json (const BgGrade *grade,
   g_return_val_if_fail (file != NULL, NULL);
 
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "file");
-  json_builder_add_string_value (builder, file);
+  bg_json_builder_add_string_member (builder, "file", file);
   json_builder_set_member_name (builder, "ok");
   json_builder_add_boolean_value (builder, grade->ok);
   json_builder_set_member_name (builder, "bonds");
@@ -947,12 +947,9 @@ bg_grade_to_json (const BgGrade *grade,
   for (guint b = 0; b < grade->n_bonds; b++)
     {
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, grade->bonds[b].bond_id);
-      json_builder_set_member_name (builder, "verdict");
-      json_builder_add_string_value (builder, bg_verdict_to_string (grade->bonds[b].verdict));
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, grade->bonds[b].message);
+      bg_json_builder_add_string_member (builder, "id", grade->bonds[b].bond_id);
+      bg_json_builder_add_string_member (builder, "verdict", bg_verdict_to_string (grade->bonds[b].verdict));
+      bg_json_builder_add_string_member (builder, "message", grade->bonds[b].message);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

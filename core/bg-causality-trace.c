@@ -23,6 +23,7 @@
 
 #include "bg-causality-trace-private.h"
 #include "bg-ref-count-private.h"
+#include "bg-json-generate.h"
 #include "bg-library.h"
 
 /* Where a step's variable-length parts start in the pools, until the pools
@@ -462,10 +463,8 @@ add_step_json (JsonBuilder       *builder,
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "n");
   json_builder_add_int_value (builder, step->index + 1);
-  json_builder_set_member_name (builder, "phase");
-  json_builder_add_string_value (builder, bg_trace_phase_to_string (step->phase));
-  json_builder_set_member_name (builder, "element");
-  json_builder_add_string_value (builder, step->element);
+  bg_json_builder_add_string_member (builder, "phase", bg_trace_phase_to_string (step->phase));
+  bg_json_builder_add_string_member (builder, "element", step->element);
   json_builder_set_member_name (builder, "bond");
   if (step->bond != NULL)
     json_builder_add_string_value (builder, step->bond);
@@ -478,8 +477,7 @@ add_step_json (JsonBuilder       *builder,
     json_builder_add_string_value (builder, "from");
   else
     json_builder_add_null_value (builder);
-  json_builder_set_member_name (builder, "because");
-  json_builder_add_string_value (builder, step->sentence);
+  bg_json_builder_add_string_member (builder, "because", step->sentence);
   json_builder_set_member_name (builder, "after");
   json_builder_begin_array (builder);
   for (guint i = 0; i < step->n_after; i++)

@@ -31,6 +31,7 @@
 
 #include "bg-causality-private.h"
 #include "bg-ref-count-private.h"
+#include "bg-json-generate.h"
 #include "bg-model-flatten.h"
 
 static void
@@ -504,10 +505,8 @@ add_diagnostics (JsonBuilder     *builder,
       const BgDiagnostic *d = g_ptr_array_index (diagnostics, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "code");
-      json_builder_add_string_value (builder, d->code);
-      json_builder_set_member_name (builder, "message");
-      json_builder_add_string_value (builder, d->message);
+      bg_json_builder_add_string_member (builder, "code", d->code);
+      bg_json_builder_add_string_member (builder, "message", d->message);
       add_string_array (builder, "elements", d->elements);
       add_string_array (builder, "bonds", d->bonds);
       json_builder_end_object (builder);
@@ -539,8 +538,7 @@ bg_causality_to_json (const BgCausality *self)
   for (guint b = 0; b < self->n_bonds; b++)
     {
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "id");
-      json_builder_add_string_value (builder, self->bond_ids[b]);
+      bg_json_builder_add_string_member (builder, "id", self->bond_ids[b]);
       json_builder_set_member_name (builder, "stroke");
       if (self->strokes[b] == BG_STROKE_AT_TO)
         json_builder_add_string_value (builder, "to");

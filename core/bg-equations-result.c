@@ -420,14 +420,10 @@ add_equations_json (JsonBuilder       *builder,
       if (eq->kind != kind)
         continue;
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "name");
-      json_builder_add_string_value (builder, eq->name);
-      json_builder_set_member_name (builder, "symbol");
-      json_builder_add_string_value (builder, eq->symbol);
-      json_builder_set_member_name (builder, "rhs");
-      json_builder_add_string_value (builder, eq->rhs);
-      json_builder_set_member_name (builder, "latex");
-      json_builder_add_string_value (builder, eq->latex);
+      bg_json_builder_add_string_member (builder, "name", eq->name);
+      bg_json_builder_add_string_member (builder, "symbol", eq->symbol);
+      bg_json_builder_add_string_member (builder, "rhs", eq->rhs);
+      bg_json_builder_add_string_member (builder, "latex", eq->latex);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -477,24 +473,18 @@ bg_equations_to_json (const BgEquations *self)
       const BgEqSymbol *sym = g_ptr_array_index (self->symbols, i);
 
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "symbol");
-      json_builder_add_string_value (builder, sym->symbol);
-      json_builder_set_member_name (builder, "meaning");
-      json_builder_add_string_value (builder, sym->meaning);
+      bg_json_builder_add_string_member (builder, "symbol", sym->symbol);
+      bg_json_builder_add_string_member (builder, "meaning", sym->meaning);
       json_builder_set_member_name (builder, "value");
       if (isnan (sym->value))
         json_builder_add_null_value (builder);
       else
         json_builder_add_double_value (builder, sym->value);
-      json_builder_set_member_name (builder, "unit");
-      json_builder_add_string_value (builder, sym->unit);
-      json_builder_set_member_name (builder, "kind");
-      json_builder_add_string_value (builder, kind_to_string (sym->kind));
-      json_builder_set_member_name (builder, "element");
-      json_builder_add_string_value (builder, sym->element);
+      bg_json_builder_add_string_member (builder, "unit", sym->unit);
+      bg_json_builder_add_string_member (builder, "kind", kind_to_string (sym->kind));
+      bg_json_builder_add_string_member (builder, "element", sym->element);
       /* how --latex writes it: "P_{\mathrm{ACC}}" */
-      json_builder_set_member_name (builder, "latex");
-      json_builder_add_string_value (builder, sym->latex);
+      bg_json_builder_add_string_member (builder, "latex", sym->latex);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
@@ -508,10 +498,8 @@ bg_equations_to_json (const BgEquations *self)
       if (sym->kind != BG_EQ_SYMBOL_INPUT)
         continue;
       json_builder_begin_object (builder);
-      json_builder_set_member_name (builder, "symbol");
-      json_builder_add_string_value (builder, sym->symbol);
-      json_builder_set_member_name (builder, "element");
-      json_builder_add_string_value (builder, sym->element);
+      bg_json_builder_add_string_member (builder, "symbol", sym->symbol);
+      bg_json_builder_add_string_member (builder, "element", sym->element);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);

@@ -607,14 +607,24 @@ print_expr (const Printer *pr,
     print_term (pr, g_ptr_array_index (e->terms, i), i == 0, out);
 }
 
+/* The text of e in one style. */
+static char *
+print_to_string (Style             style,
+                 const BgExpr     *e,
+                 BgExprRenderFunc  render,
+                 gpointer          user_data)
+{
+  Printer pr = { style, render, user_data };
+  GString *out = g_string_new (NULL);
+
+  print_expr (&pr, e, out);
+  return g_string_free (out, FALSE);
+}
+
 char *
 bg_expr_to_string (const BgExpr *self)
 {
-  Printer pr = { STYLE_PLAIN, NULL, NULL };
-  GString *out = g_string_new (NULL);
-
-  print_expr (&pr, self, out);
-  return g_string_free (out, FALSE);
+  return print_to_string (STYLE_PLAIN, self, NULL, NULL);
 }
 
 char *
@@ -622,11 +632,7 @@ bg_expr_to_latex (const BgExpr    *self,
                   BgExprRenderFunc render,
                   gpointer         user_data)
 {
-  Printer pr = { STYLE_LATEX, render, user_data };
-  GString *out = g_string_new (NULL);
-
-  print_expr (&pr, self, out);
-  return g_string_free (out, FALSE);
+  return print_to_string (STYLE_LATEX, self, render, user_data);
 }
 
 char *
@@ -634,9 +640,5 @@ bg_expr_to_markup (const BgExpr    *self,
                    BgExprRenderFunc render,
                    gpointer         user_data)
 {
-  Printer pr = { STYLE_MARKUP, render, user_data };
-  GString *out = g_string_new (NULL);
-
-  print_expr (&pr, self, out);
-  return g_string_free (out, FALSE);
+  return print_to_string (STYLE_MARKUP, self, render, user_data);
 }

@@ -16,7 +16,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-file-private.h"
-#include "bg-file-read-private.h"
 #include "bg-definition.h"
 
 /* Whether the top level's elements include a Port. */
@@ -104,60 +103,17 @@ load_component (BgFileLoader *loader,
   return TRUE;
 }
 
-/* Builds the model a parsed component file describes (takes the
- * document). */
-static BgModel *
-load_from_json (JDoc       *doc_in,
-                const char *name,
-                GError    **error)
-{
-  g_autoptr(JDoc) doc = doc_in;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
-  gboolean ok;
-
-  if (jv (doc, 0)->type != JV_OBJECT)
-    {
-      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, NULL,
-                          _("not a BGMod model: the top level must be a JSON object"));
-      return NULL;
-    }
-
-  loader.doc = doc;
-  loader.model = bg_model_new ();
-  loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
-  loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
-  bg_model_begin_unrecorded (loader.model);
-  ok = load_component (&loader, name, error);
-  bg_model_end_group (loader.model);
-  g_hash_table_unref (loader.elements);
-  g_hash_table_unref (loader.bond_ids);
-  if (!ok)
-    {
-      g_object_unref (loader.model);
-      return NULL;
-    }
-  bg_model_clear_history (loader.model);
-  return loader.model;
-}
-
 BgModel *
 bg_file_load_component_from_data (const char *data,
                                   gssize      length,
                                   const char *name,
                                   GError    **error)
 {
-  JDoc *doc;
-
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (length < 0)
-    length = strlen (data);
-  doc = _bg_file_read_json (data, length, error);
-  if (doc == NULL)
-    return NULL;
-  return load_from_json (doc, name, error);
+  return _bg_file_load_data (data, length, load_component, name, error);
 }
 
 BgModel *
@@ -166,31 +122,13 @@ bg_file_load_component (GFile      *file,
                         GError    **error)
 {
   g_autofree char *display_name = NULL;
-  g_autofree char *contents = NULL;
-  g_autoptr(GError) local_error = NULL;
-  BgModel *model = NULL;
-  gsize length = 0;
-  JDoc *doc;
 
   g_return_val_if_fail (G_IS_FILE (file), NULL);
   g_return_val_if_fail (name != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display_name = g_file_get_parse_name (file);
-  if (!_bg_file_read_bounded (file, BG_FILE_MAX_BYTES, &contents, &length, &local_error))
-    {
-      g_set_error (error, BG_FILE_ERROR, local_error->code, "%s: %s",
-                   display_name, local_error->message);
-      return NULL;
-    }
-  doc = _bg_file_read_json (contents, length, &local_error);
-  g_clear_pointer (&contents, g_free);
-  if (doc != NULL)
-    model = load_from_json (doc, name, &local_error);
-  if (model == NULL)
-    g_set_error (error, BG_FILE_ERROR, local_error->code, "%s: %s",
-                 display_name, local_error->message);
-  return model;
+  return _bg_file_load_file (file, display_name, load_component, name, error);
 }
 
 BgDefinition *

@@ -70,6 +70,28 @@ check_id (BgFileLoader *loader,
   return TRUE;
 }
 
+/* The start of an element or a bond at path: an object with only the known
+ * keys and a new, valid "id". */
+static gboolean
+read_item_id (BgFileLoader      *loader,
+              guint32            obj,
+              const char        *path,
+              const char *const *known,
+              const char       **id,
+              GError           **error)
+{
+  const JDoc *doc = loader->doc;
+
+  if (jv (doc, obj)->type != JV_OBJECT)
+    {
+      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
+      return FALSE;
+    }
+  return _bg_file_check_known_keys (doc, obj, path, known, error)
+         && _bg_file_get_string (doc, obj, path, "id", TRUE, id, error)
+         && check_id (loader, path, *id, error);
+}
+
 static const char *const element_keys[] = {
   "id", "type", "domain", "domain_s", "x", "y", "rotation", "label", "params", NULL
 };
@@ -279,15 +301,7 @@ _bg_file_load_element (BgFileLoader *loader,
   double x, y;
   int rotation;
 
-  if (jv (doc, obj)->type != JV_OBJECT)
-    {
-      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
-      return FALSE;
-    }
-
-  if (!_bg_file_check_known_keys (doc, obj, path, element_keys, error)
-      || !_bg_file_get_string (doc, obj, path, "id", TRUE, &id, error)
-      || !check_id (loader, path, id, error)
+  if (!read_item_id (loader, obj, path, element_keys, &id, error)
       || !read_type_domain (loader, obj, path, &type, &domain, error)
       || !read_position (doc, obj, path, &x, &y, &rotation, error)
       || !_bg_file_get_string (doc, obj, path, "label", FALSE, &label, error))
@@ -421,15 +435,7 @@ _bg_file_load_bond (BgFileLoader *loader,
   g_autoptr(GError) local_error = NULL;
   const char *id, *from_ref, *to_ref, *arrow;
 
-  if (jv (doc, obj)->type != JV_OBJECT)
-    {
-      _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
-      return FALSE;
-    }
-
-  if (!_bg_file_check_known_keys (doc, obj, path, bond_keys, error)
-      || !_bg_file_get_string (doc, obj, path, "id", TRUE, &id, error)
-      || !check_id (loader, path, id, error)
+  if (!read_item_id (loader, obj, path, bond_keys, &id, error)
       || !_bg_file_get_string (doc, obj, path, "from", TRUE, &from_ref, error)
       || !_bg_file_get_string (doc, obj, path, "to", TRUE, &to_ref, error)
       || !_bg_file_get_string (doc, obj, path, "arrow", FALSE, &arrow, error))

@@ -92,6 +92,31 @@ gboolean    _bg_file_check_header     (const JDoc        *doc,
 JDoc       *_bg_file_read_json        (const char        *data,
                                        gsize              length,
                                        GError           **error);
+/* Reads a document's top level into loader->model: a model file's (name
+ * NULL) or a component file's, as the component called name. */
+typedef gboolean (*BgFileLoadFunc) (BgFileLoader      *loader,
+                                    const char        *name,
+                                    GError           **error);
+/* The model a parsed document describes, read by load into a new model
+ * with no undo history (takes the document and frees it before
+ * returning); NULL on any error, never a half-loaded model. */
+BgModel    *_bg_file_build_model      (JDoc              *doc,
+                                       BgFileLoadFunc     load,
+                                       const char        *name,
+                                       GError           **error);
+/* The same from a file's text (length -1: NUL-terminated). */
+BgModel    *_bg_file_load_data        (const char        *data,
+                                       gssize             length,
+                                       BgFileLoadFunc     load,
+                                       const char        *name,
+                                       GError           **error);
+/* The same from a file read within the size bound; messages start with
+ * "display_name: ". */
+BgModel    *_bg_file_load_file        (GFile             *file,
+                                       const char        *display_name,
+                                       BgFileLoadFunc     load,
+                                       const char        *name,
+                                       GError           **error);
 /* Sets "path: message" (or just the message when path is NULL or ""). */
 void        _bg_file_set_error        (GError           **error,
                                        BgFileError        code,

@@ -469,8 +469,10 @@ load_exercise (BgFileLoader *loader,
   return TRUE;
 }
 
+/* A model file's top level (a BgFileLoadFunc: a model is not given a name). */
 static gboolean
 load_document (BgFileLoader *loader,
+               const char   *name_unused,
                GError      **error)
 {
   const JDoc *doc = loader->doc;
@@ -499,11 +501,11 @@ load_document (BgFileLoader *loader,
          load_view (loader, error);
 }
 
-/* Builds the model a parsed document describes (takes the document and
- * frees it before returning). */
-static BgModel *
-load_from_json (JDoc    *doc_in,
-                GError **error)
+BgModel *
+_bg_file_build_model (JDoc           *doc_in,
+                      BgFileLoadFunc  load,
+                      const char     *name,
+                      GError        **error)
 {
   g_autoptr(JDoc) doc = doc_in;
   BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
@@ -523,7 +525,7 @@ load_from_json (JDoc    *doc_in,
 
   /* A new model: its filling is not kept for undo. */
   bg_model_begin_unrecorded (loader.model);
-  ok = load_document (&loader, error);
+  ok = load (&loader, name, error);
   bg_model_end_group (loader.model);
 
   g_hash_table_unref (loader.elements);
@@ -538,14 +540,13 @@ load_from_json (JDoc    *doc_in,
 }
 
 BgModel *
-bg_file_load_from_data (const char *data,
-                        gssize      length,
-                        GError    **error)
+_bg_file_load_data (const char     *data,
+                    gssize          length,
+                    BgFileLoadFunc  load,
+                    const char     *name,
+                    GError        **error)
 {
   JDoc *doc;
-
-  g_return_val_if_fail (data != NULL || length == 0, NULL);
-  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   if (length < 0)
     length = strlen (data);
@@ -553,7 +554,18 @@ bg_file_load_from_data (const char *data,
   doc = _bg_file_read_json (data, length, error);
   if (doc == NULL)
     return NULL;
-  return load_from_json (doc, error);
+  return _bg_file_build_model (doc, load, name, error);
+}
+
+BgModel *
+bg_file_load_from_data (const char *data,
+                        gssize      length,
+                        GError    **error)
+{
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  return _bg_file_load_data (data, length, load_document, NULL, error);
 }
 
 static void
@@ -565,10 +577,12 @@ prefix_error (GError    **error,
   g_set_error (error, BG_FILE_ERROR, code, "%s: %s", display_name, cause->message);
 }
 
-static BgModel *
-load_file (GFile      *file,
-           const char *display_name,
-           GError    **error)
+BgModel *
+_bg_file_load_file (GFile          *file,
+                    const char     *display_name,
+                    BgFileLoadFunc  load,
+                    const char     *name,
+                    GError        **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *contents = NULL;
@@ -586,7 +600,7 @@ load_file (GFile      *file,
   doc = _bg_file_read_json (contents, length, &local_error);
   g_clear_pointer (&contents, g_free);
   if (doc != NULL)
-    model = load_from_json (doc, &local_error);
+    model = _bg_file_build_model (doc, load, name, &local_error);
   if (model == NULL)
     prefix_error (error, display_name, local_error, local_error->code);
   return model;
@@ -602,7 +616,7 @@ bg_file_load (GFile   *file,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   display_name = g_file_get_parse_name (file);
-  return load_file (file, display_name, error);
+  return _bg_file_load_file (file, display_name, load_document, NULL, error);
 }
 
 BgModel *
@@ -615,5 +629,5 @@ bg_file_load_path (const char *path,
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
   file = g_file_new_for_path (path);
-  return load_file (file, path, error);
+  return _bg_file_load_file (file, path, load_document, NULL, error);
 }

@@ -2,8 +2,8 @@
 /* bg-json-generate.c — strict JSON text of a json-glib tree (see
  * bg-json-generate.h).
  *
- * Owns: walking the tree, the layout and the number format. Must not:
- * know any schema, or change the tree.
+ * Owns: walking the tree, the layout and the number format; a string
+ * member added to a builder. Must not: know any schema, or change the tree.
  */
 #include "config.h"
 
@@ -34,6 +34,15 @@ bg_json_append_double (GString *out,
         break;
     }
   g_string_append (out, buf);
+}
+
+void
+bg_json_builder_add_string_member (JsonBuilder *builder,
+                                   const char  *name,
+                                   const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, value);
 }
 
 static void

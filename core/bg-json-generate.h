@@ -9,7 +9,8 @@
  * spaces per level, "key" : value; compact: no spaces), with numbers as
  * strict JSON: a double in the fewest digits that read back as the same
  * double ("2e-12", "0.001", "1.0" for a whole double as json-glib writes
- * it), a non-finite double as null. Must not: know any schema.
+ * it), a non-finite double as null; and the one step that building a
+ * tree repeats most, a string member. Must not: know any schema.
  */
 #pragma once
 
@@ -21,6 +22,10 @@ G_BEGIN_DECLS
  * when it is not finite; "-0" is written as "0". */
 void  bg_json_append_double  (GString  *out,
                               double    value);
+/* "name": value in the object builder is building. */
+void  bg_json_builder_add_string_member (JsonBuilder *builder,
+                                         const char  *name,
+                                         const char  *value);
 /* The text of root, pretty or compact (no newline at the end). */
 char *bg_json_generate       (JsonNode *root,
                               gboolean  pretty);

@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* bg-simulator.c — CVODE driver for a BgPlan.
  *
- * Owns: the solver set-up (BDF, Newton, the plan's dense/band/KLU linear
- * solver, per-state absolute tolerances), the one-step loop with output
+ * Owns: the one-step loop (the solver set up by bg-cvode-setup.c) with output
  * interpolation, restarts at waveform steps (merged where the solver
  * cannot resolve the gap), root finding for terminating events,
  * cancellation, progress and failure reports: a non-finite value in a row
@@ -12,32 +11,21 @@
  */
 #include "config.h"
 
-#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include <cvode/cvode.h>
 #include <nvector/nvector_serial.h>
-#include <sundials/sundials_context.h>
-#include <sunlinsol/sunlinsol_band.h>
-#include <sunlinsol/sunlinsol_dense.h>
-#include <sunlinsol/sunlinsol_klu.h>
-#include <sunmatrix/sunmatrix_band.h>
-#include <sunmatrix/sunmatrix_dense.h>
-#include <sunmatrix/sunmatrix_sparse.h>
 
 #include "bg-simulator.h"
 #include "bg-cvode-reason-private.h"
+#include "bg-cvode-setup-private.h"
 #include "bg-plan-private.h"
 
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
 
 #define PROGRESS_INTERVAL_US 50000
-/* Switch times closer than this fraction of t_end to 0, to each other or to
- * t_end are merged: CVODE cannot start an interval much shorter than a few
- * ulps of the current time, and no output could show the difference. */
-#define SWITCH_RESOLUTION 1e-12
 #define NO_INDEX G_MAXUINT
 /* An event this close to an output time (relative to the output step)
  * falls on it. */
@@ -51,23 +39,15 @@ typedef struct
   BgPlanOutputs *outputs;      /* the result's stored variables */
   BgPlanWork   *out_work;      /* evaluates output rows only, in order */
   double       *values;        /* one output row (stored variables) */
-  char         *solver_message; /* SUNDIALS' English text, for debug logs only */
   guint         bad_var;        /* plan variable of the first non-finite output, or NO_INDEX */
-  guint         bad_state;      /* first non-finite derivative, or NO_INDEX */
 
   /* Restarts: merged switch times and the input time each one applies. */
   double       *restart_t, *restart_wave;
   guint         n_restarts;
   double        wave_t0;        /* input time of the first segment */
 
-  SUNContext      ctx;
-  void           *cvode;
-  N_Vector        y, ytmp;
-  SUNMatrix       A;
-  SUNLinearSolver ls;
-
-  guint        *color_cols;    /* columns grouped by colour (KLU) */
-  guint        *color_first;   /* n_colors + 1 */
+  BgCvode       cv;             /* the solver (bg-cvode-setup.c) */
+  N_Vector      ytmp;           /* an output row's interpolated states */
 
   gsize         n_rows;
   double        last_row_t;
@@ -76,245 +56,49 @@ typedef struct
   gpointer      progress_data;
 } Run;
 
-/* A derivative that is not finite is a recoverable error: CVODE retries a
- * smaller step and, if that does not help, fails with the state named. */
-static int
-rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
-{
-  Run *run = user_data;
-  const double *yd = N_VGetArrayPointer (ydot);
-
-  run->work->t = t;
-  if (!_bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
-    return 1;
-  for (guint i = 0; i < run->plan->n_states; i++)
-    if (!isfinite (yd[i]))
-      {
-        run->bad_state = i;
-        return 1;
-      }
-  run->bad_state = NO_INDEX;
-  return 0;
-}
-
-static int
-root_cb (realtype t, N_Vector y, realtype *gout, void *user_data)
-{
-  Run *run = user_data;
-  const double *yd = N_VGetArrayPointer (y);
-
-  for (guint i = 0; i < run->plan->n_events; i++)
-    gout[i] = yd[run->plan->events[i].state] - run->plan->events[i].threshold;
-  return 0;
-}
-
-/* Sparse Jacobian by coloured forward differences: one right-hand side per
- * colour (columns of one colour share no row). */
-static int
-jac_sparse_cb (realtype t, N_Vector y, N_Vector fy, SUNMatrix J, void *user_data,
-               N_Vector tmp1, N_Vector tmp2, N_Vector tmp3)
-{
-  Run *run = user_data;
-  const BgPlan *plan = run->plan;
-  const double *yd = N_VGetArrayPointer (y), *fd = N_VGetArrayPointer (fy);
-  double *ft = N_VGetArrayPointer (tmp1), *yp = N_VGetArrayPointer (tmp2);
-  double *h = N_VGetArrayPointer (tmp3);
-  sunindextype *colptr = SM_INDEXPTRS_S (J), *rowval = SM_INDEXVALS_S (J);
-  realtype *data = SM_DATA_S (J);
-  guint n = plan->n_states;
-
-  for (guint j = 0; j <= n; j++)
-    colptr[j] = plan->col_ptr[j];
-  for (guint k = 0; k < plan->nnz; k++)
-    rowval[k] = plan->row_ind[k];
-  memcpy (yp, yd, n * sizeof (double));
-  run->work->t = t;
-
-  for (guint c = 0; c < plan->n_colors; c++)
-    {
-      for (guint q = run->color_first[c]; q < run->color_first[c + 1]; q++)
-        {
-          guint j = run->color_cols[q];
-          h[j] = sqrt (DBL_EPSILON) * MAX (fabs (yd[j]), 1e-3 * plan->state_scale[j]);
-          yp[j] = yd[j] + h[j];
-        }
-      if (!_bg_plan_eval_rhs (run->work, yp, ft))
-        return 1;
-      for (guint q = run->color_first[c]; q < run->color_first[c + 1]; q++)
-        {
-          guint j = run->color_cols[q];
-          for (gint64 k = plan->col_ptr[j]; k < plan->col_ptr[j + 1]; k++)
-            data[k] = (ft[plan->row_ind[k]] - fd[plan->row_ind[k]]) / h[j];
-          yp[j] = yd[j];
-        }
-    }
-  return 0;
-}
-
-static void
-error_handler_cb (int error_code, const char *module, const char *function,
-                  char *msg, void *user_data)
-{
-  Run *run = user_data;
-
-  if (error_code >= 0)
-    return;
-  g_free (run->solver_message);
-  run->solver_message = g_strdup (msg);
-  g_debug ("CVODE %s in %s: %s", module, function, msg);
-}
-
 static void
 run_clear (Run *run)
 {
-  if (run->cvode != NULL)
-    CVodeFree (&run->cvode);
-  if (run->ls != NULL)
-    SUNLinSolFree (run->ls);
-  if (run->A != NULL)
-    SUNMatDestroy (run->A);
-  if (run->y != NULL)
-    N_VDestroy (run->y);
   if (run->ytmp != NULL)
     N_VDestroy (run->ytmp);
-  if (run->ctx != NULL)
-    SUNContext_Free (&run->ctx);
+  _bg_cvode_clear (&run->cv);
   _bg_plan_work_free (run->work);
   _bg_plan_work_free (run->out_work);
   _bg_plan_outputs_free (run->outputs);
   g_free (run->values);
-  g_free (run->solver_message);
-  g_free (run->color_cols);
-  g_free (run->color_first);
   g_free (run->restart_t);
   g_free (run->restart_wave);
-}
-
-static void
-group_colors (Run *run)
-{
-  const BgPlan *plan = run->plan;
-  g_autofree guint *fill = g_new0 (guint, plan->n_colors);
-
-  run->color_first = g_new0 (guint, plan->n_colors + 1);
-  run->color_cols = g_new (guint, MAX (plan->n_states, 1));
-  for (guint j = 0; j < plan->n_states; j++)
-    run->color_first[plan->color[j] + 1]++;
-  for (guint c = 0; c < plan->n_colors; c++)
-    run->color_first[c + 1] += run->color_first[c];
-  for (guint j = 0; j < plan->n_states; j++)
-    run->color_cols[run->color_first[plan->color[j]] + fill[plan->color[j]]++] = j;
 }
 
 static gboolean
 setup_cvode (Run *run, GError **error)
 {
   const BgPlan *plan = run->plan;
-  sunindextype n = plan->n_states;
-  N_Vector atol = NULL;
-  int flag;
 
-  if (SUNContext_Create (NULL, &run->ctx) != 0)
-    goto fail;
-  run->y = N_VNew_Serial (n, run->ctx);
-  run->ytmp = N_VNew_Serial (n, run->ctx);
-  if (run->y == NULL || run->ytmp == NULL)
-    goto fail;
-  memcpy (N_VGetArrayPointer (run->y), plan->y0, n * sizeof (double));
-
-  run->cvode = CVodeCreate (CV_BDF, run->ctx);
-  if (run->cvode == NULL)
-    goto fail;
-  CVodeSetErrHandlerFn (run->cvode, error_handler_cb, run);
-  if (CVodeInit (run->cvode, rhs_cb, 0.0, run->y) != CV_SUCCESS)
-    goto fail;
-  atol = N_VNew_Serial (n, run->ctx);
-  memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
-  flag = CVodeSVtolerances (run->cvode, plan->rtol, atol);
-  N_VDestroy (atol);
-  if (flag != CV_SUCCESS)
-    goto fail;
-  CVodeSetUserData (run->cvode, run);
-  CVodeSetMaxNumSteps (run->cvode, 100000);
-  CVodeSetMaxErrTestFails (run->cvode, 20);
-  CVodeSetMaxConvFails (run->cvode, 50);
-
-  switch (plan->solver)
-    {
-    case BG_PLAN_SOLVER_BAND:
-      run->A = SUNBandMatrix (n, plan->mu, plan->ml, run->ctx);
-      run->ls = run->A != NULL ? SUNLinSol_Band (run->y, run->A, run->ctx) : NULL;
-      break;
-    case BG_PLAN_SOLVER_SPARSE:
-      run->A = SUNSparseMatrix (n, n, plan->nnz, CSC_MAT, run->ctx);
-      run->ls = run->A != NULL ? SUNLinSol_KLU (run->y, run->A, run->ctx) : NULL;
-      group_colors (run);
-      break;
-    case BG_PLAN_SOLVER_DENSE:
-    case BG_PLAN_SOLVER_NONE:
-    default:
-      run->A = SUNDenseMatrix (n, n, run->ctx);
-      run->ls = run->A != NULL ? SUNLinSol_Dense (run->y, run->A, run->ctx) : NULL;
-      break;
-    }
-  if (run->ls == NULL || CVodeSetLinearSolver (run->cvode, run->ls, run->A) != CV_SUCCESS)
-    goto fail;
-  if (plan->solver == BG_PLAN_SOLVER_SPARSE && CVodeSetJacFn (run->cvode, jac_sparse_cb) != CV_SUCCESS)
-    goto fail;
-
-  if (plan->n_events > 0)
-    {
-      g_autofree int *dirs = g_new (int, plan->n_events);
-      for (guint i = 0; i < plan->n_events; i++)
-        dirs[i] = plan->events[i].direction;
-      if (CVodeRootInit (run->cvode, (int) plan->n_events, root_cb) != CV_SUCCESS
-          || CVodeSetRootDirection (run->cvode, dirs) != CV_SUCCESS)
-        goto fail;
-      CVodeSetNoInactiveRootWarn (run->cvode);
-    }
-  return TRUE;
-
-fail:
+  if (_bg_cvode_setup (&run->cv, plan, run->work, 0.0, plan->y0, TRUE)
+      && (run->ytmp = N_VClone (run->cv.y)) != NULL)
+    return TRUE;
   g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_SETUP,
                _("The solver could not be set up: %s"),
-               run->solver_message != NULL ? _("the solver rejected its settings")
-                                           : _("out of memory"));
+               run->cv.message != NULL ? _("the solver rejected its settings")
+                                       : _("out of memory"));
   return FALSE;
 }
 
 /* Restart points ------------------------------------------------------------ */
 
-/* Merges switch times the solver cannot resolve (see SWITCH_RESOLUTION): one
- * near 0 applies from the start, one near t_end is left to the last row
- * (which evaluates the inputs at t_end), and a cluster restarts once at its
- * first time with the inputs after its last. */
+/* Merges switch times the solver cannot resolve (bg-cvode-setup-private.h);
+ * one near t_end is left to the last row. */
 static void
 merge_switch_times (Run *run)
 {
   const BgPlan *plan = run->plan;
-  double gap = SWITCH_RESOLUTION * plan->t_end;
 
   run->restart_t = g_new (double, MAX (plan->n_switch_times, 1));
   run->restart_wave = g_new (double, MAX (plan->n_switch_times, 1));
-  run->wave_t0 = 0.0;
-  for (guint i = 0; i < plan->n_switch_times; i++)
-    {
-      double s = plan->switch_times[i];
-      guint n = run->n_restarts;
-
-      if (s >= plan->t_end - gap)
-        break;
-      if (s <= gap)
-        run->wave_t0 = s;
-      else if (n > 0 && s - run->restart_t[n - 1] <= gap)
-        run->restart_wave[n - 1] = s;
-      else
-        {
-          run->restart_t[n] = s;
-          run->restart_wave[n] = s;
-          run->n_restarts++;
-        }
-    }
+  run->n_restarts = _bg_cvode_merge_switch_times (plan->switch_times, plan->n_switch_times,
+                                                  plan->t_end, run->restart_t,
+                                                  run->restart_wave, &run->wave_t0);
 }
 
 /* The time at which a segment evaluates its inputs: its middle, but not
@@ -442,8 +226,8 @@ failure_reason (Run *run, int flag, int *code)
     }
   if (run->bad_var != NO_INDEX)
     return describe_non_finite (bg_plan_get_var_name (run->plan, run->bad_var), FALSE);
-  if (flag < 0 && run->bad_state != NO_INDEX)
-    return describe_non_finite (run->plan->state_names[run->bad_state], TRUE);
+  if (flag < 0 && run->cv.bad_state != NO_INDEX)
+    return describe_non_finite (run->plan->state_names[run->cv.bad_state], TRUE);
   if (flag < 0)
     return g_strdup (_bg_cvode_reason (flag));
   return g_strdup (_("unknown solver error"));
@@ -501,7 +285,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   guint seg = 0;
   double seg_end, tret = 0, t_last_out;
   int flag;
-  double *yd = N_VGetArrayPointer (run->y), *ytd = N_VGetArrayPointer (run->ytmp);
+  double *yd = N_VGetArrayPointer (run->cv.y), *ytd = N_VGetArrayPointer (run->ytmp);
 
   merge_switch_times (run);
   if (!append_row (run, 0.0, plan->y0))
@@ -511,18 +295,18 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
   seg_end = run->n_restarts > 0 ? run->restart_t[0] : plan->t_end;
   /* Jumps take the level of the segment's inside, away from both ends. */
   run->work->t_wave = segment_wave_time (run, 0.0, run->wave_t0, seg_end);
-  CVodeSetStopTime (run->cvode, seg_end);
+  CVodeSetStopTime (run->cv.cvode, seg_end);
 
   for (;;)
     {
       if (g_cancellable_is_cancelled (cancellable))
         return cancel_run (report, tret, error);
 
-      flag = CVode (run->cvode, seg_end, run->y, &tret, CV_ONE_STEP);
+      flag = CVode (run->cv.cvode, seg_end, run->cv.y, &tret, CV_ONE_STEP);
       if (flag < 0)
         {
           double tcur = tret;
-          CVodeGetCurrentTime (run->cvode, &tcur);
+          CVodeGetCurrentTime (run->cv.cvode, &tcur);
           return fail_run (run, report, tcur, flag, error);
         }
 
@@ -532,7 +316,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
       while (next_out < n_out && output_time (plan, next_out, n_out) <= t_last_out)
         {
           double t_out = output_time (plan, next_out, n_out);
-          if (CVodeGetDky (run->cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
+          if (CVodeGetDky (run->cv.cvode, t_out, 0, run->ytmp) != CV_SUCCESS)
             memcpy (ytd, yd, plan->n_states * sizeof (double));
           if (!append_row (run, t_out, ytd))
             return fail_run (run, report, t_out, 0, error);
@@ -545,7 +329,7 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           g_autofree int *found = g_new0 (int, plan->n_events);
           const BgEvent *ev = &plan->events[0];
 
-          CVodeGetRootInfo (run->cvode, found);
+          CVodeGetRootInfo (run->cv.cvode, found);
           for (guint i = 0; i < plan->n_events; i++)
             if (found[i] != 0)
               {
@@ -571,12 +355,12 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           double seg_start = seg_end, after = run->restart_wave[seg];
 
           seg++;
-          flag = CVodeReInit (run->cvode, seg_start, run->y);
+          flag = CVodeReInit (run->cv.cvode, seg_start, run->cv.y);
           if (flag != CV_SUCCESS)
             return fail_run (run, report, seg_start, flag, error);
           seg_end = seg < run->n_restarts ? run->restart_t[seg] : plan->t_end;
           run->work->t_wave = segment_wave_time (run, seg_start, after, seg_end);
-          CVodeSetStopTime (run->cvode, seg_end);
+          CVodeSetStopTime (run->cv.cvode, seg_end);
         }
     }
 
@@ -640,7 +424,7 @@ bg_simulator_run (BgPlan            *plan,
   run.values = g_new (double, MAX (bg_result_get_n_stored (result), 1));
   run.last_row_t = -G_MAXDOUBLE;
   run.bad_var = NO_INDEX;
-  run.bad_state = NO_INDEX;
+  run.cv.bad_state = NO_INDEX;
   run.progress = progress;
   run.progress_data = user_data;
 
@@ -655,8 +439,8 @@ bg_simulator_run (BgPlan            *plan,
     {
       long nst = 0, nje = 0;
       status = integrate (&run, cancellable, report, error);
-      CVodeGetNumSteps (run.cvode, &nst);
-      CVodeGetNumJacEvals (run.cvode, &nje);
+      CVodeGetNumSteps (run.cv.cvode, &nst);
+      CVodeGetNumJacEvals (run.cv.cvode, &nje);
       report->n_steps = (guint64) nst;
       report->n_jac_evals = (guint64) nje;
     }

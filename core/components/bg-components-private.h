@@ -114,4 +114,25 @@ extern const double _bg_wave_default_points[4];
 /* Bit of a palette in BgComponentSpec.palette_domains. */
 #define BG_PALETTE_BIT(domain) (1u << (domain))
 
+/* A spec's ports, parameters and output variables: a static array and its
+ * length, so that the two cannot disagree. */
+#define BG_SPEC_PORTS(array)  .ports = (array), .n_ports = G_N_ELEMENTS (array)
+#define BG_SPEC_PARAMS(array) .params = (array), .n_params = G_N_ELEMENTS (array)
+#define BG_SPEC_VARS(array)   .vars = (array), .n_vars = G_N_ELEMENTS (array)
+
+/* The fields every primitive of one domain fills alike (junctions, one-ports,
+ * TF): its symbol is its type, it sits in the Primitives section of its
+ * domain's palette. */
+#define BG_PRIMITIVE_SPEC(TYPE, KIND, DOMAIN, RULE, NAME, NAME_RU, DESCRIPTION) \
+  .type = TYPE,                                                                 \
+  .kind = KIND,                                                                 \
+  .domain = DOMAIN,                                                             \
+  .section = BG_SECTION_PRIMITIVES,                                             \
+  .palette_domains = BG_PALETTE_BIT (DOMAIN),                                   \
+  .symbol = TYPE,                                                               \
+  .name = NAME,                                                                 \
+  .name_ru = NAME_RU,                                                           \
+  .description = DESCRIPTION,                                                   \
+  .causal_rule = RULE
+
 G_END_DECLS

@@ -61,11 +61,8 @@ const BgComponentSpec _bg_dc_motor_spec = {
   .description = N_("Permanent-magnet DC motor: armature R_a and L_a, motor "
                     "constant k, rotor inertia J and friction b."),
   .causal_rule = BG_CAUSAL_FIXED,
-  .ports = motor_ports,
-  .n_ports = G_N_ELEMENTS (motor_ports),
-  .params = motor_params,
-  .n_params = G_N_ELEMENTS (motor_params),
-  .vars = motor_vars,
-  .n_vars = G_N_ELEMENTS (motor_vars),
+  BG_SPEC_PORTS (motor_ports),
+  BG_SPEC_PARAMS (motor_params),
+  BG_SPEC_VARS (motor_vars),
   .plot_vars = "w,i",
 };

@@ -98,12 +98,9 @@ static const BgVarSpec gy_vars[BG_N_DOMAINS][BG_N_DOMAINS][4] = {
     .description = N_("Ideal gyrator: e_P = r · f_S and e_S = r · f_P, lossless; " \
                       "its S side may be in another domain."),              \
     .causal_rule = BG_CAUSAL_SAME_ROLE,                                     \
-    .ports = gy_ports[P][S],                                                \
-    .n_ports = 2,                                                           \
-    .params = gy_params[P][S],                                              \
-    .n_params = 1,                                                          \
-    .vars = gy_vars[P][S],                                                  \
-    .n_vars = 4,                                                            \
+    BG_SPEC_PORTS (gy_ports[P][S]),                                         \
+    BG_SPEC_PARAMS (gy_params[P][S]),                                       \
+    BG_SPEC_VARS (gy_vars[P][S]),                                           \
     .plot_vars = "fS",                                                      \
     .drawing = BG_DRAWING_TWO_PORT,                                         \
     .has_domain_s = TRUE,                                                   \

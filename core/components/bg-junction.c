@@ -12,21 +12,12 @@
 
 #include "bg-components-private.h"
 
-#define JUNCTION(TYPE, KIND, RULE, DOMAIN, NAME, NAME_RU, DESCRIPTION) \
-  [DOMAIN] = {                                                        \
-    .type = TYPE,                                                     \
-    .kind = KIND,                                                     \
-    .domain = DOMAIN,                                                 \
-    .section = BG_SECTION_PRIMITIVES,                                 \
-    .palette_domains = BG_PALETTE_BIT (DOMAIN),                       \
-    .symbol = TYPE,                                                   \
-    .name = NAME,                                                     \
-    .name_ru = NAME_RU,                                               \
-    .description = DESCRIPTION,                                       \
-    .causal_rule = RULE,                                              \
-    .variable_ports = TRUE,                                           \
-    .plot_vars = "",                                                  \
-    .drawing = BG_DRAWING_JUNCTION,                                   \
+#define JUNCTION(TYPE, KIND, RULE, DOMAIN, NAME, NAME_RU, DESCRIPTION)          \
+  [DOMAIN] = {                                                                 \
+    BG_PRIMITIVE_SPEC (TYPE, KIND, DOMAIN, RULE, NAME, NAME_RU, DESCRIPTION),  \
+    .variable_ports = TRUE,                                                    \
+    .plot_vars = "",                                                           \
+    .drawing = BG_DRAWING_JUNCTION,                                            \
   }
 
 const BgComponentSpec _bg_junction_0_specs[BG_N_DOMAINS] = {

@@ -53,12 +53,9 @@ const BgComponentSpec _bg_mechanical_load_spec = {
   .description = N_("A mass with viscous damping and an applied load force that "
                     "opposes positive velocity."),
   .causal_rule = BG_CAUSAL_STORAGE,
-  .ports = load_ports,
-  .n_ports = G_N_ELEMENTS (load_ports),
-  .params = load_params,
-  .n_params = G_N_ELEMENTS (load_params),
-  .vars = load_vars,
-  .n_vars = G_N_ELEMENTS (load_vars),
+  BG_SPEC_PORTS (load_ports),
+  BG_SPEC_PARAMS (load_params),
+  BG_SPEC_VARS (load_vars),
   .plot_vars = "v",
   .validate = bg_wave_validate,
 };

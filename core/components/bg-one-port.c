@@ -165,22 +165,10 @@ static const BgVarSpec i_vars[BG_N_DOMAINS][4] = {
 #define ONE_PORT_SPEC(TYPE, KIND, DOMAIN, RULE, PORTS, PARAMS, VARS, PLOT,    \
                       NAME, NAME_RU, DESCRIPTION, ...)                        \
   [DOMAIN] = {                                                                \
-    .type = TYPE,                                                             \
-    .kind = KIND,                                                             \
-    .domain = DOMAIN,                                                         \
-    .section = BG_SECTION_PRIMITIVES,                                         \
-    .palette_domains = BG_PALETTE_BIT (DOMAIN),                               \
-    .symbol = TYPE,                                                           \
-    .name = NAME,                                                             \
-    .name_ru = NAME_RU,                                                       \
-    .description = DESCRIPTION,                                               \
-    .causal_rule = RULE,                                                      \
-    .ports = PORTS[DOMAIN],                                                   \
-    .n_ports = 1,                                                             \
-    .params = PARAMS[DOMAIN],                                                 \
-    .n_params = G_N_ELEMENTS (PARAMS[DOMAIN]),                                \
-    .vars = VARS[DOMAIN],                                                     \
-    .n_vars = G_N_ELEMENTS (VARS[DOMAIN]),                                    \
+    BG_PRIMITIVE_SPEC (TYPE, KIND, DOMAIN, RULE, NAME, NAME_RU, DESCRIPTION), \
+    BG_SPEC_PORTS (PORTS[DOMAIN]),                                            \
+    BG_SPEC_PARAMS (PARAMS[DOMAIN]),                                          \
+    BG_SPEC_VARS (VARS[DOMAIN]),                                              \
     .plot_vars = PLOT,                                                        \
     __VA_ARGS__                                                               \
   }

@@ -35,8 +35,7 @@ static const BgPortSpec port_ports[BG_N_DOMAINS][1] = {
     .name_ru = "Порт компонента",                                           \
     .description = N_("The boundary of a component: its id is the name of the instance's port, and the bond inside continues the bond outside."), \
     .causal_rule = BG_CAUSAL_FREE,                                          \
-    .ports = port_ports[DOMAIN],                                            \
-    .n_ports = 1,                                                           \
+    BG_SPEC_PORTS (port_ports[DOMAIN]),                                     \
     .plot_vars = "",                                                        \
     .drawing = BG_DRAWING_ONE_PORT,                                         \
   }

@@ -29,24 +29,14 @@ static const BgParamSpec tf_params[] = {
     .unit = "", .limit = BG_LIMIT_POSITIVE, .default_number = 1 },
 };
 
-#define TF_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)    \
-  [DOMAIN] = {                                         \
-    .type = "TF",                                      \
-    .kind = &_bg_kind_tf,                              \
-    .domain = DOMAIN,                                  \
-    .section = BG_SECTION_PRIMITIVES,                  \
-    .palette_domains = BG_PALETTE_BIT (DOMAIN),        \
-    .symbol = "TF",                                    \
-    .name = NAME,                                      \
-    .name_ru = NAME_RU,                                \
-    .description = DESCRIPTION,                        \
-    .causal_rule = BG_CAUSAL_ONE_IN,                   \
-    .ports = tf_ports[DOMAIN],                         \
-    .n_ports = 2,                                      \
-    .params = tf_params,                               \
-    .n_params = G_N_ELEMENTS (tf_params),              \
-    .plot_vars = "",                                   \
-    .drawing = BG_DRAWING_TWO_PORT,                    \
+#define TF_SPEC(DOMAIN, NAME, NAME_RU, DESCRIPTION)                  \
+  [DOMAIN] = {                                                       \
+    BG_PRIMITIVE_SPEC ("TF", &_bg_kind_tf, DOMAIN, BG_CAUSAL_ONE_IN, \
+                       NAME, NAME_RU, DESCRIPTION),                  \
+    BG_SPEC_PORTS (tf_ports[DOMAIN]),                                \
+    BG_SPEC_PARAMS (tf_params),                                      \
+    .plot_vars = "",                                                 \
+    .drawing = BG_DRAWING_TWO_PORT,                                  \
   }
 
 const BgComponentSpec _bg_transformer_specs[BG_N_DOMAINS] = {

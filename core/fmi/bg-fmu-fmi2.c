@@ -53,11 +53,7 @@ log_to_importer (gpointer data, const char *instance_name, BgFmuStatus status, c
 static fmi2Status
 refuse (fmi2Component c, const char *what)
 {
-  BgFmuInstance *self = _bg_fmu_handle_get (c, BG_FMU_HANDLE_TAG2);
-
-  if (self != NULL)
-    _bg_fmu_log (self, BG_FMU_ERROR_STATUS, "logStatusError", "%s: not supported by this FMU",
-                 what);
+  _bg_fmu_handle_refuse (c, BG_FMU_HANDLE_TAG2, what);
   return fmi2Error;
 }
 
@@ -119,27 +115,14 @@ fmi2Instantiate (fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
     }
   h = g_new0 (BgFmuHandle, 1);
   memcpy (&h->callbacks2, functions, sizeof h->callbacks2);
-  h->inst = _bg_fmu_instance_new (instanceName, path, fmuGUID, fmuType == fmi2CoSimulation, log_to_importer,
-                                  h, loggingOn);
-  if (h->inst == NULL)
-    {
-      g_free (h);
-      return NULL;
-    }
-  h->tag = BG_FMU_HANDLE_TAG2;
-  return h;
+  return _bg_fmu_handle_open (h, BG_FMU_HANDLE_TAG2, instanceName, path, fmuGUID,
+                              fmuType == fmi2CoSimulation, log_to_importer, loggingOn);
 }
 
 BG_FMI_EXPORT void
 fmi2FreeInstance (fmi2Component c)
 {
-  BgFmuHandle *h = c;
-
-  if (_bg_fmu_handle_get (c, BG_FMU_HANDLE_TAG2) == NULL)
-    return;
-  _bg_fmu_instance_free (h->inst);
-  h->tag = 0;
-  g_free (h);
+  _bg_fmu_handle_free (c, BG_FMU_HANDLE_TAG2);
 }
 
 BG_FMI_EXPORT fmi2Status
@@ -196,12 +179,7 @@ fmi2SetReal (fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const f
 static fmi2Status
 no_variables (fmi2Component c, size_t nvr, const char *type)
 {
-  GET (c);
-  if (nvr == 0)
-    return fmi2OK;
-  _bg_fmu_log (self, BG_FMU_ERROR_STATUS, "logStatusError",
-               "the FMU has no %s variables (all of its variables are Real)", type);
-  return fmi2Error;
+  return status2 (_bg_fmu_handle_no_variables (c, BG_FMU_HANDLE_TAG2, nvr, type, "Real"));
 }
 
 BG_FMI_EXPORT fmi2Status

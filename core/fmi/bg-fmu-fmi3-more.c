@@ -15,11 +15,7 @@
 static fmi3Status
 refuse (fmi3Instance instance, const char *what)
 {
-  BgFmuInstance *self = _bg_fmu_handle_get (instance, BG_FMU_HANDLE_TAG3);
-
-  if (self != NULL)
-    _bg_fmu_log (self, BG_FMU_ERROR_STATUS, "logStatusError", "%s: not supported by this FMU",
-                 what);
+  _bg_fmu_handle_refuse (instance, BG_FMU_HANDLE_TAG3, what);
   return fmi3Error;
 }
 
@@ -28,15 +24,9 @@ refuse (fmi3Instance instance, const char *what)
 static fmi3Status
 no_variables (fmi3Instance instance, size_t n, const char *type)
 {
-  BgFmuInstance *self = _bg_fmu_handle_get (instance, BG_FMU_HANDLE_TAG3);
+  BgFmuStatus s = _bg_fmu_handle_no_variables (instance, BG_FMU_HANDLE_TAG3, n, type, "Float64");
 
-  if (self == NULL)
-    return fmi3Error;
-  if (n == 0)
-    return fmi3OK;
-  _bg_fmu_log (self, BG_FMU_ERROR_STATUS, "logStatusError",
-               "the FMU has no %s variables (all of its variables are Float64)", type);
-  return fmi3Error;
+  return s == BG_FMU_OK ? fmi3OK : fmi3Error;
 }
 
 #define TYPED(Name, Type)                                                              \

@@ -70,15 +70,8 @@ instantiate (fmi3String instanceName, fmi3String instantiationToken, fmi3String 
 
   h->log3 = logMessage;
   h->env3 = env;
-  h->inst = _bg_fmu_instance_new (instanceName, resourcePath, instantiationToken, cs, log_to_importer, h,
-                                  loggingOn);
-  if (h->inst == NULL)
-    {
-      g_free (h);
-      return NULL;
-    }
-  h->tag = BG_FMU_HANDLE_TAG3;
-  return h;
+  return _bg_fmu_handle_open (h, BG_FMU_HANDLE_TAG3, instanceName, resourcePath, instantiationToken,
+                              cs, log_to_importer, loggingOn);
 }
 
 BG_FMI_EXPORT fmi3Instance
@@ -119,13 +112,7 @@ fmi3InstantiateCoSimulation (fmi3String instanceName, fmi3String instantiationTo
 BG_FMI_EXPORT void
 fmi3FreeInstance (fmi3Instance instance)
 {
-  BgFmuHandle *h = instance;
-
-  if (_bg_fmu_handle_get (instance, BG_FMU_HANDLE_TAG3) == NULL)
-    return;
-  _bg_fmu_instance_free (h->inst);
-  h->tag = 0;
-  g_free (h);
+  _bg_fmu_handle_free (instance, BG_FMU_HANDLE_TAG3);
 }
 
 BG_FMI_EXPORT fmi3Status

@@ -20,12 +20,9 @@
 #include "bg-causality.h"
 #include "bg-compiler.h"
 #include "bg-file.h"
+#include "bg-cvode-setup-private.h"
 #include "bg-fmu-instance-private.h"
 #include "bg-model-flatten.h"
-
-/* As bg-simulator.c: switching times closer than this fraction of the
- * horizon are merged. */
-#define SWITCH_RESOLUTION 1e-12
 
 /* Messages ------------------------------------------------------------------ */
 
@@ -169,7 +166,7 @@ static gboolean
 make_restarts (BgFmuInstance *self, GError **error)
 {
   const BgPlan *plan = self->plan;
-  double horizon = _bg_fmu_horizon (self), gap = SWITCH_RESOLUTION * horizon;
+  double horizon = _bg_fmu_horizon (self);
   g_autoptr (GArray) times = g_array_new (FALSE, FALSE, sizeof (double));
 
   for (guint w = 0; w < plan->n_waves; w++)
@@ -180,26 +177,9 @@ make_restarts (BgFmuInstance *self, GError **error)
   g_free (self->restart_wave);
   self->restart_t = g_new (double, MAX (times->len, 1));
   self->restart_wave = g_new (double, MAX (times->len, 1));
-  self->n_restarts = 0;
-  self->wave_t0 = 0;
-  for (guint i = 0; i < times->len; i++)
-    {
-      double s = g_array_index (times, double, i);
-      guint n = self->n_restarts;
-
-      if (s >= horizon - gap)
-        break;
-      if (s <= gap)
-        self->wave_t0 = s;
-      else if (n > 0 && s - self->restart_t[n - 1] <= gap)
-        self->restart_wave[n - 1] = s;
-      else
-        {
-          self->restart_t[n] = s;
-          self->restart_wave[n] = s;
-          self->n_restarts++;
-        }
-    }
+  self->n_restarts = _bg_cvode_merge_switch_times ((const double *) times->data, times->len,
+                                                   horizon, self->restart_t,
+                                                   self->restart_wave, &self->wave_t0);
   return TRUE;
 }
 
@@ -675,7 +655,7 @@ _bg_fmu_update_discrete (BgFmuInstance *self, gboolean *switched, gboolean *term
     return BG_FMU_ERROR_STATUS;
   if (!_bg_fmu_ensure_plan (self))
     return BG_FMU_ERROR_STATUS;
-  eps = SWITCH_RESOLUTION * _bg_fmu_horizon (self);
+  eps = BG_SWITCH_RESOLUTION * _bg_fmu_horizon (self);
   while (self->seg < self->n_restarts && self->restart_t[self->seg] <= self->t + eps)
     {
       _bg_fmu_log (self, BG_FMU_OK, "logEvents", "time event at t = %.9g s", self->t);
