@@ -240,19 +240,28 @@ group_colors (Run *run)
     run->color_cols[run->color_first[plan->color[j]] + fill[plan->color[j]]++] = j;
 }
 
-/* The absolute tolerance of the quadratures when they are under error
- * control: a hundredth of rtol times the energy the largest power at a few
- * instants would move in t_end. */
+/* The absolute tolerance of the quadratures of a plan without states
+ * (their power depends on time alone): a hundredth of rtol times the
+ * energy the largest power seen at the start, the end and the middle of
+ * each segment between switching times would move in t_end (1e-2 rtol J
+ * when they are all 0: then no power flows, or only briefly). */
 static double
 quadrature_atol (Run *run)
 {
   const BgPlan *plan = run->plan;
-  double scale = 0;
+  double scale = 0, start = 0;
 
-  for (guint k = 0; k <= 8; k++)
-    scale = MAX (scale, _bg_energy_run_power_scale (run->energy, k * plan->t_end / 8, plan->y0));
+  for (guint i = 0; i <= plan->n_switch_times; i++)
+    {
+      double end = i < plan->n_switch_times ? plan->switch_times[i] : plan->t_end;
+
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, start, NULL));
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, 0.5 * (start + end), NULL));
+      start = end;
+    }
+  scale = MAX (scale, _bg_energy_run_power_scale (run->energy, plan->t_end, NULL));
   scale *= plan->t_end;
-  return 1e-2 * plan->rtol * (scale > 0 && isfinite (scale) ? scale : 1e-300);
+  return 1e-2 * plan->rtol * (scale > 0 && isfinite (scale) ? scale : 1.0);
 }
 
 /* The quadratures start at 0. With states they are integrated with the
