@@ -5,7 +5,7 @@
  * Owns: the energy subcommand: one run of the model compiled with energy
  * accounts (bg-energy.h), which stores only t and the ledger, and its
  * three forms: plain text (one line per account with its role and joules,
- * then the totals and the residual), --json (the shape of
+ * in the user's unit symbols, then the totals and the residual), --json (the shape of
  * docs/command-line.md) and --csv (`t,<id>.W…,supplied,dissipated,stored,
  * residual`); the exit codes of simulate. Its run options are simulate's
  * (bg-cli-options.c). Must not: integrate anything itself (the simulator
@@ -26,6 +26,7 @@
 #include "bg-energy.h"
 #include "bg-json-generate.h"
 #include "bg-simulation-run.h"
+#include "bg-units.h"
 
 #define COMMAND "energy"
 
@@ -97,13 +98,13 @@ format_json (BgEnergy *energy)
   return g_string_free (out, FALSE);
 }
 
-/* "%.6g J", with a space before a number that is not negative, so that
- * the columns align. */
+/* "%.6g J" (the unit in the user's symbols: "Дж"), with a space before a
+ * number that is not negative, so that the columns align. */
 static void
-append_joules (GString *out, double value)
+append_joules (GString *out, double value, const char *joule)
 {
   value += 0.0;
-  g_string_append_printf (out, "%s%.6g J", signbit (value) ? "" : " ", value);
+  g_string_append_printf (out, "%s%.6g %s", signbit (value) ? "" : " ", value, joule);
 }
 
 static char *
@@ -113,6 +114,7 @@ format_text (BgEnergy *energy, const char *path)
   gsize last = bg_energy_get_n_rows (energy) - 1;
   guint n = bg_energy_get_n_accounts (energy);
   int id_width = 4, role_width = 4, total_width = 4;
+  g_autofree char *joule = bg_units_localize ("J");
   GString *out = g_string_new (NULL);
 
   for (guint a = 0; a < n; a++)
@@ -136,7 +138,7 @@ format_text (BgEnergy *energy, const char *path)
       g_string_append_printf (out, "  %s%*s  %s%*s  ", id,
                               id_width - (int) g_utf8_strlen (id, -1), "", role,
                               role_width - (int) g_utf8_strlen (role, -1), "");
-      append_joules (out, bg_energy_get_value (energy, a, last));
+      append_joules (out, bg_energy_get_value (energy, a, last), joule);
       g_string_append_c (out, '\n');
     }
   for (guint k = 0; k < BG_ENERGY_N_TOTALS; k++)
@@ -144,7 +146,7 @@ format_text (BgEnergy *energy, const char *path)
       const char *label = bg_energy_total_label (k);
 
       g_string_append_printf (out, "%s%*s  ", label, total_width - (int) g_utf8_strlen (label, -1), "");
-      append_joules (out, bg_energy_get_total (energy, k, last));
+      append_joules (out, bg_energy_get_total (energy, k, last), joule);
       if (k == BG_ENERGY_RESIDUAL)
         /* Translators: after the residual in joules: |residual| over the energy moved */
         g_string_append_printf (out, _(" (relative %.3g)"), bg_energy_get_relative_residual (energy, last));
