@@ -310,6 +310,14 @@ bg_energy_get_total (BgEnergy     *self,
 }
 
 double
+bg_energy_get_initial (BgEnergy *self,
+                       guint     account)
+{
+  g_return_val_if_fail (self != NULL && account < self->pe->n_accounts, NAN);
+  return self->e0[account];
+}
+
+double
 bg_energy_get_stored_sum (BgEnergy *self,
                           gsize     row)
 {

@@ -116,6 +116,11 @@ double        bg_energy_get_value        (BgEnergy     *self,
 double        bg_energy_get_total        (BgEnergy     *self,
                                           BgEnergyTotal total,
                                           gsize         row);
+/* The energy storage account held at the ledger's first row, J (0 for
+ * the other roles, and before the first row). Its value at a row plus this
+ * is what it holds then. */
+double        bg_energy_get_initial      (BgEnergy     *self,
+                                          guint         account);
 /* The total energy stored at that row (not its change), J. */
 double        bg_energy_get_stored_sum   (BgEnergy     *self,
                                           gsize         row);
