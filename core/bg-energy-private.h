@@ -10,8 +10,8 @@
  * side: the quadrature right-hand side (the power of every account that is
  * integrated: all but the storages) and the ledger rows.
  * Must not: be included outside core/.
- * Included by: core/bg-energy*.c, core/bg-compiler*.c, core/bg-plan.c,
- * core/bg-simulator.c.
+ * Included by: core/bg-energy*.c, core/bg-compiler*.c,
+ * core/bg-compiler-passes-private.h, core/bg-plan.c, core/bg-simulator.c.
  */
 #pragma once
 
