@@ -70,6 +70,7 @@ BgEnergyRun *_bg_energy_run_new      (BgEnergy     *energy);
 void         _bg_energy_run_free     (BgEnergyRun  *run);
 /* How many quadratures the run integrates (accounts other than storages). */
 guint        _bg_energy_run_n_quad   (BgEnergyRun  *run);
+BgResult    *_bg_energy_run_get_ledger (BgEnergyRun *run);
 /* Their derivatives at (t, y): qdot[n_quad]; t_wave as the right-hand side
  * has it. FALSE when an algebraic group failed. */
 gboolean     _bg_energy_run_power    (BgEnergyRun  *run,
@@ -83,10 +84,13 @@ double       _bg_energy_run_power_scale (BgEnergyRun *run,
                                       double        t,
                                       const double *y);
 /* Appends the ledger row at t from the state y and the quadratures q
- * (n_quad cumulative energies). FALSE when an algebraic group failed. */
+ * (n_quad cumulative energies). FALSE, appending nothing, when an algebraic
+ * group failed (*bad_column = G_MAXUINT) or a value of the row is not
+ * finite (*bad_column: its ledger column). */
 gboolean     _bg_energy_run_append   (BgEnergyRun  *run,
                                       double        t,
                                       const double *y,
-                                      const double *q);
+                                      const double *q,
+                                      guint        *bad_column);
 
 G_END_DECLS

@@ -83,6 +83,12 @@ _bg_energy_run_n_quad (BgEnergyRun *run)
   return run->energy->n_quad;
 }
 
+BgResult *
+_bg_energy_run_get_ledger (BgEnergyRun *run)
+{
+  return run->energy->ledger;
+}
+
 static gboolean
 eval_ops (BgPlanWork *work, const BgOp *ops, guint n_ops, double t, double t_wave,
           const double *y)
@@ -135,13 +141,15 @@ gboolean
 _bg_energy_run_append (BgEnergyRun  *run,
                        double        t,
                        const double *y,
-                       const double *q)
+                       const double *q,
+                       guint        *bad_column)
 {
   BgEnergy *energy = run->energy;
   const BgPlanEnergy *pe = energy->pe;
   double totals[BG_ENERGY_N_TOTALS] = { 0 };
   double *row = run->row;
 
+  *bad_column = G_MAXUINT;
   if (!eval_ops (run->row_work, run->stored_ops, run->n_stored_ops, t, t, y))
     return FALSE;
   _bg_energy_sum_terms (pe, run->row_work->regs, NULL, run->stored);
@@ -179,6 +187,12 @@ _bg_energy_run_append (BgEnergyRun  *run,
                                - totals[BG_ENERGY_STORED];
   for (guint k = 0; k < BG_ENERGY_N_TOTALS; k++)
     row[1 + pe->n_accounts + k] = totals[k] + 0.0;
+  for (guint c = 1; c < 1 + pe->n_accounts + BG_ENERGY_N_TOTALS; c++)
+    if (!isfinite (row[c]))
+      {
+        *bad_column = c;
+        return FALSE;
+      }
   bg_result_append_row (energy->ledger, row);
   return TRUE;
 }

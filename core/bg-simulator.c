@@ -59,6 +59,7 @@ typedef struct
   char         *solver_message; /* SUNDIALS' English text, for debug logs only */
   guint         bad_var;        /* plan variable of the first non-finite output, or NO_INDEX */
   guint         bad_state;      /* first non-finite derivative, or NO_INDEX */
+  guint         bad_energy;     /* ledger column of the first non-finite energy, or NO_INDEX */
 
   /* Restarts: merged switch times and the input time each one applies. */
   double       *restart_t, *restart_wave;
@@ -443,9 +444,10 @@ append_energy_row (Run *run, double t, const double *y)
           q = N_VGetArrayPointer (run->yqtmp);
         }
     }
-  if (_bg_energy_run_append (run->energy, t, y, q))
+  if (_bg_energy_run_append (run->energy, t, y, q, &run->bad_energy))
     return TRUE;
-  run->work->n_group_failures++;
+  if (run->bad_energy == NO_INDEX)
+    run->work->n_group_failures++;
   return FALSE;
 }
 
@@ -559,6 +561,14 @@ failure_reason (Run *run, int flag, int *code)
     }
   if (run->bad_var != NO_INDEX)
     return describe_non_finite (bg_plan_get_var_name (run->plan, run->bad_var), FALSE);
+  if (run->bad_energy != NO_INDEX)
+    {
+      BgResult *ledger = _bg_energy_run_get_ledger (run->energy);
+      /* Translators: a ledger column ("U.W", "supplied"), then what it is ("energy supplied by U") */
+      return g_strdup_printf (_("the energy %s (%s) is not a finite number"),
+                              bg_result_get_var_name (ledger, run->bad_energy),
+                              bg_result_get_var_description (ledger, run->bad_energy));
+    }
   if (flag < 0 && run->bad_state != NO_INDEX)
     return describe_non_finite (run->plan->state_names[run->bad_state], TRUE);
   if (flag < 0)
@@ -759,6 +769,7 @@ run_plan (BgPlan            *plan,
   run.last_row_t = -G_MAXDOUBLE;
   run.bad_var = NO_INDEX;
   run.bad_state = NO_INDEX;
+  run.bad_energy = NO_INDEX;
   run.progress = progress;
   run.progress_data = user_data;
   if (energy != NULL)
