@@ -48,6 +48,7 @@ struct _BgEnergy
   guint               n_quad;
   guint              *quad_of;   /* account -> its quadrature, G_MAXUINT for a storage */
   double             *e0;        /* the energy each storage held at the first row */
+  char               *failure;   /* why the ledger stopped before the run's end, or NULL */
   BgResult           *ledger;
   /* bg_energy_eval_state(): made at its first call */
   BgPlanWork         *work;
@@ -70,7 +71,6 @@ BgEnergyRun *_bg_energy_run_new      (BgEnergy     *energy);
 void         _bg_energy_run_free     (BgEnergyRun  *run);
 /* How many quadratures the run integrates (accounts other than storages). */
 guint        _bg_energy_run_n_quad   (BgEnergyRun  *run);
-BgResult    *_bg_energy_run_get_ledger (BgEnergyRun *run);
 /* Their derivatives at (t, y): qdot[n_quad]; t_wave as the right-hand side
  * has it. FALSE when an algebraic group failed. */
 gboolean     _bg_energy_run_power    (BgEnergyRun  *run,
@@ -84,13 +84,12 @@ double       _bg_energy_run_power_scale (BgEnergyRun *run,
                                       double        t,
                                       const double *y);
 /* Appends the ledger row at t from the state y and the quadratures q
- * (n_quad cumulative energies). FALSE, appending nothing, when an algebraic
- * group failed (*bad_column = G_MAXUINT) or a value of the row is not
- * finite (*bad_column: its ledger column). */
-gboolean     _bg_energy_run_append   (BgEnergyRun  *run,
+ * (n_quad cumulative energies). When an algebraic group fails or a value
+ * of the row is not finite, the ledger stops before that row, with the
+ * reason in its failure (bg_energy_get_failure); later calls do nothing. */
+void         _bg_energy_run_append   (BgEnergyRun  *run,
                                       double        t,
                                       const double *y,
-                                      const double *q,
-                                      guint        *bad_column);
+                                      const double *q);
 
 G_END_DECLS

@@ -200,6 +200,7 @@ energy_free (BgEnergy *self)
   g_strfreev (self->names);
   g_free (self->quad_of);
   g_free (self->e0);
+  g_free (self->failure);
   g_free (self->eval_ops);
   g_free (self->y);
   _bg_plan_work_free (self->work);
@@ -267,6 +268,13 @@ bg_energy_find_element (BgEnergy   *self,
   if (n_accounts != NULL)
     *n_accounts = n;
   return n > 0;
+}
+
+const char *
+bg_energy_get_failure (BgEnergy *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->failure;
 }
 
 BgResult *

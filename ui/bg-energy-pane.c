@@ -136,6 +136,13 @@ update_summary (BgEnergyPane *self)
 {
   g_free (self->summary_text);
   self->summary_text = self->energy != NULL ? format_summary (self->energy) : g_strdup ("");
+  /* a ledger that stopped early says where and why */
+  if (self->energy != NULL && bg_energy_get_failure (self->energy) != NULL)
+    {
+      char *text = g_strdup_printf ("%s. %s", self->summary_text, bg_energy_get_failure (self->energy));
+      g_free (self->summary_text);
+      self->summary_text = text;
+    }
   if (self->energy != NULL && self->run != NULL && bg_simulation_run_get_stale (self->run))
     {
       char *text = g_strdup_printf ("%s %s", self->summary_text,
