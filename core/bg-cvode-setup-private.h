@@ -29,6 +29,11 @@ typedef struct
   const BgPlan    *plan;
   BgPlanWork      *work;         /* evaluates the right-hand side; not owned */
   gboolean         debug_log;    /* CVODE's errors also go to the debug log */
+  gpointer         owner;        /* the caller's, for its own callbacks
+                                  * (the simulator's energy quadratures) */
+  gboolean         placeholder;  /* the plan has no states: one constant
+                                  * state stands in, so that quadratures
+                                  * can still be integrated */
 
   SUNContext       ctx;
   void            *cvode;
@@ -44,7 +49,8 @@ typedef struct
 } BgCvode;
 
 /* Sets up cv (zero-filled) to integrate plan from t0 and the states y0,
- * evaluating with work; CVODE's user data is cv. FALSE when the solver
+ * evaluating with work; CVODE's user data is cv. A plan without states
+ * gets the placeholder state (y0 is not read then). FALSE when the solver
  * could not be set up: cv->message set when it rejected a setting, NULL
  * when memory ran out. Either way _bg_cvode_clear frees what was made. */
 gboolean _bg_cvode_setup (BgCvode      *cv,

@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <sunlinsol/sunlinsol_band.h>
 #include <sunlinsol/sunlinsol_dense.h>
 #include <sunlinsol/sunlinsol_klu.h>
@@ -39,6 +39,11 @@ rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
   BgCvode *cv = user_data;
   const double *yd = N_VGetArrayPointer (ydot);
 
+  if (cv->placeholder)
+    {
+      N_VConst (0.0, ydot);
+      return 0;
+    }
   cv->work->t = t;
   if (!_bg_plan_eval_rhs (cv->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
     return 1;
@@ -141,9 +146,9 @@ static gboolean
 setup_linear_solver (BgCvode *cv)
 {
   const BgPlan *plan = cv->plan;
-  sunindextype n = plan->n_states;
+  sunindextype n = cv->placeholder ? 1 : plan->n_states;
 
-  switch (plan->solver)
+  switch (cv->placeholder ? BG_PLAN_SOLVER_DENSE : plan->solver)
     {
     case BG_PLAN_SOLVER_BAND:
       cv->A = SUNBandMatrix (n, plan->mu, plan->ml, cv->ctx);
@@ -194,7 +199,7 @@ _bg_cvode_setup (BgCvode      *cv,
                  const double *y0,
                  gboolean      debug_log)
 {
-  sunindextype n = plan->n_states;
+  sunindextype n;
   N_Vector atol;
   int flag;
 
@@ -202,9 +207,14 @@ _bg_cvode_setup (BgCvode      *cv,
   cv->work = work;
   cv->debug_log = debug_log;
   cv->bad_state = NO_INDEX;
+  cv->placeholder = plan->n_states == 0;
+  n = cv->placeholder ? 1 : plan->n_states;
   if (SUNContext_Create (NULL, &cv->ctx) != 0 || (cv->y = N_VNew_Serial (n, cv->ctx)) == NULL)
     return FALSE;
-  memcpy (N_VGetArrayPointer (cv->y), y0, n * sizeof (double));
+  if (cv->placeholder)
+    N_VConst (0.0, cv->y);
+  else
+    memcpy (N_VGetArrayPointer (cv->y), y0, n * sizeof (double));
 
   cv->cvode = CVodeCreate (CV_BDF, cv->ctx);
   if (cv->cvode == NULL)
@@ -215,7 +225,10 @@ _bg_cvode_setup (BgCvode      *cv,
   atol = N_VNew_Serial (n, cv->ctx);
   if (atol == NULL)
     return FALSE;
-  memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
+  if (cv->placeholder)
+    N_VConst (1.0, atol);
+  else
+    memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
   flag = CVodeSVtolerances (cv->cvode, plan->rtol, atol);
   N_VDestroy (atol);
   if (flag != CV_SUCCESS)

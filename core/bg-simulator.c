@@ -6,7 +6,12 @@
  * cannot resolve the gap), root finding for terminating events,
  * cancellation, progress and failure reports: a non-finite value in a row
  * or a derivative names its variable; CVODE codes become our translated
- * sentences (bg-cvode-reason.c). Must not: keep global state, change the
+ * sentences (bg-cvode-reason.c); with an energy ledger, the energy of
+ * every account as quadratures of the same integration (CVODES: integrated
+ * with the states' steps, outside their error test, so the states are the
+ * same doubles as without and the run ends as it would without; a plan
+ * without states integrates them alone, under error control, beside one
+ * constant placeholder state). Must not: keep global state, change the
  * plan, or touch a model or GTK.
  */
 #include "config.h"
@@ -15,12 +20,13 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <nvector/nvector_serial.h>
 
 #include "bg-simulator.h"
 #include "bg-cvode-reason-private.h"
 #include "bg-cvode-setup-private.h"
+#include "bg-energy-private.h"
 #include "bg-plan-private.h"
 
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
@@ -48,6 +54,12 @@ typedef struct
 
   BgCvode       cv;             /* the solver (bg-cvode-setup.c) */
   N_Vector      ytmp;           /* an output row's interpolated states */
+  /* Energy (NULL without a ledger): the quadratures and their values at
+   * an output time. placeholder: a plan without states runs one constant
+   * state so that the solver can integrate the quadratures. */
+  BgEnergyRun  *energy;
+  N_Vector      yq, yqtmp;
+  gboolean      placeholder;
 
   gsize         n_rows;
   double        last_row_t;
@@ -56,11 +68,31 @@ typedef struct
   gpointer      progress_data;
 } Run;
 
+/* The quadratures' derivatives: each account's power. (A power that
+ * cannot be computed makes the ledger stop, not the run: it is NaN, and
+ * the ledger's next row says where it stopped.) */
+static int
+quad_cb (realtype t, N_Vector y, N_Vector yqdot, void *user_data)
+{
+  BgCvode *cv = user_data;
+  Run *run = cv->owner;
+
+  if (!_bg_energy_run_power (run->energy, t, run->work->t_wave, N_VGetArrayPointer (y),
+                             N_VGetArrayPointer (yqdot)))
+    N_VConst (NAN, yqdot);
+  return 0;
+}
+
 static void
 run_clear (Run *run)
 {
   if (run->ytmp != NULL)
     N_VDestroy (run->ytmp);
+  if (run->yq != NULL)
+    N_VDestroy (run->yq);
+  if (run->yqtmp != NULL)
+    N_VDestroy (run->yqtmp);
+  _bg_energy_run_free (run->energy);
   _bg_cvode_clear (&run->cv);
   _bg_plan_work_free (run->work);
   _bg_plan_work_free (run->out_work);
@@ -70,13 +102,63 @@ run_clear (Run *run)
   g_free (run->restart_wave);
 }
 
+/* The absolute tolerance of the quadratures of a plan without states
+ * (their power depends on time alone): a hundredth of rtol times the
+ * energy the largest power seen at the start, the end and the middle of
+ * each segment between switching times would move in t_end (1e-2 rtol J
+ * when they are all 0: then no power flows, or only briefly). */
+static double
+quadrature_atol (Run *run)
+{
+  const BgPlan *plan = run->plan;
+  double scale = 0, start = 0;
+
+  for (guint i = 0; i <= plan->n_switch_times; i++)
+    {
+      double end = i < plan->n_switch_times ? plan->switch_times[i] : plan->t_end;
+
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, start, NULL));
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, 0.5 * (start + end), NULL));
+      start = end;
+    }
+  scale = MAX (scale, _bg_energy_run_power_scale (run->energy, plan->t_end, NULL));
+  scale *= plan->t_end;
+  return 1e-2 * plan->rtol * (scale > 0 && isfinite (scale) ? scale : 1.0);
+}
+
+/* The quadratures start at 0. With states they are integrated with the
+ * states' steps and left out of the error test; alone (the placeholder)
+ * the error test is theirs. */
+static gboolean
+setup_quadratures (Run *run)
+{
+  guint n_q = _bg_energy_run_n_quad (run->energy);
+  void *cvode = run->cv.cvode;
+
+  if (n_q == 0)
+    return TRUE;
+  run->yq = N_VNew_Serial (n_q, run->cv.ctx);
+  run->yqtmp = N_VNew_Serial (n_q, run->cv.ctx);
+  if (run->yq == NULL || run->yqtmp == NULL)
+    return FALSE;
+  N_VConst (0.0, run->yq);
+  if (CVodeQuadInit (cvode, quad_cb, run->yq) != CV_SUCCESS)
+    return FALSE;
+  if (run->placeholder)
+    return CVodeQuadSStolerances (cvode, run->plan->rtol, quadrature_atol (run)) == CV_SUCCESS
+           && CVodeSetQuadErrCon (cvode, SUNTRUE) == CV_SUCCESS;
+  return CVodeSetQuadErrCon (cvode, SUNFALSE) == CV_SUCCESS;
+}
+
 static gboolean
 setup_cvode (Run *run, GError **error)
 {
   const BgPlan *plan = run->plan;
 
+  run->cv.owner = run;
   if (_bg_cvode_setup (&run->cv, plan, run->work, 0.0, plan->y0, TRUE)
-      && (run->ytmp = N_VClone (run->cv.y)) != NULL)
+      && (run->ytmp = N_VClone (run->cv.y)) != NULL
+      && (run->energy == NULL || setup_quadratures (run)))
     return TRUE;
   g_set_error (error, BG_SIMULATOR_ERROR, BG_SIMULATOR_ERROR_SETUP,
                _("The solver could not be set up: %s"),
@@ -120,6 +202,29 @@ first_non_finite (const double *values, guint n)
   return NO_INDEX;
 }
 
+/* The ledger's row at t: the quadratures there (0 at the start), read
+ * from the solver's interpolant as the states are. A row that cannot be
+ * computed, or holds a value that is not finite, ends the ledger there
+ * (bg_energy_get_failure says why), not the run. */
+static void
+append_energy_row (Run *run, double t, const double *y)
+{
+  const double *q = NULL;
+
+  if (run->yq != NULL)
+    {
+      if (run->n_rows == 0)
+        q = N_VGetArrayPointer (run->yq);
+      else
+        {
+          if (CVodeGetQuadDky (run->cv.cvode, t, 0, run->yqtmp) != CV_SUCCESS)
+            CVodeGetQuad (run->cv.cvode, &(realtype) { 0 }, run->yqtmp);
+          q = N_VGetArrayPointer (run->yqtmp);
+        }
+    }
+  _bg_energy_run_append (run->energy, t, y, q);
+}
+
 /* Appends the row at t, unless a value in it is not finite (then
  * run->bad_var names it and the run fails, keeping the rows before).
  * Output rows have their own work: the right-hand side's registers and
@@ -130,6 +235,8 @@ append_row (Run *run, double t, const double *y)
 {
   guint bad;
 
+  if (run->placeholder)
+    y = NULL;
   if (!_bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
     {
       run->work->n_group_failures += run->out_work->n_group_failures;
@@ -141,6 +248,8 @@ append_row (Run *run, double t, const double *y)
       run->bad_var = bg_result_get_stored_var (run->result, bad);
       return FALSE;
     }
+  if (run->energy != NULL)
+    append_energy_row (run, t, y);
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
   run->last_row_t = t;
@@ -355,7 +464,11 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           double seg_start = seg_end, after = run->restart_wave[seg];
 
           seg++;
+          if (run->yq != NULL)
+            CVodeGetQuad (run->cv.cvode, &(realtype) { 0 }, run->yq);
           flag = CVodeReInit (run->cv.cvode, seg_start, run->cv.y);
+          if (flag == CV_SUCCESS && run->yq != NULL)
+            flag = CVodeQuadReInit (run->cv.cvode, run->yq);
           if (flag != CV_SUCCESS)
             return fail_run (run, report, seg_start, flag, error);
           seg_end = seg < run->n_restarts ? run->restart_t[seg] : plan->t_end;
@@ -378,22 +491,19 @@ bg_sim_report_clear (BgSimReport *report)
   g_clear_pointer (&report->message, g_free);
 }
 
-BgSimStatus
-bg_simulator_run (BgPlan            *plan,
-                  BgResult          *result,
-                  GCancellable      *cancellable,
-                  BgSimProgressFunc  progress,
-                  gpointer           user_data,
-                  BgSimReport       *report,
-                  GError           **error)
+static BgSimStatus
+run_plan (BgPlan            *plan,
+          BgResult          *result,
+          BgEnergy          *energy,
+          GCancellable      *cancellable,
+          BgSimProgressFunc  progress,
+          gpointer           user_data,
+          BgSimReport       *report,
+          GError           **error)
 {
   BgSimReport local = { 0 };
   Run run = { 0 };
   BgSimStatus status;
-
-  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
-  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
-  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
 
   if (report == NULL)
     report = &local;
@@ -427,8 +537,13 @@ bg_simulator_run (BgPlan            *plan,
   run.cv.bad_state = NO_INDEX;
   run.progress = progress;
   run.progress_data = user_data;
+  if (energy != NULL)
+    {
+      run.energy = _bg_energy_run_new (energy);
+      run.placeholder = plan->n_states == 0;
+    }
 
-  if (plan->n_states == 0)
+  if (plan->n_states == 0 && energy == NULL)
     status = run_without_states (&run, cancellable, report, error);
   else if (!setup_cvode (&run, error))
     {
@@ -451,4 +566,37 @@ bg_simulator_run (BgPlan            *plan,
   run_clear (&run);
   bg_sim_report_clear (&local);
   return status;
+}
+
+BgSimStatus
+bg_simulator_run (BgPlan            *plan,
+                  BgResult          *result,
+                  GCancellable      *cancellable,
+                  BgSimProgressFunc  progress,
+                  gpointer           user_data,
+                  BgSimReport       *report,
+                  GError           **error)
+{
+  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
+  return run_plan (plan, result, NULL, cancellable, progress, user_data, report, error);
+}
+
+BgSimStatus
+bg_simulator_run_with_energy (BgPlan            *plan,
+                              BgResult          *result,
+                              BgEnergy          *energy,
+                              GCancellable      *cancellable,
+                              BgSimProgressFunc  progress,
+                              gpointer           user_data,
+                              BgSimReport       *report,
+                              GError           **error)
+{
+  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (energy == NULL || bg_energy_get_plan (energy) == plan, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (energy == NULL || bg_energy_get_n_rows (energy) == 0, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
+  return run_plan (plan, result, energy, cancellable, progress, user_data, report, error);
 }

@@ -15,7 +15,7 @@
 #include <math.h>
 #include <string.h>
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <nvector/nvector_serial.h>
 
 #include "bg-cvode-reason-private.h"
