@@ -342,16 +342,12 @@ double
 bg_energy_get_relative_residual (BgEnergy *self,
                                  gsize     row)
 {
-  double scale, e_start = 0;
+  double scale;
 
   g_return_val_if_fail (self != NULL, NAN);
-  for (guint a = 0; a < self->pe->n_accounts; a++)
-    e_start += self->e0[a];
   scale = MAX (fabs (bg_energy_get_total (self, BG_ENERGY_SUPPLIED, row)),
                fabs (bg_energy_get_total (self, BG_ENERGY_DISSIPATED, row)));
   scale = MAX (scale, fabs (bg_energy_get_total (self, BG_ENERGY_STORED, row)));
-  scale = MAX (scale, fabs (e_start));
-  scale = MAX (scale, fabs (bg_energy_get_stored_sum (self, row)));
   if (!(scale > 0))
     return 0;
   return fabs (bg_energy_get_total (self, BG_ENERGY_RESIDUAL, row)) / scale;

@@ -21,8 +21,8 @@
  * TF, GY and CylinderDA neither store nor dissipate). The balance:
  * residual = supplied − dissipated − stored, where supplied, dissipated and
  * stored sum the sources', dissipators' and storages' accounts; its
- * relative size is |residual| / max(|supplied|, dissipated, |stored|,
- * E(0), E(end)), E the total stored energy (a free oscillator moves none).
+ * relative size is |residual| / max(|supplied|, dissipated, |stored|) as
+ * docs/command-line.md ("energy") defines it.
  *
  * Threads: the ledger is a BgResult (bg-result.h): one writer (the run),
  * any number of readers. bg_energy_eval_state() and bg_energy_eval_row()
@@ -130,7 +130,7 @@ double        bg_energy_get_initial      (BgEnergy     *self,
 double        bg_energy_get_stored_sum   (BgEnergy     *self,
                                           gsize         row);
 /* |residual| over the scale of the balance at that row (see the top); 0
- * when nothing moved and nothing is stored. */
+ * when supplied, dissipated and stored are all 0. */
 double        bg_energy_get_relative_residual (BgEnergy *self,
                                           gsize         row);
 
