@@ -4,9 +4,10 @@
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
  * widgets draw with and bgmod-cli links; no GTK.
  *
- * Owns: the styles, element shapes and bond ends, fitting a view, the
+ * Owns: element shapes and bond ends, fitting a view, the
  * per-frame element shapes, the drawing order (highlights, bonds, labels);
- * the labels themselves are bg-graph-labels.c's. Must not: use
+ * the labels themselves are bg-graph-labels.c's, the colours
+ * bg-graph-style.c's, the power-flow layer bg-graph-power.c's. Must not: use
  * GTK, edit the model or decide causality.
  */
 #include "config.h"
@@ -22,52 +23,6 @@
  * huge path is rasterised over its whole extent, one call per shape pays the
  * per-call cost. Items in document order are mostly near each other. */
 #define BONDS_PER_STROKE   8
-
-static BgGraphColor
-rgb (guint32 hex)
-{
-  BgGraphColor c = {
-    ((hex >> 16) & 0xff) / 255.0,
-    ((hex >> 8) & 0xff) / 255.0,
-    (hex & 0xff) / 255.0,
-    1.0
-  };
-  return c;
-}
-
-void
-bg_graph_style_init_light (BgGraphStyle *style)
-{
-  g_return_if_fail (style != NULL);
-
-  style->fg = rgb (0x1e1e1e);
-  style->bg = rgb (0xffffff);
-  style->selection = rgb (0x3584e4);
-  style->error = rgb (0xc01c28);
-  style->group = rgb (0xe5a50a);
-  style->domain[BG_DOMAIN_NONE] = rgb (0x613583);
-  style->domain[BG_DOMAIN_ELECTRICAL] = rgb (0x1a5fb4);
-  style->domain[BG_DOMAIN_HYDRAULIC] = rgb (0x1f7a6b);
-  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0x9c5a12);
-  style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0x813d9c);
-}
-
-void
-bg_graph_style_init_dark (BgGraphStyle *style)
-{
-  g_return_if_fail (style != NULL);
-
-  style->fg = rgb (0xeeeeee);
-  style->bg = rgb (0x242424);
-  style->selection = rgb (0x78aeed);
-  style->error = rgb (0xff7b63);
-  style->group = rgb (0xf8e45c);
-  style->domain[BG_DOMAIN_NONE] = rgb (0xdc8add);
-  style->domain[BG_DOMAIN_ELECTRICAL] = rgb (0x99c1f1);
-  style->domain[BG_DOMAIN_HYDRAULIC] = rgb (0x8ff0a4);
-  style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0xffbe6f);
-  style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0xdc8add);
-}
 
 void
 bg_graph_view_init (BgGraphView *view)
@@ -978,6 +933,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   compute_shapes (&f);
   compute_bonds (&f);
 
+  _bg_graph_draw_power_under (&f);
   draw_element_highlights (&f);
   draw_bond_underlays (&f);
   for (int k = 0; k < N_BOND_CLASSES; k++)
@@ -989,6 +945,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
     draw_labels (&f);
   if (view->show_bond_ids && !f.greek)
     _bg_graph_draw_names (&f);
+  _bg_graph_draw_power_over (&f);
 
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-power-flow.h — what the power-flow view shows, read from a run.
+ *
+ * In the layout: core/; the canvas's power-flow mode (ui/bg-canvas-power.c)
+ * draws it, tests check it against `bgmod-cli simulate`.
+ *
+ * Owns: for the bonds and elements of the model shown (one level of a
+ * document: its result names start with a prefix, "" or "T2."), the
+ * columns of a run's BgResult that give each bond's effort, flow and power
+ * (derived once when the run did not record them: no rerun), each
+ * storage's stored energy and each resistance's dissipated power, their
+ * peaks over the run (the scales the drawing uses) and their values at any
+ * instant, linearly interpolated between rows as the time plot draws them.
+ * Must not: draw, simulate, keep pointers into the model (it copies what it
+ * needs; bg_power_flow_matches() says whether a model is still the one it
+ * was made for), or write to the result other than deriving its columns.
+ */
+#pragma once
+
+#include "bg-model.h"
+#include "bg-result.h"
+
+G_BEGIN_DECLS
+
+typedef struct _BgPowerFlow BgPowerFlow;
+
+/* What an element is in the drawing. */
+typedef enum
+{
+  BG_POWER_ROLE_NONE,       /* junction, TF, GY, an instance: passes power on */
+  BG_POWER_ROLE_SOURCE,     /* Se, Sf, pump, motor */
+  BG_POWER_ROLE_STORAGE,    /* C, I: stored energy */
+  BG_POWER_ROLE_DISSIPATOR, /* R: dissipated power */
+} BgPowerRole;
+
+/* The values of one bond at an instant: power in the direction of its
+ * half-arrow (`BOND.P`); NAN where the result does not give them. */
+typedef struct
+{
+  double e;
+  double f;
+  double p;
+} BgPowerBondValues;
+
+/* The values of one element at an instant: stored energy (J) and the
+ * fraction it is of the element's peak over the run (0…1) for a storage,
+ * dissipated power (W, ≥ 0) for a dissipator; NAN otherwise. */
+typedef struct
+{
+  double energy;
+  double fill;
+  double loss;
+} BgPowerElementValues;
+
+/* The bonds and elements of model (in model order), their names in result
+ * prefixed with prefix (NULL: ""). Derives the columns it needs. */
+BgPowerFlow *bg_power_flow_new             (BgResult     *result,
+                                            BgModel      *model,
+                                            const char   *prefix);
+void         bg_power_flow_free            (BgPowerFlow  *self);
+
+/* Whether model is the one (at the revision) the flow was made for, and
+ * the result has no more rows than it had then. */
+gboolean     bg_power_flow_matches         (BgPowerFlow  *self,
+                                            BgModel      *model,
+                                            BgResult     *result);
+BgResult    *bg_power_flow_get_result      (BgPowerFlow  *self);
+guint        bg_power_flow_get_n_bonds     (BgPowerFlow  *self);
+guint        bg_power_flow_get_n_elements  (BgPowerFlow  *self);
+BgPowerRole  bg_power_flow_get_role        (BgPowerFlow  *self,
+                                            guint         element);
+/* The run's first and last time. */
+void         bg_power_flow_get_time_range  (BgPowerFlow  *self,
+                                            double       *t_start,
+                                            double       *t_end);
+/* The time between rows (the run's output step, from its first rows). */
+double       bg_power_flow_get_row_step    (BgPowerFlow  *self);
+/* The largest |P| of any bond (and dissipated power of any element) over
+ * the run, 0 when power never flows. */
+double       bg_power_flow_get_peak_power  (BgPowerFlow  *self);
+/* A storage's largest stored energy over the run (0 if it never holds
+ * any, NAN for other elements). */
+double       bg_power_flow_get_peak_energy (BgPowerFlow  *self,
+                                            guint         element);
+
+/* Every bond's values at t (n_bonds entries). */
+void         bg_power_flow_bonds_at        (BgPowerFlow          *self,
+                                            double                t,
+                                            BgPowerBondValues    *values);
+/* Every element's values at t (n_elements entries). */
+void         bg_power_flow_elements_at     (BgPowerFlow          *self,
+                                            double                t,
+                                            BgPowerElementValues *values);
+
+G_END_DECLS
