@@ -4,7 +4,9 @@
  * Owns: the tooltip text at a point (bg_canvas_dup_tooltip_at): the
  * analysis's message for an element or bond in conflict, an algebraic
  * loop's note, a port's name and domain, what dragging a handle does, an
- * element's name and type; in exercise mode the marks' sentences instead
+ * element's name and type, and while a run's result is there a bond's or
+ * element's values at the canvas's instant (bg-canvas-readout.c) in place
+ * of the hints; in exercise mode the marks' sentences instead
  * (a conflict would give the answer away); and the widget's query-tooltip,
  * which shows none while the canvas's context menu is open.
  * Must not: decide what is under the point itself (_bg_canvas_hit_test
@@ -40,6 +42,7 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
                           double    view_y)
 {
   BgCausality *causality;
+  g_autofree char *values = NULL;
   Hit hit;
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
@@ -84,6 +87,9 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
             bg_causality_element_in_group (causality, hit.element->id))
           return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
                                   hit.element->id);
+        values = bg_canvas_dup_values_text (self, hit.element->id);
+        if (values != NULL)
+          return g_steal_pointer (&values);
         return g_strdup_printf (_("%s — %s\nDrag to move; drag the dot on its right, or Shift+drag, to draw a bond"),
                                 label,
                                 bg_component_spec_display_name (hit.element->spec));
@@ -96,6 +102,9 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
         if (message != NULL)
           return g_strdup (message);
+        values = bg_canvas_dup_values_text (self, hit.bond->id);
+        if (values != NULL)
+          return g_steal_pointer (&values);
         if (causality != NULL &&
             bg_causality_bond_in_group (causality, hit.bond->id))
           return g_strdup_printf (_("Bond %s is in an algebraic loop"),

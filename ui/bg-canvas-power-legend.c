@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* bg-canvas-power-legend.c — the power-flow view's legend.
+ *
+ * Owns: the band along the canvas's bottom edge that says what the
+ * power-flow view draws, in place of the conflict legend while the view is
+ * shown: sample bands at each decade of the log scale, drawn as wide as the
+ * graph draws them at this zoom and presentation scale, labelled with
+ * their power; the two directions' colours; the storages' tanks and the
+ * resistances' heat when the model has them. Entries flow left to right
+ * and wrap to the canvas's width. Must not: draw the graph, or read the
+ * result other than through the power flow.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <glib/gi18n-lib.h>
+
+#include "bg-canvas-private.h"
+#include "bg-graph-power.h"
+#include "bg-power-flow.h"
+#include "bg-si-format.h"
+
+#define PAD         6.0
+#define SWATCH_W    26.0
+#define MAX_ENTRIES 12
+
+typedef enum
+{
+  ENTRY_TEXT,      /* a heading */
+  ENTRY_WIDTH,     /* a band as wide as the power's */
+  ENTRY_ALONG,
+  ENTRY_AGAINST,
+  ENTRY_TANK,
+  ENTRY_HEAT,
+} EntryKind;
+
+typedef struct
+{
+  EntryKind    kind;
+  double       power;
+  PangoLayout *layout;
+  int          width, height;
+} Entry;
+
+static void
+add (BgCanvas  *self,
+     Entry     *entries,
+     guint     *n,
+     EntryKind  kind,
+     double     power,
+     const char *text)
+{
+  Entry *e;
+
+  if (*n >= MAX_ENTRIES)
+    return;
+  e = &entries[(*n)++];
+  e->kind = kind;
+  e->power = power;
+  e->layout = gtk_widget_create_pango_layout (GTK_WIDGET (self), text);
+  pango_layout_get_pixel_size (e->layout, &e->width, &e->height);
+}
+
+/* What the legend says for this flow. */
+static guint
+make_entries (BgCanvas    *self,
+              BgPowerFlow *flow,
+              Entry       *entries)
+{
+  double top = bg_graph_power_scale_top (bg_power_flow_get_peak_power (flow));
+  gboolean storage = FALSE, dissipator = FALSE;
+  guint n = 0;
+
+  if (!(top > 0))
+    {
+      add (self, entries, &n, ENTRY_TEXT, 0, _("No power flows in this run"));
+      return n;
+    }
+  add (self, entries, &n, ENTRY_TEXT, 0, _("Bond width: |P|, log scale"));
+  for (int k = 0; k < BG_GRAPH_POWER_DECADES; k++)
+    {
+      double p = top / pow (10, k);
+      g_autofree char *text = bg_si_format (p, "W");
+
+      add (self, entries, &n, ENTRY_WIDTH, p, text);
+    }
+  add (self, entries, &n, ENTRY_ALONG, 0, _("along the half-arrow"));
+  add (self, entries, &n, ENTRY_AGAINST, 0, _("against it"));
+  for (guint i = 0; i < bg_power_flow_get_n_elements (flow); i++)
+    {
+      BgPowerRole role = bg_power_flow_get_role (flow, i);
+
+      storage |= role == BG_POWER_ROLE_STORAGE;
+      dissipator |= role == BG_POWER_ROLE_DISSIPATOR;
+    }
+  if (storage)
+    add (self, entries, &n, ENTRY_TANK, 0, _("stored energy, of its peak"));
+  if (dissipator)
+    add (self, entries, &n, ENTRY_HEAT, 0, _("dissipated power"));
+  return n;
+}
+
+static double
+entry_width (const Entry *e)
+{
+  return (e->kind == ENTRY_TEXT ? 0 : SWATCH_W + PAD) + e->width + 2 * PAD;
+}
+
+/* The swatch of an entry in a box at (x, y), w × h. */
+static void
+draw_swatch (BgCanvas    *self,
+             cairo_t     *cr,
+             const Entry *e,
+             double       x,
+             double       y,
+             double       h,
+             double       peak)
+{
+  const BgGraphStyle *st = bg_graph_renderer_get_style (self->renderer);
+  const BgGraphColor *c = e->kind == ENTRY_AGAINST ? &st->power_against
+                        : e->kind == ENTRY_TANK ? &st->power_store
+                        : e->kind == ENTRY_HEAT ? &st->power_heat : &st->power_along;
+  double mid = y + h / 2, w;
+
+  switch (e->kind)
+    {
+    case ENTRY_WIDTH:
+    case ENTRY_ALONG:
+    case ENTRY_AGAINST:
+      w = (e->kind == ENTRY_WIDTH ? bg_graph_power_band_width (e->power, peak)
+                                  : BG_GRAPH_POWER_MAX_WIDTH * 0.6) *
+          self->presentation_scale * self->zoom;
+      w = MIN (w, h);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.35);
+      cairo_set_line_width (cr, MAX (w, 1));
+      cairo_move_to (cr, x, mid);
+      cairo_line_to (cr, x + SWATCH_W, mid);
+      cairo_stroke (cr);
+      if (e->kind != ENTRY_WIDTH)
+        {
+          /* the chevron the bands carry, pointing where the power goes */
+          cairo_set_source_rgba (cr, c->red, c->green, c->blue, 1);
+          cairo_move_to (cr, x + SWATCH_W / 2 + 6, mid);
+          cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid - 6);
+          cairo_line_to (cr, x + SWATCH_W / 2, mid);
+          cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid + 6);
+          cairo_close_path (cr);
+          cairo_fill (cr);
+        }
+      cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue, 1);
+      cairo_set_line_width (cr, 1.2 * self->presentation_scale);
+      cairo_move_to (cr, x, mid);
+      cairo_line_to (cr, x + SWATCH_W, mid);
+      cairo_stroke (cr);
+      break;
+    case ENTRY_TANK:
+      cairo_rectangle (cr, x + 4, y + h * 0.45, SWATCH_W - 8, h * 0.5);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.45);
+      cairo_fill (cr);
+      cairo_rectangle (cr, x + 4.5, y + 0.5, SWATCH_W - 9, h - 1);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.9);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      break;
+    case ENTRY_HEAT:
+      cairo_rectangle (cr, x + 4, y + 1, SWATCH_W - 8, h - 2);
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.4);
+      cairo_fill (cr);
+      break;
+    case ENTRY_TEXT:
+    default:
+      break;
+    }
+}
+
+/* Lays the entries out in rows (and draws them when cr is given); the
+ * band's height. */
+static double
+legend (BgCanvas *self,
+        cairo_t  *cr)
+{
+  const BgGraphStyle *st = bg_graph_renderer_get_style (self->renderer);
+  BgPowerFlow *flow;
+  Entry entries[MAX_ENTRIES];
+  double width = gtk_widget_get_width (GTK_WIDGET (self));
+  double line_h = 0, rows = 1, x = PAD, band, y0, peak;
+  guint n;
+
+  if (!_bg_canvas_power_shown (self) || (flow = _bg_canvas_power_flow (self)) == NULL)
+    return 0;
+  peak = bg_power_flow_get_peak_power (flow);
+  n = make_entries (self, flow, entries);
+  for (guint i = 0; i < n; i++)
+    line_h = MAX (line_h, entries[i].height);
+  line_h = MAX (line_h, BG_GRAPH_POWER_MAX_WIDTH * self->presentation_scale * MIN (self->zoom, 1.0));
+  for (guint i = 0; i < n; i++)
+    {
+      if (x + entry_width (&entries[i]) > width && x > PAD)
+        {
+          rows++;
+          x = PAD;
+        }
+      x += entry_width (&entries[i]);
+    }
+  band = rows * (line_h + PAD) + PAD;
+  if (cr != NULL)
+    {
+      y0 = gtk_widget_get_height (GTK_WIDGET (self)) - band;
+      cairo_save (cr);
+      cairo_rectangle (cr, 0, y0, width, band);
+      cairo_set_source_rgba (cr, st->bg.red, st->bg.green, st->bg.blue, 1);
+      cairo_fill (cr);
+      cairo_move_to (cr, 0, y0 + 0.5);
+      cairo_line_to (cr, width, y0 + 0.5);
+      cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue, 0.15);
+      cairo_set_line_width (cr, 1);
+      cairo_stroke (cr);
+      x = PAD;
+      y0 += PAD;
+      for (guint i = 0; i < n; i++)
+        {
+          Entry *e = &entries[i];
+          double tx = x;
+
+          if (x + entry_width (e) > width && x > PAD)
+            {
+              x = tx = PAD;
+              y0 += line_h + PAD;
+            }
+          if (e->kind != ENTRY_TEXT)
+            {
+              draw_swatch (self, cr, e, x, y0, line_h, peak);
+              tx += SWATCH_W + PAD;
+            }
+          cairo_move_to (cr, tx, y0 + (line_h - e->height) / 2);
+          cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue,
+                                 e->kind == ENTRY_TEXT ? 0.75 : 1);
+          pango_cairo_show_layout (cr, e->layout);
+          x += entry_width (e);
+        }
+      cairo_restore (cr);
+    }
+  for (guint i = 0; i < n; i++)
+    g_object_unref (entries[i].layout);
+  return band;
+}
+
+double
+_bg_canvas_power_legend_height (BgCanvas *self)
+{
+  return legend (self, NULL);
+}
+
+double
+_bg_canvas_power_draw_legend (BgCanvas *self,
+                              cairo_t  *cr)
+{
+  return legend (self, cr);
+}
+
+GStrv
+_bg_canvas_power_dup_legend (BgCanvas *self)
+{
+  g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
+  BgPowerFlow *flow;
+  Entry entries[MAX_ENTRIES];
+  guint n;
+
+  if (!_bg_canvas_power_shown (self) || (flow = _bg_canvas_power_flow (self)) == NULL)
+    return NULL;
+  n = make_entries (self, flow, entries);
+  for (guint i = 0; i < n; i++)
+    {
+      g_strv_builder_add (lines, pango_layout_get_text (entries[i].layout));
+      g_object_unref (entries[i].layout);
+    }
+  return g_strv_builder_end (lines);
+}
