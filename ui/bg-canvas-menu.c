@@ -152,7 +152,7 @@ context_menu_model (BgCanvas *self)
   g_menu_append (bonds, _("_Flip Junction Sign"), "canvas.flip-junction-sign");
   g_menu_append (view, _("_Plot Main Variable"), "canvas.plot-main");
   /* the Plot submenu of what the menu acts on (bg-canvas-plot.c) */
-  g_menu_append_section (view, NULL, G_MENU_MODEL (self->plot_holder));
+  _bg_canvas_plot_append_submenu (self, view);
   g_menu_append (view, _("Select _Connected"), "canvas.select-connected");
   g_menu_append (view, _("Show _Bond Names"), "canvas.show-bond-ids");
   /* the window's: it knows the levels of components (bg-window-levels.c) */
@@ -171,19 +171,21 @@ bg_canvas_popup_menu_at (BgCanvas *self,
                          double    x,
                          double    y)
 {
+  g_autoptr(GMenuModel) model = NULL;
+
   if (self->context_menu == NULL)
     {
-      g_autoptr(GMenuModel) model = context_menu_model (self);
-
-      self->context_menu = gtk_popover_menu_new_from_model (model);
+      self->context_menu = gtk_popover_menu_new_from_model (NULL);
       gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self));
       gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
       gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
     }
+  /* made again each time: the Plot submenu is of what it acts on */
+  model = context_menu_model (self);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu),
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   _bg_canvas_update_actions (self);
-  _bg_canvas_plot_fill_context (self);
   gtk_popover_popup (GTK_POPOVER (self->context_menu));
   /* the tooltip shown under the pointer would cover the menu: asked
    * again, it hides (_bg_canvas_query_tooltip) */

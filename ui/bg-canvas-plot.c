@@ -158,16 +158,17 @@ plot_target (BgCanvas *self)
   return id;
 }
 
-/* The right-click menu's "Plot" submenu, for what it acts on. */
+/* The right-click menu's "Plot" submenu, for what it acts on (none when
+ * that has no variables). */
 void
-_bg_canvas_plot_fill_context (BgCanvas *self)
+_bg_canvas_plot_append_submenu (BgCanvas *self,
+                                GMenu    *menu)
 {
   g_autoptr(GMenu) items = g_menu_new ();
 
-  g_menu_remove_all (self->plot_holder);
   fill_choices (self, plot_target (self), items);
   if (g_menu_model_get_n_items (G_MENU_MODEL (items)) > 0)
-    g_menu_append_submenu (self->plot_holder, _("P_lot"), G_MENU_MODEL (items));
+    g_menu_append_submenu (menu, _("P_lot"), G_MENU_MODEL (items));
 }
 
 /* Actions ------------------------------------------------------------------------ */
@@ -236,16 +237,9 @@ bg_canvas_get_plot_popover (BgCanvas *self)
 /* Set-up --------------------------------------------------------------------------- */
 
 void
-_bg_canvas_plot_init (BgCanvas *self)
-{
-  self->plot_holder = g_menu_new ();
-}
-
-void
 _bg_canvas_plot_dispose (BgCanvas *self)
 {
   g_clear_pointer (&self->plot_popover, gtk_widget_unparent);
-  g_clear_object (&self->plot_holder);
 }
 
 void

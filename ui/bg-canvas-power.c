@@ -441,9 +441,10 @@ _bg_canvas_power_class_init (GObjectClass *object_class,
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (object_class);
 
   power_first_prop = first_prop_id;
-  /* the instant read-outs and the power-flow view show, s; NaN: none */
+  /* the instant read-outs and the power-flow view show, s; NaN (where it
+   * starts): none chosen */
   power_properties[POWER_PROP_TIME] =
-    g_param_spec_double ("time", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, NAN,
+    g_param_spec_double ("time", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
                          G_PARAM_STATIC_STRINGS);
   power_properties[POWER_PROP_POWER_FLOW] =

@@ -136,9 +136,7 @@ struct _BgCanvas
   /* The run's result, the instant and the power-flow view
    * (bg-canvas-power.c). */
   BgCanvasPower   *power;
-  /* bg-canvas-plot.c: the right-click menu's Plot submenu, refilled at
-   * each opening, and the P key's popover */
-  GMenu           *plot_holder;
+  /* bg-canvas-plot.c: the P key's popover */
   GtkWidget       *plot_popover;
 };
 
@@ -327,10 +325,11 @@ double      _bg_canvas_power_draw_legend       (BgCanvas       *self,
 GStrv       _bg_canvas_power_dup_legend        (BgCanvas       *self);
 
 /* bg-canvas-plot.c */
-void        _bg_canvas_plot_init               (BgCanvas       *self);
 void        _bg_canvas_plot_dispose            (BgCanvas       *self);
 void        _bg_canvas_plot_class_init         (GtkWidgetClass *widget_class);
-void        _bg_canvas_plot_fill_context       (BgCanvas       *self);
+/* Appends the Plot submenu of what the context menu acts on to menu. */
+void        _bg_canvas_plot_append_submenu     (BgCanvas       *self,
+                                                GMenu          *menu);
 
 /* bg-canvas-keyboard.c */
 void        _bg_canvas_keyboard_init           (BgCanvas       *self);

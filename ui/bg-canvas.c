@@ -965,7 +965,6 @@ bg_canvas_init (BgCanvas *self)
   self->renderer = bg_graph_renderer_new ();
   _bg_canvas_exercise_init (self);
   _bg_canvas_power_init (self);
-  _bg_canvas_plot_init (self);
   self->selected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->moving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));
