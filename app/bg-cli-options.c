@@ -238,9 +238,10 @@ bg_cli_simulate_options_init (BgCliSimulateOptions *o)
   o->max_memory = BG_SIMULATOR_DEFAULT_MAX_MEMORY;
 }
 
-void
-bg_cli_simulate_options_add (BgCliSimulateOptions *o,
-                             GOptionContext       *context)
+/* The settings overrides, in the order of `simulate --help`. */
+static void
+add_settings (BgCliSimulateOptions *o,
+              GOptionContext       *context)
 {
   const GOptionEntry settings[] = {
     { "t-end", 0, 0, G_OPTION_ARG_STRING, &o->t_end_text,
@@ -251,37 +252,73 @@ bg_cli_simulate_options_add (BgCliSimulateOptions *o,
       N_("Relative tolerance (1e-14 to 1)"), "R" },
     { "atol", 0, 0, G_OPTION_ARG_STRING, &o->atol_text,
       N_("Absolute tolerance as a fraction of each state's physical scale (0 to 0.01)"), "A" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, settings, GETTEXT_PACKAGE);
+}
+
+static void
+add_max_memory (BgCliSimulateOptions *o,
+                GOptionContext       *context)
+{
+  const GOptionEntry entries[] = {
+    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o->max_memory_text,
+      N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
+    { NULL }
+  };
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+void
+bg_cli_simulate_options_add (BgCliSimulateOptions *o,
+                             GOptionContext       *context)
+{
+  const GOptionEntry vars[] = {
     { "vars", 0, 0, G_OPTION_ARG_STRING, &o->vars,
       N_("Comma-separated variables to write (default: all)"), "a,b,..." },
     { NULL }
   };
   const GOptionEntry run[] = {
-    { "max-memory", 0, 0, G_OPTION_ARG_STRING, &o->max_memory_text,
-      N_("Refuse a run that would need more memory than this (default 2G)"), "SIZE" },
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &o->sweep,
       N_("Run once per value of a parameter, in parallel (one thread per core); the CSV has one column per variable and value, the plot overlays the runs"),
       "EL.PARAM=V1,V2,..." },
     { NULL }
   };
 
-  g_option_context_add_main_entries (context, settings, GETTEXT_PACKAGE);
+  add_settings (o, context);
+  g_option_context_add_main_entries (context, vars, GETTEXT_PACKAGE);
   bg_cli_output_options_add (&o->out, context);
+  add_max_memory (o, context);
   g_option_context_add_main_entries (context, run, GETTEXT_PACKAGE);
 }
 
-gboolean
-bg_cli_simulate_options_read (BgCliSimulateOptions *o,
-                              int                   argc,
-                              int                  *exit_code)
+void
+bg_cli_run_options_add (BgCliSimulateOptions *o,
+                        GOptionContext       *context)
+{
+  add_settings (o, context);
+  add_max_memory (o, context);
+}
+
+/* The numbers, then the rest (for simulate: --vars, the model file and the
+ * plot; otherwise the model file), then --max-memory. */
+static gboolean
+read_run_options (BgCliSimulateOptions *o,
+                  const char           *command,
+                  gboolean              simulate,
+                  int                   argc,
+                  int                  *exit_code)
 {
   *exit_code = BG_CLI_EXIT_USAGE;
-  if (!bg_cli_parse_number ("simulate", "t-end", o->t_end_text, &o->t_end)
-      || !bg_cli_parse_number ("simulate", "output-step", o->output_step_text, &o->output_step)
-      || !bg_cli_parse_number ("simulate", "rtol", o->rtol_text, &o->rtol)
-      || !bg_cli_parse_number ("simulate", "atol", o->atol_text, &o->atol)
-      || !bg_cli_check_vars ("simulate", o->vars)
-      || !bg_cli_expect_one_model ("simulate", argc)
-      || !bg_cli_output_options_check (&o->out, "simulate", exit_code))
+  if (!bg_cli_parse_number (command, "t-end", o->t_end_text, &o->t_end)
+      || !bg_cli_parse_number (command, "output-step", o->output_step_text, &o->output_step)
+      || !bg_cli_parse_number (command, "rtol", o->rtol_text, &o->rtol)
+      || !bg_cli_parse_number (command, "atol", o->atol_text, &o->atol)
+      || (simulate && !bg_cli_check_vars (command, o->vars))
+      || !bg_cli_expect_one_model (command, argc)
+      || (simulate && !bg_cli_output_options_check (&o->out, command, exit_code)))
     return FALSE;
   if (o->max_memory_text != NULL && !parse_size (o->max_memory_text, &o->max_memory))
     {
@@ -289,11 +326,28 @@ bg_cli_simulate_options_read (BgCliSimulateOptions *o,
         g_strdup_printf (_("--max-memory needs a size in bytes, e.g. 512M or 4G, not “%s”"),
                          o->max_memory_text);
 
-      *exit_code = bg_cli_usage_error ("simulate", message);
+      *exit_code = bg_cli_usage_error (command, message);
       return FALSE;
     }
   *exit_code = BG_CLI_EXIT_OK;
   return TRUE;
+}
+
+gboolean
+bg_cli_simulate_options_read (BgCliSimulateOptions *o,
+                              int                   argc,
+                              int                  *exit_code)
+{
+  return read_run_options (o, "simulate", TRUE, argc, exit_code);
+}
+
+gboolean
+bg_cli_run_options_read (BgCliSimulateOptions *o,
+                         const char           *command,
+                         int                   argc,
+                         int                  *exit_code)
+{
+  return read_run_options (o, command, FALSE, argc, exit_code);
 }
 
 void

@@ -4,7 +4,8 @@
  * Owns: parsing a subcommand's command line, reading numeric option values,
  * the one model file a command takes, the --vars list, --csv and --plot
  * (simulate and bode), the options of a run (simulate: --t-end,
- * --output-step, --rtol, --atol, --vars, --max-memory, --sweep) and those
+ * --output-step, --rtol, --atol, --vars, --max-memory, --sweep; energy:
+ * the same but --vars and --sweep) and those
  * of linearize (--at, --vars, --json, --max-time) and bode (--input,
  * --output, --from, --to, --points, --csv, --plot, --max-time), with the
  * messages and exit codes of docs/command-line.md. Must not: be used outside
@@ -105,6 +106,15 @@ void     bg_cli_simulate_options_add   (BgCliSimulateOptions *o,
  * reads --max-memory, in that order. FALSE when the command must return
  * *exit_code. */
 gboolean bg_cli_simulate_options_read  (BgCliSimulateOptions *o,
+                                        int                   argc,
+                                        int                  *exit_code);
+/* Only the options of the run itself (energy): --t-end, --output-step,
+ * --rtol, --atol and --max-memory, read as simulate reads them, with the
+ * command's name in the messages. */
+void     bg_cli_run_options_add        (BgCliSimulateOptions *o,
+                                        GOptionContext       *context);
+gboolean bg_cli_run_options_read       (BgCliSimulateOptions *o,
+                                        const char           *command,
                                         int                   argc,
                                         int                  *exit_code);
 /* The model's settings with the options' overrides. */

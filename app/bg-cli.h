@@ -41,6 +41,9 @@ int      bg_cli_simulate    (int    argc,
                              char **argv);
 int      bg_cli_render      (int    argc,
                              char **argv);
+/* app/bg-cli-energy.c */
+int      bg_cli_energy      (int    argc,
+                             char **argv);
 /* app/bg-cli-linearize.c and app/bg-cli-bode.c. */
 int      bg_cli_linearize   (int    argc,
                              char **argv);

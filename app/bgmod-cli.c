@@ -39,6 +39,7 @@ static const BgCliCommand commands[] = {
   { "analyze", bg_cli_analyze },
   { "equations", bg_cli_equations },
   { "simulate", bg_cli_simulate },
+  { "energy", bg_cli_energy },
   { "render", bg_cli_render },
   { "linearize", bg_cli_linearize },
   { "bode", bg_cli_bode },
@@ -83,6 +84,10 @@ print_usage (FILE *stream)
            "                      [--vars a,b,...] [--csv OUT.csv|-] [--plot OUT.png|OUT.svg]\n"
            "                      [--sweep EL.PARAM=V1,V2,...]",
            _("Simulate a model and write its variables as CSV or a plot; --sweep runs it once per value, in parallel."));
+  fprintf (stream, "  %s\n      %s\n",
+           "energy   MODEL.bgmod [--json | --csv OUT.csv|-] [--t-end T] [--output-step H]\n"
+           "                      [--rtol R] [--atol A] [--max-memory SIZE]",
+           _("Simulate a model and print its energy balance: supplied, dissipated, stored and the residual."));
   fprintf (stream, "  %s\n      %s\n",
            "render   MODEL.bgmod --output OUT.png|OUT.svg",
            _("Draw the bond graph with its causal strokes."));

@@ -43,6 +43,7 @@ BUILDSYSTEMS = {"autotools", "cmake", "cmake-ninja", "meson", "simple", "qmake"}
 # switched on in SUNDIALS' CMake configuration.
 SUNDIALS_COMPONENT_OPTS = [
     ("cvode_", "BUILD_CVODE", "ON"),
+    ("cvodes_", "BUILD_CVODES", "ON"),
     ("kinsol_", "BUILD_KINSOL", "ON"),
     ("ida_", "BUILD_IDA", "ON"),
     ("arkode_", "BUILD_ARKODE", "ON"),

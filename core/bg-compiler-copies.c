@@ -174,6 +174,8 @@ _bg_compiler_propagate_copies (BgPlan *plan)
       alias_input (&al, &r, &plan->var_scale[v], TRUE);
       plan->var_reg[v] = (gint32) r;
     }
+  for (guint i = 0; plan->energy != NULL && i < plan->energy->n_terms; i++)
+    alias_input (&al, &plan->energy->terms[i].reg, &plan->energy->terms[i].c, TRUE);
 
   plan->rhs_ops = compact_ops (plan->rhs_ops, &plan->n_rhs_ops, drop_rhs, al.keep);
   plan->out_ops = compact_ops (plan->out_ops, &plan->n_out_ops, drop_out, al.keep);

@@ -239,7 +239,7 @@ _bg_emit_gas (BgEmit *em,
               double  n)
 {
   BgOp *op = add_op (em, BG_OP_GAS, out);
-  BgGas gas = { p0, V0, n };
+  BgGas gas = { p0, V0, n, FALSE };
 
   op->a = in;
   op->aux = em->gases->len;
@@ -316,6 +316,91 @@ _bg_emit_event (BgEmit              *em,
   g_array_append_val (em->events, event);
 }
 
+/* Energy accounts --------------------------------------------------------- */
+
+/* el's account of that role, made when it has none. */
+static guint
+energy_account (BgEmit *em, const BgEmitElement *el, BgEnergyRole role)
+{
+  EnergyAccountInfo info = { el->id, role };
+  guint n = em->energy_accounts->len;
+
+  if (em->energy_first < n
+      && g_array_index (em->energy_accounts, EnergyAccountInfo, em->energy_first).element == el->id)
+    {
+      for (guint a = em->energy_first; a < n; a++)
+        if (g_array_index (em->energy_accounts, EnergyAccountInfo, a).role == role)
+          return a;
+    }
+  else
+    em->energy_first = n;
+  g_array_append_val (em->energy_accounts, info);
+  return n;
+}
+
+/* A register holding c · r[a] · r[b] (or the term c · r[a] itself). */
+static void
+energy_term (BgEmit *em, guint account, guint a, guint b, double c, gboolean stored)
+{
+  BgEnergyTerm term = { account, a, c, stored };
+
+  if (b != BG_EMIT_NO_REG)
+    {
+      term.reg = _bg_emit_new_reg (em, 1.0);
+      term.c = 1.0;
+      if (a == b)
+        _bg_emit_sqr (em, term.reg, a, c);
+      else
+        _bg_emit_mul (em, term.reg, a, b, c);
+    }
+  g_array_append_val (em->energy_terms, term);
+}
+
+void
+_bg_emit_energy_power (BgEmit              *em,
+                       const BgEmitElement *el,
+                       BgEnergyRole         role,
+                       guint                a,
+                       guint                b,
+                       double               c)
+{
+  if (em->with_energy)
+    energy_term (em, energy_account (em, el, role), a, b, c, FALSE);
+}
+
+void
+_bg_emit_energy_stored (BgEmit              *em,
+                        const BgEmitElement *el,
+                        guint                a,
+                        guint                b,
+                        double               c)
+{
+  if (em->with_energy)
+    energy_term (em, energy_account (em, el, BG_ENERGY_STORAGE), a, b, c, TRUE);
+}
+
+void
+_bg_emit_energy_gas (BgEmit              *em,
+                     const BgEmitElement *el,
+                     guint                v_f,
+                     double               p0,
+                     double               V0,
+                     double               n)
+{
+  guint reg;
+  BgOp *op;
+  BgGas gas = { p0, V0, n, TRUE };
+
+  if (!em->with_energy)
+    return;
+  reg = _bg_emit_new_reg (em, 1.0);
+  op = add_op (em, BG_OP_GAS, reg);
+  op->a = v_f;
+  op->aux = em->gases->len;
+  g_array_append_val (em->gases, gas);
+  energy_term (em, energy_account (em, el, BG_ENERGY_STORAGE), reg, BG_EMIT_NO_REG, 1.0, TRUE);
+}
+
 void
 _bg_emit_fail (BgEmit     *em,
                const char *format,
@@ -360,6 +445,8 @@ _bg_compiler_emit_free (BgEmit *em)
   g_ptr_array_unref (em->wave_element);
   g_array_unref (em->tables);
   g_array_unref (em->gases);
+  g_array_unref (em->energy_accounts);
+  g_array_unref (em->energy_terms);
   g_clear_error (&em->error);
   g_hash_table_unref (em->translations);
   g_free (em);
@@ -395,6 +482,9 @@ _bg_compiler_emit_new (BgModel *model,
   em->wave_element = g_ptr_array_new_with_free_func (g_free);
   em->tables = g_array_new (FALSE, FALSE, sizeof (BgTable));
   em->gases = g_array_new (FALSE, FALSE, sizeof (BgGas));
+  em->energy_accounts = g_array_new (FALSE, FALSE, sizeof (EnergyAccountInfo));
+  em->energy_terms = g_array_new (FALSE, FALSE, sizeof (BgEnergyTerm));
+  em->energy_first = G_MAXUINT;
   em->translations = g_hash_table_new (NULL, NULL);
   return em;
 }

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "bg-compiler-private.h"
+#include "bg-energy-private.h"
 
 G_BEGIN_DECLS
 
@@ -31,6 +32,12 @@ typedef struct
   guint  reg, deriv;
   double y0, scale;
 } StateInfo;
+
+typedef struct
+{
+  const char  *element;   /* the model's id (the model outlives the emitter) */
+  BgEnergyRole role;
+} EnergyAccountInfo;
 
 struct _BgEmit
 {
@@ -51,6 +58,11 @@ struct _BgEmit
   const char *current_id;   /* the element whose equations are being emitted */
   GArray     *tables;    /* BgTable */
   GArray     *gases;     /* BgGas */
+  /* Energy accounts (bg-energy-private.h), kept only when asked for. */
+  gboolean    with_energy;
+  GArray     *energy_accounts; /* EnergyAccountInfo */
+  GArray     *energy_terms;    /* BgEnergyTerm (registers until renumbered) */
+  guint       energy_first;    /* the current element's first account */
   double      e_scale[BG_N_DOMAINS], f_scale[BG_N_DOMAINS];
   double      t_end;
   GError     *error;

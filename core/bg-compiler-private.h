@@ -15,6 +15,7 @@
 
 #include "bg-model.h"
 #include "bg-plan-private.h"
+#include "bg-energy.h"
 
 G_BEGIN_DECLS
 
@@ -77,6 +78,24 @@ void     _bg_emit_output       (BgEmit *em, const BgEmitElement *el,
 void     _bg_emit_event        (BgEmit *em, const BgEmitElement *el,
                                 BgEventKind kind, guint state_reg,
                                 double threshold, int direction);
+/* Energy accounts (bg-energy.h). Each call adds a term to el's account of
+ * that role, made at its first term: an element's accounts are in the
+ * order of these calls. A plan compiled without energy keeps none of it
+ * (the calls emit nothing then).
+ * A power in the account's sense (supplied, dissipated, into the storage,
+ * passed on), W: c · r[a] · r[b], or c · r[a] with b = BG_EMIT_NO_REG. */
+#define BG_EMIT_NO_REG G_MAXUINT
+void     _bg_emit_energy_power  (BgEmit *em, const BgEmitElement *el,
+                                 BgEnergyRole role, guint a, guint b, double c);
+/* The energy a storage holds, J, as a function of its state: c · r[a] · r[b]
+ * (b = BG_EMIT_NO_REG: c · r[a]). */
+void     _bg_emit_energy_stored (BgEmit *em, const BgEmitElement *el,
+                                 guint a, guint b, double c);
+/* The energy the gas of an accumulator holds at stored volume r[v_f] (the
+ * integral of the gas law _bg_emit_gas uses). */
+void     _bg_emit_energy_gas    (BgEmit *em, const BgEmitElement *el, guint v_f,
+                                 double p0, double V0, double n);
+
 /* Records the first failure; the compile fails with it. */
 void     _bg_emit_fail         (BgEmit *em, const char *format, ...) G_GNUC_PRINTF (2, 3);
 

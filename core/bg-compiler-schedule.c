@@ -63,6 +63,11 @@ _bg_compiler_renumber_registers (BgEmit *em)
       BgEvent *ev = &g_array_index (em->events, BgEvent, i);
       ev->state = map[ev->state]; /* == the state index */
     }
+  for (guint i = 0; i < em->energy_terms->len; i++)
+    {
+      BgEnergyTerm *term = &g_array_index (em->energy_terms, BgEnergyTerm, i);
+      term->reg = map[term->reg];
+    }
   for (guint r = 0; r < n_regs; r++)
     scales[map[r]] = g_array_index (em->reg_scale, double, r);
   memcpy (em->reg_scale->data, scales, n_regs * sizeof (double));

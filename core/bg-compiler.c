@@ -313,11 +313,36 @@ check_settings (const BgSimSettings *s, GError **error)
   return FALSE;
 }
 
-BgPlan *
-bg_compiler_compile (BgModel             *model,
-                     const BgCausality   *causality,
-                     const BgSimSettings *settings,
-                     GError             **error)
+/* The emitter's energy accounts, moved into the plan. */
+static void
+take_energy (BgEmit *em, BgPlan *plan)
+{
+  BgPlanEnergy *energy;
+  guint n = em->energy_accounts->len;
+
+  if (!em->with_energy)
+    return;
+  energy = g_new0 (BgPlanEnergy, 1);
+  energy->n_accounts = n;
+  energy->element = g_new0 (char *, n + 1);
+  energy->role = g_new (BgEnergyRole, MAX (n, 1));
+  for (guint a = 0; a < n; a++)
+    {
+      const EnergyAccountInfo *info = &g_array_index (em->energy_accounts, EnergyAccountInfo, a);
+      energy->element[a] = g_strdup (info->element);
+      energy->role[a] = info->role;
+    }
+  energy->n_terms = em->energy_terms->len;
+  energy->terms = take_array (em->energy_terms);
+  plan->energy = energy;
+}
+
+static BgPlan *
+compile (BgModel             *model,
+         const BgCausality   *causality,
+         const BgSimSettings *settings,
+         gboolean             with_energy,
+         GError             **error)
 {
   BgSimSettings s;
   GPtrArray *bonds;
@@ -355,6 +380,7 @@ bg_compiler_compile (BgModel             *model,
     }
 
   em = _bg_compiler_emit_new (model, s.t_end);
+  em->with_energy = with_energy;
   _bg_compiler_estimate_scales (em, bg_model_get_elements (model));
 
   bond_index = g_hash_table_new (NULL, NULL);
@@ -396,6 +422,7 @@ bg_compiler_compile (BgModel             *model,
   plan->output_step = s.output_step;
   plan->rtol = plan->rtol_setting = s.rtol;
   fill_plan_tables (em, plan, &s);
+  take_energy (em, plan);
   _bg_compiler_assemble_ops (em, &schedule, plan);
   take_registers_and_terms (em, plan);
   _bg_compiler_schedule_free (&schedule);
@@ -418,4 +445,22 @@ bg_compiler_compile (BgModel             *model,
   bg_tolerance_apply (plan, !(s.atol > 0));
   clamp_tolerances (plan);
   return plan;
+}
+
+BgPlan *
+bg_compiler_compile (BgModel             *model,
+                     const BgCausality   *causality,
+                     const BgSimSettings *settings,
+                     GError             **error)
+{
+  return compile (model, causality, settings, FALSE, error);
+}
+
+BgPlan *
+bg_compiler_compile_with_energy (BgModel             *model,
+                                 const BgCausality   *causality,
+                                 const BgSimSettings *settings,
+                                 GError             **error)
+{
+  return compile (model, causality, settings, TRUE, error);
 }

@@ -51,5 +51,13 @@ BgPlan *bg_compiler_compile (BgModel             *model,
                              const BgCausality   *causality,
                              const BgSimSettings *settings,
                              GError             **error);
+/* The same plan with energy accounts (bg-energy.h): the same right-hand
+ * side and variables, so a run of it gives the same numbers, plus the
+ * output-only operations that compute each element's power and stored
+ * energy, which only a run asking for energy evaluates. */
+BgPlan *bg_compiler_compile_with_energy (BgModel             *model,
+                                         const BgCausality   *causality,
+                                         const BgSimSettings *settings,
+                                         GError             **error);
 
 G_END_DECLS

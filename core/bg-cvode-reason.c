@@ -5,7 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 
 #include "bg-cvode-reason-private.h"
 

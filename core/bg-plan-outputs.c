@@ -82,14 +82,36 @@ select_list (const BgPlan *plan, const BgOp *ops, guint n_ops, gboolean *needed,
       }
 }
 
+BgOp *
+_bg_plan_select_ops (const BgPlan *plan,
+                     gboolean     *needed,
+                     guint        *n_ops)
+{
+  g_autofree gboolean *keep_rhs = g_new0 (gboolean, MAX (plan->n_rhs_ops, 1));
+  g_autofree gboolean *keep_out = g_new0 (gboolean, MAX (plan->n_out_ops, 1));
+  BgOp *ops;
+  guint n = 0;
+
+  /* States are loaded, not computed: nothing defines them. */
+  select_list (plan, plan->out_ops, plan->n_out_ops, needed, keep_out);
+  select_list (plan, plan->rhs_ops, plan->n_rhs_ops, needed, keep_rhs);
+
+  ops = g_new (BgOp, MAX (plan->n_rhs_ops + plan->n_out_ops, 1));
+  for (guint i = 0; i < plan->n_rhs_ops; i++)
+    if (keep_rhs[i])
+      ops[n++] = plan->rhs_ops[i];
+  for (guint i = 0; i < plan->n_out_ops; i++)
+    if (keep_out[i])
+      ops[n++] = plan->out_ops[i];
+  *n_ops = n;
+  return ops;
+}
+
 BgPlanOutputs *
 _bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
 {
   BgPlanOutputs *o = g_new0 (BgPlanOutputs, 1);
   g_autofree gboolean *needed = g_new0 (gboolean, MAX (plan->n_regs, 1));
-  g_autofree gboolean *keep_rhs = g_new0 (gboolean, MAX (plan->n_rhs_ops, 1));
-  g_autofree gboolean *keep_out = g_new0 (gboolean, MAX (plan->n_out_ops, 1));
-  guint n = 0;
 
   o->n_vars = n_vars;
   o->vars = g_memdup2 (vars, MAX (n_vars, 1) * sizeof (guint));
@@ -99,18 +121,7 @@ _bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
       if (plan->var_reg[vars[i]] >= 0)
         needed[plan->var_reg[vars[i]]] = TRUE;
     }
-  /* States are loaded, not computed: nothing defines them. */
-  select_list (plan, plan->out_ops, plan->n_out_ops, needed, keep_out);
-  select_list (plan, plan->rhs_ops, plan->n_rhs_ops, needed, keep_rhs);
-
-  o->ops = g_new (BgOp, MAX (plan->n_rhs_ops + plan->n_out_ops, 1));
-  for (guint i = 0; i < plan->n_rhs_ops; i++)
-    if (keep_rhs[i])
-      o->ops[n++] = plan->rhs_ops[i];
-  for (guint i = 0; i < plan->n_out_ops; i++)
-    if (keep_out[i])
-      o->ops[n++] = plan->out_ops[i];
-  o->n_ops = n;
+  o->ops = _bg_plan_select_ops (plan, needed, &o->n_ops);
   return o;
 }
 

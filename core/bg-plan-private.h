@@ -29,7 +29,7 @@ typedef enum
   BG_OP_MUL,    /* r[dst] = c r[a] r[b] */
   BG_OP_SQR,    /* r[dst] = c r[a]² */
   BG_OP_TABLE,  /* r[dst] = c table_aux(r[a])          (pump curve: Q of Δp) */
-  BG_OP_GAS,    /* r[dst] = gas_aux(r[a])              (accumulator: p of V_f) */
+  BG_OP_GAS,    /* r[dst] = gas_aux(r[a])              (accumulator: p of V_f, or its energy) */
   BG_OP_GROUP,  /* solve algebraic group aux (dst unused) */
 } BgOpKind;
 
@@ -53,9 +53,12 @@ typedef struct
   double *x, *y;       /* increasing x; flat outside */
 } BgTable;
 
+/* The gas law of an accumulator: its pressure p(V_f), or with `energy` the
+ * energy its gas holds, ∫₀^V_f p dV (the same law, integrated). */
 typedef struct
 {
-  double p0, V0, n;
+  double   p0, V0, n;
+  gboolean energy;
 } BgGas;
 
 /* An algebraic group after tearing: Newton iterates on the n tear
@@ -134,6 +137,9 @@ struct _BgPlan
   double   rtol_setting;   /* the settings' rtol */
   double   rtol;           /* the solver's: rtol_setting, tightened by bg-tolerance.c */
   double   osc_omega, osc_sigma, osc_cycles;   /* dominant oscillation, 0 if none */
+
+  /* Energy accounts (bg-energy-private.h), NULL unless compiled with them. */
+  struct _BgPlanEnergy *energy;
 };
 
 /* Per-run scratch space; one per thread. */
@@ -157,6 +163,10 @@ void        _bg_plan_work_free    (BgPlanWork   *work);
 double      _bg_table_eval        (const BgTable *table,
                                    double         x);
 double      _bg_gas_eval          (const BgGas  *gas,
+                                   double        v_f);
+double      _bg_gas_pressure      (const BgGas  *gas,
+                                   double        v_f);
+double      _bg_gas_energy        (const BgGas  *gas,
                                    double        v_f);
 
 /* Loads y into the state registers and runs the right-hand side ops;
@@ -185,6 +195,11 @@ typedef struct
   guint   n_ops;
 } BgPlanOutputs;
 
+/* The rhs and output ops, in plan order, that compute the registers marked
+ * in needed[n_regs] (which gains the registers they read); *n_ops of them. */
+BgOp          *_bg_plan_select_ops   (const BgPlan        *plan,
+                                      gboolean            *needed,
+                                      guint               *n_ops);
 BgPlanOutputs *_bg_plan_outputs_new  (const BgPlan        *plan,
                                       const guint         *vars,
                                       guint                n_vars);

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <string.h>
 #include "bg-plan-private.h"
+#include "bg-energy-private.h"
 #include "bg-ref-count-private.h"
 
 #define GROUP_MAX_ITERATIONS 40
@@ -67,6 +68,7 @@ plan_free (BgPlan *self)
   g_free (self->col_ptr);
   g_free (self->row_ind);
   g_free (self->color);
+  _bg_plan_energy_free (self->energy);
   g_free (self);
 }
 
@@ -279,7 +281,7 @@ _bg_table_eval (const BgTable *table, double x)
  * precharge; beyond 99.9 % of V0 (past the "full" event, reached only by
  * trial steps) the tangent there, so the solver never sees a pole. */
 double
-_bg_gas_eval (const BgGas *gas, double v_f)
+_bg_gas_pressure (const BgGas *gas, double v_f)
 {
   double v_cap = 0.999 * gas->V0;
 
@@ -292,6 +294,39 @@ _bg_gas_eval (const BgGas *gas, double v_f)
       return p_cap + slope * (v_f - v_cap);
     }
   return gas->p0 * pow (gas->V0 / (gas->V0 - v_f), gas->n);
+}
+
+/* ∫₀^v p dV of the polytropic part, 0 ≤ v ≤ cap: with L = ln(V0/(V0 − v)),
+ * p0 V0 (e^((n−1)L) − 1)/(n − 1), which is p0 V0 L at n = 1. */
+static double
+gas_polytropic_energy (const BgGas *gas, double v)
+{
+  double l = -log1p (-v / gas->V0), a = (gas->n - 1.0) * l;
+
+  return gas->p0 * gas->V0 * l * (a != 0 ? expm1 (a) / a : 1.0);
+}
+
+/* The integral of _bg_gas_pressure from 0 to v_f, piece by piece. */
+double
+_bg_gas_energy (const BgGas *gas, double v_f)
+{
+  double v_cap = 0.999 * gas->V0;
+
+  if (v_f < 0)
+    return gas->p0 * v_f * (1.0 + 0.5 * gas->n * v_f / gas->V0);
+  if (v_f > v_cap)
+    {
+      double p_cap = _bg_gas_pressure (gas, v_cap), slope = gas->n * p_cap / (gas->V0 - v_cap);
+      double dv = v_f - v_cap;
+      return gas_polytropic_energy (gas, v_cap) + p_cap * dv + 0.5 * slope * dv * dv;
+    }
+  return gas_polytropic_energy (gas, v_f);
+}
+
+double
+_bg_gas_eval (const BgGas *gas, double v_f)
+{
+  return gas->energy ? _bg_gas_energy (gas, v_f) : _bg_gas_pressure (gas, v_f);
 }
 
 /* Interpreter ---------------------------------------------------------- */

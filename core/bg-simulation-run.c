@@ -26,6 +26,7 @@ struct _BgSimulationRun
 
   BgPlan       *plan;
   BgResult     *result;
+  BgEnergy     *energy;          /* NULL: no ledger */
   GCancellable *cancellable;
   GMainContext *context;       /* where "progress" and "finished" go */
 
@@ -52,6 +53,7 @@ typedef struct
   BgSimulationRun *self;      /* only for the progress slot */
   BgPlan          *plan;
   BgResult        *result;
+  BgEnergy        *energy;
   BgSimReport      report;
   BgSimStatus      status;
   GError          *error;
@@ -70,6 +72,7 @@ worker_free (Worker *w)
 {
   bg_plan_unref (w->plan);
   bg_result_unref (w->result);
+  g_clear_pointer (&w->energy, bg_energy_unref);
   bg_sim_report_clear (&w->report);
   g_clear_error (&w->error);
   g_free (w);
@@ -133,8 +136,8 @@ worker_thread (GTask        *task,
 {
   Worker *w = task_data;
 
-  w->status = bg_simulator_run (w->plan, w->result, cancellable,
-                                worker_progress_cb, w, &w->report, &w->error);
+  w->status = bg_simulator_run_with_energy (w->plan, w->result, w->energy, cancellable,
+                                            worker_progress_cb, w, &w->report, &w->error);
   g_task_return_boolean (task, TRUE);
 }
 
@@ -203,6 +206,24 @@ bg_simulation_run_new_recording (BgPlan *plan, const guint *vars, guint n_vars)
   return self;
 }
 
+BgEnergy *
+bg_simulation_run_enable_energy (BgSimulationRun *self)
+{
+  g_return_val_if_fail (BG_IS_SIMULATION_RUN (self), NULL);
+  g_return_val_if_fail (!self->started, NULL);
+
+  if (self->energy == NULL)
+    self->energy = bg_energy_new (self->plan);
+  return self->energy;
+}
+
+BgEnergy *
+bg_simulation_run_get_energy (BgSimulationRun *self)
+{
+  g_return_val_if_fail (BG_IS_SIMULATION_RUN (self), NULL);
+  return self->energy;
+}
+
 void
 bg_simulation_run_start (BgSimulationRun *self)
 {
@@ -221,6 +242,7 @@ bg_simulation_run_start (BgSimulationRun *self)
   w->self = self;
   w->plan = bg_plan_ref (self->plan);
   w->result = bg_result_ref (self->result);
+  w->energy = self->energy != NULL ? bg_energy_ref (self->energy) : NULL;
 
   task = g_task_new (self, self->cancellable, worker_done_cb, NULL);
   g_task_set_source_tag (task, bg_simulation_run_start);
@@ -396,6 +418,7 @@ bg_simulation_run_finalize (GObject *object)
 
   g_clear_pointer (&self->plan, bg_plan_unref);
   g_clear_pointer (&self->result, bg_result_unref);
+  g_clear_pointer (&self->energy, bg_energy_unref);
   g_clear_object (&self->cancellable);
   g_clear_pointer (&self->context, g_main_context_unref);
   bg_sim_report_clear (&self->report);

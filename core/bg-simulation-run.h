@@ -49,6 +49,14 @@ BgSimulationRun   *bg_simulation_run_new_recording (BgPlan        *plan,
                                                    const guint   *vars,
                                                    guint          n_vars);
 
+/* Before the start: has the run fill an energy ledger (bg-energy.h) as it
+ * goes, and returns it (the run's; NULL when the plan was not compiled with
+ * energy, bg_compiler_compile_with_energy). The result's values are the
+ * same with or without. */
+BgEnergy          *bg_simulation_run_enable_energy (BgSimulationRun *self);
+/* The ledger, or NULL when none was asked for. */
+BgEnergy          *bg_simulation_run_get_energy   (BgSimulationRun *self);
+
 /* Starts the worker; call once. Progress and "finished" are delivered on the
  * thread-default main context of the caller. */
 void               bg_simulation_run_start        (BgSimulationRun *self);

@@ -7,8 +7,12 @@
  * cannot resolve the gap), root finding for terminating events,
  * cancellation, progress and failure reports: a non-finite value in a row
  * or a derivative names its variable; CVODE codes become our translated
- * sentences (bg-cvode-reason.c). Must not: keep global state, change the
- * plan, or touch a model or GTK.
+ * sentences (bg-cvode-reason.c); with an energy ledger, the energy of
+ * every account as quadratures of the same integration (CVODES: integrated
+ * with the states' steps, outside their error test, so the states are the
+ * same doubles as without; a plan without states integrates them alone,
+ * under error control, beside one constant placeholder state). Must not:
+ * keep global state, change the plan, or touch a model or GTK.
  */
 #include "config.h"
 
@@ -17,7 +21,7 @@
 #include <string.h>
 #include <glib/gi18n-lib.h>
 
-#include <cvode/cvode.h>
+#include <cvodes/cvodes.h>
 #include <nvector/nvector_serial.h>
 #include <sundials/sundials_context.h>
 #include <sunlinsol/sunlinsol_band.h>
@@ -29,6 +33,7 @@
 
 #include "bg-simulator.h"
 #include "bg-cvode-reason-private.h"
+#include "bg-energy-private.h"
 #include "bg-plan-private.h"
 
 G_DEFINE_QUARK (bg-simulator-error-quark, bg_simulator_error)
@@ -63,6 +68,12 @@ typedef struct
   SUNContext      ctx;
   void           *cvode;
   N_Vector        y, ytmp;
+  /* Energy (NULL without a ledger): the quadratures and their values at
+   * an output time. placeholder: a plan without states runs one constant
+   * state so that the solver can integrate the quadratures. */
+  BgEnergyRun    *energy;
+  N_Vector        yq, yqtmp;
+  gboolean        placeholder;
   SUNMatrix       A;
   SUNLinearSolver ls;
 
@@ -84,6 +95,11 @@ rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
   Run *run = user_data;
   const double *yd = N_VGetArrayPointer (ydot);
 
+  if (run->placeholder)
+    {
+      N_VConst (0.0, ydot);
+      return 0;
+    }
   run->work->t = t;
   if (!_bg_plan_eval_rhs (run->work, N_VGetArrayPointer (y), N_VGetArrayPointer (ydot)))
     return 1;
@@ -94,6 +110,19 @@ rhs_cb (realtype t, N_Vector y, N_Vector ydot, void *user_data)
         return 1;
       }
   run->bad_state = NO_INDEX;
+  return 0;
+}
+
+/* The quadratures' derivatives: each account's power (a failed algebraic
+ * group is recoverable, as in the right-hand side). */
+static int
+quad_cb (realtype t, N_Vector y, N_Vector yqdot, void *user_data)
+{
+  Run *run = user_data;
+
+  if (!_bg_energy_run_power (run->energy, t, run->work->t_wave, N_VGetArrayPointer (y),
+                             N_VGetArrayPointer (yqdot)))
+    return 1;
   return 0;
 }
 
@@ -177,6 +206,11 @@ run_clear (Run *run)
     N_VDestroy (run->y);
   if (run->ytmp != NULL)
     N_VDestroy (run->ytmp);
+  if (run->yq != NULL)
+    N_VDestroy (run->yq);
+  if (run->yqtmp != NULL)
+    N_VDestroy (run->yqtmp);
+  _bg_energy_run_free (run->energy);
   if (run->ctx != NULL)
     SUNContext_Free (&run->ctx);
   _bg_plan_work_free (run->work);
@@ -206,11 +240,58 @@ group_colors (Run *run)
     run->color_cols[run->color_first[plan->color[j]] + fill[plan->color[j]]++] = j;
 }
 
+/* The absolute tolerance of the quadratures of a plan without states
+ * (their power depends on time alone): a hundredth of rtol times the
+ * energy the largest power seen at the start, the end and the middle of
+ * each segment between switching times would move in t_end (1e-2 rtol J
+ * when they are all 0: then no power flows, or only briefly). */
+static double
+quadrature_atol (Run *run)
+{
+  const BgPlan *plan = run->plan;
+  double scale = 0, start = 0;
+
+  for (guint i = 0; i <= plan->n_switch_times; i++)
+    {
+      double end = i < plan->n_switch_times ? plan->switch_times[i] : plan->t_end;
+
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, start, NULL));
+      scale = MAX (scale, _bg_energy_run_power_scale (run->energy, 0.5 * (start + end), NULL));
+      start = end;
+    }
+  scale = MAX (scale, _bg_energy_run_power_scale (run->energy, plan->t_end, NULL));
+  scale *= plan->t_end;
+  return 1e-2 * plan->rtol * (scale > 0 && isfinite (scale) ? scale : 1.0);
+}
+
+/* The quadratures start at 0. With states they are integrated with the
+ * states' steps and left out of the error test; alone (the placeholder)
+ * the error test is theirs. */
+static gboolean
+setup_quadratures (Run *run)
+{
+  guint n_q = _bg_energy_run_n_quad (run->energy);
+
+  if (n_q == 0)
+    return TRUE;
+  run->yq = N_VNew_Serial (n_q, run->ctx);
+  run->yqtmp = N_VNew_Serial (n_q, run->ctx);
+  if (run->yq == NULL || run->yqtmp == NULL)
+    return FALSE;
+  N_VConst (0.0, run->yq);
+  if (CVodeQuadInit (run->cvode, quad_cb, run->yq) != CV_SUCCESS)
+    return FALSE;
+  if (run->placeholder)
+    return CVodeQuadSStolerances (run->cvode, run->plan->rtol, quadrature_atol (run)) == CV_SUCCESS
+           && CVodeSetQuadErrCon (run->cvode, SUNTRUE) == CV_SUCCESS;
+  return CVodeSetQuadErrCon (run->cvode, SUNFALSE) == CV_SUCCESS;
+}
+
 static gboolean
 setup_cvode (Run *run, GError **error)
 {
   const BgPlan *plan = run->plan;
-  sunindextype n = plan->n_states;
+  sunindextype n = run->placeholder ? 1 : plan->n_states;
   N_Vector atol = NULL;
   int flag;
 
@@ -220,7 +301,10 @@ setup_cvode (Run *run, GError **error)
   run->ytmp = N_VNew_Serial (n, run->ctx);
   if (run->y == NULL || run->ytmp == NULL)
     goto fail;
-  memcpy (N_VGetArrayPointer (run->y), plan->y0, n * sizeof (double));
+  if (run->placeholder)
+    N_VConst (0.0, run->y);
+  else
+    memcpy (N_VGetArrayPointer (run->y), plan->y0, n * sizeof (double));
 
   run->cvode = CVodeCreate (CV_BDF, run->ctx);
   if (run->cvode == NULL)
@@ -229,7 +313,10 @@ setup_cvode (Run *run, GError **error)
   if (CVodeInit (run->cvode, rhs_cb, 0.0, run->y) != CV_SUCCESS)
     goto fail;
   atol = N_VNew_Serial (n, run->ctx);
-  memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
+  if (run->placeholder)
+    N_VConst (1.0, atol);
+  else
+    memcpy (N_VGetArrayPointer (atol), plan->atol, n * sizeof (double));
   flag = CVodeSVtolerances (run->cvode, plan->rtol, atol);
   N_VDestroy (atol);
   if (flag != CV_SUCCESS)
@@ -272,6 +359,8 @@ setup_cvode (Run *run, GError **error)
         goto fail;
       CVodeSetNoInactiveRootWarn (run->cvode);
     }
+  if (run->energy != NULL && !setup_quadratures (run))
+    goto fail;
   return TRUE;
 
 fail:
@@ -336,6 +425,30 @@ first_non_finite (const double *values, guint n)
   return NO_INDEX;
 }
 
+/* The ledger's row at t: the quadratures there (0 at the start), read
+ * from the solver's interpolant as the states are. */
+static gboolean
+append_energy_row (Run *run, double t, const double *y)
+{
+  const double *q = NULL;
+
+  if (run->yq != NULL)
+    {
+      if (run->n_rows == 0)
+        q = N_VGetArrayPointer (run->yq);
+      else
+        {
+          if (CVodeGetQuadDky (run->cvode, t, 0, run->yqtmp) != CV_SUCCESS)
+            CVodeGetQuad (run->cvode, &(realtype) { 0 }, run->yqtmp);
+          q = N_VGetArrayPointer (run->yqtmp);
+        }
+    }
+  if (_bg_energy_run_append (run->energy, t, y, q))
+    return TRUE;
+  run->work->n_group_failures++;
+  return FALSE;
+}
+
 /* Appends the row at t, unless a value in it is not finite (then
  * run->bad_var names it and the run fails, keeping the rows before).
  * Output rows have their own work: the right-hand side's registers and
@@ -346,6 +459,8 @@ append_row (Run *run, double t, const double *y)
 {
   guint bad;
 
+  if (run->placeholder)
+    y = NULL;
   if (!_bg_plan_outputs_eval (run->out_work, run->outputs, t, y, run->values))
     {
       run->work->n_group_failures += run->out_work->n_group_failures;
@@ -357,6 +472,8 @@ append_row (Run *run, double t, const double *y)
       run->bad_var = bg_result_get_stored_var (run->result, bad);
       return FALSE;
     }
+  if (run->energy != NULL && !append_energy_row (run, t, y))
+    return FALSE;
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
   run->last_row_t = t;
@@ -571,7 +688,11 @@ integrate (Run *run, GCancellable *cancellable, BgSimReport *report, GError **er
           double seg_start = seg_end, after = run->restart_wave[seg];
 
           seg++;
+          if (run->yq != NULL)
+            CVodeGetQuad (run->cvode, &(realtype) { 0 }, run->yq);
           flag = CVodeReInit (run->cvode, seg_start, run->y);
+          if (flag == CV_SUCCESS && run->yq != NULL)
+            flag = CVodeQuadReInit (run->cvode, run->yq);
           if (flag != CV_SUCCESS)
             return fail_run (run, report, seg_start, flag, error);
           seg_end = seg < run->n_restarts ? run->restart_t[seg] : plan->t_end;
@@ -594,22 +715,19 @@ bg_sim_report_clear (BgSimReport *report)
   g_clear_pointer (&report->message, g_free);
 }
 
-BgSimStatus
-bg_simulator_run (BgPlan            *plan,
-                  BgResult          *result,
-                  GCancellable      *cancellable,
-                  BgSimProgressFunc  progress,
-                  gpointer           user_data,
-                  BgSimReport       *report,
-                  GError           **error)
+static BgSimStatus
+run_plan (BgPlan            *plan,
+          BgResult          *result,
+          BgEnergy          *energy,
+          GCancellable      *cancellable,
+          BgSimProgressFunc  progress,
+          gpointer           user_data,
+          BgSimReport       *report,
+          GError           **error)
 {
   BgSimReport local = { 0 };
   Run run = { 0 };
   BgSimStatus status;
-
-  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
-  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
-  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
 
   if (report == NULL)
     report = &local;
@@ -643,8 +761,13 @@ bg_simulator_run (BgPlan            *plan,
   run.bad_state = NO_INDEX;
   run.progress = progress;
   run.progress_data = user_data;
+  if (energy != NULL)
+    {
+      run.energy = _bg_energy_run_new (energy);
+      run.placeholder = plan->n_states == 0;
+    }
 
-  if (plan->n_states == 0)
+  if (plan->n_states == 0 && energy == NULL)
     status = run_without_states (&run, cancellable, report, error);
   else if (!setup_cvode (&run, error))
     {
@@ -667,4 +790,37 @@ bg_simulator_run (BgPlan            *plan,
   run_clear (&run);
   bg_sim_report_clear (&local);
   return status;
+}
+
+BgSimStatus
+bg_simulator_run (BgPlan            *plan,
+                  BgResult          *result,
+                  GCancellable      *cancellable,
+                  BgSimProgressFunc  progress,
+                  gpointer           user_data,
+                  BgSimReport       *report,
+                  GError           **error)
+{
+  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
+  return run_plan (plan, result, NULL, cancellable, progress, user_data, report, error);
+}
+
+BgSimStatus
+bg_simulator_run_with_energy (BgPlan            *plan,
+                              BgResult          *result,
+                              BgEnergy          *energy,
+                              GCancellable      *cancellable,
+                              BgSimProgressFunc  progress,
+                              gpointer           user_data,
+                              BgSimReport       *report,
+                              GError           **error)
+{
+  g_return_val_if_fail (plan != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (result != NULL, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (energy == NULL || bg_energy_get_plan (energy) == plan, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (energy == NULL || bg_energy_get_n_rows (energy) == 0, BG_SIM_STATUS_FAILED);
+  g_return_val_if_fail (error == NULL || *error == NULL, BG_SIM_STATUS_FAILED);
+  return run_plan (plan, result, energy, cancellable, progress, user_data, report, error);
 }

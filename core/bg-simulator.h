@@ -24,6 +24,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include "bg-energy.h"
 #include "bg-plan.h"
 #include "bg-result.h"
 
@@ -103,6 +104,18 @@ gboolean    bg_simulator_check_memory (BgPlan          *plan,
  * appended). report may be NULL; clear it with bg_sim_report_clear(). */
 BgSimStatus bg_simulator_run        (BgPlan            *plan,
                                      BgResult          *result,
+                                     GCancellable      *cancellable,
+                                     BgSimProgressFunc  progress,
+                                     gpointer           user_data,
+                                     BgSimReport       *report,
+                                     GError           **error);
+
+/* The same, and fills energy's ledger (bg-energy.h; empty, made for this
+ * plan, which was compiled with energy): one row per output row. The
+ * result's rows are the same doubles as bg_simulator_run() gives. */
+BgSimStatus bg_simulator_run_with_energy (BgPlan       *plan,
+                                     BgResult          *result,
+                                     BgEnergy          *energy,
                                      GCancellable      *cancellable,
                                      BgSimProgressFunc  progress,
                                      gpointer           user_data,

@@ -142,8 +142,8 @@ bg_test_set_table (BgModel *model, const char *id, const char *name,
   bg_param_value_clear (&value);
 }
 
-void
-bg_test_simulate (BgModel *model, BgTestSim *sim)
+static void
+simulate (BgModel *model, BgTestSim *sim, gboolean with_energy)
 {
   g_autoptr (BgCausality) causality = NULL;
   GError *error = NULL;
@@ -160,13 +160,32 @@ bg_test_simulate (BgModel *model, BgTestSim *sim)
       const BgDiagnostic *d = g_ptr_array_index (bg_causality_get_errors (causality), 0);
       g_error ("analysis failed: %s", d->message);
     }
-  sim->plan = bg_compiler_compile (model, causality, NULL, &error);
+  sim->plan = with_energy ? bg_compiler_compile_with_energy (model, causality, NULL, &error)
+                          : bg_compiler_compile (model, causality, NULL, &error);
   g_assert_no_error (error);
   sim->result = bg_simulator_new_result (sim->plan);
-  sim->status = bg_simulator_run (sim->plan, sim->result, NULL, NULL, NULL, &sim->report, &error);
+  if (with_energy)
+    {
+      sim->energy = bg_energy_new (sim->plan);
+      g_assert_nonnull (sim->energy);
+    }
+  sim->status = bg_simulator_run_with_energy (sim->plan, sim->result, sim->energy, NULL, NULL,
+                                              NULL, &sim->report, &error);
   if (sim->status == BG_SIM_STATUS_FAILED)
     g_error ("simulation failed: %s", error->message);
   g_assert_no_error (error);
+}
+
+void
+bg_test_simulate (BgModel *model, BgTestSim *sim)
+{
+  simulate (model, sim, FALSE);
+}
+
+void
+bg_test_simulate_energy (BgModel *model, BgTestSim *sim)
+{
+  simulate (model, sim, TRUE);
 }
 
 void
@@ -174,6 +193,7 @@ bg_test_sim_clear (BgTestSim *sim)
 {
   g_clear_pointer (&sim->plan, bg_plan_unref);
   g_clear_pointer (&sim->result, bg_result_unref);
+  g_clear_pointer (&sim->energy, bg_energy_unref);
   g_clear_object (&sim->flat);
   bg_sim_report_clear (&sim->report);
 }

@@ -26,6 +26,7 @@ typedef struct
   BgSimReport  report;
   BgSimStatus  status;
   BgModel     *flat;   /* the graph that ran: the model itself without components */
+  BgEnergy    *energy; /* bg_test_simulate_energy() only */
 } BgTestSim;
 
 /* The library's types as an enum, so a test can switch on what an element
@@ -71,6 +72,9 @@ void     bg_test_set_sim     (BgModel *model, double t_end, double step);
 void     bg_test_set_table   (BgModel *model, const char *id, const char *name,
                               const double *xy, guint n_rows);
 void     bg_test_simulate    (BgModel *model, BgTestSim *sim);
+/* The same, compiled with energy accounts, and the run's ledger in
+ * sim->energy. */
+void     bg_test_simulate_energy (BgModel *model, BgTestSim *sim);
 void     bg_test_sim_clear   (BgTestSim *sim);
 double   bg_test_value       (BgTestSim *sim, const char *name, gsize row);
 gsize    bg_test_n_rows      (BgTestSim *sim);

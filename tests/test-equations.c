@@ -659,7 +659,7 @@ function_cb (const char *name,
     }
   if (g_str_has_prefix (name, "P_"))
     {
-      BgGas gas;
+      BgGas gas = { 0 };
 
       bg_component_spec_find_param (el->spec, "p0", &index);
       gas.p0 = el->params[index].number;

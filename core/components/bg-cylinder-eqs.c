@@ -92,6 +92,8 @@ emit_cylinder (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "Q_A", q_a, 1.0);
   _bg_emit_output (em, el, "Q_B", q_b, 1.0);
   _bg_emit_output (em, el, "P_mech", p_mech, 1.0);
+  /* The hydraulic power in, A_A P_A v − A_B P_B v = F_hyd v, leaves at M. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_TRANSDUCER, p_mech, BG_EMIT_NO_REG, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

@@ -75,6 +75,15 @@ emit_motor (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "P_mech", p_mech, 1.0);
   _bg_emit_output (em, el, "lambda", lambda, 1.0);
   _bg_emit_output (em, el, "L", mom, 1.0);
+  /* The electrical power v_E i enters; R_a i² + b ω² become heat; the
+   * armature and rotor store λ²/2L_a + L²/2J; the rest leaves at W. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_TRANSDUCER, p_elec, BG_EMIT_NO_REG, 1.0);
+  _bg_emit_energy_power (em, el, BG_ENERGY_DISSIPATOR, i, i, ra);
+  _bg_emit_energy_power (em, el, BG_ENERGY_DISSIPATOR, w, w, b);
+  _bg_emit_energy_stored (em, el, lambda, lambda, 0.5 / la);
+  _bg_emit_energy_stored (em, el, mom, mom, 0.5 / J);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, dlambda, i, 1.0);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, dmom, w, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

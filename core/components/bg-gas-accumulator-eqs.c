@@ -43,6 +43,8 @@ emit_acc (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "p", ph->e, 1.0);
   _bg_emit_output (em, el, "V_f", vf, 1.0);
   _bg_emit_output (em, el, "V_gas", v_gas, 1.0);
+  _bg_emit_energy_gas (em, el, vf, p0, v0, n);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, ph->e, ph->f, ph->s);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

@@ -45,6 +45,8 @@ emit_gy (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "eS", ps->e, 1.0);
   _bg_emit_output (em, el, "fP", pp->f, pp->s);
   _bg_emit_output (em, el, "fS", ps->f, ps->s);
+  /* What enters at P leaves at S. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_TRANSDUCER, pp->e, pp->f, pp->s);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

@@ -52,6 +52,12 @@ emit_load (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "s", pos, 1.0);
   _bg_emit_output (em, el, "F", pm->e, 1.0);
   _bg_emit_output (em, el, "p", mom, 1.0);
+  /* The mass stores p²/2m, the damper dissipates b v², and the load force
+   * takes F_load v out: a source of −F_load v. */
+  _bg_emit_energy_stored (em, el, mom, mom, 0.5 / m);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, v, dp, 1.0);
+  _bg_emit_energy_power (em, el, BG_ENERGY_DISSIPATOR, v, v, b);
+  _bg_emit_energy_power (em, el, BG_ENERGY_SOURCE, v, load, -1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

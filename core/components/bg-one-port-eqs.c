@@ -6,7 +6,9 @@
  *   C:  e = q / C, dq/dt = s f (integral causality only), E = q²/(2C)
  *   I:  s f = p / I, dp/dt = e (integral causality only), E = p²/(2I)
  *   Se: e = u(t);  Sf: s f = -u(t)
- * and the outputs EL.e, EL.f (local flow), EL.q / EL.p, EL.E.
+ * and the outputs EL.e, EL.f (local flow), EL.q / EL.p, EL.E; the energy
+ * accounts: R dissipates e f_local, C and I store E, a source supplies
+ * -e f_local.
  * Must not: hold state or know about other components.
  */
 #include "config.h"
@@ -24,6 +26,7 @@ emit_r (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
     _bg_emit_copy (em, p->f, p->e, p->s / r);
   else
     _bg_emit_copy (em, p->e, p->f, r * p->s);
+  _bg_emit_energy_power (em, el, BG_ENERGY_DISSIPATOR, p->e, p->f, p->s);
 }
 
 static void
@@ -48,6 +51,8 @@ emit_c (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
     _bg_emit_sqr (em, energy, q, 0.5 / c);
     _bg_emit_output (em, el, "E", energy, 1.0);
   }
+  _bg_emit_energy_stored (em, el, q, q, 0.5 / c);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, p->e, p->f, p->s);
 }
 
 static void
@@ -70,6 +75,8 @@ emit_i (BgEmit *em, const BgEmitElement *el, const BgPortRef *p)
   energy = _bg_emit_new_reg (em, 1.0);
   _bg_emit_sqr (em, energy, mom, 0.5 / inertance);
   _bg_emit_output (em, el, "E", energy, 1.0);
+  _bg_emit_energy_stored (em, el, mom, mom, 0.5 / inertance);
+  _bg_emit_energy_power (em, el, BG_ENERGY_STORAGE, p->e, p->f, p->s);
 }
 
 static void
@@ -92,6 +99,8 @@ emit_source (BgEmit *em, const BgEmitElement *el, const BgPortRef *p, gboolean e
       else
         _bg_emit_wave (em, p->f, &wave, -p->s);
     }
+  /* It supplies what enters the network: -e · f_local. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_SOURCE, p->e, p->f, -p->s);
 }
 
 static void

@@ -47,6 +47,8 @@ emit_pump (BgEmit *em, const BgEmitElement *el)
   _bg_emit_output (em, el, "Q", q, 1.0);
   _bg_emit_output (em, el, "dp", dp, 1.0);
   _bg_emit_output (em, el, "P_hyd", power, 1.0);
+  /* Δp Q enters the network: the pump is a source. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_SOURCE, power, BG_EMIT_NO_REG, 1.0);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */

@@ -41,6 +41,8 @@ emit_tf (BgEmit *em, const BgEmitElement *el)
       _bg_emit_copy (em, pp->e, ps->e, n);
       _bg_emit_copy (em, ps->f, pp->f, -n * ps->s * pp->s);
     }
+  /* What enters at P leaves at S. */
+  _bg_emit_energy_power (em, el, BG_ENERGY_TRANSDUCER, pp->e, pp->f, pp->s);
 }
 
 /* Symbolic form (the equations view), term by term as above ------------- */
