@@ -2,17 +2,23 @@
 /* bg-power-flow.c — the power-flow view's numbers from a run's result.
  *
  * Owns: the column indices of each bond and element of the model shown,
- * their derivation (bg_result_derive, once), the peaks over the run and the
- * values at an instant (bg-power-flow.h). Must not: draw, simulate, or
- * keep pointers into the model.
+ * their derivation (bg_result_derive, once), each element's energy
+ * accounts (bg-energy.h) when the plan has them, the peaks over the run
+ * and the values at an instant (bg-power-flow.h). Must not: draw,
+ * simulate, or keep pointers into the model.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
 
+#include "bg-energy.h"
 #include "bg-power-flow.h"
 #include "bg-result-at.h"
+
+/* The peaks of stored energy and dissipated power are read at no more
+ * rows than this, evenly spread (a long run is not evaluated row by row). */
+#define PEAK_ROWS 2000
 
 typedef struct
 {
@@ -22,14 +28,20 @@ typedef struct
 typedef struct
 {
   BgPowerRole role;
-  int         energy;   /* storage: EL.E */
-  int         e, f;     /* dissipator: EL.e · EL.f */
+  gboolean    stores, dissipates;
+  /* with energy accounts: the element's, else its columns */
+  guint       first_account, n_accounts;
+  int         energy;   /* C, I: EL.E */
+  int         e, f;     /* R: EL.e · EL.f */
   double      peak_energy;
 } ElementVars;
 
 struct _BgPowerFlow
 {
   BgResult    *result;
+  BgEnergy    *energy;    /* the plan's accounts, or NULL */
+  double      *power[2];  /* per account, at two rows */
+  double      *stored[2];
   BgModel     *model;     /* weak: compared, never read through */
   guint64      revision;
   gsize        n_rows;
@@ -78,6 +90,45 @@ lookup (BgResult   *result,
   return var > 0 ? var : -1;
 }
 
+/* An element's accounts: it stores when one of them is a storage, and
+ * dissipates when one is a dissipator (a motor does both). */
+static void
+accounts_of (BgPowerFlow     *self,
+             const BgElement *element,
+             const char      *prefix,
+             ElementVars     *v)
+{
+  g_autofree char *path = g_strconcat (prefix, element->id, NULL);
+  gboolean source = FALSE;
+
+  v->role = BG_POWER_ROLE_NONE;
+  if (!bg_energy_find_element (self->energy, path, &v->first_account, &v->n_accounts))
+    {
+      v->n_accounts = 0;
+      return;
+    }
+  for (guint a = v->first_account; a < v->first_account + v->n_accounts; a++)
+    switch (bg_energy_get_account_role (self->energy, a))
+      {
+      case BG_ENERGY_STORAGE:
+        v->stores = TRUE;
+        break;
+      case BG_ENERGY_DISSIPATOR:
+        v->dissipates = TRUE;
+        break;
+      case BG_ENERGY_SOURCE:
+        source = TRUE;
+        break;
+      case BG_ENERGY_TRANSDUCER:
+      default:
+        break;
+      }
+  v->role = v->stores ? BG_POWER_ROLE_STORAGE : v->dissipates ? BG_POWER_ROLE_DISSIPATOR
+            : source ? BG_POWER_ROLE_SOURCE : BG_POWER_ROLE_NONE;
+  if (v->stores)
+    v->peak_energy = 0;
+}
+
 static void
 find_columns (BgPowerFlow *self,
               BgModel     *model,
@@ -108,9 +159,16 @@ find_columns (BgPowerFlow *self,
 
       g_string_printf (name, "%s%s.", prefix, element->id);
       base = name->len;
-      v->role = role_of (element);
       v->energy = v->e = v->f = -1;
       v->peak_energy = NAN;
+      if (self->energy != NULL)
+        {
+          accounts_of (self, element, prefix, v);
+          continue;
+        }
+      v->role = role_of (element);
+      v->stores = v->role == BG_POWER_ROLE_STORAGE;
+      v->dissipates = v->role == BG_POWER_ROLE_DISSIPATOR;
       if (v->role == BG_POWER_ROLE_STORAGE)
         {
           v->energy = lookup (self->result, name, base, "E", vars);
@@ -147,39 +205,103 @@ column_peak (BgResult *result,
   return peak;
 }
 
+/* An element's stored energy and dissipated power at a row: from its
+ * accounts (evaluated at that row into slot), else from its columns. */
+static void
+element_at_row (BgPowerFlow       *self,
+                const ElementVars *v,
+                guint              slot,
+                gsize              row,
+                double            *energy,
+                double            *loss)
+{
+  *energy = *loss = NAN;
+  if (self->energy != NULL)
+    {
+      if (v->stores)
+        *energy = 0;
+      if (v->dissipates)
+        *loss = 0;
+      for (guint a = v->first_account; a < v->first_account + v->n_accounts; a++)
+        switch (bg_energy_get_account_role (self->energy, a))
+          {
+          case BG_ENERGY_STORAGE:
+            *energy += self->stored[slot][a];
+            break;
+          case BG_ENERGY_DISSIPATOR:
+            *loss += self->power[slot][a];
+            break;
+          default:
+            break;
+          }
+      return;
+    }
+  if (v->stores && v->energy >= 0 && row < bg_result_get_n_filled (self->result, (guint) v->energy))
+    *energy = bg_result_get_value (self->result, (guint) v->energy, row);
+  if (v->dissipates && v->e >= 0 && v->f >= 0 &&
+      row < bg_result_get_n_filled (self->result, (guint) v->e) &&
+      row < bg_result_get_n_filled (self->result, (guint) v->f))
+    *loss = bg_result_get_value (self->result, (guint) v->e, row) *
+            bg_result_get_value (self->result, (guint) v->f, row);
+}
+
+/* The accounts' power and stored energy at a row, into slot; FALSE (the
+ * slot NAN) where they cannot be had. */
+static gboolean
+eval_row (BgPowerFlow *self,
+          guint        slot,
+          gsize        row)
+{
+  guint n;
+
+  if (self->energy == NULL)
+    return TRUE;
+  if (bg_energy_eval_row (self->energy, self->result, row, self->power[slot],
+                          self->stored[slot], NULL))
+    return TRUE;
+  n = bg_energy_get_n_accounts (self->energy);
+  for (guint a = 0; a < n; a++)
+    self->power[slot][a] = self->stored[slot][a] = NAN;
+  return FALSE;
+}
+
+static void
+peaks_at_row (BgPowerFlow *self,
+              gsize        row)
+{
+  eval_row (self, 0, row);
+  for (guint i = 0; i < self->n_elements; i++)
+    {
+      ElementVars *v = &self->elements[i];
+      double energy, loss;
+
+      if (!v->stores && !v->dissipates)
+        continue;
+      element_at_row (self, v, 0, row, &energy, &loss);
+      if (v->stores && isfinite (energy))
+        v->peak_energy = MAX (v->peak_energy, fabs (energy));
+      if (v->dissipates && isfinite (loss))
+        self->peak_power = MAX (self->peak_power, fabs (loss));
+    }
+}
+
 static void
 find_peaks (BgPowerFlow *self)
 {
-  gsize n = self->n_rows;
+  gsize n = self->n_rows, stride = MAX (1, (n + PEAK_ROWS - 1) / PEAK_ROWS);
 
   self->peak_power = 0;
   for (guint i = 0; i < self->n_bonds; i++)
     self->peak_power = MAX (self->peak_power, column_peak (self->result, self->bonds[i].p, n));
-  for (guint i = 0; i < self->n_elements; i++)
-    {
-      ElementVars *v = &self->elements[i];
-
-      if (v->role == BG_POWER_ROLE_STORAGE)
-        v->peak_energy = column_peak (self->result, v->energy, n);
-      else if (v->role == BG_POWER_ROLE_DISSIPATOR && v->e >= 0 && v->f >= 0)
-        {
-          gsize filled = MIN (n, MIN (bg_result_get_n_filled (self->result, (guint) v->e),
-                                      bg_result_get_n_filled (self->result, (guint) v->f)));
-
-          for (gsize r = 0; r < filled; r++)
-            {
-              double p = bg_result_get_value (self->result, (guint) v->e, r) *
-                         bg_result_get_value (self->result, (guint) v->f, r);
-
-              if (isfinite (p))
-                self->peak_power = MAX (self->peak_power, fabs (p));
-            }
-        }
-    }
+  for (gsize r = 0; r < n; r += stride)
+    peaks_at_row (self, r);
+  if (n > 0 && (n - 1) % stride != 0)
+    peaks_at_row (self, n - 1);
 }
 
 BgPowerFlow *
 bg_power_flow_new (BgResult   *result,
+                   BgPlan     *plan,
                    BgModel    *model,
                    const char *prefix)
 {
@@ -191,6 +313,18 @@ bg_power_flow_new (BgResult   *result,
 
   self = g_new0 (BgPowerFlow, 1);
   self->result = bg_result_ref (result);
+  if (plan != NULL && bg_plan_has_energy (plan))
+    {
+      guint n;
+
+      self->energy = bg_energy_new (plan);
+      n = MAX (bg_energy_get_n_accounts (self->energy), 1);
+      for (int k = 0; k < 2; k++)
+        {
+          self->power[k] = g_new0 (double, n);
+          self->stored[k] = g_new0 (double, n);
+        }
+    }
   self->model = model;
   self->revision = bg_model_get_revision (model);
   self->n_bonds = bg_model_get_bonds (model)->len;
@@ -218,6 +352,12 @@ bg_power_flow_free (BgPowerFlow *self)
   if (self == NULL)
     return;
   bg_result_unref (self->result);
+  g_clear_pointer (&self->energy, bg_energy_unref);
+  for (int k = 0; k < 2; k++)
+    {
+      g_free (self->power[k]);
+      g_free (self->stored[k]);
+    }
   g_free (self->bonds);
   g_free (self->elements);
   g_free (self);
@@ -334,30 +474,68 @@ bg_power_flow_elements_at (BgPowerFlow          *self,
                            BgPowerElementValues *values)
 {
   BgResultInstant at;
+  gboolean between;
 
   g_return_if_fail (self != NULL);
   g_return_if_fail (values != NULL || self->n_elements == 0);
 
   bg_result_locate (self->result, t, &at);
   at.n_rows = MIN (at.n_rows, self->n_rows);
+  between = at.frac > 0 && at.row + 1 < at.n_rows;
+  if (at.n_rows > 0)
+    {
+      eval_row (self, 0, at.row);
+      if (between)
+        eval_row (self, 1, at.row + 1);
+    }
   for (guint i = 0; i < self->n_elements; i++)
     {
       const ElementVars *v = &self->elements[i];
       BgPowerElementValues *out = &values[i];
+      double e0 = NAN, l0 = NAN, e1 = NAN, l1 = NAN;
 
       out->energy = out->fill = out->loss = NAN;
-      if (v->role == BG_POWER_ROLE_STORAGE)
+      if ((!v->stores && !v->dissipates) || at.n_rows == 0)
+        continue;
+      /* linear between rows, as the plot draws them */
+      element_at_row (self, v, 0, at.row, &e0, &l0);
+      if (between)
         {
-          out->energy = value (self, v->energy, &at);
-          out->fill = v->peak_energy > 0 ? CLAMP (out->energy / v->peak_energy, 0, 1)
-                      : isnan (out->energy) ? NAN : 0;
+          element_at_row (self, v, 1, at.row + 1, &e1, &l1);
+          e0 += (e1 - e0) * at.frac;
+          l0 += (l1 - l0) * at.frac;
         }
-      else if (v->role == BG_POWER_ROLE_DISSIPATOR)
+      if (v->stores)
         {
-          double e = value (self, v->e, &at), f = value (self, v->f, &at);
-
-          /* linear between rows in e and f, as the plot draws them */
-          out->loss = e * f;
+          out->energy = e0;
+          out->fill = isnan (e0) ? NAN
+                      : v->peak_energy > 0 ? CLAMP (e0 / v->peak_energy, 0, 1) : 0;
         }
+      if (v->dissipates)
+        out->loss = l0;
     }
+}
+
+gboolean
+bg_power_flow_has_role (BgPowerFlow *self,
+                        BgPowerRole  role)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+
+  for (guint i = 0; i < self->n_elements; i++)
+    {
+      const ElementVars *v = &self->elements[i];
+
+      if (role == BG_POWER_ROLE_STORAGE ? v->stores
+          : role == BG_POWER_ROLE_DISSIPATOR ? v->dissipates : v->role == role)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+bg_power_flow_has_accounts (BgPowerFlow *self)
+{
+  g_return_val_if_fail (self != NULL, FALSE);
+  return self->energy != NULL;
 }

@@ -8,7 +8,10 @@
  * document: its result names start with a prefix, "" or "T2."), the
  * columns of a run's BgResult that give each bond's effort, flow and power
  * (derived once when the run did not record them: no rerun), each
- * storage's stored energy and each resistance's dissipated power, their
+ * storage's stored energy and each dissipator's power — from the energy
+ * accounts of the plan (bg-energy.h) when it was compiled with them,
+ * which every component kind declares, else for C, I and R from their
+ * columns (EL.E, EL.e · EL.f) — their
  * peaks over the run (the scales the drawing uses) and their values at any
  * instant, linearly interpolated between rows as the time plot draws them.
  * Must not: draw, simulate, keep pointers into the model (it copies what it
@@ -18,19 +21,23 @@
 #pragma once
 
 #include "bg-model.h"
+#include "bg-plan.h"
 #include "bg-result.h"
 
 G_BEGIN_DECLS
 
 typedef struct _BgPowerFlow BgPowerFlow;
 
-/* What an element is in the drawing. */
+/* What an element is in the drawing: the first that applies of storage
+ * (it stores energy: C, I, the accumulator, the load, the motor),
+ * dissipator (R, the pump's and cylinder's losses), source; none for
+ * junctions, TF, GY and instances, which pass power on. */
 typedef enum
 {
-  BG_POWER_ROLE_NONE,       /* junction, TF, GY, an instance: passes power on */
-  BG_POWER_ROLE_SOURCE,     /* Se, Sf, pump, motor */
-  BG_POWER_ROLE_STORAGE,    /* C, I: stored energy */
-  BG_POWER_ROLE_DISSIPATOR, /* R: dissipated power */
+  BG_POWER_ROLE_NONE,
+  BG_POWER_ROLE_SOURCE,
+  BG_POWER_ROLE_STORAGE,
+  BG_POWER_ROLE_DISSIPATOR,
 } BgPowerRole;
 
 /* The values of one bond at an instant: power in the direction of its
@@ -43,8 +50,9 @@ typedef struct
 } BgPowerBondValues;
 
 /* The values of one element at an instant: stored energy (J) and the
- * fraction it is of the element's peak over the run (0…1) for a storage,
- * dissipated power (W, ≥ 0) for a dissipator; NAN otherwise. */
+ * fraction it is of the element's peak over the run (0…1) for one that
+ * stores, dissipated power (W, ≥ 0) for one that dissipates; NAN
+ * otherwise. */
 typedef struct
 {
   double energy;
@@ -53,8 +61,11 @@ typedef struct
 } BgPowerElementValues;
 
 /* The bonds and elements of model (in model order), their names in result
- * prefixed with prefix (NULL: ""). Derives the columns it needs. */
+ * prefixed with prefix (NULL: ""). plan: the one the result is of (NULL,
+ * or without energy accounts: only C, I and R show energy and losses).
+ * Derives the columns it needs. */
 BgPowerFlow *bg_power_flow_new             (BgResult     *result,
+                                            BgPlan       *plan,
                                             BgModel      *model,
                                             const char   *prefix);
 void         bg_power_flow_free            (BgPowerFlow  *self);
@@ -69,6 +80,12 @@ guint        bg_power_flow_get_n_bonds     (BgPowerFlow  *self);
 guint        bg_power_flow_get_n_elements  (BgPowerFlow  *self);
 BgPowerRole  bg_power_flow_get_role        (BgPowerFlow  *self,
                                             guint         element);
+/* Whether any element stores (BG_POWER_ROLE_STORAGE), dissipates
+ * (_DISSIPATOR) or has that role. */
+gboolean     bg_power_flow_has_role        (BgPowerFlow  *self,
+                                            BgPowerRole   role);
+/* Whether the values come from the plan's energy accounts. */
+gboolean     bg_power_flow_has_accounts    (BgPowerFlow  *self);
 /* The run's first and last time. */
 void         bg_power_flow_get_time_range  (BgPowerFlow  *self,
                                             double       *t_start,
@@ -79,7 +96,8 @@ double       bg_power_flow_get_row_step    (BgPowerFlow  *self);
  * the run, 0 when power never flows. */
 double       bg_power_flow_get_peak_power  (BgPowerFlow  *self);
 /* A storage's largest stored energy over the run (0 if it never holds
- * any, NAN for other elements). */
+ * any, NAN for other elements; a run of more than 2 000 rows is read at
+ * 2 000 of them, evenly spread). */
 double       bg_power_flow_get_peak_energy (BgPowerFlow  *self,
                                             guint         element);
 

@@ -68,7 +68,6 @@ make_entries (BgCanvas    *self,
               Entry       *entries)
 {
   double top = bg_graph_power_scale_top (bg_power_flow_get_peak_power (flow));
-  gboolean storage = FALSE, dissipator = FALSE;
   guint n = 0;
 
   if (!(top > 0))
@@ -86,16 +85,9 @@ make_entries (BgCanvas    *self,
     }
   add (self, entries, &n, ENTRY_ALONG, 0, _("along the half-arrow"));
   add (self, entries, &n, ENTRY_AGAINST, 0, _("against it"));
-  for (guint i = 0; i < bg_power_flow_get_n_elements (flow); i++)
-    {
-      BgPowerRole role = bg_power_flow_get_role (flow, i);
-
-      storage |= role == BG_POWER_ROLE_STORAGE;
-      dissipator |= role == BG_POWER_ROLE_DISSIPATOR;
-    }
-  if (storage)
+  if (bg_power_flow_has_role (flow, BG_POWER_ROLE_STORAGE))
     add (self, entries, &n, ENTRY_TANK, 0, _("stored energy, of its peak"));
-  if (dissipator)
+  if (bg_power_flow_has_role (flow, BG_POWER_ROLE_DISSIPATOR))
     add (self, entries, &n, ENTRY_HEAT, 0, _("dissipated power"));
   return n;
 }

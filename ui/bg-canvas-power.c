@@ -29,6 +29,7 @@
 struct _BgCanvasPower
 {
   BgResult     *result;
+  BgPlan       *plan;       /* the result's, or NULL */
   char         *prefix;
   BgPowerFlow  *flow;       /* for the model and result as they are now */
   double        time;       /* NAN: none chosen */
@@ -78,7 +79,7 @@ _bg_canvas_power_flow (BgCanvas *self)
   if (p->flow != NULL && !bg_power_flow_matches (p->flow, self->model, p->result))
     g_clear_pointer (&p->flow, bg_power_flow_free);
   if (p->flow == NULL)
-    p->flow = bg_power_flow_new (p->result, self->model, p->prefix);
+    p->flow = bg_power_flow_new (p->result, p->plan, self->model, p->prefix);
   return p->flow;
 }
 
@@ -300,6 +301,7 @@ bg_canvas_get_play_speed (BgCanvas *self)
 void
 bg_canvas_set_result (BgCanvas   *self,
                       BgResult   *result,
+                      BgPlan     *plan,
                       const char *prefix)
 {
   BgCanvasPower *p;
@@ -307,13 +309,20 @@ bg_canvas_set_result (BgCanvas   *self,
   g_return_if_fail (BG_IS_CANVAS (self));
 
   p = self->power;
-  if (result == p->result && g_strcmp0 (prefix != NULL ? prefix : "", p->prefix) == 0)
+  if (result == NULL)
+    plan = NULL;
+  if (result == p->result && plan == p->plan &&
+      g_strcmp0 (prefix != NULL ? prefix : "", p->prefix) == 0)
     return;
   g_clear_pointer (&p->flow, bg_power_flow_free);
   if (result != NULL)
     bg_result_ref (result);
   g_clear_pointer (&p->result, bg_result_unref);
   p->result = result;
+  if (plan != NULL)
+    bg_plan_ref (plan);
+  g_clear_pointer (&p->plan, bg_plan_unref);
+  p->plan = plan;
   g_free (p->prefix);
   p->prefix = g_strdup (prefix != NULL ? prefix : "");
   if (result == NULL)
@@ -560,6 +569,7 @@ _bg_canvas_power_dispose (BgCanvas *self)
   p->playing = FALSE;
   g_clear_pointer (&p->flow, bg_power_flow_free);
   g_clear_pointer (&p->result, bg_result_unref);
+  g_clear_pointer (&p->plan, bg_plan_unref);
 }
 
 void

@@ -5,8 +5,9 @@
  * Owns: the read-out the tooltip shows over a bond or an element while a
  * run's result is there (bg_canvas_dup_values_text): the instant, then each
  * variable with its value, unit and meaning — for a bond e, f and P and
- * which way the power goes; for an element its own variables and, for a
- * resistance, the power it dissipates — and the same values as numbers
+ * which way the power goes; for an element its own variables, the energy
+ * it stores and the power it dissipates (bg-power-flow.h) — and the same
+ * values as numbers
  * (bg_canvas_get_value_at). Values come from the stored result, linearly
  * between rows (bg-result-at.h); columns the run did not record are
  * derived, never run again. Must not: decide what is under the pointer, or
@@ -18,6 +19,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "bg-canvas-private.h"
+#include "bg-power-flow.h"
 #include "bg-result-at.h"
 #include "bg-si-format.h"
 
@@ -151,14 +153,36 @@ bond_text (BgCanvas     *self,
   return any ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
+/* The power flow's values of an element at the instant; FALSE without. */
+static gboolean
+flow_values (BgCanvas             *self,
+             const BgElement      *element,
+             BgPowerElementValues *out)
+{
+  BgPowerFlow *flow = _bg_canvas_power_flow (self);
+  GPtrArray *elements = bg_model_get_elements (self->model);
+  g_autofree BgPowerElementValues *all = NULL;
+  guint index;
+  double t;
+
+  if (flow == NULL || !_bg_canvas_power_time (self, &t) ||
+      !g_ptr_array_find (elements, element, &index) ||
+      index >= bg_power_flow_get_n_elements (flow))
+    return FALSE;
+  all = g_new (BgPowerElementValues, bg_power_flow_get_n_elements (flow));
+  bg_power_flow_elements_at (flow, t, all);
+  *out = all[index];
+  return TRUE;
+}
+
 static char *
 element_text (BgCanvas        *self,
               const BgElement *element)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   g_autofree char *instant = instant_text (self);
-  gboolean any = FALSE;
-  double e = NAN, f = NAN;
+  gboolean any = FALSE, has_energy = FALSE;
+  BgPowerElementValues flow;
 
   /* TRANSLATORS: an element's id, its kind ("Capacitor") and the instant */
   g_string_printf (text, _("%s — %s, %s"), element->id,
@@ -171,19 +195,31 @@ element_text (BgCanvas        *self,
       if (append_value (self, text, element->id, var->suffix, _(var->description), &value))
         {
           any = TRUE;
-          if (g_str_equal (var->suffix, "e"))
-            e = value;
-          else if (g_str_equal (var->suffix, "f"))
-            f = value;
+          has_energy |= g_str_equal (var->suffix, "E");
         }
     }
-  if (g_str_equal (element->spec->type, "R") && !isnan (e) && !isnan (f))
+  /* what the power flow knows of it: the energy it stores (when it has no
+   * variable for it) and the power it dissipates */
+  if (flow_values (self, element, &flow))
     {
-      g_autofree char *loss = bg_si_format (e * f, "W");
+      if (!has_energy && !isnan (flow.energy))
+        {
+          g_autofree char *stored = bg_si_format (flow.energy, "J");
 
-      /* TRANSLATORS: the power a resistance turns into heat */
-      g_string_append_c (text, '\n');
-      g_string_append_printf (text, _("Dissipates %s"), loss);
+          /* TRANSLATORS: the energy an element holds at the instant */
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, _("Stores %s"), stored);
+          any = TRUE;
+        }
+      if (!isnan (flow.loss))
+        {
+          g_autofree char *loss = bg_si_format (flow.loss, "W");
+
+          /* TRANSLATORS: the power an element turns into heat */
+          g_string_append_c (text, '\n');
+          g_string_append_printf (text, _("Dissipates %s"), loss);
+          any = TRUE;
+        }
     }
   return any ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }

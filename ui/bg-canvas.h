@@ -53,6 +53,7 @@
 #include "bg-causality-trace.h"
 #include "bg-library.h"
 #include "bg-causality-check.h"
+#include "bg-plan.h"
 #include "bg-result.h"
 
 G_BEGIN_DECLS
@@ -291,12 +292,15 @@ gboolean    bg_canvas_place_stroke_at        (BgCanvas              *self,
 
 /* A run and the instant (bg-canvas-power.c) ---------------------------------
  *
- * The result of the last run of the document, its names seen from the
- * level shown with prefix ("" or "T2."); NULL clears. The canvas keeps a
- * reference, reads it (deriving columns the run did not record, never
- * running again) for the tooltips and the power-flow view. */
+ * The result of the last run of the document and the plan it is of (its
+ * energy accounts give every element's stored energy and losses; NULL:
+ * those of C, I and R only), its names seen from the level shown with
+ * prefix ("" or "T2."); NULL clears. The canvas keeps references, reads
+ * the result (deriving columns the run did not record, never running
+ * again) for the tooltips and the power-flow view. */
 void        bg_canvas_set_result             (BgCanvas              *self,
                                               BgResult              *result,
+                                              BgPlan                *plan,
                                               const char            *prefix);
 BgResult   *bg_canvas_get_result             (BgCanvas              *self);
 /* The run's first and last time; FALSE without a result. */

@@ -215,10 +215,13 @@ bg_plot_pane_run (BgPlotPane  *self,
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  /* Components run as their flat graph (bg-model-flatten.h). */
-  plan = bg_compiler_compile (bg_document_get_flat_model (self->document),
-                              bg_document_get_flat_causality (self->document),
-                              NULL, &local_error);
+  /* Components run as their flat graph (bg-model-flatten.h); with the
+   * energy accounts, which cost the run nothing unless a ledger is asked
+   * for, so the power-flow view reads every element's stored energy and
+   * losses (bg-power-flow.h) */
+  plan = bg_compiler_compile_with_energy (bg_document_get_flat_model (self->document),
+                                          bg_document_get_flat_causality (self->document),
+                                          NULL, &local_error);
   if (plan == NULL)
     {
       _bg_plot_pane_set_status (self, local_error->message);

@@ -50,7 +50,9 @@ update_result (BgWindow *self)
   BgResult *result = finished_result (self);
   double t0, t1, t;
 
-  bg_canvas_set_result (self->canvas, result, _bg_window_levels_get_prefix (self));
+  bg_canvas_set_result (self->canvas, result,
+                        result != NULL ? bg_simulation_run_get_plan (run) : NULL,
+                        _bg_window_levels_get_prefix (self));
   t = bg_canvas_get_time (self->canvas);
   if (bg_canvas_get_time_range (self->canvas, &t0, &t1) && (isnan (t) || t < t0 || t > t1))
     bg_canvas_set_time (self->canvas, t0);
@@ -129,7 +131,12 @@ plot_cursor_moved_cb (BgWindow   *self,
 static void
 canvas_model_cb (BgWindow *self)
 {
-  bg_canvas_set_result (self->canvas, finished_result (self), _bg_window_levels_get_prefix (self));
+  BgResult *result = finished_result (self);
+
+  bg_canvas_set_result (self->canvas, result,
+                        result != NULL ? bg_simulation_run_get_plan (bg_plot_pane_get_run (self->plot_pane))
+                                       : NULL,
+                        _bg_window_levels_get_prefix (self));
 }
 
 static void
