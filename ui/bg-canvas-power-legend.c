@@ -7,7 +7,8 @@
  * graph draws them at this zoom and presentation scale, labelled with
  * their power; the two directions' colours; the storages' tanks and the
  * resistances' heat when the model has them. Entries flow left to right
- * and wrap to the canvas's width. Must not: draw the graph, or read the
+ * and wrap to the canvas's width; their layouts are kept until what they
+ * say or the font changes. Must not: draw the graph, or read the
  * result other than through the power flow.
  */
 #include "config.h"
@@ -42,6 +43,29 @@ typedef struct
   int          width, height;
 } Entry;
 
+/* The entries laid out, kept while what they say and the font stay (the
+ * legend is drawn every frame of playing). */
+typedef struct
+{
+  Entry    entries[MAX_ENTRIES];
+  guint    n;
+  double   top;
+  gboolean storage, dissipator;
+  guint    serial;    /* the widget's Pango context's */
+} Legend;
+
+#define LEGEND_KEY "bg-canvas-power-legend"
+
+static void
+legend_free (gpointer data)
+{
+  Legend *legend = data;
+
+  for (guint i = 0; i < legend->n; i++)
+    g_object_unref (legend->entries[i].layout);
+  g_free (legend);
+}
+
 static void
 add (BgCanvas  *self,
      Entry     *entries,
@@ -64,10 +88,11 @@ add (BgCanvas  *self,
 /* What the legend says for this flow. */
 static guint
 make_entries (BgCanvas    *self,
-              BgPowerFlow *flow,
+              double       top,
+              gboolean     storage,
+              gboolean     dissipator,
               Entry       *entries)
 {
-  double top = bg_graph_power_scale_top (bg_power_flow_get_peak_power (flow));
   guint n = 0;
 
   if (!(top > 0))
@@ -85,11 +110,40 @@ make_entries (BgCanvas    *self,
     }
   add (self, entries, &n, ENTRY_ALONG, 0, _("along the half-arrow"));
   add (self, entries, &n, ENTRY_AGAINST, 0, _("against it"));
-  if (bg_power_flow_has_role (flow, BG_POWER_ROLE_STORAGE))
+  if (storage)
     add (self, entries, &n, ENTRY_TANK, 0, _("stored energy, of its peak"));
-  if (bg_power_flow_has_role (flow, BG_POWER_ROLE_DISSIPATOR))
+  if (dissipator)
     add (self, entries, &n, ENTRY_HEAT, 0, _("dissipated power"));
   return n;
+}
+
+/* The legend of the flow shown, made again only when it would say
+ * something else or the font changed; NULL when not shown. */
+static Legend *
+current_legend (BgCanvas *self)
+{
+  BgPowerFlow *flow;
+  Legend *legend = g_object_get_data (G_OBJECT (self), LEGEND_KEY);
+  double top;
+  gboolean storage, dissipator;
+  guint serial = pango_context_get_serial (gtk_widget_get_pango_context (GTK_WIDGET (self)));
+
+  if (!_bg_canvas_power_shown (self) || (flow = _bg_canvas_power_flow (self)) == NULL)
+    return NULL;
+  top = bg_graph_power_scale_top (bg_power_flow_get_peak_power (flow));
+  storage = bg_power_flow_has_role (flow, BG_POWER_ROLE_STORAGE);
+  dissipator = bg_power_flow_has_role (flow, BG_POWER_ROLE_DISSIPATOR);
+  if (legend != NULL && legend->top == top && legend->storage == storage &&
+      legend->dissipator == dissipator && legend->serial == serial)
+    return legend;
+  legend = g_new0 (Legend, 1);
+  legend->top = top;
+  legend->storage = storage;
+  legend->dissipator = dissipator;
+  legend->serial = serial;
+  legend->n = make_entries (self, top, storage, dissipator, legend->entries);
+  g_object_set_data_full (G_OBJECT (self), LEGEND_KEY, legend, legend_free);
+  return legend;
 }
 
 static double
@@ -172,16 +226,17 @@ legend (BgCanvas *self,
         cairo_t  *cr)
 {
   const BgGraphStyle *st = bg_graph_renderer_get_style (self->renderer);
-  BgPowerFlow *flow;
-  Entry entries[MAX_ENTRIES];
+  Legend *legend = current_legend (self);
+  Entry *entries;
   double width = gtk_widget_get_width (GTK_WIDGET (self));
   double line_h = 0, rows = 1, x = PAD, band, y0, peak;
   guint n;
 
-  if (!_bg_canvas_power_shown (self) || (flow = _bg_canvas_power_flow (self)) == NULL)
+  if (legend == NULL)
     return 0;
-  peak = bg_power_flow_get_peak_power (flow);
-  n = make_entries (self, flow, entries);
+  entries = legend->entries;
+  n = legend->n;
+  peak = bg_power_flow_get_peak_power (_bg_canvas_power_flow (self));
   for (guint i = 0; i < n; i++)
     line_h = MAX (line_h, entries[i].height);
   line_h = MAX (line_h, BG_GRAPH_POWER_MAX_WIDTH * self->presentation_scale * MIN (self->zoom, 1.0));
@@ -232,8 +287,6 @@ legend (BgCanvas *self,
         }
       cairo_restore (cr);
     }
-  for (guint i = 0; i < n; i++)
-    g_object_unref (entries[i].layout);
   return band;
 }
 
@@ -254,17 +307,11 @@ GStrv
 _bg_canvas_power_dup_legend (BgCanvas *self)
 {
   g_autoptr(GStrvBuilder) lines = g_strv_builder_new ();
-  BgPowerFlow *flow;
-  Entry entries[MAX_ENTRIES];
-  guint n;
+  Legend *legend = current_legend (self);
 
-  if (!_bg_canvas_power_shown (self) || (flow = _bg_canvas_power_flow (self)) == NULL)
+  if (legend == NULL)
     return NULL;
-  n = make_entries (self, flow, entries);
-  for (guint i = 0; i < n; i++)
-    {
-      g_strv_builder_add (lines, pango_layout_get_text (entries[i].layout));
-      g_object_unref (entries[i].layout);
-    }
+  for (guint i = 0; i < legend->n; i++)
+    g_strv_builder_add (lines, pango_layout_get_text (legend->entries[i].layout));
   return g_strv_builder_end (lines);
 }

@@ -21,7 +21,8 @@
 #include "bg-power-flow.h"
 #include "bg-result-at.h"
 
-/* How fast the dashes move while playing, model units per second. */
+/* How fast the chevrons move along the bands while playing, model units
+ * per second. */
 #define DASH_SPEED 28.0
 /* A run plays in about this many seconds at the default speed. */
 #define DEFAULT_PLAY_SECONDS 10.0

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-graph-power.c — the power-flow layer: bands, dashes, tanks, heat.
+/* bg-graph-power.c — the power-flow layer: bands, chevrons, tanks, heat.
  *
  * In the layout: ui/render/ (libbgmod-render), no GTK.
  *
  * Owns: the log-scale widths (bg-graph-power.h) and the layer's drawing in
- * one frame of the graph renderer: under the bonds, each bond's band,
- * moving dashes and chevron (grouped by colour and width so that Cairo
- * strokes a few nearby bonds per call), the storages' tanks and the
- * resistances' tints; over the labels, the dissipated power's value.
+ * one frame of the graph renderer: under the bonds, each bond's band
+ * (grouped by colour and width so that Cairo strokes a few nearby bonds
+ * per call) and its chevrons, moving with the phase, the storages' tanks and the
+ * resistances' tints; over the labels, the dissipated power's value on
+ * the side of the box its bonds leave free.
  * Must not: read results, decide what is drawn outside the layer, or keep
  * anything between frames.
  */
@@ -25,7 +26,11 @@
 #define PER_STROKE      8
 #define HEAT_FONT_SIZE  8.5
 #define HEAT_STEPS      4
+/* More dissipators in view than this: their values are not written. */
+#define MAX_HEAT_LABELS 60
 #define TANK_LINE_WIDTH 1.0
+/* Between the chevrons along a band, model units at scale 1. */
+#define CHEVRON_SPACING 34.0
 
 double
 bg_graph_power_scale_top (double peak)
@@ -173,61 +178,75 @@ band_style (BgGraphFrame *f,
   cairo_set_line_width (f->cr, level_width (klass % N_LEVELS) * f->scale);
 }
 
-/* Dashes as wide as a third of the band (at least a line and a half),
- * moving from the power's source to where it goes. */
+/* One chevron pointing where the power goes, its tip at distance d from
+ * the band's start. */
 static void
-dash_style (BgGraphFrame *f,
-            guint         klass)
+chevron_at (cairo_t    *cr,
+            const Band *band,
+            double      ux,
+            double      uy,
+            double      d,
+            double      h)
 {
-  double period = BG_GRAPH_POWER_DASH_PERIOD * f->scale;
-  double dash[] = { period * 0.45, period * 0.55 };
-  double phase = fmod (f->view->power->phase * f->scale, period);
+  double mx = band->a.x + ux * d, my = band->a.y + uy * d;
 
-  _bg_graph_set_color (f->cr, class_color (f, klass), 0.9);
-  cairo_set_line_width (f->cr, MAX (1.8, level_width (klass % N_LEVELS) * 0.38) * f->scale);
-  /* a larger offset starts the pattern further along it: the dashes seem
-   * to move back; subtracting the phase moves them forward */
-  cairo_set_dash (f->cr, dash, 2, period - (phase < 0 ? phase + period : phase));
+  cairo_move_to (cr, mx, my);
+  cairo_line_to (cr, mx - ux * h * 1.4 - uy * h, my - uy * h * 1.4 + ux * h);
+  cairo_line_to (cr, mx - ux * h * 1.1, my - uy * h * 1.1);
+  cairo_line_to (cr, mx - ux * h * 1.4 + uy * h, my - uy * h * 1.4 - ux * h);
+  cairo_close_path (cr);
 }
 
-/* A filled chevron at each band's middle pointing where the power goes:
- * the direction without colour and without motion. */
+/* Filled chevrons along each band, CHEVRON_SPACING apart, pointing where
+ * the power goes: the direction without colour. The phase slides them
+ * along while playing (they move with the power); a band too short for
+ * two has one at its middle. */
 static void
 draw_chevrons (BgGraphFrame *f,
                GArray       *bands)
 {
   cairo_t *cr = f->cr;
+  double spacing = CHEVRON_SPACING * f->scale;
+  double offset = fmod (f->view->power->phase * f->scale, spacing);
 
+  if (offset < 0)
+    offset += spacing;
   for (int colour = 0; colour < 2; colour++)
     {
-      gboolean any = FALSE;
+      guint pending = 0;
 
+      _bg_graph_set_color (cr, colour == 0 ? &f->self->style.power_along
+                                           : &f->self->style.power_against, 1.0);
       for (guint i = 0; i < bands->len; i++)
         {
           const Band *band = &g_array_index (bands, Band, i);
           double dx = band->b.x - band->a.x, dy = band->b.y - band->a.y;
-          double len = hypot (dx, dy), ux, uy, h, mx, my;
+          double len = hypot (dx, dy), ux, uy, h;
+          gboolean any = FALSE;
 
-          if ((band->klass >= N_LEVELS) != colour || len < 4 * BG_GEOMETRY_BARB_LENGTH * f->scale)
+          if ((band->klass >= N_LEVELS) != colour || len < 2 * BG_GEOMETRY_BARB_LENGTH * f->scale)
             continue;
           ux = dx / len;
           uy = dy / len;
-          h = (level_width (band->klass % N_LEVELS) * 0.5 + 3.5) * f->scale;
-          mx = (band->a.x + band->b.x) / 2;
-          my = (band->a.y + band->b.y) / 2;
-          cairo_move_to (cr, mx + ux * h, my + uy * h);
-          cairo_line_to (cr, mx - ux * h * 0.4 - uy * h, my - uy * h * 0.4 + ux * h);
-          cairo_line_to (cr, mx - ux * h * 0.1, my - uy * h * 0.1);
-          cairo_line_to (cr, mx - ux * h * 0.4 + uy * h, my - uy * h * 0.4 - ux * h);
-          cairo_close_path (cr);
-          any = TRUE;
+          h = (level_width (band->klass % N_LEVELS) * 0.5 + 3.0) * f->scale;
+          /* clear of the half-arrow's barb at one end and the causal
+           * stroke at the other */
+          for (double d = offset; d < len - 1.5 * h; d += spacing)
+            if (d > 2.5 * h)
+              {
+                chevron_at (cr, band, ux, uy, d, h);
+                any = TRUE;
+              }
+          if (!any)
+            chevron_at (cr, band, ux, uy, len / 2 + h * 0.6, h);
+          if (++pending == PER_STROKE)
+            {
+              cairo_fill (cr);
+              pending = 0;
+            }
         }
-      if (any)
-        {
-          _bg_graph_set_color (cr, colour == 0 ? &f->self->style.power_along
-                                               : &f->self->style.power_against, 1.0);
-          cairo_fill (cr);
-        }
+      if (pending > 0)
+        cairo_fill (cr);
     }
 }
 
@@ -349,30 +368,104 @@ _bg_graph_draw_power_under (BgGraphFrame *f)
       bands = collect_bands (f, top);
       cairo_set_line_cap (f->cr, CAIRO_LINE_CAP_BUTT);
       stroke_by_class (f, bands, band_style);
-      stroke_by_class (f, bands, dash_style);
-      cairo_set_dash (f->cr, NULL, 0, 0);
       draw_chevrons (f, bands);
     }
   cairo_restore (f->cr);
 }
 
-/* Each resistance's dissipated power under its box, once labels can be
- * read. */
+/* Where each element's bonds leave it, summed as unit vectors (in
+ * element order): its value goes on the side they leave free. */
+static GArray *
+bond_directions (BgGraphFrame *f)
+{
+  GPtrArray *bonds = bg_model_get_bonds (f->model);
+  GArray *geoms = f->self->bond_geoms;
+  GArray *dirs = g_array_sized_new (FALSE, TRUE, sizeof (BgPoint), f->self->shapes->len);
+
+  g_array_set_size (dirs, f->self->shapes->len);
+  for (guint i = 0; i < bonds->len && i < geoms->len; i++)
+    {
+      const BondGeom *g = &g_array_index (geoms, BondGeom, i);
+      const BgBond *bond = g_ptr_array_index (bonds, i);
+      double dx = g->to.x - g->from.x, dy = g->to.y - g->from.y, len = hypot (dx, dy);
+      guint from = GPOINTER_TO_UINT (g_hash_table_lookup (f->self->shape_index, bond->from));
+      guint to = GPOINTER_TO_UINT (g_hash_table_lookup (f->self->shape_index, bond->to));
+
+      if (!g->visible || len <= 0)
+        continue;
+      if (from > 0 && from <= dirs->len)
+        {
+          g_array_index (dirs, BgPoint, from - 1).x += dx / len;
+          g_array_index (dirs, BgPoint, from - 1).y += dy / len;
+        }
+      if (to > 0 && to <= dirs->len)
+        {
+          g_array_index (dirs, BgPoint, to - 1).x -= dx / len;
+          g_array_index (dirs, BgPoint, to - 1).y -= dy / len;
+        }
+    }
+  return dirs;
+}
+
+/* The text's corner beside r on the side its bonds leave most free: below,
+ * right, above or left. */
+static BgPoint
+free_side (const BgRect *r,
+           BgPoint       dir,
+           double        w,
+           double        h,
+           double        gap)
+{
+  const BgPoint sides[] = { { 0, 1 }, { 1, 0 }, { 0, -1 }, { -1, 0 } };
+  guint best = 0;
+
+  for (guint k = 1; k < G_N_ELEMENTS (sides); k++)
+    if (sides[k].x * dir.x + sides[k].y * dir.y < sides[best].x * dir.x + sides[best].y * dir.y - 1e-9)
+      best = k;
+  switch (best)
+    {
+    case 1:
+      return (BgPoint) { r->x + r->width + gap, r->y + (r->height - h) / 2 };
+    case 2:
+      return (BgPoint) { r->x + (r->width - w) / 2, r->y - h - gap };
+    case 3:
+      return (BgPoint) { r->x - w - gap, r->y + (r->height - h) / 2 };
+    default:
+      return (BgPoint) { r->x + (r->width - w) / 2, r->y + r->height + gap };
+    }
+}
+
+/* Each dissipator's power beside its box, on the side its bonds leave
+ * free, once labels can be read and while few enough are in view to read
+ * (more: the tint alone, the tooltip gives the value). */
 void
 _bg_graph_draw_power_over (BgGraphFrame *f)
 {
   const BgGraphPower *power = f->view->power;
-  guint n;
+  g_autoptr(GArray) dirs = NULL;
+  guint n, shown = 0;
 
   if (power == NULL || power->element_loss == NULL || f->greek)
     return;
   n = MIN (power->n_elements, f->self->shapes->len);
+  for (guint i = 0; i < n && shown <= MAX_HEAT_LABELS; i++)
+    {
+      BgRect r = tank_rect (f, &g_array_index (f->self->shapes, BgElementShape, i));
+
+      if (!isnan (power->element_loss[i]) && element_in_view (f, &r))
+        shown++;
+    }
+  if (shown == 0 || shown > MAX_HEAT_LABELS)
+    return;
+  dirs = bond_directions (f);
+  _bg_graph_set_color (f->cr, &f->self->style.power_heat, 1.0);
   for (guint i = 0; i < n; i++)
     {
       const BgElementShape *s = &g_array_index (f->self->shapes, BgElementShape, i);
       BgRect r = tank_rect (f, s);
       g_autofree char *text = NULL;
       PangoLayout *layout;
+      BgPoint at;
       double w, h;
 
       if (isnan (power->element_loss[i]) || !element_in_view (f, &r))
@@ -381,8 +474,8 @@ _bg_graph_draw_power_over (BgGraphFrame *f)
       layout = _bg_graph_make_layout (f->self, text, HEAT_FONT_SIZE * f->label_scale,
                                       PANGO_WEIGHT_BOLD);
       w = _bg_graph_layout_width (layout, &h);
-      _bg_graph_set_color (f->cr, &f->self->style.power_heat, 1.0);
-      _bg_graph_show_layout_at (f->cr, layout, s->centre.x - w / 2, r.y + r.height + 1);
+      at = free_side (&r, g_array_index (dirs, BgPoint, i), w, h, 1.5 * f->label_scale);
+      _bg_graph_show_layout_at (f->cr, layout, at.x, at.y);
       g_object_unref (layout);
     }
 }

@@ -8,11 +8,11 @@
  * Owns: what the layer shows of one instant and how: each bond over a
  * band whose width grows with log |P| across BG_GRAPH_POWER_DECADES
  * decades below the scale's top, green along the half-arrow and purple
- * against it, with dashes that move in the power's direction (by phase)
- * and a chevron at the middle that points the same way; each storage's
+ * against it, with chevrons along it that point in the power's direction
+ * and move that way as the phase grows (while playing); each storage's
  * label box filled from the bottom as far as its stored energy is of its
  * peak, a tank; each resistance's box tinted by the power it dissipates,
- * its value written under it. Must not: read results (the caller brings
+ * its value written beside it (while no more than 60 are in view). Must not: read results (the caller brings
  * the numbers), use GTK, or keep anything between frames.
  */
 #pragma once
@@ -36,7 +36,7 @@ struct _BgGraphPower
   guint         n_elements;
   /* the run's largest |P|: the scale's top is the decade at or above it */
   double        peak;
-  /* how far the dashes have moved, model units */
+  /* how far the chevrons have moved along the bands, model units */
   double        phase;
 };
 
@@ -51,7 +51,5 @@ double bg_graph_power_band_width  (double power,
 
 #define BG_GRAPH_POWER_MIN_WIDTH 2.5
 #define BG_GRAPH_POWER_MAX_WIDTH 14.0
-/* The dash pattern's period, model units at scale 1. */
-#define BG_GRAPH_POWER_DASH_PERIOD 14.0
 
 G_END_DECLS
