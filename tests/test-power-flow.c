@@ -19,7 +19,8 @@
 #include <string.h>
 #include <gtk/gtk.h>
 
-#include "bg-canvas.h"
+#include "bg-canvas-private.h"
+#include "bg-graph-renderer.h"
 #include "bg-plot-pane.h"
 #include "bg-plot-view.h"
 #include "bg-power-bar.h"
@@ -27,6 +28,7 @@
 #include "bg-test-cli.h"
 #include "bg-test-pointer.h"
 #include "bg-test-ui.h"
+#include "bg-test-xdo.h"
 
 static BgApplication *app;
 static char *tmp_dir;
@@ -325,7 +327,10 @@ test_slider_drag (void)
   g_assert_nonnull (strstr (tooltip, p_line));
   g_assert_nonnull (strstr (tooltip, "e = "));
   g_assert_nonnull (strstr (tooltip, "f = "));
-  bg_test_ui_maybe_screenshot ("power-flow-1280x800");
+  /* the picture at the current's first peak, where every bond carries power */
+  bg_canvas_set_time (canvas, 0.063);
+  settle ();
+  bg_test_xdo_screenshot (GTK_WIDGET (window), "power-flow-1280x800");
   bg_test_ui_destroy_window (window);
 }
 
@@ -620,6 +625,50 @@ test_plot_key (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* The pictures and the themes ------------------------------------------------------------ */
+
+/* The bench at a third of its run, in the light and the dark theme: the
+ * canvas draws with the theme's power colours (light: the print ones;
+ * dark: the dark palette's) and the legend says what they mean. */
+static void
+test_bench_themes (void)
+{
+  GtkSettings *settings = gtk_settings_get_default ();
+  BgGraphStyle light, dark;
+  BgWindow *window;
+  BgCanvas *canvas;
+  const BgGraphStyle *style;
+  double t0, t1;
+
+  if (!bg_test_pointer_available (NULL))
+    {
+      g_test_skip ("needs XTEST on an X11 display");
+      return;
+    }
+  bg_graph_style_init_light (&light);
+  bg_graph_style_init_dark (&dark);
+  window = open_with_power_flow ("hydraulic-bench.bgmod", 1280, 800);
+  canvas = bg_window_get_canvas (window);
+  g_assert_true (bg_canvas_get_time_range (canvas, &t0, &t1));
+  bg_canvas_set_time (canvas, t0 + 0.3 * (t1 - t0));
+  settle ();
+  style = bg_graph_renderer_get_style (canvas->renderer);
+  g_assert_cmpfloat (style->power_along.green, ==, light.power_along.green);
+  bg_test_xdo_screenshot (GTK_WIDGET (window), "power-flow-bench-1280x800");
+
+  g_object_set (settings, "gtk-application-prefer-dark-theme", TRUE, NULL);
+  settle ();
+  gtk_widget_queue_draw (GTK_WIDGET (canvas));
+  settle ();
+  style = bg_graph_renderer_get_style (canvas->renderer);
+  g_assert_cmpfloat (style->power_along.green, ==, dark.power_along.green);
+  g_assert_cmpfloat (style->power_against.red, ==, dark.power_against.red);
+  bg_test_xdo_screenshot (GTK_WIDGET (window), "power-flow-bench-dark-1280x800");
+  g_object_set (settings, "gtk-application-prefer-dark-theme", FALSE, NULL);
+  settle ();
+  bg_test_ui_destroy_window (window);
+}
+
 /* Every example ------------------------------------------------------------------------- */
 
 /* The view on every example that runs, at the middle of its run: each
@@ -696,6 +745,7 @@ main (int    argc,
   g_test_add_func ("/ui/power-flow/plot-cursor", test_plot_cursor_moves_slider);
   g_test_add_func ("/ui/power-flow/play-keys", test_play_keys);
   g_test_add_func ("/ui/power-flow/every-example", test_every_example);
+  g_test_add_func ("/ui/power-flow/themes", test_bench_themes);
   g_test_add_func ("/ui/plot-from-diagram/right-click", test_right_click_plot);
   g_test_add_func ("/ui/plot-from-diagram/key", test_plot_key);
 

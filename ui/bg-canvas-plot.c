@@ -43,8 +43,9 @@ add_choice (GMenu      *menu,
 
   /* TRANSLATORS: a Plot menu item: the quantity, the variable's name and
    * its unit ("Voltage — b3.e, V"); the name alone without a unit */
-  label = *shown_unit != '\0' ? g_strdup_printf (_("%s — %s, %s"), meaning, name, shown_unit)
-                              : g_strdup_printf (_("%s — %s"), meaning, name);
+  label = *shown_unit != '\0'
+          ? g_strdup_printf (C_("plot menu item", "%s — %s, %s"), meaning, name, shown_unit)
+          : g_strdup_printf (C_("plot menu item", "%s — %s"), meaning, name);
   item = g_menu_item_new (label, NULL);
   g_menu_item_set_action_and_target (item, "canvas.plot-var", "s", name);
   g_menu_append_item (menu, item);

@@ -3,9 +3,10 @@
  *
  * Owns: the band along the canvas's bottom edge that says what the
  * power-flow view draws, in place of the conflict legend while the view is
- * shown: sample bands at each decade of the log scale, drawn as wide as the
- * graph draws them at this zoom and presentation scale, labelled with
- * their power; the two directions' colours; the storages' tanks and the
+ * shown: the log scale of the bands' widths, drawn as wide as the
+ * graph draws them at this zoom and presentation scale: one band widening
+ * from the scale's floor to its top, labelled with both powers; the two
+ * directions' colours; the storages' tanks and the
  * resistances' heat when the model has them. Entries flow left to right
  * and wrap to the canvas's width; their layouts are kept until what they
  * say or the font changes. Must not: draw the graph, or read the
@@ -27,8 +28,8 @@
 
 typedef enum
 {
-  ENTRY_TEXT,      /* a heading */
-  ENTRY_WIDTH,     /* a band as wide as the power's */
+  ENTRY_TEXT,      /* a note */
+  ENTRY_SCALE,     /* a band widening from the scale's floor to its top */
   ENTRY_ALONG,
   ENTRY_AGAINST,
   ENTRY_TANK,
@@ -100,14 +101,15 @@ make_entries (BgCanvas    *self,
       add (self, entries, &n, ENTRY_TEXT, 0, _("No power flows in this run"));
       return n;
     }
-  add (self, entries, &n, ENTRY_TEXT, 0, _("Bond width: |P|, log scale"));
-  for (int k = 0; k < BG_GRAPH_POWER_DECADES; k++)
-    {
-      double p = top / pow (10, k);
-      g_autofree char *text = bg_si_format (p, "W");
+  {
+    g_autofree char *floor_text = bg_si_format (top / pow (10, BG_GRAPH_POWER_DECADES), "W");
+    g_autofree char *top_text = bg_si_format (top, "W");
+    /* TRANSLATORS: the legend of the bonds' widths: the power at the
+     * thinnest band and at the widest ("|P|: 1 mW … 10 W, log scale") */
+    g_autofree char *text = g_strdup_printf (_("|P|: %s … %s, log scale"), floor_text, top_text);
 
-      add (self, entries, &n, ENTRY_WIDTH, p, text);
-    }
+    add (self, entries, &n, ENTRY_SCALE, top, text);
+  }
   add (self, entries, &n, ENTRY_ALONG, 0, _("along the half-arrow"));
   add (self, entries, &n, ENTRY_AGAINST, 0, _("against it"));
   if (storage)
@@ -147,9 +149,15 @@ current_legend (BgCanvas *self)
 }
 
 static double
+swatch_width (const Entry *e)
+{
+  return e->kind == ENTRY_TEXT ? 0 : e->kind == ENTRY_SCALE ? 2 * SWATCH_W : SWATCH_W;
+}
+
+static double
 entry_width (const Entry *e)
 {
-  return (e->kind == ENTRY_TEXT ? 0 : SWATCH_W + PAD) + e->width + 2 * PAD;
+  return (e->kind == ENTRY_TEXT ? 0 : swatch_width (e) + PAD) + e->width + 2 * PAD;
 }
 
 /* The swatch of an entry in a box at (x, y), w × h. */
@@ -159,8 +167,7 @@ draw_swatch (BgCanvas    *self,
              const Entry *e,
              double       x,
              double       y,
-             double       h,
-             double       peak)
+             double       h)
 {
   const BgGraphStyle *st = bg_graph_renderer_get_style (self->renderer);
   const BgGraphColor *c = e->kind == ENTRY_AGAINST ? &st->power_against
@@ -170,29 +177,44 @@ draw_swatch (BgCanvas    *self,
 
   switch (e->kind)
     {
-    case ENTRY_WIDTH:
+    case ENTRY_SCALE:
+      {
+        /* as wide at each end as the graph draws the floor and the top */
+        double scale = self->presentation_scale * self->zoom;
+        double w0 = MIN (MAX (BG_GRAPH_POWER_MIN_WIDTH * scale, 1), h);
+        double w1 = MIN (MAX (BG_GRAPH_POWER_MAX_WIDTH * scale, 2), h);
+        double len = 2 * SWATCH_W;
+
+        cairo_move_to (cr, x, mid - w0 / 2);
+        cairo_line_to (cr, x + len, mid - w1 / 2);
+        cairo_line_to (cr, x + len, mid + w1 / 2);
+        cairo_line_to (cr, x, mid + w0 / 2);
+        cairo_close_path (cr);
+        cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.35);
+        cairo_fill (cr);
+        cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue, 1);
+        cairo_set_line_width (cr, 1.2 * self->presentation_scale);
+        cairo_move_to (cr, x, mid);
+        cairo_line_to (cr, x + len, mid);
+        cairo_stroke (cr);
+      }
+      break;
     case ENTRY_ALONG:
     case ENTRY_AGAINST:
-      w = (e->kind == ENTRY_WIDTH ? bg_graph_power_band_width (e->power, peak)
-                                  : BG_GRAPH_POWER_MAX_WIDTH * 0.6) *
-          self->presentation_scale * self->zoom;
-      w = MIN (w, h);
+      w = MIN (BG_GRAPH_POWER_MAX_WIDTH * 0.6 * self->presentation_scale * self->zoom, h);
       cairo_set_source_rgba (cr, c->red, c->green, c->blue, 0.35);
       cairo_set_line_width (cr, MAX (w, 1));
       cairo_move_to (cr, x, mid);
       cairo_line_to (cr, x + SWATCH_W, mid);
       cairo_stroke (cr);
-      if (e->kind != ENTRY_WIDTH)
-        {
-          /* the chevron the bands carry, pointing where the power goes */
-          cairo_set_source_rgba (cr, c->red, c->green, c->blue, 1);
-          cairo_move_to (cr, x + SWATCH_W / 2 + 6, mid);
-          cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid - 6);
-          cairo_line_to (cr, x + SWATCH_W / 2, mid);
-          cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid + 6);
-          cairo_close_path (cr);
-          cairo_fill (cr);
-        }
+      /* the chevron the bands carry, pointing where the power goes */
+      cairo_set_source_rgba (cr, c->red, c->green, c->blue, 1);
+      cairo_move_to (cr, x + SWATCH_W / 2 + 6, mid);
+      cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid - 6);
+      cairo_line_to (cr, x + SWATCH_W / 2, mid);
+      cairo_line_to (cr, x + SWATCH_W / 2 - 3, mid + 6);
+      cairo_close_path (cr);
+      cairo_fill (cr);
       cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue, 1);
       cairo_set_line_width (cr, 1.2 * self->presentation_scale);
       cairo_move_to (cr, x, mid);
@@ -229,14 +251,13 @@ legend (BgCanvas *self,
   Legend *legend = current_legend (self);
   Entry *entries;
   double width = gtk_widget_get_width (GTK_WIDGET (self));
-  double line_h = 0, rows = 1, x = PAD, band, y0, peak;
+  double line_h = 0, rows = 1, x = PAD, band, y0;
   guint n;
 
   if (legend == NULL)
     return 0;
   entries = legend->entries;
   n = legend->n;
-  peak = bg_power_flow_get_peak_power (_bg_canvas_power_flow (self));
   for (guint i = 0; i < n; i++)
     line_h = MAX (line_h, entries[i].height);
   line_h = MAX (line_h, BG_GRAPH_POWER_MAX_WIDTH * self->presentation_scale * MIN (self->zoom, 1.0));
@@ -276,8 +297,8 @@ legend (BgCanvas *self,
             }
           if (e->kind != ENTRY_TEXT)
             {
-              draw_swatch (self, cr, e, x, y0, line_h, peak);
-              tx += SWATCH_W + PAD;
+              draw_swatch (self, cr, e, x, y0, line_h);
+              tx += swatch_width (e) + PAD;
             }
           cairo_move_to (cr, tx, y0 + (line_h - e->height) / 2);
           cairo_set_source_rgba (cr, st->fg.red, st->fg.green, st->fg.blue,

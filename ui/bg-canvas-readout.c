@@ -185,7 +185,7 @@ element_text (BgCanvas        *self,
   BgPowerElementValues flow;
 
   /* TRANSLATORS: an element's id, its kind ("Capacitor") and the instant */
-  g_string_printf (text, _("%s — %s, %s"), element->id,
+  g_string_printf (text, C_("read-out heading", "%s — %s, %s"), element->id,
                    bg_component_spec_display_name (element->spec), instant);
   for (guint k = 0; k < element->spec->n_vars; k++)
     {

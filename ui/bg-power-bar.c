@@ -65,8 +65,8 @@ fill_speeds (BgPowerBar *self)
     {
       g_autofree char *value = bg_si_format (v, "s");
       /* TRANSLATORS: how fast the power flow plays: simulated time per
-       * second ("500 ms per second") */
-      g_autofree char *label = g_strdup_printf (_("%s per second"), value);
+       * second of playing ("500 ms/s"), kept short */
+      g_autofree char *label = g_strdup_printf (_("%s/s"), value);
 
       self->speeds[i] = v;
       gtk_string_list_append (self->speed_labels, label);
@@ -246,6 +246,8 @@ bg_power_bar_init (BgPowerBar *self)
   self->slider = gtk_scale_new (GTK_ORIENTATION_HORIZONTAL, NULL);
   gtk_scale_set_draw_value (GTK_SCALE (self->slider), FALSE);
   gtk_widget_set_hexpand (self->slider, TRUE);
+  /* room to aim at an instant, also at 1024 px in presentation mode */
+  gtk_widget_set_size_request (self->slider, 160, -1);
   gtk_widget_set_tooltip_text (self->slider,
                                _("The instant the diagram shows; the time plot's cursor follows it"));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->slider), GTK_ACCESSIBLE_PROPERTY_LABEL,
@@ -253,7 +255,7 @@ bg_power_bar_init (BgPowerBar *self)
   gtk_box_append (GTK_BOX (self->box), self->slider);
 
   self->time_label = gtk_label_new (NULL);
-  gtk_label_set_width_chars (GTK_LABEL (self->time_label), 16);
+  gtk_label_set_width_chars (GTK_LABEL (self->time_label), 13);
   gtk_label_set_xalign (GTK_LABEL (self->time_label), 0);
   gtk_widget_add_css_class (self->time_label, "numeric");
   gtk_box_append (GTK_BOX (self->box), self->time_label);

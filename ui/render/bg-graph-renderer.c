@@ -522,8 +522,9 @@ draw_element_highlights (Frame *f)
 
           if (!element_visible (f, s, 8))
             continue;
+          /* the power-flow view's colours stand alone: no amber groups */
           if (pass == 0)
-            on = f->causality != NULL &&
+            on = f->causality != NULL && f->view->power == NULL &&
                  bg_causality_element_in_group (f->causality, e->id);
           else if (pass == 1)
             on = element_has_error (f, e);
@@ -714,7 +715,7 @@ compute_bonds (Frame *f)
         continue;
       g->stroke = bond_stroke (f, i);
       g->selected = is_selected (f, bond->id);
-      g->in_group = f->causality != NULL &&
+      g->in_group = f->causality != NULL && f->view->power == NULL &&
                     bg_causality_bond_in_group (f->causality, bond->id);
       if (f->causality != NULL &&
           bg_causality_bond_has_error (f->causality, bond->id))
