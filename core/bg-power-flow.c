@@ -22,7 +22,9 @@
 
 typedef struct
 {
-  int e, f, p;          /* columns, -1: none */
+  int    e, f, p;       /* columns, -1: none */
+  double sign;          /* of f and P: -1 when the columns are of a bond
+                         * whose half-arrow points the other way */
 } BondVars;
 
 typedef struct
@@ -130,10 +132,12 @@ accounts_of (BgPowerFlow     *self,
 }
 
 static void
-find_columns (BgPowerFlow *self,
-              BgModel     *model,
-              const char  *prefix,
-              GArray      *vars)
+find_columns (BgPowerFlow          *self,
+              BgModel              *model,
+              const char           *prefix,
+              BgPowerFlowAliasFunc  alias,
+              gpointer              alias_data,
+              GArray               *vars)
 {
   GPtrArray *bonds = bg_model_get_bonds (model);
   GPtrArray *elements = bg_model_get_elements (model);
@@ -147,9 +151,23 @@ find_columns (BgPowerFlow *self,
 
       g_string_printf (name, "%s%s.", prefix, bond->id);
       base = name->len;
+      b->sign = 1;
+      b->p = lookup (self->result, name, base, "P", vars);
+      if (b->p < 0 && alias != NULL)
+        {
+          /* a bond through a component's port: the flat bond it became */
+          g_autofree char *path = g_strconcat (prefix, bond->id, NULL);
+          g_autofree char *flat = alias (path, &b->sign, alias_data);
+
+          if (flat != NULL)
+            {
+              g_string_printf (name, "%s.", flat);
+              base = name->len;
+              b->p = lookup (self->result, name, base, "P", vars);
+            }
+        }
       b->e = lookup (self->result, name, base, "e", vars);
       b->f = lookup (self->result, name, base, "f", vars);
-      b->p = lookup (self->result, name, base, "P", vars);
     }
   for (guint i = 0; i < elements->len; i++)
     {
@@ -305,6 +323,17 @@ bg_power_flow_new (BgResult   *result,
                    BgModel    *model,
                    const char *prefix)
 {
+  return bg_power_flow_new_with_aliases (result, plan, model, prefix, NULL, NULL);
+}
+
+BgPowerFlow *
+bg_power_flow_new_with_aliases (BgResult             *result,
+                                BgPlan               *plan,
+                                BgModel              *model,
+                                const char           *prefix,
+                                BgPowerFlowAliasFunc  alias,
+                                gpointer              alias_data)
+{
   BgPowerFlow *self;
   g_autoptr(GArray) vars = g_array_new (FALSE, FALSE, sizeof (guint));
 
@@ -331,7 +360,7 @@ bg_power_flow_new (BgResult   *result,
   self->n_elements = bg_model_get_elements (model)->len;
   self->bonds = g_new0 (BondVars, MAX (self->n_bonds, 1));
   self->elements = g_new0 (ElementVars, MAX (self->n_elements, 1));
-  find_columns (self, model, prefix != NULL ? prefix : "", vars);
+  find_columns (self, model, prefix != NULL ? prefix : "", alias, alias_data, vars);
   /* the columns the run did not record, from its states: no rerun (a
    * derivation that fails part-way leaves those rows NAN) */
   self->n_rows = bg_result_get_n_rows (result);
@@ -344,6 +373,35 @@ bg_power_flow_new (BgResult   *result,
                    : 0;
   find_peaks (self);
   return self;
+}
+
+/* The flat bond a bond through a port became, and the sign between their
+ * half-arrows: both measured along the flat bond's from → to, the level's
+ * bond's half-arrow points with it when it is drawn the same way and
+ * forward (or the other way and reversed). */
+char *
+bg_power_flow_alias_through_ports (const char *path,
+                                   double     *sign,
+                                   gpointer    data)
+{
+  const BgPowerFlowPorts *ports = data;
+  gsize len = strlen (ports->prefix);
+  const char *flat_id;
+  const BgBond *inner, *flat;
+  gboolean same = TRUE;
+  double inner_dir, flat_dir;
+
+  if (ports->map == NULL || ports->flat == NULL || strncmp (path, ports->prefix, len) != 0)
+    return NULL;
+  flat_id = bg_flat_map_bond (ports->map, path, &same);
+  inner = bg_model_find_bond (ports->level, path + len);
+  flat = flat_id != NULL ? bg_model_find_bond (ports->flat, flat_id) : NULL;
+  if (inner == NULL || flat == NULL)
+    return NULL;
+  inner_dir = (inner->arrow == BG_ARROW_FORWARD ? 1.0 : -1.0) * (same ? 1.0 : -1.0);
+  flat_dir = flat->arrow == BG_ARROW_FORWARD ? 1.0 : -1.0;
+  *sign = inner_dir * flat_dir;
+  return g_strdup (flat_id);
 }
 
 void
@@ -463,8 +521,8 @@ bg_power_flow_bonds_at (BgPowerFlow       *self,
       const BondVars *b = &self->bonds[i];
 
       values[i].e = value (self, b->e, &at);
-      values[i].f = value (self, b->f, &at);
-      values[i].p = value (self, b->p, &at);
+      values[i].f = b->sign * value (self, b->f, &at);
+      values[i].p = b->sign * value (self, b->p, &at);
     }
 }
 

@@ -21,6 +21,7 @@
 #pragma once
 
 #include "bg-model.h"
+#include "bg-model-flatten.h"
 #include "bg-plan.h"
 #include "bg-result.h"
 
@@ -68,6 +69,35 @@ BgPowerFlow *bg_power_flow_new             (BgResult     *result,
                                             BgPlan       *plan,
                                             BgModel      *model,
                                             const char   *prefix);
+/* The same, with the name of the result's bond that a bond of the level
+ * stands for when its own path is not one of the result's (a bond through
+ * a component's port became the outer bond, bg-model-flatten.h): alias
+ * returns it (newly allocated, NULL: none) and the sign that turns that
+ * bond's flow and power into this one's, along this one's half-arrow. */
+typedef char *(*BgPowerFlowAliasFunc) (const char *path,
+                                       double     *sign,
+                                       gpointer    data);
+BgPowerFlow *bg_power_flow_new_with_aliases (BgResult             *result,
+                                             BgPlan               *plan,
+                                             BgModel              *model,
+                                             const char           *prefix,
+                                             BgPowerFlowAliasFunc  alias,
+                                             gpointer              alias_data);
+/* An alias func for a level of a document with components: the level's
+ * model and prefix, the document's flat graph and its map back
+ * (bg_model_flatten), none of them kept past the call that makes the
+ * flow. */
+typedef struct
+{
+  BgModel    *level;
+  const char *prefix;
+  BgModel    *flat;
+  BgFlatMap  *map;
+} BgPowerFlowPorts;
+
+char        *bg_power_flow_alias_through_ports (const char *path,
+                                                double     *sign,
+                                                gpointer    ports);
 void         bg_power_flow_free            (BgPowerFlow  *self);
 
 /* Whether model is the one (at the revision) the flow was made for, and

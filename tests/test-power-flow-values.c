@@ -336,45 +336,114 @@ test_kinds (void)
     }
 }
 
-/* Inside a component: the level's bonds and elements by their path. */
+/* Power into a junction along each bond's half-arrow: + when the arrow
+ * points into it. */
+static double
+junction_balance (BgModel                 *level,
+                  const BgElement         *junction,
+                  const BgPowerBondValues *values,
+                  double                  *scale)
+{
+  GPtrArray *bonds = bg_model_get_bonds (level);
+  double sum = 0;
+
+  *scale = 0;
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      const BgBond *bond = g_ptr_array_index (bonds, i);
+      gboolean into;
+
+      if (bond->from != junction && bond->to != junction)
+        continue;
+      into = (bond->to == junction) == (bond->arrow == BG_ARROW_FORWARD);
+      sum += into ? values[i].p : -values[i].p;
+      *scale = MAX (*scale, fabs (values[i].p));
+    }
+  return sum;
+}
+
+/* Inside a component: the level's bonds by their path, those through its
+ * ports as the flat bonds they became (with their half-arrows' sign), so
+ * every junction inside balances. */
 static void
 test_level (void)
 {
   g_autoptr(BgModel) model = bg_test_load_example ("suspension-rig.bgmod");
+  g_autoptr(BgFlatMap) map = NULL;
+  g_autoptr(BgModel) flat = NULL;
   g_auto(BgTestSim) sim = { 0 };
   BgElement *front = bg_model_find_element (model, "FRONT");
   const BgDefinition *def;
-  BgPowerFlow *flow;
+  BgPowerFlow *plain, *flow;
+  BgPowerFlowPorts ports;
   g_autofree BgPowerBondValues *bonds = NULL;
-  GPtrArray *inner;
-  guint known = 0;
+  g_autofree BgPowerBondValues *unaliased = NULL;
+  GPtrArray *inner, *elements;
+  GError *error = NULL;
+  guint through_ports = 0, junctions = 0;
 
   g_assert_nonnull (front);
   def = bg_definition_of_spec (front->spec);
   g_assert_nonnull (def);
   bg_test_simulate_energy (model, &sim);
-  flow = bg_power_flow_new (sim.result, sim.plan, def->body, "FRONT.");
+  flat = bg_model_flatten (model, &map, &error);
+  g_assert_no_error (error);
+  ports = (BgPowerFlowPorts) { def->body, "FRONT.", flat, map };
+  plain = bg_power_flow_new (sim.result, sim.plan, def->body, "FRONT.");
+  flow = bg_power_flow_new_with_aliases (sim.result, sim.plan, def->body, "FRONT.",
+                                         bg_power_flow_alias_through_ports, &ports);
   inner = bg_model_get_bonds (def->body);
   bonds = g_new (BgPowerBondValues, inner->len);
-  bg_power_flow_bonds_at (flow, 0.5, bonds);
-  for (guint i = 0; i < inner->len; i++)
+  unaliased = g_new (BgPowerBondValues, inner->len);
+  for (double t = 0.05; t < 1.0; t += 0.2)
     {
-      g_autofree char *name = g_strconcat ("FRONT.", ((BgBond *) g_ptr_array_index (inner, i))->id,
-                                           ".P", NULL);
-      int var = bg_result_lookup (sim.result, name);
-
-      /* a bond through a port became the outer bond: not by this name */
-      if (var < 0)
+      bg_power_flow_bonds_at (flow, t, bonds);
+      bg_power_flow_bonds_at (plain, t, unaliased);
+      through_ports = 0;
+      for (guint i = 0; i < inner->len; i++)
         {
-          g_assert_true (isnan (bonds[i].p));
-          continue;
+          g_autofree char *name = g_strconcat ("FRONT.", ((BgBond *) g_ptr_array_index (inner, i))->id,
+                                               ".P", NULL);
+
+          g_assert_true (isfinite (bonds[i].p));
+          g_assert_true (isfinite (bonds[i].e * bonds[i].f));
+          assert_close (bonds[i].e * bonds[i].f, bonds[i].p, MAX (1, fabs (bonds[i].p)), 1e-9,
+                        "e·f along the half-arrow");
+          if (bg_result_lookup (sim.result, name) < 0)
+            {
+              /* without the aliases a bond through a port shows nothing */
+              g_assert_true (isnan (unaliased[i].p));
+              through_ports++;
+            }
+          else
+            g_assert_cmpfloat (unaliased[i].p, ==, bonds[i].p);
         }
-      known++;
-      g_assert_true (isfinite (bonds[i].p));
+      /* every junction inside passes its power on */
+      elements = bg_model_get_elements (def->body);
+      junctions = 0;
+      for (guint k = 0; k < elements->len; k++)
+        {
+          const BgElement *e = g_ptr_array_index (elements, k);
+          double scale = 0, balance;
+
+          if (!e->spec->variable_ports)
+            continue;
+          junctions++;
+          balance = junction_balance (def->body, e, bonds, &scale);
+          /* to 1e-9 of its largest bond, or of the run's largest power
+           * while it barely moves */
+          assert_close (balance, 0,
+                        MAX (scale, 1e-6 * bg_power_flow_get_peak_power (flow)),
+                        1e-9, "a junction's balance inside FRONT");
+        }
     }
-  g_assert_cmpuint (known, >, 0);
+  g_test_message ("FRONT: %u bonds, %u through its ports, %u junctions", inner->len,
+                  through_ports, junctions);
+  g_assert_cmpuint (through_ports, >, 0);
+  g_assert_cmpuint (junctions, >, 0);
   g_assert_true (bg_power_flow_has_role (flow, BG_POWER_ROLE_STORAGE));
   bg_power_flow_free (flow);
+  bg_power_flow_free (plain);
 }
 
 int

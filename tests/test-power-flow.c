@@ -729,6 +729,52 @@ test_every_example (void)
     }
 }
 
+/* Inside an instance: every bond of the level shown carries its power,
+ * those through the instance's ports too (as the outer bonds they
+ * became), and Plot on one of those plots the run's bond. */
+static void
+test_inside_component (void)
+{
+  BgWindow *window = bg_test_ui_open_example (app, "suspension-rig.bgmod", 1280, 800);
+  BgCanvas *canvas = bg_window_get_canvas (window);
+  BgPlotPane *pane = bg_test_ui_plot_pane (window);
+  const char *ids[] = { "FRONT", NULL };
+  GPtrArray *bonds;
+  double t0, t1;
+
+  bg_test_ui_disable_tooltips (GTK_WIDGET (window));
+  bg_test_ui_run_to_end (window);
+  settle ();
+  bg_canvas_select_ids (canvas, ids);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open-component", NULL));
+  settle ();
+  g_assert_null (bg_model_find_element (bg_canvas_get_model (canvas), "FRONT"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "power-flow", NULL);
+  settle ();
+  g_assert_true (bg_canvas_get_time_range (canvas, &t0, &t1));
+  bg_canvas_set_time (canvas, t0 + 0.4 * (t1 - t0));
+  bonds = bg_model_get_bonds (bg_canvas_get_model (canvas));
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      const char *id = ((BgBond *) g_ptr_array_index (bonds, i))->id;
+      g_autofree char *text = bg_canvas_dup_values_text (canvas, id);
+
+      g_test_message ("inside FRONT, %s", text);
+      g_assert_nonnull (text);
+      g_assert_nonnull (strstr (text, "P = "));
+    }
+  /* Plot on each bond: the run has every trace asked for */
+  for (guint i = 0; i < bonds->len; i++)
+    {
+      g_autofree char *name = g_strconcat (((BgBond *) g_ptr_array_index (bonds, i))->id, ".P", NULL);
+
+      g_signal_emit_by_name (canvas, "plot-requested", name);
+    }
+  bg_test_ui_pump ();
+  g_assert_cmpuint (bg_plot_view_get_n_traces (bg_plot_pane_get_view (pane)), >=, bonds->len);
+  bg_test_ui_destroy_window (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -746,6 +792,7 @@ main (int    argc,
   g_test_add_func ("/ui/power-flow/play-keys", test_play_keys);
   g_test_add_func ("/ui/power-flow/every-example", test_every_example);
   g_test_add_func ("/ui/power-flow/themes", test_bench_themes);
+  g_test_add_func ("/ui/power-flow/inside-component", test_inside_component);
   g_test_add_func ("/ui/plot-from-diagram/right-click", test_right_click_plot);
   g_test_add_func ("/ui/plot-from-diagram/key", test_plot_key);
 

@@ -32,6 +32,10 @@ struct _BgCanvasPower
   BgResult     *result;
   BgPlan       *plan;       /* the result's, or NULL */
   char         *prefix;
+  /* the names of bonds through a component's ports (bg-power-flow.h) */
+  BgPowerFlowAliasFunc alias;
+  gpointer      alias_data;
+  GDestroyNotify alias_destroy;
   BgPowerFlow  *flow;       /* for the model and result as they are now */
   double        time;       /* NAN: none chosen */
   gboolean      mode;
@@ -80,7 +84,8 @@ _bg_canvas_power_flow (BgCanvas *self)
   if (p->flow != NULL && !bg_power_flow_matches (p->flow, self->model, p->result))
     g_clear_pointer (&p->flow, bg_power_flow_free);
   if (p->flow == NULL)
-    p->flow = bg_power_flow_new (p->result, p->plan, self->model, p->prefix);
+    p->flow = bg_power_flow_new_with_aliases (p->result, p->plan, self->model, p->prefix,
+                                              p->alias, p->alias_data);
   return p->flow;
 }
 
@@ -332,6 +337,26 @@ bg_canvas_set_result (BgCanvas   *self,
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
+void
+bg_canvas_set_bond_alias (BgCanvas             *self,
+                          BgPowerFlowAliasFunc  alias,
+                          gpointer              data,
+                          GDestroyNotify        destroy)
+{
+  BgCanvasPower *p;
+
+  g_return_if_fail (BG_IS_CANVAS (self));
+
+  p = self->power;
+  if (p->alias_destroy != NULL)
+    p->alias_destroy (p->alias_data);
+  p->alias = alias;
+  p->alias_data = data;
+  p->alias_destroy = destroy;
+  g_clear_pointer (&p->flow, bg_power_flow_free);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
 BgResult *
 bg_canvas_get_result (BgCanvas *self)
 {
@@ -571,6 +596,11 @@ _bg_canvas_power_dispose (BgCanvas *self)
   g_clear_pointer (&p->flow, bg_power_flow_free);
   g_clear_pointer (&p->result, bg_result_unref);
   g_clear_pointer (&p->plan, bg_plan_unref);
+  if (p->alias_destroy != NULL)
+    p->alias_destroy (p->alias_data);
+  p->alias = NULL;
+  p->alias_data = NULL;
+  p->alias_destroy = NULL;
 }
 
 void

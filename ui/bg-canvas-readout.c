@@ -77,6 +77,21 @@ bg_canvas_get_value_at (BgCanvas   *self,
   return value_at (self, name, value, NULL);
 }
 
+/* "name = value unit (meaning)" as a line. */
+static void
+append_line (GString    *text,
+             const char *name,
+             double      value,
+             const char *unit,
+             const char *meaning)
+{
+  g_autofree char *formatted = bg_si_format (value, unit);
+
+  g_string_append_printf (text, "\n%s = %s", name, formatted);
+  if (meaning != NULL && *meaning != '\0')
+    g_string_append_printf (text, " (%s)", meaning);
+}
+
 /* "name = value unit (meaning)" as a line; FALSE when the result lacks it. */
 static gboolean
 append_value (BgCanvas   *self,
@@ -88,16 +103,12 @@ append_value (BgCanvas   *self,
 {
   BgResult *result = _bg_canvas_power_result (self, NULL);
   g_autofree char *name = g_strconcat (id, ".", suffix, NULL);
-  g_autofree char *formatted = NULL;
   double value;
   int var;
 
   if (!value_at (self, name, &value, &var))
     return FALSE;
-  formatted = bg_si_format (value, bg_result_get_var_unit (result, (guint) var));
-  g_string_append_printf (text, "\n%s = %s", suffix, formatted);
-  if (meaning != NULL && *meaning != '\0')
-    g_string_append_printf (text, " (%s)", meaning);
+  append_line (text, suffix, value, bg_result_get_var_unit (result, (guint) var), meaning);
   if (out != NULL)
     *out = value;
   return TRUE;
@@ -123,6 +134,28 @@ bond_domain (const BgBond *bond)
   return bond->from->spec->domain;
 }
 
+/* A bond's values at the instant from the power flow: also a bond
+ * through a component's port, read as the bond it became. */
+static gboolean
+bond_values (BgCanvas          *self,
+             const BgBond      *bond,
+             BgPowerBondValues *out)
+{
+  BgPowerFlow *flow = _bg_canvas_power_flow (self);
+  GPtrArray *bonds = bg_model_get_bonds (self->model);
+  g_autofree BgPowerBondValues *all = NULL;
+  guint index;
+  double t;
+
+  if (flow == NULL || !_bg_canvas_power_time (self, &t) ||
+      !g_ptr_array_find (bonds, bond, &index) || index >= bg_power_flow_get_n_bonds (flow))
+    return FALSE;
+  all = g_new (BgPowerBondValues, bg_power_flow_get_n_bonds (flow));
+  bg_power_flow_bonds_at (flow, t, all);
+  *out = all[index];
+  return !isnan (out->p) || !isnan (out->e);
+}
+
 static char *
 bond_text (BgCanvas     *self,
            const BgBond *bond)
@@ -132,25 +165,30 @@ bond_text (BgCanvas     *self,
   BgDomain domain = bond_domain (bond);
   const BgElement *tail = bond->arrow == BG_ARROW_FORWARD ? bond->from : bond->to;
   const BgElement *tip = bond->arrow == BG_ARROW_FORWARD ? bond->to : bond->from;
-  gboolean any;
-  double p = NAN;
+  BgPowerBondValues v;
 
+  if (!bond_values (self, bond, &v))
+    return NULL;
   /* TRANSLATORS: a bond's id and the instant ("at t = 0.5 s") */
   g_string_printf (text, _("Bond %s, %s"), bond->id, instant);
-  any = append_value (self, text, bond->id, "e", bg_domain_quantity_name (domain, TRUE), NULL);
-  any |= append_value (self, text, bond->id, "f", bg_domain_quantity_name (domain, FALSE), NULL);
-  if (append_value (self, text, bond->id, "P", NULL, &p))
+  if (!isnan (v.e))
+    append_line (text, "e", v.e, bg_domain_effort_unit (domain),
+                 bg_domain_quantity_name (domain, TRUE));
+  if (!isnan (v.f))
+    append_line (text, "f", v.f, bg_domain_flow_unit (domain),
+                 bg_domain_quantity_name (domain, FALSE));
+  if (!isnan (v.p))
     {
-      any = TRUE;
-      if (p > 0)
+      append_line (text, "P", v.p, "W", NULL);
+      if (v.p > 0)
         /* TRANSLATORS: where a bond's power goes: from one element to the other */
         g_string_append_printf (text, _(", from %s to %s (along the half-arrow)"),
                                 tail->id, tip->id);
-      else if (p < 0)
+      else if (v.p < 0)
         g_string_append_printf (text, _(", from %s to %s (against the half-arrow)"),
                                 tip->id, tail->id);
     }
-  return any ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* The power flow's values of an element at the instant; FALSE without. */

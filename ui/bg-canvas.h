@@ -54,6 +54,7 @@
 #include "bg-library.h"
 #include "bg-causality-check.h"
 #include "bg-plan.h"
+#include "bg-power-flow.h"
 #include "bg-result.h"
 
 G_BEGIN_DECLS
@@ -303,6 +304,13 @@ void        bg_canvas_set_result             (BgCanvas              *self,
                                               BgPlan                *plan,
                                               const char            *prefix);
 BgResult   *bg_canvas_get_result             (BgCanvas              *self);
+/* Inside a component: the result's bond that a bond through one of its
+ * ports stands for (bg_power_flow_alias_through_ports), so that the view
+ * and the read-outs show it too. NULL: none; destroy frees data. */
+void        bg_canvas_set_bond_alias         (BgCanvas              *self,
+                                              BgPowerFlowAliasFunc   alias,
+                                              gpointer               data,
+                                              GDestroyNotify         destroy);
 /* The run's first and last time; FALSE without a result. */
 gboolean    bg_canvas_get_time_range         (BgCanvas              *self,
                                               double                *t_start,

@@ -9,13 +9,14 @@
  * instant and the time plot's cursor together both ways (the plot's
  * cursor rests at the instant while the view is on), the stale note, and
  * turning the canvas's "plot-requested" into a trace of the time plot
- * (named from the document's top: the level's prefix first), shown at
- * once. Must not: simulate, derive values (the canvas and the plot read
+ * (named from the document's top: the level's prefix first, a bond
+ * through a component's port as the bond it became), shown at once. Must not: simulate, derive values (the canvas and the plot read
  * the stored result), or keep state outside BgWindow's struct.
  */
 #include "config.h"
 
 #include <math.h>
+#include <string.h>
 #include <glib/gi18n-lib.h>
 
 #include "bg-window-private.h"
@@ -139,12 +140,54 @@ canvas_model_cb (BgWindow *self)
                         _bg_window_levels_get_prefix (self));
 }
 
+/* Inside a component, a bond through one of its ports is the outer bond
+ * in the run: its name there (bg-power-flow.h). */
+static char *
+bond_alias (const char *path,
+            double     *sign,
+            gpointer    data)
+{
+  BgWindow *self = data;
+  BgPowerFlowPorts ports;
+
+  if (self->document == NULL || bg_canvas_get_model (self->canvas) == NULL)
+    return NULL;
+  ports = (BgPowerFlowPorts) {
+    bg_canvas_get_model (self->canvas), _bg_window_levels_get_prefix (self),
+    bg_document_get_flat_model (self->document), bg_document_get_flat_map (self->document),
+  };
+  return bg_power_flow_alias_through_ports (path, sign, &ports);
+}
+
+/* A variable of the level shown by its name in the run: the level's
+ * prefix first, a bond through a port as the bond it became. */
+static char *
+run_name (BgWindow   *self,
+          const char *name)
+{
+  const char *prefix = _bg_window_levels_get_prefix (self);
+  const char *dot = strchr (name, '.');
+  g_autofree char *id = dot != NULL ? g_strndup (name, dot - name) : NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *flat = NULL;
+  double sign = 1;
+
+  if (id != NULL && bg_model_find_bond (bg_canvas_get_model (self->canvas), id) != NULL)
+    {
+      path = g_strconcat (prefix, id, NULL);
+      flat = bond_alias (path, &sign, self);
+      if (flat != NULL)
+        return g_strconcat (flat, dot, NULL);
+    }
+  return g_strconcat (prefix, name, NULL);
+}
+
 static void
 plot_requested_cb (BgWindow   *self,
                    const char *name,
                    BgCanvas   *canvas)
 {
-  g_autofree char *full = g_strconcat (_bg_window_levels_get_prefix (self), name, NULL);
+  g_autofree char *full = run_name (self, name);
 
   _bg_window_set_explain_mode (self, FALSE);
   _bg_window_layout_show_slot (self);
@@ -184,6 +227,7 @@ _bg_window_power_init (BgWindow *self)
                                                               "power-flow");
 
   place_bar (self);
+  bg_canvas_set_bond_alias (self->canvas, bond_alias, self, NULL);
   g_action_map_add_action (G_ACTION_MAP (self), G_ACTION (action));
   g_signal_connect_object (self->canvas, "notify::power-flow",
                            G_CALLBACK (power_flow_changed_cb), self, G_CONNECT_SWAPPED);
