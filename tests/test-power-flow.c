@@ -547,6 +547,25 @@ test_right_click_plot (void)
   vars = bg_plot_pane_dup_vars (pane);
   g_assert_false (g_strv_contains ((const char *const *) vars, "b3.P"));
 
+  /* the pointer on the plot, then on the capacitor: its values at the
+   * plot's cursor, the view off */
+  g_assert_false (bg_canvas_get_power_flow (canvas));
+  bg_test_pointer_move (GTK_WIDGET (view), gtk_widget_get_width (GTK_WIDGET (view)) * 0.45,
+                        gtk_widget_get_height (GTK_WIDGET (view)) * 0.5);
+  t = bg_plot_view_get_cursor (view);
+  g_assert_false (isnan (t));
+  bg_test_ui_element_point (canvas, "C1", &x, &y);
+  bg_test_pointer_move (GTK_WIDGET (canvas), x, y);
+  g_assert_cmpfloat (bg_canvas_get_time (canvas), ==, t);
+  {
+    g_autofree char *tooltip = bg_canvas_dup_tooltip_at (canvas, x, y);
+    g_autofree char *energy = shown (csv, "C1.E", t, "J");
+    g_autofree char *line = g_strconcat ("E = ", energy, NULL);
+
+    g_test_message ("over C1 at the plot's cursor: %s", tooltip);
+    g_assert_nonnull (strstr (tooltip, line));
+  }
+
   bond_point (canvas, "b3", &x, &y);
   bg_test_pointer_secondary_click (GTK_WIDGET (canvas), x, y);
   menu = bg_canvas_get_context_menu (canvas);
@@ -651,6 +670,9 @@ test_bench_themes (void)
   canvas = bg_window_get_canvas (window);
   g_assert_true (bg_canvas_get_time_range (canvas, &t0, &t1));
   bg_canvas_set_time (canvas, t0 + 0.3 * (t1 - t0));
+  /* the whole bench in view, nothing selected, for the picture */
+  bg_canvas_select_ids (canvas, NULL);
+  bg_canvas_zoom_to_fit_whole (canvas);
   settle ();
   style = bg_graph_renderer_get_style (canvas->renderer);
   g_assert_cmpfloat (style->power_along.green, ==, light.power_along.green);

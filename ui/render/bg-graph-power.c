@@ -6,8 +6,9 @@
  * Owns: the log-scale widths (bg-graph-power.h) and the layer's drawing in
  * one frame of the graph renderer: under the bonds, each bond's band
  * (grouped by colour and width so that Cairo strokes a few nearby bonds
- * per call) and its chevrons, moving with the phase, the storages' tanks and the
- * resistances' tints; over the labels, the dissipated power's value on
+ * per call) and its chevrons, moving with the phase; over the advanced
+ * components' boxes and under the labels, the storages' tanks and the
+ * dissipators' tints; over the labels, the dissipated power's value on
  * the side of the box its bonds leave free.
  * Must not: read results, decide what is drawn outside the layer, or keep
  * anything between frames.
@@ -361,8 +362,6 @@ _bg_graph_draw_power_under (BgGraphFrame *f)
     return;
   top = bg_graph_power_scale_top (power->peak);
   cairo_save (f->cr);
-  draw_tanks (f);
-  draw_heat (f, top);
   if (top > 0)
     {
       bands = collect_bands (f, top);
@@ -370,6 +369,21 @@ _bg_graph_draw_power_under (BgGraphFrame *f)
       stroke_by_class (f, bands, band_style);
       draw_chevrons (f, bands);
     }
+  cairo_restore (f->cr);
+}
+
+/* The tanks and the heat, over the advanced components' boxes (which are
+ * filled) and under the labels. */
+void
+_bg_graph_draw_power_boxes (BgGraphFrame *f)
+{
+  const BgGraphPower *power = f->view->power;
+
+  if (power == NULL)
+    return;
+  cairo_save (f->cr);
+  draw_heat (f, bg_graph_power_scale_top (power->peak));
+  draw_tanks (f);
   cairo_restore (f->cr);
 }
 

@@ -102,9 +102,10 @@ const BgElementShape *_bg_graph_frame_shape    (BgGraphFrame          *f,
  * ids at a free corner (view->show_bond_ids). */
 void               _bg_graph_draw_names        (BgGraphFrame          *f);
 
-/* bg-graph-power.c: the power-flow layer (view->power), under the bonds
- * and over the labels. */
+/* bg-graph-power.c: the power-flow layer (view->power), under the bonds,
+ * over the boxes and over the labels. */
 void               _bg_graph_draw_power_under  (BgGraphFrame          *f);
+void               _bg_graph_draw_power_boxes  (BgGraphFrame          *f);
 void               _bg_graph_draw_power_over   (BgGraphFrame          *f);
 
 void               _bg_graph_label_layout_free (gpointer               data);

@@ -940,6 +940,7 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   for (int k = 0; k < N_BOND_CLASSES; k++)
     draw_bond_class (&f, (BondClass) k);
   draw_element_boxes (&f);
+  _bg_graph_draw_power_boxes (&f);
   if (f.greek)
     draw_greeked_labels (&f);
   else
