@@ -320,6 +320,13 @@ bg_cli_energy (int    argc,
     goto out;
   status = run_status (run);
   energy = bg_simulation_run_get_energy (run);
+  /* A ledger that stopped early (a power that overflows) fails the
+   * command, as a variable that does fails simulate. */
+  if (status == BG_CLI_EXIT_OK && bg_energy_get_failure (energy) != NULL)
+    {
+      g_printerr ("bgmod-cli " COMMAND ": %s\n", bg_energy_get_failure (energy));
+      status = BG_CLI_EXIT_FAILED;
+    }
   /* A failed run's balance up to its failure is still printed. */
   if (bg_energy_get_n_rows (energy) > 0)
     exit_code = write_output (energy, json, csv_path, argv[1]);

@@ -10,8 +10,8 @@
  * side: the quadrature right-hand side (the power of every account that is
  * integrated: all but the storages) and the ledger rows.
  * Must not: be included outside core/.
- * Included by: core/bg-energy*.c, core/bg-compiler*.c, core/bg-plan.c,
- * core/bg-simulator.c.
+ * Included by: core/bg-energy*.c, core/bg-compiler*.c,
+ * core/bg-compiler-passes-private.h, core/bg-plan.c, core/bg-simulator.c.
  */
 #pragma once
 
@@ -48,6 +48,7 @@ struct _BgEnergy
   guint               n_quad;
   guint              *quad_of;   /* account -> its quadrature, G_MAXUINT for a storage */
   double             *e0;        /* the energy each storage held at the first row */
+  char               *failure;   /* why the ledger stopped before the run's end, or NULL */
   BgResult           *ledger;
   /* bg_energy_eval_state(): made at its first call */
   BgPlanWork         *work;
@@ -83,8 +84,10 @@ double       _bg_energy_run_power_scale (BgEnergyRun *run,
                                       double        t,
                                       const double *y);
 /* Appends the ledger row at t from the state y and the quadratures q
- * (n_quad cumulative energies). FALSE when an algebraic group failed. */
-gboolean     _bg_energy_run_append   (BgEnergyRun  *run,
+ * (n_quad cumulative energies). When an algebraic group fails or a value
+ * of the row is not finite, the ledger stops before that row, with the
+ * reason in its failure (bg_energy_get_failure); later calls do nothing. */
+void         _bg_energy_run_append   (BgEnergyRun  *run,
                                       double        t,
                                       const double *y,
                                       const double *q);

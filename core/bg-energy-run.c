@@ -5,13 +5,15 @@
  * run's quadratures (the power of every account but the storages, from the
  * operations those powers need, in a work of its own) and the ledger rows
  * (each storage's energy from the state, minus its first value; the
- * quadratures as the solver integrated them; the totals). Must not: call
+ * quadratures as the solver integrated them; the totals), and where the
+ * ledger stops when a row cannot be computed. Must not: call
  * the solver (bg-simulator.c does) or change the plan.
  */
 #include "config.h"
 
 #include <math.h>
 #include <string.h>
+#include <glib/gi18n-lib.h>
 
 #include "bg-energy-private.h"
 
@@ -24,6 +26,7 @@ struct _BgEnergyRun
   double     *power, *stored;   /* n_accounts */
   double     *row;              /* one ledger row */
   gboolean    started;
+  gboolean    stopped;          /* the ledger has stopped (energy->failure) */
 };
 
 static BgOp *
@@ -83,6 +86,7 @@ _bg_energy_run_n_quad (BgEnergyRun *run)
   return run->energy->n_quad;
 }
 
+
 static gboolean
 eval_ops (BgPlanWork *work, const BgOp *ops, guint n_ops, double t, double t_wave,
           const double *y)
@@ -131,7 +135,15 @@ _bg_energy_run_power_scale (BgEnergyRun  *run,
   return scale;
 }
 
-gboolean
+/* The ledger ends here, for this reason. */
+static void
+stop (BgEnergyRun *run, char *reason)
+{
+  run->stopped = TRUE;
+  run->energy->failure = reason;
+}
+
+void
 _bg_energy_run_append (BgEnergyRun  *run,
                        double        t,
                        const double *y,
@@ -142,8 +154,13 @@ _bg_energy_run_append (BgEnergyRun  *run,
   double totals[BG_ENERGY_N_TOTALS] = { 0 };
   double *row = run->row;
 
+  if (run->stopped)
+    return;
   if (!eval_ops (run->row_work, run->stored_ops, run->n_stored_ops, t, t, y))
-    return FALSE;
+    {
+      stop (run, g_strdup_printf (_("At t = %g s an algebraic loop has no solution"), t));
+      return;
+    }
   _bg_energy_sum_terms (pe, run->row_work->regs, NULL, run->stored);
   /* The first row fixes each storage's starting energy (written before
    * the row is published: readers see it with the row). */
@@ -179,6 +196,14 @@ _bg_energy_run_append (BgEnergyRun  *run,
                                - totals[BG_ENERGY_STORED];
   for (guint k = 0; k < BG_ENERGY_N_TOTALS; k++)
     row[1 + pe->n_accounts + k] = totals[k] + 0.0;
+  for (guint c = 1; c < 1 + pe->n_accounts + BG_ENERGY_N_TOTALS; c++)
+    if (!isfinite (row[c]))
+      {
+        /* Translators: the time, a ledger column ("U.W", "supplied"), then what it is ("energy supplied by U") */
+        stop (run, g_strdup_printf (_("At t = %g s the energy %s (%s) is not a finite number"), t,
+                                    bg_result_get_var_name (energy->ledger, c),
+                                    bg_result_get_var_description (energy->ledger, c)));
+        return;
+      }
   bg_result_append_row (energy->ledger, row);
-  return TRUE;
 }

@@ -200,6 +200,7 @@ energy_free (BgEnergy *self)
   g_strfreev (self->names);
   g_free (self->quad_of);
   g_free (self->e0);
+  g_free (self->failure);
   g_free (self->eval_ops);
   g_free (self->y);
   _bg_plan_work_free (self->work);
@@ -269,6 +270,13 @@ bg_energy_find_element (BgEnergy   *self,
   return n > 0;
 }
 
+const char *
+bg_energy_get_failure (BgEnergy *self)
+{
+  g_return_val_if_fail (self != NULL, NULL);
+  return self->failure;
+}
+
 BgResult *
 bg_energy_get_ledger (BgEnergy *self)
 {
@@ -307,6 +315,14 @@ bg_energy_get_total (BgEnergy     *self,
 {
   g_return_val_if_fail (self != NULL && total < BG_ENERGY_N_TOTALS, NAN);
   return bg_result_get_value (self->ledger, bg_energy_get_total_column (self, total), row);
+}
+
+double
+bg_energy_get_initial (BgEnergy *self,
+                       guint     account)
+{
+  g_return_val_if_fail (self != NULL && account < self->pe->n_accounts, NAN);
+  return self->e0[account];
 }
 
 double

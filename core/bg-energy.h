@@ -107,6 +107,11 @@ gboolean      bg_energy_find_element     (BgEnergy     *self,
  * in J, then the totals (bg_energy_get_total_column). One row per output
  * row of the run, at the same times. */
 BgResult     *bg_energy_get_ledger       (BgEnergy     *self);
+/* Why the ledger stopped before the run's end (translated: "At t = 0.501 s
+ * the energy U.W (energy supplied by U) is not a finite number"), or NULL.
+ * A ledger that cannot go on never stops the run itself: the run ends as
+ * it would without energy. Read it once the run has ended. */
+const char   *bg_energy_get_failure      (BgEnergy     *self);
 guint         bg_energy_get_total_column (BgEnergy     *self,
                                           BgEnergyTotal total);
 gsize         bg_energy_get_n_rows       (BgEnergy     *self);
@@ -116,6 +121,11 @@ double        bg_energy_get_value        (BgEnergy     *self,
 double        bg_energy_get_total        (BgEnergy     *self,
                                           BgEnergyTotal total,
                                           gsize         row);
+/* The energy storage account held at the ledger's first row, J (0 for
+ * the other roles, and before the first row). Its value at a row plus this
+ * is what it holds then. */
+double        bg_energy_get_initial      (BgEnergy     *self,
+                                          guint         account);
 /* The total energy stored at that row (not its change), J. */
 double        bg_energy_get_stored_sum   (BgEnergy     *self,
                                           gsize         row);

@@ -10,8 +10,9 @@
  * sentences (bg-cvode-reason.c); with an energy ledger, the energy of
  * every account as quadratures of the same integration (CVODES: integrated
  * with the states' steps, outside their error test, so the states are the
- * same doubles as without; a plan without states integrates them alone,
- * under error control, beside one constant placeholder state). Must not:
+ * same doubles as without and the run ends as it would without; a plan
+ * without states integrates them alone, under error control, beside one
+ * constant placeholder state). Must not:
  * keep global state, change the plan, or touch a model or GTK.
  */
 #include "config.h"
@@ -120,9 +121,11 @@ quad_cb (realtype t, N_Vector y, N_Vector yqdot, void *user_data)
 {
   Run *run = user_data;
 
+  /* (A power that cannot be computed makes the ledger stop, not the
+   * run: it is NaN, and the ledger's next row says where it stopped.) */
   if (!_bg_energy_run_power (run->energy, t, run->work->t_wave, N_VGetArrayPointer (y),
                              N_VGetArrayPointer (yqdot)))
-    return 1;
+    N_VConst (NAN, yqdot);
   return 0;
 }
 
@@ -426,8 +429,10 @@ first_non_finite (const double *values, guint n)
 }
 
 /* The ledger's row at t: the quadratures there (0 at the start), read
- * from the solver's interpolant as the states are. */
-static gboolean
+ * from the solver's interpolant as the states are. A row that cannot be
+ * computed, or holds a value that is not finite, ends the ledger there
+ * (bg_energy_get_failure says why), not the run. */
+static void
 append_energy_row (Run *run, double t, const double *y)
 {
   const double *q = NULL;
@@ -443,10 +448,7 @@ append_energy_row (Run *run, double t, const double *y)
           q = N_VGetArrayPointer (run->yqtmp);
         }
     }
-  if (_bg_energy_run_append (run->energy, t, y, q))
-    return TRUE;
-  run->work->n_group_failures++;
-  return FALSE;
+  _bg_energy_run_append (run->energy, t, y, q);
 }
 
 /* Appends the row at t, unless a value in it is not finite (then
@@ -472,8 +474,8 @@ append_row (Run *run, double t, const double *y)
       run->bad_var = bg_result_get_stored_var (run->result, bad);
       return FALSE;
     }
-  if (run->energy != NULL && !append_energy_row (run, t, y))
-    return FALSE;
+  if (run->energy != NULL)
+    append_energy_row (run, t, y);
   bg_result_append_row (run->result, run->values);
   run->n_rows++;
   run->last_row_t = t;
@@ -559,6 +561,7 @@ failure_reason (Run *run, int flag, int *code)
     }
   if (run->bad_var != NO_INDEX)
     return describe_non_finite (bg_plan_get_var_name (run->plan, run->bad_var), FALSE);
+
   if (flag < 0 && run->bad_state != NO_INDEX)
     return describe_non_finite (run->plan->state_names[run->bad_state], TRUE);
   if (flag < 0)

@@ -375,6 +375,7 @@ test_strict_json (void)
     { "linearize", path, "--json", NULL },
     { "components", "--json", NULL },
     { "grade", path, "--json", NULL },
+    { "energy", path, "--json", NULL },
   };
 
   g_assert_true (g_file_set_contents (path, model, -1, NULL));

@@ -203,6 +203,24 @@ test_failures (void)
   g_assert_nonnull (strstr (run.err, "bgmod-cli energy: cannot write /nonexistent-dir/energy.csv"));
 }
 
+/* A run that fails: the balance up to the failure, its reason, exit 1. */
+static void
+test_solver_failure (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "hostile",
+                                                 "tf-chain-overflow.bgmod", NULL);
+  g_auto (BgCliRun) run = { 0 };
+
+  /* Three 1:1e50 transformers after a 1e50 V step at t = 0.5 s: the
+   * energies overflow right after it. */
+  run_cli (&run, path, "--json", NULL);
+  g_assert_cmpint (run.status, ==, 1);
+  g_assert_nonnull (strstr (run.out, "\"t_end\": 0.5,"));
+  g_assert_null (strstr (run.out, "null"));
+  g_assert_cmpstr (run.err, ==, "bgmod-cli energy: At t = 0.501 s the energy U.W (energy supplied by U) "
+                   "is not a finite number\n");
+}
+
 /* The bench ends at the cylinder's end stop: a normal end, its line on
  * standard error, the balance up to that time. */
 static void
@@ -252,6 +270,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/energy/csv-file", test_csv_file);
   g_test_add_func ("/cli/energy/usage-errors", test_usage_errors);
   g_test_add_func ("/cli/energy/failures", test_failures);
+  g_test_add_func ("/cli/energy/solver-failure", test_solver_failure);
   g_test_add_func ("/cli/energy/event", test_event);
   g_test_add_func ("/cli/energy/help", test_help);
   return g_test_run ();

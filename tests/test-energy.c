@@ -8,8 +8,9 @@
  * bench balances within 1e-4 at its default tolerance, that a run with
  * energy gives the same doubles as one without, that every account's
  * instantaneous power balances at every row of every example, that the
- * accumulator's gas energy is the integral of its pressure, and that a
- * plan without states integrates its sources exactly. Must not: depend on
+ * accumulator's gas energy is the integral of its pressure, that a
+ * plan without states integrates its sources exactly, and that a ledger
+ * that overflows stops (saying why) without stopping the run. Must not: depend on
  * GTK or on timing.
  */
 #include "config.h"
@@ -412,6 +413,48 @@ test_without_states (void)
   bg_test_sim_clear (&with);
 }
 
+/* A ledger that cannot go on ------------------------------------------------ */
+
+/* Three 1:1e50 transformers after a 1e50 V step at t = 0.5 s: the powers
+ * overflow. The ledger stops before its first non-finite row and says why;
+ * the run itself ends as it does without energy. */
+static void
+test_ledger_stops (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "data", "hostile",
+                                                 "tf-chain-overflow.bgmod", NULL);
+  GError *error = NULL;
+  g_autoptr (BgModel) model = bg_file_load_path (path, &error);
+  g_autoptr (BgCausality) causality = NULL;
+  g_autoptr (BgPlan) plan = NULL;
+  g_autoptr (BgEnergy) energy = NULL;
+  BgSimStatus status[2];
+  gsize rows[2];
+
+  g_assert_no_error (error);
+  causality = bg_causality_analyze (model);
+  plan = bg_compiler_compile_with_energy (model, causality, NULL, &error);
+  g_assert_no_error (error);
+  energy = bg_energy_new (plan);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr (BgResult) result = bg_simulator_new_result_for (plan, NULL, 0, FALSE);
+
+      status[k] = bg_simulator_run_with_energy (plan, result, k == 1 ? energy : NULL, NULL, NULL,
+                                                NULL, NULL, &error);
+      g_assert_no_error (error);
+      rows[k] = bg_result_get_n_rows (result);
+    }
+  g_assert_cmpint (status[0], ==, status[1]);
+  g_assert_cmpuint (rows[0], ==, rows[1]);
+  g_assert_nonnull (bg_energy_get_failure (energy));
+  g_test_message ("%s", bg_energy_get_failure (energy));
+  g_assert_true (g_str_has_prefix (bg_energy_get_failure (energy), "At t = 0.501 s the energy U.W"));
+  /* the rows up to t = 0.5 s, all finite */
+  g_assert_cmpuint (bg_energy_get_n_rows (energy), ==, 501);
+  g_assert_true (isfinite (bg_energy_get_total (energy, BG_ENERGY_SUPPLIED, 500)));
+}
+
 /* The accumulator's gas -------------------------------------------------- */
 
 /* dE/dV_f = p on every piece of the gas law (tangent below the precharge,
@@ -456,6 +499,7 @@ main (int argc, char **argv)
   g_test_add_func ("/core/energy/motor-accounts", test_motor_accounts);
   g_test_add_func ("/core/energy/examples", test_examples);
   g_test_add_func ("/core/energy/without-states", test_without_states);
+  g_test_add_func ("/core/energy/ledger-stops", test_ledger_stops);
   g_test_add_func ("/core/energy/gas", test_gas_energy);
   return g_test_run ();
 }

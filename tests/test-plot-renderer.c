@@ -2,7 +2,8 @@
 /* test-plot-renderer.c — what the plot renderer draws, no display.
  *
  * Owns: tests of decimation (a one-sample spike survives and sets the
- * auto-fit), sub-plot stacking, the palette, overlapping and dashed
+ * auto-fit), sub-plot stacking, sub-plot groups and filled (stacked)
+ * traces, the palette, overlapping and dashed
  * traces, backgrounds, markers and the cursor, gaps and growing columns,
  * short sub-plots and legends beside the plots, empty and scaled plots,
  * and PNG/SVG export with its errors. Renders to image and SVG surfaces
@@ -275,6 +276,80 @@ test_overlapping_traces (void)
     }
   g_assert_cmpuint (n0, >, 0.08 * aw);
   g_assert_cmpuint (n1, >, 0.4 * aw);
+  cairo_surface_destroy (s);
+}
+
+/* Traces of one unit in groups get sub-plots of their own, titled by the
+ * group; a stacked area fills each band in its colour, lighter, and the
+ * read-out gives each band's own height. */
+static void
+test_groups_and_fills (void)
+{
+  g_autoptr(BgPlotRenderer) plot = bg_plot_renderer_new ();
+  double t[101], a[101], ab[101], total[101], values[3];
+  double ax, ay, aw, ah;
+  cairo_surface_t *s;
+  BgPlotColor color;
+  g_autofree char *title = NULL;
+  guint i;
+
+  for (i = 0; i <= 100; i++)
+    {
+      t[i] = i * 0.01;
+      a[i] = 2.0 * t[i];           /* band A: 2t */
+      ab[i] = a[i] + 1.0;          /* band B on top: 1 */
+      total[i] = 3.0;
+    }
+  g_assert_cmpuint (bg_plot_renderer_add_trace (plot, "A", "J", t, a, 101), ==, 0);
+  g_assert_cmpuint (bg_plot_renderer_add_trace (plot, "B", "J", t, ab, 101), ==, 1);
+  g_assert_cmpuint (bg_plot_renderer_add_trace (plot, "total", "J", t, total, 101), ==, 2);
+  g_assert_cmpuint (bg_plot_renderer_get_n_subplots (plot), ==, 1);
+  bg_plot_renderer_set_trace_group (plot, 0, "Stored energy");
+  bg_plot_renderer_set_trace_group (plot, 1, "Stored energy");
+  bg_plot_renderer_set_trace_group (plot, 2, "Balance");
+  g_assert_cmpuint (bg_plot_renderer_get_n_subplots (plot), ==, 2);
+  g_assert_cmpuint (bg_plot_renderer_get_trace_subplot (plot, 1), ==, 0);
+  g_assert_cmpuint (bg_plot_renderer_get_trace_subplot (plot, 2), ==, 1);
+  bg_plot_renderer_set_trace_fill (plot, 0, -1);
+  bg_plot_renderer_set_trace_fill (plot, 1, 0);
+
+  /* the read-out: A's band 2t, B's band 1, the line itself */
+  g_assert_cmpuint (bg_plot_renderer_values_at (plot, 0.5, values, 3), ==, 3);
+  g_assert_cmpfloat (fabs (values[0] - 1.0), <, 1e-12);
+  g_assert_cmpfloat (fabs (values[1] - 1.0), <, 1e-12);
+  g_assert_cmpfloat (values[2], ==, 3.0);
+
+  s = bg_test_render_image (plot, 800, 600);
+  title = bg_plot_renderer_dup_value_title (plot, 0, NULL);
+  g_assert_true (g_str_has_prefix (title, "Stored energy ["));
+  g_assert_true (bg_plot_renderer_get_plot_area (plot, 0, &ax, &ay, &aw, &ah));
+  /* Inside each band, halfway up it, its colour at FILL_ALPHA over white. */
+  for (i = 0; i < 2; i++)
+    {
+      /* (off the grid lines) */
+      double mid = i == 0 ? 0.37 * a[63] : a[63] + 0.37;
+      int x = (int) bg_plot_renderer_time_to_x (plot, 0.63);
+      int y = (int) bg_plot_renderer_value_to_y (plot, 0, mid);
+      BgPlotColor light;
+
+      bg_plot_renderer_get_trace_color (plot, i, &color);
+      light = (BgPlotColor) { 1 - 0.35 * (1 - color.red), 1 - 0.35 * (1 - color.green),
+                              1 - 0.35 * (1 - color.blue), 1 };
+      {
+        BgTestRgb px = bg_test_pixel_at (s, x, y);
+        g_test_message ("band %u at (%d, %d): %.3f %.3f %.3f, want %.3f %.3f %.3f", i, x, y,
+                        px.r, px.g, px.b, light.red, light.green, light.blue);
+        g_assert_true (bg_test_near_color (px, &light, 0.03));
+      }
+    }
+  /* above the stack, the plot's own background */
+  {
+    int x = (int) bg_plot_renderer_time_to_x (plot, 0.2);
+    int y = (int) bg_plot_renderer_value_to_y (plot, 0, ab[20] + 0.6);
+    BgTestRgb px = bg_test_pixel_at (s, x, y);
+
+    g_assert_cmpfloat (bg_test_luminance (px), >, 0.9);
+  }
   cairo_surface_destroy (s);
 }
 
@@ -773,6 +848,7 @@ main (int   argc,
   g_test_add_func ("/ui/plot/stacked-subplots", test_stacked_subplots);
   g_test_add_func ("/ui/plot/palette", test_palette_distinct);
   g_test_add_func ("/ui/plot/overlapping-traces", test_overlapping_traces);
+  g_test_add_func ("/ui/plot/groups-and-fills", test_groups_and_fills);
   g_test_add_func ("/ui/plot/dark-background", test_dark_background);
   g_test_add_func ("/ui/plot/export/png-svg", test_png_svg_export);
   g_test_add_func ("/ui/plot/export/errors", test_export_errors);

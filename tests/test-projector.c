@@ -457,7 +457,8 @@ check_page_tabs_clickable (BgWindow *window)
         }
       n++;
     }
-  g_assert_cmpuint (n, ==, 3);
+  /* Time Plot, Energy, Analysis, Equations */
+  g_assert_cmpuint (n, ==, 4);
 }
 
 static void

@@ -299,6 +299,7 @@ static const struct
   { "win.power-flow", { "<Control><Shift>f", NULL } },
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
   { "win.show-equations", { "F8", NULL } },
+  { "win.show-energy", { "<Shift>F8", NULL } },
   { "win.export-diagram", { "<Control>e", NULL } },
   { "win.make-component", { "<Control>g", NULL } },
   { "win.run", { "F5", NULL } },

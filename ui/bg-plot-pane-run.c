@@ -215,10 +215,10 @@ bg_plot_pane_run (BgPlotPane  *self,
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  /* Components run as their flat graph (bg-model-flatten.h); with the
-   * energy accounts, which cost the run nothing unless a ledger is asked
-   * for, so the power-flow view reads every element's stored energy and
-   * losses (bg-power-flow.h) */
+  /* Components run as their flat graph (bg-model-flatten.h). With energy
+   * accounts: the Energy page shows the run's balance (the same states and
+   * variables; the solver adds the quadratures), and the power-flow view
+   * reads every element's stored energy and losses (bg-power-flow.h). */
   plan = bg_compiler_compile_with_energy (bg_document_get_flat_model (self->document),
                                           bg_document_get_flat_causality (self->document),
                                           NULL, &local_error);
@@ -231,6 +231,7 @@ bg_plot_pane_run (BgPlotPane  *self,
 
   bg_plot_pane_choose_default_vars (self);
   run = bg_plot_pane_new_run (self, plan);
+  bg_simulation_run_enable_energy (run);
   if (!bg_simulator_check_memory (plan, bg_simulation_run_get_result (run),
                                   bg_plot_pane_max_memory (self), &local_error))
     {

@@ -7,7 +7,7 @@
  * actions (forwarded to the canvas), win.presentation-mode,
  * win.show-palette and win.show-inspector (the sidebars),
  * win.show-bond-names (the canvas's bond ids), win.run and
- * win.stop and win.show-equations (handled in bg-window-plot.c), the exercise actions
+ * win.stop, win.show-equations and win.show-energy (handled in bg-window-plot.c), the exercise actions
  * (bg-window-exercise.c), win.component-reference (bg-window-reference.c),
  * the component actions (bg-window-levels.c), all enabled
  * and disabled in _bg_window_actions_update; the model file chooser (for
@@ -468,6 +468,8 @@ _bg_window_class_actions_init (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.stop", NULL, _bg_window_stop_action);
   gtk_widget_class_install_action (widget_class, "win.show-equations", NULL,
                                    _bg_window_show_equations_action);
+  gtk_widget_class_install_action (widget_class, "win.show-energy", NULL,
+                                   _bg_window_show_energy_action);
   _bg_window_export_class_init (widget_class);
   _bg_window_reference_class_init (widget_class);
   _bg_window_exercise_class_init (widget_class);

@@ -12,7 +12,8 @@
  * its header and hint and the canvas the rest, after a run the canvas keeps
  * 55 % of the height or leaves the plot its readable height, in
  * presentation mode never less than 62 % of the window (the plot scrolls
- * in what is left), and the Analysis page gets the height it asks for.
+ * in what is left), and the Analysis and Energy pages get the height they
+ * ask for.
  * A press on the divider hands it to the user for the document. The bars
  * over the canvas's top (the Explain Causality banner, the remedies) are
  * placed there and their height given to the canvas as its top inset, so
@@ -230,13 +231,14 @@ automatic_position (BgWindow *self,
   int below = paned_height - handle_height (self) - switcher_height (self, width);
   int position;
 
-  if (g_strcmp0 (page, "analysis") == 0)
+  if (g_strcmp0 (page, "analysis") == 0 || g_strcmp0 (page, "energy") == 0)
     {
+      GtkWidget *pane = g_str_equal (page, "analysis") ? GTK_WIDGET (self->analysis_pane)
+                                                       : GTK_WIDGET (self->energy_pane);
       int natural = 0;
 
       /* the page whole, unscrolled, if the canvas keeps a useful height */
-      gtk_widget_measure (GTK_WIDGET (self->analysis_pane), GTK_ORIENTATION_VERTICAL, width,
-                          NULL, &natural, NULL, NULL);
+      gtk_widget_measure (pane, GTK_ORIENTATION_VERTICAL, width, NULL, &natural, NULL, NULL);
       return MAX (MIN (ANALYSIS_CANVAS_MIN, max_position), below - natural);
     }
   if (g_strcmp0 (page, "time") == 0 && !bg_plot_pane_has_plot (self->plot_pane))
@@ -371,16 +373,18 @@ _bg_window_layout_init (BgWindow *self)
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->plot_pane, "notify::presentation",
                            G_CALLBACK (place_soon_cb), self, G_CONNECT_SWAPPED);
-  /* the Analysis page grows with a Bode plot or a sweep: its height again */
-  {
-    GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->analysis_pane),
-                                                   GTK_TYPE_SCROLLED_WINDOW);
+  /* the Analysis page grows with a Bode plot or a sweep, the Energy page
+   * with a run: its height again */
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *pane = i == 0 ? GTK_WIDGET (self->analysis_pane) : GTK_WIDGET (self->energy_pane);
+      GtkWidget *scroller = gtk_widget_get_ancestor (pane, GTK_TYPE_SCROLLED_WINDOW);
 
-    if (scroller != NULL)
-      g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
-                               "notify::upper", G_CALLBACK (place_soon_cb), self,
-                               G_CONNECT_SWAPPED);
-  }
+      if (scroller != NULL)
+        g_signal_connect_object (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)),
+                                 "notify::upper", G_CALLBACK (place_soon_cb), self,
+                                 G_CONNECT_SWAPPED);
+    }
 }
 
 void

@@ -5,7 +5,9 @@
  * the "Analysis" page of bg-analysis-pane.c), win.run and win.stop (their
  * handlers and sensitivity, called from the window's one actions update),
  * the "Equations" page (bg-equations-pane.c) and win.show-equations, its
- * symbols and rows selecting on the canvas,
+ * symbols and rows selecting on the canvas, the "Energy" page
+ * (bg-energy-pane.c), which shows each run the plot pane starts, and
+ * win.show-energy,
  * the header bar's Run/Stop button look, and what the end of a run shows
  * in the window: its message in the status line and the element of an
  * event selected on the canvas. Must not: simulate, plot, or keep state
@@ -23,6 +25,9 @@ plot_pane_notify_running_cb (BgWindow   *self,
                              GParamSpec *pspec,
                              BgPlotPane *pane)
 {
+  /* a new run: the Energy page follows it to its end */
+  if (bg_plot_pane_is_running (pane))
+    bg_energy_pane_set_run (self->energy_pane, bg_plot_pane_get_run (pane));
   _bg_window_actions_update (self);
 }
 
@@ -111,14 +116,27 @@ _bg_window_show_equations_action (GtkWidget  *widget,
   bg_equations_pane_refresh (self->equations_pane);
 }
 
-/* The time plot, the analysis view and the equations share the slot, one
- * page each. */
+void
+_bg_window_show_energy_action (GtkWidget  *widget,
+                               const char *action_name,
+                               GVariant   *parameter)
+{
+  BgWindow *self = BG_WINDOW (widget);
+
+  _bg_window_set_explain_mode (self, FALSE);
+  _bg_window_layout_show_slot (self);
+  gtk_stack_set_visible_child_name (self->plot_stack, "energy");
+}
+
+/* The time plot, the energy balance, the analysis view and the equations
+ * share the slot, one page each. */
 static GtkWidget *
 plot_pages_new (BgWindow *self)
 {
   GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   GtkWidget *switcher = gtk_stack_switcher_new ();
   GtkWidget *scroller = gtk_scrolled_window_new ();
+  GtkWidget *energy_scroller;
 
   /* Each page asks only its own size (the time plot's minimum stays what
    * a 1024×768 screen allows); the analysis page scrolls when too small. */
@@ -133,12 +151,23 @@ plot_pages_new (BgWindow *self)
   gtk_scrollable_set_hscroll_policy (GTK_SCROLLABLE (gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scroller))),
                                      GTK_SCROLL_MINIMUM);
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->plot_pane), "time", _("Time Plot"));
+  /* the energy page's three sub-plots scroll, as the analysis page, when
+   * the slot is lower than they need to be read */
+  energy_scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (energy_scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (energy_scroller), GTK_WIDGET (self->energy_pane));
+  gtk_stack_add_titled (self->plot_stack, energy_scroller, "energy", _("Energy"));
   gtk_stack_add_titled (self->plot_stack, scroller, "analysis", _("Analysis"));
   gtk_stack_add_titled (self->plot_stack, GTK_WIDGET (self->equations_pane), "equations",
                         _("Equations"));
   gtk_stack_switcher_set_stack (GTK_STACK_SWITCHER (switcher), self->plot_stack);
   gtk_widget_set_halign (switcher, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (switcher, "plot-page-switcher");
+  /* each tab as wide as its title: four of the widest ("График по
+   * времени") would not fit beside both sidebars at 1024 px */
+  if (GTK_IS_BOX_LAYOUT (gtk_widget_get_layout_manager (switcher)))
+    gtk_box_layout_set_homogeneous (GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (switcher)), FALSE);
   gtk_widget_set_vexpand (GTK_WIDGET (self->plot_stack), TRUE);
   gtk_box_append (GTK_BOX (box), switcher);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->plot_stack));
@@ -151,6 +180,7 @@ _bg_window_plot_init (BgWindow *self)
   self->plot_pane = BG_PLOT_PANE (bg_plot_pane_new ());
   self->analysis_pane = BG_ANALYSIS_PANE (bg_analysis_pane_new ());
   self->equations_pane = BG_EQUATIONS_PANE (bg_equations_pane_new ());
+  self->energy_pane = BG_ENERGY_PANE (bg_energy_pane_new ());
   g_signal_connect_object (self->equations_pane, "select-elements",
                            G_CALLBACK (equations_pane_select_elements_cb), self,
                            G_CONNECT_SWAPPED);

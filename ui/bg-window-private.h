@@ -17,6 +17,7 @@
 #include "bg-explain-bar.h"
 #include "bg-analysis-pane.h"
 #include "bg-equations-pane.h"
+#include "bg-energy-pane.h"
 #include "bg-component-library.h"
 
 G_BEGIN_DECLS
@@ -89,6 +90,8 @@ struct _BgWindow
   BgAnalysisPane       *analysis_pane;
   /* and the state equations (bg-equations-pane.c) */
   BgEquationsPane      *equations_pane;
+  /* and the energy balance of the last run (bg-energy-pane.c) */
+  BgEnergyPane         *energy_pane;
   GtkStack             *plot_stack;
 
   /* exercise mode and conflict remedies (bg-window-exercise.c) */
@@ -144,6 +147,10 @@ void _bg_window_focus_init         (BgWindow       *self);
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* win.show-energy: the Energy page of the plot slot */
+void _bg_window_show_energy_action (GtkWidget  *widget,
+                                    const char *action_name,
+                                    GVariant   *parameter);
 /* win.show-equations: the Equations page of the plot slot */
 void _bg_window_show_equations_action (GtkWidget  *widget,
                                        const char *action_name,

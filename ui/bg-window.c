@@ -227,6 +227,7 @@ bg_window_set_document (BgWindow   *self,
   _bg_window_power_update (self);
   bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_equations_pane_set_document (self->equations_pane, document);
+  bg_energy_pane_set_run (self->energy_pane, NULL);
   bg_inspector_set_selection (self->inspector, NULL);
   _bg_window_layout_reset_divider (self);
   bg_window_update_title (self);

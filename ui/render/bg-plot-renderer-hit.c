@@ -30,27 +30,11 @@ bg_plot_renderer_values_at (BgPlotRenderer *self,
   for (i = 0; i < self->traces->len && i < n_values; i++)
     {
       Trace *tr = g_ptr_array_index (self->traces, i);
-      size_t j;
-      double v = NAN;
+      double v = _bg_plot_renderer_trace_value_at (tr, t);
 
-      if (tr->n > 0 && isfinite (t))
-        {
-          j = _bg_plot_renderer_trace_search (tr, t, TRUE);
-          if (j == tr->n)
-            {
-              if (t == _bg_plot_renderer_trace_t (tr, tr->n - 1))
-                v = _bg_plot_renderer_trace_y (tr, tr->n - 1);
-            }
-          else if (j > 0)
-            {
-              double ta = _bg_plot_renderer_trace_t (tr, j - 1);
-              double tb = _bg_plot_renderer_trace_t (tr, j);
-              double ya = _bg_plot_renderer_trace_y (tr, j - 1);
-              double yb = _bg_plot_renderer_trace_y (tr, j);
-              double f = (t - ta) / (tb - ta);
-              v = ya + f * (yb - ya);
-            }
-        }
+      /* A band of a stacked area: its own height. */
+      if (tr->fill_base >= 0)
+        v -= _bg_plot_renderer_trace_value_at (g_ptr_array_index (self->traces, tr->fill_base), t);
       values[i] = v;
     }
   return self->traces->len;

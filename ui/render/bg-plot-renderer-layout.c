@@ -112,7 +112,7 @@ resolve_value_window (BgPlotRenderer *self,
                       guint           max_intervals)
 {
   Subplot      *sp = g_ptr_array_index (self->subplots, index);
-  const double *fixed = g_hash_table_lookup (self->value_ranges, sp->unit);
+  const double *fixed = g_hash_table_lookup (self->value_ranges, sp->key);
   double        lo = INFINITY, hi = -INFINITY;
   guint         i;
 
@@ -180,15 +180,17 @@ quantity_for_unit (const char *unit)
   return NULL;
 }
 
-/* "Pressure [MPa]"; the trace's name when the unit names no quantity and the
- * sub-plot has one trace; "Value [unit]" otherwise. */
+/* "Pressure [MPa]"; a group's own name ("Stored energy [mJ]"); the
+ * trace's name when the unit names no quantity and the sub-plot has one
+ * trace; "Value [unit]" otherwise. */
 static char *
 value_axis_title (BgPlotRenderer *self,
                   guint           index)
 {
   Subplot         *sp = g_ptr_array_index (self->subplots, index);
   g_autofree char *unit = bg_si_axis_unit (sp->exponent, sp->unit);
-  const char      *what = quantity_for_unit (sp->unit);
+  const char      *group = strchr (sp->key, '\x1f');
+  const char      *what = group != NULL ? group + 1 : quantity_for_unit (sp->unit);
   guint            i;
 
   if (what == NULL && sp->n_traces == 1)
@@ -314,7 +316,7 @@ compute_value_ticks (BgPlotRenderer *self,
     }
   /* Still fewer than three in a fitted window: widen it to two nice
    * intervals, so its ends and middle carry values. */
-  if (sp->ticks.count < 3 && g_hash_table_lookup (self->value_ranges, sp->unit) == NULL &&
+  if (sp->ticks.count < 3 && g_hash_table_lookup (self->value_ranges, sp->key) == NULL &&
       sp->h >= 2.0 * c->line_h)
     {
       double a = sp->y0, b = sp->y1;
@@ -820,6 +822,14 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
       first = FALSE;
 
       bg_plot_renderer_get_trace_color (self, i, &color);
+      if (tr->fill_base != FILL_NONE)
+        {
+          /* a filled area's swatch: a patch of its fill */
+          _bg_plot_renderer_set_source (cr, &color, FILL_ALPHA);
+          cairo_rectangle (cr, sp->x + x + c->lw, y + 0.2 * c->line_h, sample_w - 2.0 * c->lw,
+                           0.6 * c->line_h);
+          cairo_fill (cr);
+        }
       _bg_plot_renderer_set_source (cr, &color, 1.0);
       cairo_save (cr);
       cairo_set_line_width (cr, 2.0 * c->lw);

@@ -43,6 +43,8 @@ typedef struct
 {
   char         *name;
   char         *unit;
+  char         *group;     /* with the unit, which sub-plot (NULL: the unit's own) */
+  int           fill_base; /* FILL_NONE, or filled down to trace fill_base (-1: to 0) */
   /* The samples, read only through the helpers below: one span for a
    * trace of borrowed arrays, one per chunk for a trace of a BgResult
    * (whose chunks never move; the spans are taken again from the last
@@ -68,9 +70,14 @@ typedef struct
   BgPlotMarkerKind kind;
 } Marker;
 
+/* Trace.fill_base of a trace drawn as a line only; the opacity of a fill. */
+#define FILL_NONE (-2)
+#define FILL_ALPHA 0.35
+
 typedef struct
 {
   char   *unit;
+  char   *key;      /* the unit, or "unit\x1fgroup": its fixed value range's key */
   guint   n_traces;
   /* Resolved by the last layout. */
   double  x, y, w, h; /* plot area */
@@ -215,6 +222,9 @@ void     _bg_plot_renderer_trace_set_spans (Trace        *tr,
                                             const double *t,
                                             const double *y,
                                             size_t        n);
+/* The trace's value at @t, linearly interpolated; NaN outside its samples. */
+double   _bg_plot_renderer_trace_value_at (const Trace *tr,
+                                           double       t);
 gboolean _bg_plot_renderer_trace_value_range (Trace  *tr,
                                               double  t0,
                                               double  t1,

@@ -461,6 +461,27 @@ decimate (const Trace *tr,
     }
 }
 
+double
+_bg_plot_renderer_trace_value_at (const Trace *tr,
+                                  double       t)
+{
+  size_t j;
+
+  if (tr->n == 0 || !isfinite (t))
+    return NAN;
+  j = _bg_plot_renderer_trace_search (tr, t, TRUE);
+  if (j == tr->n)
+    return t == _bg_plot_renderer_trace_t (tr, tr->n - 1) ? _bg_plot_renderer_trace_y (tr, tr->n - 1)
+                                                          : NAN;
+  if (j == 0)
+    return NAN;
+  {
+    double ta = _bg_plot_renderer_trace_t (tr, j - 1), tb = _bg_plot_renderer_trace_t (tr, j);
+    double ya = _bg_plot_renderer_trace_y (tr, j - 1), yb = _bg_plot_renderer_trace_y (tr, j);
+    return ya + (t - ta) / (tb - ta) * (yb - ya);
+  }
+}
+
 static double
 lerp_at (const Trace *tr,
          size_t       j,
@@ -624,17 +645,69 @@ draw_trace (BgPlotRenderer *self,
   cols = g_new (Column, ncols);
   decimate (tr, i0, i1, t0, t1, sp->x, sp->w / (t1 - t0), cols, ncols);
 
-  tr->drawn_dense = i1 - i0 >= 2 * (size_t) ncols;
-  if (tr->drawn_dense)
+  /* A filled trace's edge is solid, as its legend swatch. */
+  tr->drawn_dense = i1 - i0 >= 2 * (size_t) ncols || tr->fill_base != FILL_NONE;
+  if (i1 - i0 >= 2 * (size_t) ncols)
     fill_columns (cr, sp, cols, ncols, col_w, cairo_get_line_width (cr),
                   entry, exit_v);
   else
     {
-      _bg_plot_renderer_set_trace_dash (cr, tr->color_index,
+      _bg_plot_renderer_set_trace_dash (cr, tr->fill_base != FILL_NONE ? 0 : tr->color_index,
                                         cairo_get_line_width (cr));
       stroke_columns (cr, sp, cols, ncols, col_w, entry, exit_v);
       cairo_set_dash (cr, NULL, 0, 0.0);
     }
+}
+
+/* The area between @tr and @base (NULL: the zero line), sampled at each
+ * device pixel column of the window where @tr has samples, filled in the
+ * current source. */
+static void
+fill_trace (BgPlotRenderer *self,
+            cairo_t        *cr,
+            const Trace    *tr,
+            const Trace    *base,
+            const Subplot  *sp)
+{
+  double dev_w = sp->w, dev_h = 0.0, t0, t1;
+  int    ncols, k;
+  gboolean open = FALSE;
+
+  if (tr->n < 2)
+    return;
+  t0 = MAX (self->view_t0, _bg_plot_renderer_trace_t (tr, 0));
+  t1 = MIN (self->view_t1, _bg_plot_renderer_trace_t (tr, tr->n - 1));
+  if (!(t1 > t0))
+    return;
+  cairo_user_to_device_distance (cr, &dev_w, &dev_h);
+  ncols = (int) CLAMP (ceil (fabs (dev_w) * (t1 - t0) / (self->view_t1 - self->view_t0)), 1.0, 32768.0);
+
+  /* Top edge left to right, then the base right to left. */
+  for (k = 0; k <= ncols; k++)
+    {
+      double t = t0 + (t1 - t0) * k / ncols;
+      double v = _bg_plot_renderer_trace_value_at (tr, t);
+      double x = _bg_plot_renderer_t_to_x (self, t);
+
+      if (!isfinite (v))
+        v = 0.0;
+      if (!open)
+        cairo_move_to (cr, x, _bg_plot_renderer_v_to_y (sp, v));
+      else
+        cairo_line_to (cr, x, _bg_plot_renderer_v_to_y (sp, v));
+      open = TRUE;
+    }
+  for (k = ncols; k >= 0; k--)
+    {
+      double t = t0 + (t1 - t0) * k / ncols;
+      double v = base != NULL ? _bg_plot_renderer_trace_value_at (base, t) : 0.0;
+
+      if (!isfinite (v))
+        v = 0.0;
+      cairo_line_to (cr, _bg_plot_renderer_t_to_x (self, t), _bg_plot_renderer_v_to_y (sp, v));
+    }
+  cairo_close_path (cr);
+  cairo_fill (cr);
 }
 
 void
@@ -654,6 +727,20 @@ _bg_plot_renderer_draw_traces (BgPlotRenderer *self,
   cairo_set_line_width (cr, lw);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+
+  /* The filled areas first, under every line. */
+  for (i = 0; i < self->traces->len; i++)
+    {
+      Trace      *tr = g_ptr_array_index (self->traces, i);
+      BgPlotColor color;
+
+      if (tr->subplot != index || tr->fill_base == FILL_NONE)
+        continue;
+      bg_plot_renderer_get_trace_color (self, i, &color);
+      _bg_plot_renderer_set_source (cr, &color, FILL_ALPHA);
+      fill_trace (self, cr, tr,
+                  tr->fill_base >= 0 ? g_ptr_array_index (self->traces, tr->fill_base) : NULL, sp);
+    }
 
   for (i = 0; i < self->traces->len; i++)
     {

@@ -21,6 +21,7 @@
 #include "bg-plot-renderer-private.h"
 
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n-lib.h>
 #include <pango/pangocairo.h>
@@ -51,6 +52,7 @@ trace_free (gpointer data)
 
   g_free (tr->name);
   g_free (tr->unit);
+  g_free (tr->group);
   g_array_unref (tr->spans);
   g_clear_pointer (&tr->result, bg_result_unref);
   g_free (tr);
@@ -70,6 +72,7 @@ subplot_free (gpointer data)
   Subplot *sp = data;
 
   g_free (sp->unit);
+  g_free (sp->key);
   g_free (sp->drawn_title);
   g_free (sp);
 }
@@ -127,6 +130,18 @@ bg_plot_renderer_new (void)
 
 /* ---- traces and sub-plots ----------------------------------------------- */
 
+/* Whether @sp is the sub-plot of @group (NULL: the unit's own). */
+static gboolean
+subplot_has_group (const Subplot *sp,
+                   const char    *group)
+{
+  const char *rest = sp->key + strlen (sp->unit);
+
+  if (group == NULL)
+    return *rest == '\0';
+  return rest[0] == '\x1f' && g_str_equal (rest + 1, group);
+}
+
 static void
 rebuild_subplots (BgPlotRenderer *self)
 {
@@ -143,7 +158,7 @@ rebuild_subplots (BgPlotRenderer *self)
       for (j = 0; j < self->subplots->len; j++)
         {
           Subplot *cand = g_ptr_array_index (self->subplots, j);
-          if (g_strcmp0 (cand->unit, tr->unit) == 0)
+          if (g_strcmp0 (cand->unit, tr->unit) == 0 && subplot_has_group (cand, tr->group))
             {
               sp = cand;
               break;
@@ -153,6 +168,8 @@ rebuild_subplots (BgPlotRenderer *self)
         {
           sp = g_new0 (Subplot, 1);
           sp->unit = g_strdup (tr->unit);
+          sp->key = tr->group != NULL ? g_strconcat (tr->unit, "\x1f", tr->group, NULL)
+                                      : g_strdup (tr->unit);
           j = self->subplots->len;
           g_ptr_array_add (self->subplots, sp);
         }
@@ -165,6 +182,7 @@ rebuild_subplots (BgPlotRenderer *self)
     {
       Subplot *sp = g_new0 (Subplot, 1);
       sp->unit = g_strdup ("");
+      sp->key = g_strdup ("");
       g_ptr_array_add (self->subplots, sp);
     }
 }
@@ -187,6 +205,7 @@ trace_new (void)
 {
   Trace *tr = g_new0 (Trace, 1);
 
+  tr->fill_base = FILL_NONE;
   tr->spans = g_array_new (FALSE, FALSE, sizeof (Span));
   return tr;
 }
@@ -230,6 +249,35 @@ bg_plot_renderer_add_result_trace (BgPlotRenderer *self,
   return add_trace (self, tr,
                     name != NULL ? name : bg_result_get_var_name (result, var),
                     unit != NULL ? unit : bg_result_get_var_unit (result, var));
+}
+
+void
+bg_plot_renderer_set_trace_group (BgPlotRenderer *self,
+                                  guint           index,
+                                  const char     *group)
+{
+  Trace *tr;
+
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+  g_return_if_fail (index < self->traces->len);
+
+  tr = g_ptr_array_index (self->traces, index);
+  g_free (tr->group);
+  tr->group = g_strdup (group);
+  rebuild_subplots (self);
+}
+
+void
+bg_plot_renderer_set_trace_fill (BgPlotRenderer *self,
+                                 guint           index,
+                                 int             base)
+{
+  g_return_if_fail (BG_IS_PLOT_RENDERER (self));
+  g_return_if_fail (index < self->traces->len);
+  g_return_if_fail (base >= -1 && base < (int) index);
+
+  ((Trace *) g_ptr_array_index (self->traces, index))->fill_base = base;
+  self->have_layout = FALSE;
 }
 
 void
@@ -434,10 +482,10 @@ bg_plot_renderer_set_value_range (BgPlotRenderer *self,
       double *range = g_new (double, 2);
       range[0] = y0;
       range[1] = y1;
-      g_hash_table_replace (self->value_ranges, g_strdup (sp->unit), range);
+      g_hash_table_replace (self->value_ranges, g_strdup (sp->key), range);
     }
   else
-    g_hash_table_remove (self->value_ranges, sp->unit);
+    g_hash_table_remove (self->value_ranges, sp->key);
 }
 
 void

@@ -105,6 +105,23 @@ guint     bg_plot_renderer_add_result_trace (BgPlotRenderer *self,
 void      bg_plot_renderer_set_trace_rows (BgPlotRenderer *self,
                                            guint           index,
                                            gsize           n_rows);
+/* Puts trace @index in the sub-plot of its unit and @group (NULL, the
+ * default: the unit's own): traces of one unit in different groups are
+ * drawn in sub-plots of their own, each with its value axis, titled with
+ * the group ("Stored energy [mJ]": an energy page's stored energy, its
+ * balance and its residual, all in J). */
+void      bg_plot_renderer_set_trace_group (BgPlotRenderer *self,
+                                            guint           index,
+                                            const char     *group);
+/* Fills the area between trace @index and trace @base (one added before it,
+ * in the same sub-plot; -1: the zero line) in the trace's colour, lighter,
+ * under its solid line. With each trace holding the running sum of those
+ * below it, the traces make a stacked area; the read-out
+ * (bg_plot_renderer_values_at) then gives a band's own height, the trace
+ * minus its base. */
+void      bg_plot_renderer_set_trace_fill (BgPlotRenderer *self,
+                                           guint           index,
+                                           int             base);
 void      bg_plot_renderer_clear_traces   (BgPlotRenderer *self);
 guint     bg_plot_renderer_get_n_traces   (BgPlotRenderer *self);
 /* The name (legend text) of trace @index, in drawing order. */
@@ -286,7 +303,8 @@ gboolean  bg_plot_renderer_get_view       (BgPlotRenderer *self,
                                            double         *y1);
 
 /* Cursor read-out: each trace's value at @t, linearly interpolated, into
- * values[0 .. n_values-1] (NaN where @t is outside that trace's samples).
+ * values[0 .. n_values-1] (NaN where @t is outside that trace's samples; a
+ * filled band's own height, see bg_plot_renderer_set_trace_fill).
  * Returns the number of traces. Needs no rendering. */
 guint     bg_plot_renderer_values_at      (BgPlotRenderer *self,
                                            double          t,
