@@ -331,7 +331,7 @@ gboolean    bg_canvas_get_value_at           (BgCanvas              *self,
                                               double                *value);
 /* The power-flow view ("power-flow"): after a run, each bond over a band
  * as wide as log |P| at the instant, green along its half-arrow, purple
- * against it, with a chevron (and while playing, dashes) in the power's
+ * against it, with chevrons (moving along it while playing) in the power's
  * direction; storages' label boxes filled as tanks by their stored energy
  * (of its peak); resistances tinted and labelled by the power they
  * dissipate; a legend in the bottom band. Play ("playing") moves the

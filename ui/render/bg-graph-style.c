@@ -39,8 +39,8 @@ bg_graph_style_init_light (BgGraphStyle *style)
   style->domain[BG_DOMAIN_TRANSLATIONAL] = rgb (0x9c5a12);
   style->domain[BG_DOMAIN_ROTATIONAL] = rgb (0x813d9c);
   /* power flow: green along the half-arrow, purple against it (the two
-   * tell apart in the common colour blindnesses; the moving dashes and
-   * the chevrons say the direction without colour) */
+   * tell apart in the common colour blindnesses; the chevrons, which move
+   * while playing, say the direction without colour) */
   style->power_along = rgb (0x26a269);
   style->power_against = rgb (0x9141ac);
   style->power_store = rgb (0x1c71d8);
