@@ -124,6 +124,21 @@ bg_test_pointer_click (GtkWidget *widget,
 }
 
 void
+bg_test_pointer_secondary_click (GtkWidget *widget,
+                                 double     x,
+                                 double     y)
+{
+  g_assert_true (bg_test_pointer_available (NULL));
+  g_assert_true (gtk_widget_get_mapped (widget));
+
+  move_to (widget, x, y);
+  xtest.button (x_display (), 3, True, CurrentTime);
+  settle ();
+  xtest.button (x_display (), 3, False, CurrentTime);
+  settle ();
+}
+
+void
 bg_test_pointer_double_click (GtkWidget *widget,
                               double     x,
                               double     y)
@@ -288,6 +303,14 @@ void
 bg_test_pointer_double_click (GtkWidget *widget,
                               double     x,
                               double     y)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_secondary_click (GtkWidget *widget,
+                                 double     x,
+                                 double     y)
 {
   g_assert_not_reached ();
 }

@@ -22,6 +22,10 @@ gboolean bg_test_pointer_available (const char **why);
 void     bg_test_pointer_click     (GtkWidget  *widget,
                                     double      x,
                                     double      y);
+/* A secondary-button (right) click there: a context menu. */
+void     bg_test_pointer_secondary_click (GtkWidget *widget,
+                                          double     x,
+                                          double     y);
 /* Two primary-button clicks there, as quickly as a hand double-clicks. */
 void     bg_test_pointer_double_click (GtkWidget *widget,
                                        double     x,

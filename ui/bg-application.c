@@ -296,6 +296,7 @@ static const struct
   { "win.layout('both')", { "<Alt>2", NULL } },
   { "win.layout('plot')", { "<Alt>3", NULL } },
   { "win.show-bond-names", { "<Control><Shift>b", NULL } },
+  { "win.power-flow", { "<Control><Shift>f", NULL } },
   { "win.explain-causality", { "<Control><Shift>e", NULL } },
   { "win.show-equations", { "F8", NULL } },
   { "win.show-energy", { "<Shift>F8", NULL } },

@@ -626,6 +626,9 @@ _bg_canvas_update_actions (BgCanvas *self)
   gtk_widget_action_set_enabled (widget, "canvas.flip-junction-sign",
                                  bonds->len > 0);
   gtk_widget_action_set_enabled (widget, "canvas.rotate", elements->len > 0);
+  gtk_widget_action_set_enabled (widget, "canvas.plot-menu", has_model);
+  gtk_widget_action_set_enabled (widget, "canvas.plot-var", has_model);
+  _bg_canvas_power_update_actions (self);
   gtk_widget_action_set_enabled (widget, "canvas.nudge", elements->len > 0);
   gtk_widget_action_set_enabled (widget, "canvas.zoom-in",
                                  has_model && self->zoom < ZOOM_MAX);

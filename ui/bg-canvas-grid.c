@@ -96,7 +96,7 @@ _bg_canvas_nudge_step (BgCanvas *self)
 
 /* Properties ------------------------------------------------------------- */
 
-void
+guint
 _bg_canvas_grid_class_init (GObjectClass *object_class,
                             guint         first_prop_id)
 {
@@ -112,6 +112,7 @@ _bg_canvas_grid_class_init (GObjectClass *object_class,
   for (guint i = 0; i < N_GRID_PROPS; i++)
     g_object_class_install_property (object_class, first_prop_id + i,
                                      grid_properties[i]);
+  return first_prop_id + N_GRID_PROPS;
 }
 
 /* Which grid property prop_id is (GRID_PROP_*), or -1: not one of them. */

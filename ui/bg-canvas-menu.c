@@ -5,11 +5,14 @@
  * Owns: the right-click (and Shift+F10) popover with Rename,
  * Delete, Reverse Arrow, Flip Junction Sign, the window's Open Component,
  * Make Component… and Explode Component (each shown while it applies),
- * Plot Main Variable, Select Connected and Show Bond Names; the actions canvas.context-menu,
+ * Plot Main Variable, the Plot submenu (bg-canvas-plot.c fills it), Select
+ * Connected and Show Bond Names; the actions canvas.context-menu,
  * canvas.plot-main, canvas.select-connected and the "show-bond-ids"
  * property; and the small legend that says what red (conflict) and
  * amber (algebraic group) mean whenever the drawing shows them, in a band
- * along the canvas's bottom edge that the graph is not drawn under. Must not: edit the model (every edit is an existing canvas action),
+ * along the canvas's bottom edge that the graph is not drawn under (the
+ * power-flow view's legend in its place while that is shown,
+ * bg-canvas-power-legend.c). Must not: edit the model (every edit is an existing canvas action),
  * or draw the graph.
  */
 #include "config.h"
@@ -123,7 +126,7 @@ append_when_enabled (GMenu      *menu,
 }
 
 static GMenuModel *
-context_menu_model (void)
+context_menu_model (BgCanvas *self)
 {
   GMenu *menu = g_menu_new ();
   g_autoptr(GMenu) edit = g_menu_new ();
@@ -136,6 +139,8 @@ context_menu_model (void)
   g_menu_append (bonds, _("Reverse _Arrow"), "canvas.reverse-arrow");
   g_menu_append (bonds, _("_Flip Junction Sign"), "canvas.flip-junction-sign");
   g_menu_append (view, _("_Plot Main Variable"), "canvas.plot-main");
+  /* the Plot submenu of what the menu acts on (bg-canvas-plot.c) */
+  _bg_canvas_plot_append_submenu (self, view);
   g_menu_append (view, _("Select _Connected"), "canvas.select-connected");
   g_menu_append (view, _("Show _Bond Names"), "canvas.show-bond-ids");
   /* the window's: it knows the levels of components (bg-window-levels.c) */
@@ -154,15 +159,18 @@ bg_canvas_popup_menu_at (BgCanvas *self,
                          double    x,
                          double    y)
 {
+  g_autoptr(GMenuModel) model = NULL;
+
   if (self->context_menu == NULL)
     {
-      g_autoptr(GMenuModel) model = context_menu_model ();
-
-      self->context_menu = gtk_popover_menu_new_from_model (model);
+      self->context_menu = gtk_popover_menu_new_from_model (NULL);
       gtk_widget_set_parent (self->context_menu, GTK_WIDGET (self));
       gtk_popover_set_has_arrow (GTK_POPOVER (self->context_menu), FALSE);
       gtk_widget_set_halign (self->context_menu, GTK_ALIGN_START);
     }
+  /* made again each time: the Plot submenu is of what it acts on */
+  model = context_menu_model (self);
+  gtk_popover_menu_set_menu_model (GTK_POPOVER_MENU (self->context_menu), model);
   gtk_popover_set_pointing_to (GTK_POPOVER (self->context_menu),
                                &(GdkRectangle) { (int) x, (int) y, 1, 1 });
   _bg_canvas_update_actions (self);
@@ -272,6 +280,8 @@ bg_canvas_dup_legend (BgCanvas *self)
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
 
+  if (_bg_canvas_power_shown (self))
+    return _bg_canvas_power_dup_legend (self);
   causality = _bg_canvas_current_causality (self);
   if (self->model == NULL || causality == NULL)
     return NULL;
@@ -363,6 +373,8 @@ _bg_canvas_legend_height (BgCanvas *self)
   gboolean stacked;
   guint n;
 
+  if (_bg_canvas_power_shown (self))
+    return _bg_canvas_power_legend_height (self);
   if (!legend_layouts (self, layouts, widths, heights, &n, &line_h))
     return 0;
   for (guint i = 0; i < n; i++)
@@ -404,6 +416,8 @@ _bg_canvas_draw_legend (BgCanvas *self,
   gboolean has_conflict, stacked;
   guint n;
 
+  if (_bg_canvas_power_shown (self))
+    return _bg_canvas_power_draw_legend (self, cr);
   if (!legend_layouts (self, layouts, widths, heights, &n, &line_h))
     return 0;
   has_conflict = n == 2 || bg_causality_get_algebraic_groups (causality)->len == 0;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-canvas-private.h — the canvas's state, shared by its three files.
+/* bg-canvas-private.h — the canvas's state, shared by its files.
  *
  * Owns: the BgCanvas instance struct and the calls between bg-canvas.c (view
  * transform, hit-testing, selection, tooltips, snapshot), bg-canvas-actions.c
@@ -13,6 +13,7 @@
 #include "bg-canvas.h"
 #include "bg-graph-renderer.h"
 #include "bg-causality-trace.h"
+#include "bg-result.h"
 
 G_BEGIN_DECLS
 
@@ -43,6 +44,7 @@ typedef enum
 } HitKind;
 
 typedef struct _BgCanvasExercise BgCanvasExercise;
+typedef struct _BgCanvasPower BgCanvasPower;
 
 typedef struct
 {
@@ -131,6 +133,11 @@ struct _BgCanvas
   guint64          explain_revision;  /* the model's when the trace was set */
   /* Exercise mode (bg-canvas-exercise.c). */
   BgCanvasExercise *exercise;
+  /* The run's result, the instant and the power-flow view
+   * (bg-canvas-power.c). */
+  BgCanvasPower   *power;
+  /* bg-canvas-plot.c: the P key's popover */
+  GtkWidget       *plot_popover;
 };
 
 /* A bond end as "EL" or "EL.PORT", resolved. */
@@ -218,9 +225,10 @@ void        _bg_canvas_draw_grid               (BgCanvas       *self,
                                                 cairo_t        *cr,
                                                 int             width,
                                                 int             height);
-/* Installs the grid's properties from first_prop_id on; the canvas's
- * get/set_property hand them over (FALSE: not a grid property). */
-void        _bg_canvas_grid_class_init         (GObjectClass   *object_class,
+/* Installs the grid's properties from first_prop_id on and returns the
+ * next free id; the canvas's get/set_property hand them over (FALSE: not
+ * a grid property). */
+guint       _bg_canvas_grid_class_init         (GObjectClass   *object_class,
                                                 guint           first_prop_id);
 gboolean    _bg_canvas_grid_get_property       (BgCanvas       *self,
                                                 guint           prop_id,
@@ -282,6 +290,47 @@ void        _bg_canvas_draw_badges            (BgCanvas       *self,
 char       *_bg_canvas_badge_tooltip          (BgCanvas       *self,
                                                double          view_x,
                                                double          view_y);
+
+/* bg-canvas-power.c */
+void        _bg_canvas_power_init              (BgCanvas       *self);
+void        _bg_canvas_power_dispose           (BgCanvas       *self);
+void        _bg_canvas_power_finalize          (BgCanvas       *self);
+/* Installs the properties from first_prop_id on (and the actions);
+ * returns the next free id. */
+guint       _bg_canvas_power_class_init        (GObjectClass   *object_class,
+                                                guint           first_prop_id);
+gboolean    _bg_canvas_power_get_property      (BgCanvas       *self,
+                                                guint           prop_id,
+                                                GValue         *value);
+gboolean    _bg_canvas_power_set_property      (BgCanvas       *self,
+                                                guint           prop_id,
+                                                const GValue   *value);
+void        _bg_canvas_power_update_actions    (BgCanvas       *self);
+/* Whether the power flow is drawn now (the mode, a result, no explaining
+ * or exercise). */
+gboolean    _bg_canvas_power_shown             (BgCanvas       *self);
+/* The numbers of this frame for the renderer, or NULL when not shown. */
+const BgGraphPower *_bg_canvas_power_prepare   (BgCanvas       *self);
+/* The flow for the model shown and the result (made when needed), or NULL. */
+struct _BgPowerFlow *_bg_canvas_power_flow     (BgCanvas       *self);
+/* The result and the prefix of the level's names, or NULL. */
+BgResult   *_bg_canvas_power_result            (BgCanvas       *self,
+                                                const char    **prefix);
+/* The instant read-outs use (the one chosen, else the run's end). */
+gboolean    _bg_canvas_power_time              (BgCanvas       *self,
+                                                double         *t);
+/* bg-canvas-power-legend.c: in place of the conflict legend while shown */
+double      _bg_canvas_power_legend_height     (BgCanvas       *self);
+double      _bg_canvas_power_draw_legend       (BgCanvas       *self,
+                                                cairo_t        *cr);
+GStrv       _bg_canvas_power_dup_legend        (BgCanvas       *self);
+
+/* bg-canvas-plot.c */
+void        _bg_canvas_plot_dispose            (BgCanvas       *self);
+void        _bg_canvas_plot_class_init         (GtkWidgetClass *widget_class);
+/* Appends the Plot submenu of what the context menu acts on to menu. */
+void        _bg_canvas_plot_append_submenu     (BgCanvas       *self,
+                                                GMenu          *menu);
 
 /* bg-canvas-keyboard.c */
 void        _bg_canvas_keyboard_init           (BgCanvas       *self);

@@ -4,7 +4,9 @@
  * Owns: the tooltip text at a point (bg_canvas_dup_tooltip_at): the
  * analysis's message for an element or bond in conflict, an algebraic
  * loop's note, a port's name and domain, what dragging a handle does, an
- * element's name and type; in exercise mode the marks' sentences instead
+ * element's name and type, and while a run's result is there a bond's or
+ * element's values at the canvas's instant (bg-canvas-readout.c) in place
+ * of the hints; in exercise mode the marks' sentences instead
  * (a conflict would give the answer away); and the widget's query-tooltip,
  * which shows none while the canvas's context menu is open.
  * Must not: decide what is under the point itself (_bg_canvas_hit_test
@@ -16,10 +18,10 @@
 
 #include "bg-canvas-private.h"
 
-/* What the analysis says about the element or bond hit: its conflict's
- * message, or that it is in an algebraic loop; NULL when nothing. */
+/* The message of the conflict the element or bond hit is in; NULL when
+ * none. */
 static char *
-analysis_note (BgCausality *causality,
+conflict_note (BgCausality *causality,
                const Hit   *hit)
 {
   gboolean is_element = hit->kind == HIT_ELEMENT;
@@ -37,11 +39,21 @@ analysis_note (BgCausality *causality,
       if (ids != NULL && g_strv_contains ((const char *const *) ids, id))
         return g_strdup (d->message);
     }
-  if (is_element && bg_causality_element_in_group (causality, id))
+  return NULL;
+}
+
+/* That the element or bond hit is in an algebraic loop; NULL when not. */
+static char *
+group_note (BgCausality *causality,
+            const Hit   *hit)
+{
+  if (causality == NULL)
+    return NULL;
+  if (hit->kind == HIT_ELEMENT && bg_causality_element_in_group (causality, hit->element->id))
     return g_strdup_printf (_("%s is in an algebraic loop; it is solved together with the rest of the loop"),
-                            id);
-  if (!is_element && bg_causality_bond_in_group (causality, id))
-    return g_strdup_printf (_("Bond %s is in an algebraic loop"), id);
+                            hit->element->id);
+  if (hit->kind == HIT_BOND && bg_causality_bond_in_group (causality, hit->bond->id))
+    return g_strdup_printf (_("Bond %s is in an algebraic loop"), hit->bond->id);
   return NULL;
 }
 
@@ -51,6 +63,7 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
                           double    view_y)
 {
   BgCausality *causality;
+  g_autofree char *values = NULL;
   Hit hit;
 
   g_return_val_if_fail (BG_IS_CANVAS (self), NULL);
@@ -82,15 +95,20 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
     case HIT_ELEMENT:
       {
-        char *note = analysis_note (causality, &hit);
+        char *note = conflict_note (causality, &hit);
         g_autofree char *label = NULL;
 
+        if (note == NULL)
+          note = group_note (causality, &hit);
         if (note != NULL)
           return note;
         /* Junctions are drawn as a bare digit: name them here. */
         label = hit.element->spec->variable_ports
           ? g_strdup_printf ("%s : %s", hit.element->spec->symbol, hit.element->id)
           : bg_graph_renderer_dup_label (hit.element);
+        values = bg_canvas_dup_values_text (self, hit.element->id);
+        if (values != NULL)
+          return g_steal_pointer (&values);
         return g_strdup_printf (_("%s — %s\nDrag to move; drag the dot on its right, or Shift+drag, to draw a bond"),
                                 label,
                                 bg_component_spec_display_name (hit.element->spec));
@@ -98,8 +116,14 @@ bg_canvas_dup_tooltip_at (BgCanvas *self,
 
     case HIT_BOND:
       {
-        char *note = analysis_note (causality, &hit);
+        char *note = conflict_note (causality, &hit);
 
+        if (note != NULL)
+          return note;
+        values = bg_canvas_dup_values_text (self, hit.bond->id);
+        if (values != NULL)
+          return g_steal_pointer (&values);
+        note = group_note (causality, &hit);
         if (note != NULL)
           return note;
         return g_strdup_printf (_("Bond %s: %s → %s"), hit.bond->id,

@@ -724,6 +724,7 @@ bg_canvas_snapshot (GtkWidget   *widget,
       gboolean explaining = _bg_canvas_explaining (self);
 
       _bg_canvas_fill_view (self, &view);
+      view.power = _bg_canvas_power_prepare (self);
       if (explaining)
         _bg_canvas_draw_explain_under (self, cr);
       bg_graph_renderer_draw (self->renderer, cr, self->model,
@@ -835,7 +836,8 @@ bg_canvas_get_property (GObject    *object,
       g_value_set_boolean (value, self->show_bond_ids);
       break;
     default:
-      if (!_bg_canvas_grid_get_property (self, prop_id, value))
+      if (!_bg_canvas_grid_get_property (self, prop_id, value) &&
+          !_bg_canvas_power_get_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -860,7 +862,8 @@ bg_canvas_set_property (GObject      *object,
       bg_canvas_set_show_bond_ids (self, g_value_get_boolean (value));
       break;
     default:
-      if (!_bg_canvas_grid_set_property (self, prop_id, value))
+      if (!_bg_canvas_grid_set_property (self, prop_id, value) &&
+          !_bg_canvas_power_set_property (self, prop_id, value))
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
 }
@@ -877,6 +880,8 @@ bg_canvas_dispose (GObject *object)
   g_clear_pointer (&self->explain_trace, bg_causality_trace_unref);
   g_clear_handle_id (&self->bubble_timeout, g_source_remove);
   _bg_canvas_menu_dispose (self);
+  _bg_canvas_plot_dispose (self);
+  _bg_canvas_power_dispose (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->dispose (object);
 }
@@ -897,6 +902,7 @@ bg_canvas_finalize (GObject *object)
   g_free (self->bubble_text);
   g_strfreev (self->reveal_after_layout);
   _bg_canvas_exercise_finalize (self);
+  _bg_canvas_power_finalize (self);
 
   G_OBJECT_CLASS (bg_canvas_parent_class)->finalize (object);
 }
@@ -928,8 +934,10 @@ bg_canvas_class_init (BgCanvasClass *klass)
   properties[PROP_SHOW_BOND_IDS] =
     g_param_spec_boolean ("show-bond-ids", NULL, NULL, FALSE, _BG_PARAM_READWRITE);
   g_object_class_install_properties (object_class, N_PROPS, properties);
-  /* "show-grid", "snap-to-grid", "grid-size" */
-  _bg_canvas_grid_class_init (object_class, N_PROPS);
+  /* "show-grid", "snap-to-grid", "grid-size"; "time", "power-flow",
+   * "playing", "play-speed" */
+  _bg_canvas_power_class_init (object_class,
+                               _bg_canvas_grid_class_init (object_class, N_PROPS));
 
   signals[SIGNAL_SELECTION_CHANGED] =
     g_signal_new ("selection-changed", G_TYPE_FROM_CLASS (klass),
@@ -949,6 +957,7 @@ bg_canvas_class_init (BgCanvasClass *klass)
   _bg_canvas_menu_class_init (widget_class);
   _bg_canvas_exercise_class_init (widget_class);
   _bg_canvas_badges_class_init (widget_class);
+  _bg_canvas_plot_class_init (widget_class);
 
   gtk_widget_class_set_css_name (widget_class, "bgcanvas");
   /* interactive and keyboard-operable: a group with a description */
@@ -963,6 +972,7 @@ bg_canvas_init (BgCanvas *self)
 
   self->renderer = bg_graph_renderer_new ();
   _bg_canvas_exercise_init (self);
+  _bg_canvas_power_init (self);
   self->selected = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->moving = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   self->shapes = g_array_new (FALSE, FALSE, sizeof (BgElementShape));

@@ -38,6 +38,8 @@
  *   "selection-changed" (void)
  *   "element-activated" (const char *id): double-click on an element
  *   "status-message"    (const char *text): refused connections and hints
+ *   "plot-requested"    (const char *name): a variable chosen from the
+ *                       Plot menu (bg-canvas-plot.c)
  *   "edit-requested"    (const char *element_id, const char *field): Enter
  *                       or F2 (canvas.edit, canvas.rename) after
  *                       "element-activated": put the keyboard on this
@@ -51,6 +53,9 @@
 #include "bg-causality-trace.h"
 #include "bg-library.h"
 #include "bg-causality-check.h"
+#include "bg-plan.h"
+#include "bg-power-flow.h"
+#include "bg-result.h"
 
 G_BEGIN_DECLS
 
@@ -285,6 +290,76 @@ gboolean    bg_canvas_get_conflict_badge     (BgCanvas              *self,
 gboolean    bg_canvas_place_stroke_at        (BgCanvas              *self,
                                               double                 view_x,
                                               double                 view_y);
+
+/* A run and the instant (bg-canvas-power.c) ---------------------------------
+ *
+ * The result of the last run of the document and the plan it is of (its
+ * energy accounts give every element's stored energy and losses; NULL:
+ * those of C, I and R only), its names seen from the level shown with
+ * prefix ("" or "T2."); NULL clears. The canvas keeps references, reads
+ * the result (deriving columns the run did not record, never running
+ * again) for the tooltips and the power-flow view. */
+void        bg_canvas_set_result             (BgCanvas              *self,
+                                              BgResult              *result,
+                                              BgPlan                *plan,
+                                              const char            *prefix);
+BgResult   *bg_canvas_get_result             (BgCanvas              *self);
+/* Inside a component: the result's bond that a bond through one of its
+ * ports stands for (bg_power_flow_alias_through_ports), so that the view
+ * and the read-outs show it too. NULL: none; destroy frees data. */
+void        bg_canvas_set_bond_alias         (BgCanvas              *self,
+                                              BgPowerFlowAliasFunc   alias,
+                                              gpointer               data,
+                                              GDestroyNotify         destroy);
+/* The run's first and last time; FALSE without a result. */
+gboolean    bg_canvas_get_time_range         (BgCanvas              *self,
+                                              double                *t_start,
+                                              double                *t_end);
+/* The instant the read-outs and the power-flow view show ("time", s; NaN:
+ * none chosen, the read-outs then use the run's end). */
+void        bg_canvas_set_time               (BgCanvas              *self,
+                                              double                 t);
+double      bg_canvas_get_time               (BgCanvas              *self);
+/* The values a tooltip shows over a bond or element (its id) at the
+ * instant, newline-separated: the instant, then "e = 3.93 V (voltage)"
+ * and so on; NULL without a result or values. */
+char       *bg_canvas_dup_values_text        (BgCanvas              *self,
+                                              const char            *id);
+/* One variable of the level shown ("b3.P", "C1.E") at the instant. */
+gboolean    bg_canvas_get_value_at           (BgCanvas              *self,
+                                              const char            *name,
+                                              double                *value);
+/* The power-flow view ("power-flow"): after a run, each bond over a band
+ * as wide as log |P| at the instant, green along its half-arrow, purple
+ * against it, with chevrons (moving along it while playing) in the power's
+ * direction; storages' label boxes filled as tanks by their stored energy
+ * (of its peak); resistances tinted and labelled by the power they
+ * dissipate; a legend in the bottom band. Play ("playing") moves the
+ * instant through the run at "play-speed" simulated seconds per second
+ * (0: the default, the run in about ten seconds) on the frame clock.
+ * Keys while it shows: Space (canvas.power-play), comma and period (one
+ * row back or on: canvas.power-step), Home and End. */
+void        bg_canvas_set_power_flow         (BgCanvas              *self,
+                                              gboolean               on);
+gboolean    bg_canvas_get_power_flow         (BgCanvas              *self);
+void        bg_canvas_set_playing            (BgCanvas              *self,
+                                              gboolean               playing);
+gboolean    bg_canvas_get_playing            (BgCanvas              *self);
+void        bg_canvas_set_play_speed         (BgCanvas              *self,
+                                              double                 speed);
+/* The speed in use (the default when none was set). */
+double      bg_canvas_get_play_speed         (BgCanvas              *self);
+/* The run in about ten seconds, 1, 2 or 5 of a decade per second. */
+double      bg_canvas_get_default_play_speed (BgCanvas              *self);
+
+/* Plotting from the diagram (bg-canvas-plot.c): the variables the Plot
+ * submenu of the right-click menu and the P key's popover (canvas.plot-menu)
+ * offer for a bond or element, as the level shown names them; choosing
+ * one (canvas.plot-var) emits "plot-requested" (const char *name). */
+GStrv       bg_canvas_dup_plot_choices       (BgCanvas              *self,
+                                              const char            *id);
+/* The P key's popover once it was opened, else NULL. */
+GtkWidget  *bg_canvas_get_plot_popover       (BgCanvas              *self);
 
 /* Pastes a .bgmod JSON fragment as the clipboard would (for tests and the
  * window): new ids, offset, selected, one undoable step. */

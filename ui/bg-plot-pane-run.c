@@ -215,9 +215,10 @@ bg_plot_pane_run (BgPlotPane  *self,
   g_return_val_if_fail (BG_IS_PLOT_PANE (self), FALSE);
   g_return_val_if_fail (self->document != NULL, FALSE);
 
-  /* Components run as their flat graph (bg-model-flatten.h). */
-  /* With energy accounts: the Energy page shows the run's balance (the
-   * same states and variables; the solver adds the quadratures). */
+  /* Components run as their flat graph (bg-model-flatten.h). With energy
+   * accounts: the Energy page shows the run's balance (the same states and
+   * variables; the solver adds the quadratures), and the power-flow view
+   * reads every element's stored energy and losses (bg-power-flow.h). */
   plan = bg_compiler_compile_with_energy (bg_document_get_flat_model (self->document),
                                           bg_document_get_flat_causality (self->document),
                                           NULL, &local_error);

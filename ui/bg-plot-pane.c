@@ -122,6 +122,27 @@ bg_plot_pane_add_element_vars (BgPlotPane *self,
   bg_plot_pane_set_vars (self, (const char *const *) names);
 }
 
+void
+bg_plot_pane_add_var (BgPlotPane *self,
+                      const char *name)
+{
+  g_auto(GStrv) current = NULL;
+  g_autoptr(GStrvBuilder) builder = NULL;
+  g_auto(GStrv) names = NULL;
+
+  g_return_if_fail (BG_IS_PLOT_PANE (self));
+  g_return_if_fail (name != NULL);
+
+  current = bg_plot_pane_dup_vars (self);
+  if (g_strv_contains ((const char *const *) current, name))
+    return;
+  builder = g_strv_builder_new ();
+  g_strv_builder_addv (builder, (const char **) current);
+  g_strv_builder_add (builder, name);
+  names = g_strv_builder_end (builder);
+  bg_plot_pane_set_vars (self, (const char *const *) names);
+}
+
 static void
 picker_selection_changed_cb (BgPlotPane       *self,
                              BgVariablePicker *picker)

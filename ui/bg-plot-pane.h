@@ -61,6 +61,10 @@ void              bg_plot_pane_set_vars         (BgPlotPane        *self,
                                                  const char *const *names);
 void              bg_plot_pane_add_element_vars (BgPlotPane        *self,
                                                  const char        *element_id);
+/* Adds one variable ("T2.C1.E") after the chosen ones, unless it is one;
+ * a result there already draws it at once (deriving its column). */
+void              bg_plot_pane_add_var          (BgPlotPane        *self,
+                                                 const char        *name);
 
 /* Writes what the plot shows, by the file name's suffix: .png (on-screen
  * size × 2), .svg (on-screen size) or .csv (visible time window). */

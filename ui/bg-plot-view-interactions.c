@@ -4,7 +4,9 @@
  * Owns: one controller per interaction (primary drag: zoom box; Shift+drag
  * or middle drag: pan; wheel: zoom time around the pointer; Ctrl+wheel:
  * zoom the values of the sub-plot under the pointer; double-click: reset),
- * the drag in progress, and the cursor read-out at the pointer's time.
+ * the drag in progress, and the cursor read-out at the pointer's time
+ * (resting, when the pointer is elsewhere, at the time cursor the window
+ * pins there: the power-flow view's instant).
  * Must not: draw (it queues a redraw) or touch the run.
  */
 #include "config.h"
@@ -287,17 +289,43 @@ motion_cb (BgPlotView               *self,
   if (self->run == NULL || self->traces->len == 0 ||
       !bg_plot_renderer_pick (self->renderer, x, y, NULL, &t, NULL))
     {
-      bg_plot_view_set_cursor (self, NAN);
+      bg_plot_view_set_cursor (self, self->pinned_t);
       return;
     }
+  if (t == self->cursor_t)
+    return;
   bg_plot_view_set_cursor (self, t);
+  _bg_plot_view_emit_cursor_moved (self, t);
 }
 
 static void
 leave_cb (BgPlotView               *self,
           GtkEventControllerMotion *controller)
 {
-  bg_plot_view_set_cursor (self, NAN);
+  bg_plot_view_set_cursor (self, self->pinned_t);
+}
+
+void
+bg_plot_view_set_time_cursor (BgPlotView *self,
+                              double      t)
+{
+  GtkEventController *motion;
+
+  g_return_if_fail (BG_IS_PLOT_VIEW (self));
+
+  self->pinned_t = t;
+  /* under the pointer the cursor is the pointer's */
+  motion = g_object_get_data (G_OBJECT (self), "bg-plot-view-motion");
+  if (motion == NULL ||
+      !gtk_event_controller_motion_contains_pointer (GTK_EVENT_CONTROLLER_MOTION (motion)))
+    bg_plot_view_set_cursor (self, t);
+}
+
+double
+bg_plot_view_get_cursor (BgPlotView *self)
+{
+  g_return_val_if_fail (BG_IS_PLOT_VIEW (self), NAN);
+  return self->cursor_t;
 }
 
 /* A drag with `button` that `begin` starts as a zoom box or a pan. */
@@ -340,6 +368,7 @@ _bg_plot_view_interactions_init (BgPlotView *self)
   gtk_widget_add_controller (GTK_WIDGET (self), controller);
 
   controller = gtk_event_controller_motion_new ();
+  g_object_set_data (G_OBJECT (self), "bg-plot-view-motion", controller);
   g_signal_connect_object (controller, "motion", G_CALLBACK (motion_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (controller, "leave", G_CALLBACK (leave_cb), self,

@@ -46,6 +46,7 @@ struct _BgPlotView
   gboolean         presentation;
   gboolean         live;
   double           cursor_t;
+  double           pinned_t;     /* where the cursor rests (NaN: hidden) */
   double           pointer_x, pointer_y;  /* last motion, for wheel zoom */
 
   /* the drag in progress */
@@ -55,6 +56,10 @@ struct _BgPlotView
   gboolean         drag_has_subplot;
   double           drag_t0, drag_t1, drag_y0, drag_y1;
 };
+
+/* bg-plot-view.c: "cursor-moved" (the pointer moved the cursor to t) */
+void               _bg_plot_view_emit_cursor_moved (BgPlotView      *self,
+                                                    double           t);
 
 /* bg-plot-view.c: the run's result, or NULL. */
 BgResult          *_bg_plot_view_result            (BgPlotView      *self);

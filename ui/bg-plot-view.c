@@ -21,6 +21,15 @@
 
 G_DEFINE_FINAL_TYPE (BgPlotView, bg_plot_view, GTK_TYPE_WIDGET)
 
+static guint cursor_moved_signal;
+
+void
+_bg_plot_view_emit_cursor_moved (BgPlotView *self,
+                                 double      t)
+{
+  g_signal_emit (self, cursor_moved_signal, 0, t);
+}
+
 static void
 trace_free (gpointer data)
 {
@@ -321,6 +330,11 @@ bg_plot_view_class_init (BgPlotViewClass *klass)
   widget_class->get_request_mode = _bg_plot_view_get_request_mode;
 
   gtk_widget_class_set_css_name (widget_class, "bgplotview");
+
+  /* the pointer moved the cursor to a time (s) */
+  cursor_moved_signal =
+    g_signal_new ("cursor-moved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_DOUBLE);
 }
 
 static void
@@ -329,6 +343,7 @@ bg_plot_view_init (BgPlotView *self)
   self->renderer = bg_plot_renderer_new ();
   self->traces = g_ptr_array_new_with_free_func (trace_free);
   self->cursor_t = NAN;
+  self->pinned_t = NAN;
   self->live = TRUE;
 
   gtk_widget_add_css_class (GTK_WIDGET (self), "view");

@@ -8,7 +8,8 @@
  * zoom box; Shift+drag or middle drag: pan; wheel: zoom time around the
  * pointer; Ctrl+wheel: zoom the values of the sub-plot under the pointer;
  * double-click: reset), the cursor read-out at the pointer's time, markers
- * for step switches and for the event or failure that ended the run, and
+ * for step switches and for the event or failure that ended the run, the
+ * "cursor-moved" signal (double t) when the pointer moves the cursor, and
  * PNG/SVG/CSV export of what it shows. Must not: run or compile anything, touch a model, or draw
  * anything the exports would not (the same renderer, the same view).
  */
@@ -56,6 +57,13 @@ char            *bg_plot_view_dup_readout      (BgPlotView         *self,
 /* Places (NaN: hides) the read-out cursor, as a pointer motion does. */
 void             bg_plot_view_set_cursor       (BgPlotView         *self,
                                                 double              t);
+
+/* Where the cursor rests while the pointer is not over the plot (NaN:
+ * hidden), as the power-flow view's instant pins it. */
+void             bg_plot_view_set_time_cursor  (BgPlotView         *self,
+                                                double              t);
+/* The cursor's time now (NaN: hidden). */
+double           bg_plot_view_get_cursor       (BgPlotView         *self);
 
 /* The read-out's box for the cursor (widget coordinates); FALSE when no
  * read-out shows. */

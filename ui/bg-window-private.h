@@ -5,7 +5,8 @@
  * bg-window-settings.c (what it restores from and keeps in the settings),
  * bg-window-reference.c (the component reference), bg-window-library.c
  * (the component library), bg-window-levels.c (inside components),
- * bg-window-layout.c (the layout and the divider).
+ * bg-window-layout.c (the layout and the divider), bg-window-power.c (the
+ * power-flow view and plotting from the diagram).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -102,6 +103,9 @@ struct _BgWindow
 
   /* the components opened on the canvas (bg-window-levels.c) */
   struct _BgWindowLevels *levels;
+
+  /* the power-flow view's time bar under the canvas (bg-window-power.c) */
+  GtkWidget            *power_bar;
 };
 
 /* The status line's passing message (bg-window.c). */
@@ -241,6 +245,12 @@ void        _bg_window_layout_add_bar      (BgWindow       *self,
 /* Pans @ids into view below the bars, once they have their height. */
 void        _bg_window_layout_reveal_below_bars (BgWindow          *self,
                                                  const char *const *ids);
+
+/* bg-window-power.c: win.power-flow, its time bar, the run's result on the
+ * canvas and the canvas's Plot menu into the time plot; _update after the
+ * document or its run changed. */
+void     _bg_window_power_init             (BgWindow       *self);
+void     _bg_window_power_update           (BgWindow       *self);
 
 /* bg-window-explain.c */
 void     _bg_window_explain_init           (BgWindow       *self);

@@ -248,6 +248,7 @@ bg_window_set_document (BgWindow   *self,
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
+  _bg_window_power_update (self);
   bg_analysis_pane_set_document (self->analysis_pane, document);
   bg_equations_pane_set_document (self->equations_pane, document);
   bg_energy_pane_set_run (self->energy_pane, NULL);
@@ -724,6 +725,7 @@ bg_window_init (BgWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
   _bg_window_levels_init (self);
   _bg_window_plot_init (self);
+  _bg_window_power_init (self);
   _bg_window_layout_init (self);
   _bg_window_explain_init (self);
   _bg_window_exercise_init (self);

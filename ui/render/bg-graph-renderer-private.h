@@ -8,6 +8,8 @@
  *   bg-graph-renderer.c   styles, shapes, bond ends, fitting, drawing, export
  *   bg-graph-labels.c     label text, layouts and their cache, label scale
  *   bg-graph-names.c      bond and junction names, drawn on request
+ *   bg-graph-style.c      the light and dark colours
+ *   bg-graph-power.c      the power-flow layer (bg-graph-power.h)
  * Must not: be included outside ui/render/bg-graph-*.c.
  * Included by: ui/render/bg-graph-*.c.
  */
@@ -99,6 +101,12 @@ const BgElementShape *_bg_graph_frame_shape    (BgGraphFrame          *f,
 /* bg-graph-names.c: the bonds' ids beside their middles, the junctions'
  * ids at a free corner (view->show_bond_ids). */
 void               _bg_graph_draw_names        (BgGraphFrame          *f);
+
+/* bg-graph-power.c: the power-flow layer (view->power), under the bonds,
+ * over the boxes and over the labels. */
+void               _bg_graph_draw_power_under  (BgGraphFrame          *f);
+void               _bg_graph_draw_power_boxes  (BgGraphFrame          *f);
+void               _bg_graph_draw_power_over   (BgGraphFrame          *f);
 
 void               _bg_graph_label_layout_free (gpointer               data);
 gboolean           _bg_graph_is_junction       (const BgComponentSpec *spec);

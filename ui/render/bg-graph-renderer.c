@@ -4,9 +4,10 @@
  * In the layout: ui/render/ (libbgmod-render), the pure-Cairo library the
  * widgets draw with and bgmod-cli links; no GTK.
  *
- * Owns: the styles, element shapes and bond ends, fitting a view, the
+ * Owns: element shapes and bond ends, fitting a view, the
  * per-frame element shapes, the drawing order (highlights, bonds, labels);
- * the labels themselves are bg-graph-labels.c's. Must not: use
+ * the labels themselves are bg-graph-labels.c's, the colours
+ * bg-graph-style.c's, the power-flow layer bg-graph-power.c's. Must not: use
  * GTK, edit the model or decide causality.
  */
 #include "config.h"
@@ -22,40 +23,6 @@
  * huge path is rasterised over its whole extent, one call per shape pays the
  * per-call cost. Items in document order are mostly near each other. */
 #define BONDS_PER_STROKE   8
-
-/* An opaque colour from 0xRRGGBB. */
-#define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, \
-                   ((hex) & 0xff) / 255.0, 1.0 }
-
-/* The domains' colours are indexed by BgDomain: none (advanced boxes),
- * electrical, hydraulic, translational, rotational. */
-static const BgGraphStyle light_style = {
-  .fg = RGB (0x1e1e1e), .bg = RGB (0xffffff), .selection = RGB (0x3584e4),
-  .error = RGB (0xc01c28), .group = RGB (0xe5a50a),
-  .domain = { RGB (0x613583), RGB (0x1a5fb4), RGB (0x1f7a6b), RGB (0x9c5a12), RGB (0x813d9c) },
-};
-
-static const BgGraphStyle dark_style = {
-  .fg = RGB (0xeeeeee), .bg = RGB (0x242424), .selection = RGB (0x78aeed),
-  .error = RGB (0xff7b63), .group = RGB (0xf8e45c),
-  .domain = { RGB (0xdc8add), RGB (0x99c1f1), RGB (0x8ff0a4), RGB (0xffbe6f), RGB (0xdc8add) },
-};
-
-void
-bg_graph_style_init_light (BgGraphStyle *style)
-{
-  g_return_if_fail (style != NULL);
-
-  *style = light_style;
-}
-
-void
-bg_graph_style_init_dark (BgGraphStyle *style)
-{
-  g_return_if_fail (style != NULL);
-
-  *style = dark_style;
-}
 
 void
 bg_graph_view_init (BgGraphView *view)
@@ -573,8 +540,9 @@ draw_element_highlights (Frame *f)
 
           if (!element_visible (f, s, 8))
             continue;
+          /* the power-flow view's colours stand alone: no amber groups */
           if (pass == 0)
-            on = f->causality != NULL &&
+            on = f->causality != NULL && f->view->power == NULL &&
                  bg_causality_element_in_group (f->causality, e->id);
           else if (pass == 1)
             on = element_has_error (f, e);
@@ -759,7 +727,7 @@ compute_bonds (Frame *f)
         continue;
       g->stroke = bond_stroke (f, i);
       g->selected = is_selected (f, bond->id);
-      g->in_group = f->causality != NULL &&
+      g->in_group = f->causality != NULL && f->view->power == NULL &&
                     bg_causality_bond_in_group (f->causality, bond->id);
       if (f->causality != NULL &&
           bg_causality_bond_has_error (f->causality, bond->id))
@@ -969,17 +937,20 @@ bg_graph_renderer_draw (BgGraphRenderer   *self,
   compute_shapes (&f);
   compute_bonds (&f);
 
+  _bg_graph_draw_power_under (&f);
   draw_element_highlights (&f);
   draw_bond_underlays (&f);
   for (int k = 0; k < N_BOND_CLASSES; k++)
     draw_bond_class (&f, (BondClass) k);
   draw_element_boxes (&f);
+  _bg_graph_draw_power_boxes (&f);
   if (f.greek)
     draw_greeked_labels (&f);
   else
     draw_labels (&f);
   if (view->show_bond_ids && !f.greek)
     _bg_graph_draw_names (&f);
+  _bg_graph_draw_power_over (&f);
 
   /* Shapes are per frame: later queries must see the model, not this view. */
   g_hash_table_remove_all (self->shape_index);

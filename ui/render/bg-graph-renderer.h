@@ -40,7 +40,14 @@ typedef struct
   BgGraphColor error;       /* conflicts */
   BgGraphColor group;       /* algebraic groups */
   BgGraphColor domain[5];   /* indexed by BgDomain; [0] for advanced boxes */
+  /* the power-flow view (bg-graph-power.h) */
+  BgGraphColor power_along;   /* power in the half-arrow's direction */
+  BgGraphColor power_against; /* power against it */
+  BgGraphColor power_store;   /* a storage's energy gauge */
+  BgGraphColor power_heat;    /* a resistance's dissipated power */
 } BgGraphStyle;
+
+typedef struct _BgGraphPower BgGraphPower;
 
 /* The drawing options of one frame. */
 typedef struct
@@ -63,6 +70,10 @@ typedef struct
   double       move_dx, move_dy;
   /* Bond ids ("b4") written beside each bond, as messages name them. */
   gboolean     show_bond_ids;
+  /* The power-flow view's numbers at one instant (bg-graph-power.h), or
+   * NULL: each bond drawn over a band as wide as its power, storages'
+   * gauges, resistances' dissipated power. */
+  const BgGraphPower *power;
 } BgGraphView;
 
 typedef struct _BgGraphRenderer BgGraphRenderer;
