@@ -110,6 +110,7 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
                                                  result, trace->var);
       bg_plot_renderer_set_trace_rows (self->renderer, index, self->n_rows);
     }
+  _bg_plot_view_rebuild_ghosts (self);
 }
 
 static void
@@ -293,6 +294,7 @@ bg_plot_view_dispose (GObject *object)
   if (self->renderer != NULL)
     bg_plot_renderer_clear_traces (self->renderer);
   g_clear_pointer (&self->traces, g_ptr_array_unref);
+  g_clear_pointer (&self->ghost_runs, g_array_unref);
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (bg_plot_view_parent_class)->dispose (object);
@@ -328,6 +330,7 @@ bg_plot_view_init (BgPlotView *self)
 {
   self->renderer = bg_plot_renderer_new ();
   self->traces = g_ptr_array_new_with_free_func (trace_free);
+  _bg_plot_view_ghosts_init (self);
   self->cursor_t = NAN;
   self->live = TRUE;
 
