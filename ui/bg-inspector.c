@@ -25,6 +25,8 @@ G_DEFINE_FINAL_TYPE (BgInspector, bg_inspector, GTK_TYPE_WIDGET)
 
 enum {
   ELEMENT_RENAMED,
+  WHAT_IF_PREVIEW,
+  WHAT_IF_END,
   N_SIGNALS
 };
 
@@ -39,6 +41,22 @@ _bg_inspector_emit_renamed (BgInspector *self,
   g_signal_emit (self, signals[ELEMENT_RENAMED], 0, new_id);
 }
 
+void
+_bg_inspector_emit_what_if_preview (BgInspector *self,
+                                    const char  *element,
+                                    const char  *param,
+                                    double       value)
+{
+  g_signal_emit (self, signals[WHAT_IF_PREVIEW], 0, element, param, value);
+}
+
+void
+_bg_inspector_emit_what_if_end (BgInspector *self,
+                                gboolean     committed)
+{
+  g_signal_emit (self, signals[WHAT_IF_END], 0, committed);
+}
+
 /* Pages ------------------------------------------------------------------ */
 
 static void
@@ -46,6 +64,7 @@ bg_inspector_clear (BgInspector *self)
 {
   GtkWidget *child;
 
+  _bg_inspector_whatif_flush (self);
   self->clearing = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->content))) != NULL)
     gtk_box_remove (self->content, child);
@@ -200,6 +219,8 @@ _bg_inspector_add_param_field (BgInspector       *self,
 
   field->pspec = pspec;
   field->index = index;
+  if (pspec->kind == BG_PARAM_NUMBER)
+    _bg_inspector_whatif_add (field);
   return field;
 }
 
@@ -551,6 +572,7 @@ bg_inspector_dispose (GObject *object)
   if (self->content != NULL)
     bg_inspector_clear (self);
   g_clear_object (&self->model);
+  g_clear_object (&self->what_if_model);
   g_clear_pointer (&self->causality, bg_causality_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_INSPECTOR);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
@@ -566,6 +588,7 @@ bg_inspector_finalize (GObject *object)
 
   g_clear_pointer (&self->fields, g_ptr_array_unref);
   g_clear_pointer (&self->selection, g_strfreev);
+  g_clear_pointer (&self->what_if_ranges, g_hash_table_unref);
   g_free (self->element_id);
   g_free (self->bond_id);
 
@@ -587,6 +610,13 @@ bg_inspector_class_init (BgInspectorClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[WHAT_IF_PREVIEW] =
+    g_signal_new ("what-if-preview", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_DOUBLE);
+  signals[WHAT_IF_END] =
+    g_signal_new ("what-if-end", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/bgmod/BGMod/ui/bg-inspector.ui");
@@ -598,6 +628,7 @@ static void
 bg_inspector_init (BgInspector *self)
 {
   self->fields = g_ptr_array_new_with_free_func (_bg_inspector_field_free);
+  self->what_if_ranges = _bg_inspector_whatif_ranges_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

@@ -227,8 +227,8 @@ create_row (gpointer item,
   g_signal_connect (name, "notify::editing", G_CALLBACK (title_changed_cb), row);
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
   gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
-  gtk_label_set_width_chars (GTK_LABEL (subtitle), 18);
-  gtk_label_set_max_width_chars (GTK_LABEL (subtitle), 34);
+  gtk_label_set_width_chars (GTK_LABEL (subtitle), 24);
+  gtk_label_set_max_width_chars (GTK_LABEL (subtitle), 40);
   gtk_widget_add_css_class (subtitle, "dim-label");
   gtk_widget_add_css_class (subtitle, "caption");
   gtk_box_append (GTK_BOX (texts), name);

@@ -5,7 +5,8 @@
  * bg-window-settings.c (what it restores from and keeps in the settings),
  * bg-window-reference.c (the component reference), bg-window-library.c
  * (the component library), bg-window-levels.c (inside components),
- * bg-window-layout.c (the layout and the divider).
+ * bg-window-layout.c (the layout and the divider), bg-window-whatif.c
+ * (the what-if slider).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -140,6 +141,8 @@ void _bg_window_focus_init         (BgWindow       *self);
 /* Puts the plot pane in its slot and connects it (bg-window-plot.c). */
 void _bg_window_plot_init          (BgWindow       *self);
 void _bg_window_plot_actions_update (BgWindow      *self);
+/* The inspector's what-if slider to the plot pane (bg-window-whatif.c). */
+void _bg_window_whatif_init        (BgWindow       *self);
 /* win.show-equations: the Equations page of the plot slot */
 void _bg_window_show_equations_action (GtkWidget  *widget,
                                        const char *action_name,
