@@ -51,7 +51,17 @@ typedef struct _WhatIfSlider
   double         value;     /* the session's latest value */
   char          *element;   /* the session's element */
   guint          commit_source;
+  /* what calls back with this slider: cut off when the field goes (the
+   * page's widgets may outlive it a moment, and lose the focus then) */
+  GPtrArray     *emitters;
 } WhatIfSlider;
+
+static void
+connected (WhatIfSlider *s,
+           gpointer      emitter)
+{
+  g_ptr_array_add (s->emitters, g_object_ref (emitter));
+}
 
 static void slider_commit (WhatIfSlider *s);
 
@@ -444,6 +454,8 @@ range_entry_new (WhatIfSlider *s,
   g_signal_connect (entry, "activate", G_CALLBACK (range_activate_cb), s);
   g_signal_connect (focus, "leave", G_CALLBACK (range_focus_leave_cb), s);
   gtk_widget_add_controller (entry, focus);
+  connected (s, entry);
+  connected (s, focus);
   return entry;
 }
 
@@ -477,6 +489,7 @@ _bg_inspector_whatif_add (Field *field)
   double min, max;
 
   s->field = field;
+  s->emitters = g_ptr_array_new_with_free_func (g_object_unref);
   field->slider = s;
 
   s->button = gtk_toggle_button_new ();
@@ -506,6 +519,9 @@ _bg_inspector_whatif_add (Field *field)
   gtk_widget_add_controller (GTK_WIDGET (s->scale), keys);
   g_signal_connect (focus, "leave", G_CALLBACK (scale_focus_leave_cb), s);
   gtk_widget_add_controller (GTK_WIDGET (s->scale), focus);
+  connected (s, legacy);
+  connected (s, keys);
+  connected (s, focus);
   gtk_box_append (GTK_BOX (s->box), GTK_WIDGET (s->scale));
 
   s->min_entry = range_entry_new (s, _("The slider's left end"));
@@ -530,6 +546,7 @@ _bg_inspector_whatif_add (Field *field)
   gtk_widget_set_visible (s->box, range != NULL && range->open);
   gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (s->button), range != NULL && range->open);
   g_signal_connect (s->button, "toggled", G_CALLBACK (button_toggled_cb), s);
+  connected (s, s->button);
   _bg_inspector_whatif_update (field);
 }
 
@@ -571,6 +588,9 @@ _bg_inspector_whatif_free (Field *field)
     return;
   g_clear_handle_id (&s->commit_source, g_source_remove);
   g_signal_handlers_disconnect_by_data (s->adjustment, s);
+  for (guint i = 0; i < s->emitters->len; i++)
+    g_signal_handlers_disconnect_by_data (g_ptr_array_index (s->emitters, i), s);
+  g_ptr_array_unref (s->emitters);
   g_object_unref (s->adjustment);
   g_free (s->element);
   g_free (s);

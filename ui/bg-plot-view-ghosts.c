@@ -57,7 +57,7 @@ _bg_plot_view_rebuild_ghosts (BgPlotView *self)
         }
     }
   /* legend entries change the minimum height */
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  _bg_plot_view_queue_resize (self);
 }
 
 void

@@ -53,6 +53,7 @@ struct _BgPlotView
   gsize            n_rows;       /* rows handed to the renderer */
   GPtrArray       *traces;       /* Trace */
   GArray          *ghost_runs;   /* GhostRun */
+  char            *layout_key;   /* what the last queued resize was for */
 
   guint            redraw_source;
   gboolean         presentation;
@@ -70,6 +71,8 @@ struct _BgPlotView
 
 /* bg-plot-view.c: the run's result, or NULL. */
 BgResult          *_bg_plot_view_result            (BgPlotView      *self);
+/* A resize when what the minimum height depends on changed. */
+void               _bg_plot_view_queue_resize      (BgPlotView      *self);
 
 /* bg-plot-view-ghosts.c */
 void               _bg_plot_view_ghosts_init       (BgPlotView      *self);
