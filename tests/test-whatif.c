@@ -10,7 +10,9 @@
  * is of the final value, never a stale one after it), /ui/whatif/keys
  * (arrows move the slider, a pause keeps the value: one step), and
  * /ui/whatif/responsive (the window's frame clock ticks while the
- * hydraulic bench re-runs under a drag). Under LANGUAGE=ru (the meson test
+ * hydraulic bench re-runs under a drag), /ui/whatif/projector-dark (the
+ * window fits 1024 pixels in presentation mode with the slider open).
+ * Under LANGUAGE=ru (the meson test
  * test-whatif-ru) the legend's units are the Russian symbols. With
  * BGMOD_TEST_SCREENSHOT_DIR set, the series of pictures at 1024 × 768 that
  * docs/teaching.md shows. Must not: assert on timings (the benchmark
@@ -322,6 +324,29 @@ test_kept_runs (void)
   bg_run_generation_set_hidden (g2, FALSE);
   g_assert_true (bg_run_history_find_number (history, 2) == g2);
   assert_csv (pane);
+
+  /* the preferences' count: fewer earlier runs at once */
+  {
+    GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
+    g_autoptr(GSettingsSchema) schema = source != NULL
+      ? g_settings_schema_source_lookup (source, "org.bgmod.BGMod", TRUE) : NULL;
+
+    if (schema != NULL)
+      {
+        g_autoptr(GSettings) settings = g_settings_new ("org.bgmod.BGMod");
+
+        g_settings_set_uint (settings, "kept-runs", 1);
+        bg_test_ui_pump ();
+        g_assert_cmpuint (bg_run_history_get_keep (history), ==, 1);
+        /* the newest, one earlier and the pinned first */
+        g_assert_cmpuint (bg_run_history_get_n (history), ==, 3);
+        g_settings_reset (settings, "kept-runs");
+        bg_test_ui_pump ();
+        g_assert_cmpuint (bg_run_history_get_keep (history), ==, 3);
+      }
+    else
+      g_test_message ("no settings schema: the kept-runs setting is not checked");
+  }
   bg_test_ui_destroy_window (window);
 }
 
@@ -480,6 +505,43 @@ test_three_drags (void)
   bg_test_ui_destroy_window (window);
 }
 
+/* Presentation mode and the dark theme, with the slider open and a kept
+ * run: the window still fits 1024 pixels; pictures of both. */
+static void
+test_projector_dark (void)
+{
+  BgWindow *window;
+  BgPlotPane *pane;
+  GtkWidget *scale;
+  double x, y;
+  int min_width = 0;
+
+  if (skip_without_pointer ())
+    return;
+  window = open_with_slider ("mass-spring-damper.bgmod", "B", "value");
+  pane = bg_test_ui_plot_pane (window);
+  scale = bg_inspector_get_what_if_slider (bg_window_get_inspector (window), "value");
+  knob_point (scale, &x, &y);
+  bg_test_pointer_drag (scale, x, y, gtk_widget_get_width (scale) * 0.8, y);
+  wait_idle (pane);
+  g_assert_cmpuint (bg_plot_view_get_n_ghost_runs (bg_plot_pane_get_view (pane)), ==, 1);
+
+  g_object_set (window, "presentation-mode", TRUE, NULL);
+  bg_test_ui_wait_ms (400);
+  gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min_width, NULL,
+                      NULL, NULL);
+  g_test_message ("presentation mode: minimum width %d", min_width);
+  g_assert_cmpint (min_width, <=, 1024);
+  screenshot ("whatif-presentation");
+  g_object_set (window, "presentation-mode", FALSE, NULL);
+
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", TRUE, NULL);
+  bg_test_ui_wait_ms (400);
+  screenshot ("whatif-dark");
+  g_object_set (gtk_settings_get_default (), "gtk-application-prefer-dark-theme", FALSE, NULL);
+  bg_test_ui_destroy_window (window);
+}
+
 /* The keyboard ------------------------------------------------------------------ */
 
 static void
@@ -579,6 +641,14 @@ main (int   argc,
 
   g_setenv ("GTK_A11Y", "none", TRUE);
   g_setenv ("GTK_USE_PORTAL", "0", TRUE);
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      /* the build tree's compiled schema, in the memory backend: the
+       * kept-runs setting */
+      g_autofree char *schemas = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "..", "data", NULL);
+
+      g_setenv ("GSETTINGS_SCHEMA_DIR", schemas, TRUE);
+    }
   bg_test_ui_init (&argc, &argv);
   tmp_dir = bg_test_ui_make_home ("bgmod-test-whatif-XXXXXX");
   app = bg_test_ui_app_new ();
@@ -586,6 +656,7 @@ main (int   argc,
   g_test_add_func ("/ui/whatif/kept-runs", test_kept_runs);
   g_test_add_func ("/ui/whatif/drag", test_drag);
   g_test_add_func ("/ui/whatif/three-drags", test_three_drags);
+  g_test_add_func ("/ui/whatif/projector-dark", test_projector_dark);
   g_test_add_func ("/ui/whatif/keys", test_keys);
   g_test_add_func ("/ui/whatif/responsive", test_responsive);
   status = g_test_run ();

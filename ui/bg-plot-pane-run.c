@@ -34,7 +34,7 @@ _bg_plot_pane_update_progress (BgPlotPane *self)
     {
       gtk_progress_bar_set_fraction (self->progress, 0);
       gtk_label_set_label (self->progress_label, _("Not run yet (F5 runs)"));
-      gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), NULL);
+      gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress)), NULL);
       return;
     }
 
@@ -49,7 +49,7 @@ _bg_plot_pane_update_progress (BgPlotPane *self)
   g_free (text);
   /* TRANSLATORS: simulated time, end time, wall-clock seconds */
   text = g_strdup_printf (_("Simulated %s of %s in %.2f s of wall-clock time"), t, t_end, elapsed);
-  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), text);
+  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress)), text);
 }
 
 void

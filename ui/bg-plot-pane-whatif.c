@@ -77,7 +77,6 @@ spinner_timeout_cb (gpointer data)
   BgPlotPane *self = data;
 
   self->whatif->spinner_source = 0;
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
   gtk_spinner_start (self->spinner);
   return G_SOURCE_REMOVE;
 }
@@ -89,13 +88,12 @@ spinner_update (BgPlotPane *self)
 
   if (w->jobs->len > 0)
     {
-      if (w->spinner_source == 0 && !gtk_widget_get_visible (GTK_WIDGET (self->spinner)))
+      if (w->spinner_source == 0 && !gtk_spinner_get_spinning (self->spinner))
         w->spinner_source = g_timeout_add (SPINNER_MS, spinner_timeout_cb, self);
       return;
     }
   g_clear_handle_id (&w->spinner_source, g_source_remove);
   gtk_spinner_stop (self->spinner);
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }
 
 /* The status line ------------------------------------------------------------------ */
@@ -418,7 +416,6 @@ _bg_plot_pane_whatif_init (BgPlotPane *self)
   self->spinner = GTK_SPINNER (gtk_spinner_new ());
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->spinner),
                                _("The newest value is still running; the plot shows the last one finished"));
-  gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
 }
 
 void

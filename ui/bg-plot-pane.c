@@ -246,7 +246,17 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_label_set_max_width_chars (self->progress_label, 28);
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "caption");
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "numeric");
-  gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress_label));
+  {
+    /* the what-if spinner over the time's right end: drawn only while it
+     * spins, it takes no width of the header */
+    GtkWidget *line = gtk_overlay_new ();
+
+    gtk_overlay_set_child (GTK_OVERLAY (line), GTK_WIDGET (self->progress_label));
+    gtk_widget_set_halign (GTK_WIDGET (self->spinner), GTK_ALIGN_END);
+    gtk_widget_set_valign (GTK_WIDGET (self->spinner), GTK_ALIGN_CENTER);
+    gtk_overlay_add_overlay (GTK_OVERLAY (line), GTK_WIDGET (self->spinner));
+    gtk_box_append (GTK_BOX (progress_box), line);
+  }
   self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
   gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress));
   gtk_box_append (GTK_BOX (box), progress_box);
@@ -290,7 +300,6 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->vars_button),
                                _("Choose the Plotted Variables (double-click an element to add its own)"));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->vars_button));
-  gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->spinner));
   gtk_box_append (GTK_BOX (box), _bg_plot_pane_runs_button_new (self));
 
   g_menu_append (menu, _("Export _PNG…"), "plot.export-png");
