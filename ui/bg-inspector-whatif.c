@@ -501,6 +501,9 @@ _bg_inspector_whatif_add (Field *field)
   gtk_accessible_update_property (GTK_ACCESSIBLE (s->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   label, -1);
   gtk_box_append (GTK_BOX (line), s->button);
+  /* the button's room from the entry's least width (it still fills the
+   * line): the inspector keeps its width in presentation mode */
+  gtk_editable_set_width_chars (GTK_EDITABLE (field->input), 8);
 
   s->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   gtk_widget_add_css_class (s->box, "whatif-slider");

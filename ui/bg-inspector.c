@@ -96,6 +96,9 @@ bg_inspector_add_header (BgInspector *self,
     {
       label = gtk_label_new (subtitle);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* "R · Поступательная механика" in presentation mode is wider than
+       * the sidebar: it wraps rather than widening the window */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (box), label);
     }
