@@ -5,16 +5,19 @@
  * Owns: /ui/whatif/kept-runs (runs of the mass-spring-damper kept with the
  * damping they had, through later edits and runs; their legend; the run
  * list's pin, hide, delete and compare by clicks; the CSV export with the
- * earlier runs' columns read back by Python's csv module), /ui/whatif/drag
- * (a drag of the damping slider is one undo step and the last run plotted
- * is of the final value, never a stale one after it), /ui/whatif/keys
- * (arrows move the slider, a pause keeps the value: one step), and
- * /ui/whatif/responsive (the window's frame clock ticks while the
- * hydraulic bench re-runs under a drag), /ui/whatif/projector-dark (the
- * window fits 1024 pixels in presentation mode with the slider open).
- * Under LANGUAGE=ru (the meson test
- * test-whatif-ru) the legend's units are the Russian symbols. With
- * BGMOD_TEST_SCREENSHOT_DIR set, the series of pictures at 1024 × 768 that
+ * earlier runs' columns read back by Python's csv module; the kept-runs
+ * setting), /ui/whatif/drag (a drag of the damping slider is one undo
+ * step and the last run plotted is of the final value, never a stale one
+ * after it), /ui/whatif/three-drags (three kept drags, the teaching
+ * guide's pictures), /ui/whatif/projector-dark (presentation mode keeps
+ * the inspector and the plot pane within their share of 1024 pixels; the
+ * dark theme), /ui/whatif/keys (arrows move the slider, a pause keeps the
+ * value: one step; Escape puts it back; Ctrl+K opens the kept runs with
+ * the keyboard in them) and /ui/whatif/responsive (the window's frame
+ * clock ticks while the hydraulic bench re-runs under a drag). Under
+ * LANGUAGE=ru (the meson test test-whatif-ru) the legend's units are the
+ * Russian symbols. With BGMOD_TEST_SCREENSHOT_DIR set, the series of
+ * pictures at 1024 × 768 that
  * docs/teaching.md shows. Must not: assert on timings (the benchmark
  * tests/bench/bench-whatif.c measures them).
  */
@@ -617,6 +620,28 @@ test_keys (void)
   wait_idle (bg_test_ui_plot_pane (window));
   g_assert_false (bg_model_can_undo (model));
   g_assert_cmpfloat (model_number (window, "B", 0), ==, 2.0);
+
+  /* Ctrl+K opens the kept runs with the keyboard in them; Space ticks
+   * the first run for comparing */
+  {
+    BgPlotPane *pane = bg_test_ui_plot_pane (window);
+    GtkWidget *list = bg_plot_pane_get_run_list (pane);
+    GtkWidget *focus;
+    BgRunGeneration *newest = bg_run_history_get_newest (bg_plot_pane_get_history (pane));
+
+    bg_test_pointer_key_with (GDK_KEY_Control_L, GDK_KEY_k);
+    bg_test_ui_wait_ms (300);
+    g_assert_true (gtk_widget_get_mapped (list));
+    focus = gtk_root_get_focus (GTK_ROOT (window));
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, list));
+    bg_test_pointer_key (GDK_KEY_space);
+    g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (
+      bg_run_list_get_control (BG_RUN_LIST (list), newest, "compare"))));
+    bg_test_pointer_key (GDK_KEY_Escape);
+    bg_test_ui_wait_ms (200);
+    g_assert_false (gtk_widget_get_mapped (list));
+  }
   bg_test_ui_destroy_window (window);
 }
 

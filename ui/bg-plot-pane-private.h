@@ -65,6 +65,8 @@ void        _bg_plot_pane_drop_run           (BgPlotPane        *self);
 
 /* bg-plot-pane-runs.c */
 void        _bg_plot_pane_runs_init          (BgPlotPane        *self);
+/* plot.show-runs */
+void        _bg_plot_pane_runs_class_init    (GtkWidgetClass    *widget_class);
 void        _bg_plot_pane_runs_dispose       (BgPlotPane        *self);
 /* The header's Runs button and its popover with the list. */
 GtkWidget  *_bg_plot_pane_runs_button_new    (BgPlotPane        *self);

@@ -7,7 +7,7 @@
  * the view draws faintly and what their legend says (what each had that
  * the run in colour has not), their strength by age, comparing two kept
  * runs, the run list's emphasis, and the header's Runs button with the
- * list in its popover. Must not: run anything, or edit the model.
+ * list in its popover, and plot.show-runs (Ctrl+K) opening it. Must not: run anything, or edit the model.
  */
 #include "config.h"
 
@@ -261,6 +261,40 @@ _bg_plot_pane_runs_button_new (BgPlotPane *self)
   return GTK_WIDGET (self->runs_button);
 }
 
+/* plot.show-runs (Ctrl+K anywhere in the window): the list opens with the
+ * keyboard in it. */
+static void
+show_runs_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  BgPlotPane *self = BG_PLOT_PANE (widget);
+
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self->runs_button)))
+    return;
+  gtk_menu_button_popup (self->runs_button);
+  gtk_widget_child_focus (GTK_WIDGET (self->run_list), GTK_DIR_TAB_FORWARD);
+}
+
+void
+_bg_plot_pane_runs_class_init (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "plot.show-runs", NULL, show_runs_action);
+}
+
+/* Ctrl+K reaches the pane from anywhere in its window. */
+static void
+bg_plot_pane_runs_shortcut (BgPlotPane *self)
+{
+  GtkEventController *controller = gtk_shortcut_controller_new ();
+
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (controller), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (controller),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_k, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("plot.show-runs")));
+  gtk_widget_add_controller (GTK_WIDGET (self), controller);
+}
+
 BgRunHistory *
 bg_plot_pane_get_history (BgPlotPane *self)
 {
@@ -286,6 +320,7 @@ _bg_plot_pane_runs_init (BgPlotPane *self)
   g_signal_connect_object (self->history, "generation-changed", G_CALLBACK (history_changed_cb),
                            self, G_CONNECT_SWAPPED);
   bg_plot_pane_runs_settings (self);
+  bg_plot_pane_runs_shortcut (self);
 }
 
 void

@@ -457,6 +457,7 @@ bg_plot_pane_class_init (BgPlotPaneClass *klass)
     g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   _bg_plot_pane_whatif_class_init (object_class);
+  _bg_plot_pane_runs_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "plot.reset-view", NULL, reset_view_action);
   _bg_plot_pane_export_class_init (widget_class);

@@ -18,7 +18,8 @@
  * export-png (a file chooser with the choices "size": "screen" (default),
  * "1280x720", "1920x1080", "800x600", and "scale": "2" (default), "1", "3"),
  * export-svg (the on-screen size), export-csv (the chosen variables over the
- * visible time window). Each writes the format its menu item names.
+ * visible time window), show-runs (Ctrl+K: the kept runs' list opens with
+ * the keyboard in it). Each export writes the format its menu item names.
  * Kept runs (bg-plot-pane-runs.c): each finished run of the document
  * becomes a generation of the pane's BgRunHistory (the window's, never the
  * file's; another document starts afresh); the view draws the run in
