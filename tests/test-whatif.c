@@ -495,8 +495,18 @@ test_three_drags (void)
       knob_point (scale, &x, &y);
       bg_test_pointer_press (scale, x, y);
       for (int i = 1; i <= 10; i++)
-        bg_test_pointer_move_wait (scale, x + (gtk_widget_get_width (scale) * to[k] - x) * i / 10.0,
-                                   y, 30);
+        {
+          bg_test_pointer_move_wait (scale, x + (gtk_widget_get_width (scale) * to[k] - x) * i / 10.0,
+                                     y, 30);
+          /* the last drag half-way: three kept runs behind the live one */
+          if (k == G_N_ELEMENTS (to) - 1 && i == 6)
+            {
+              while (bg_plot_pane_whatif_is_busy (pane))
+                g_main_context_iteration (NULL, TRUE);
+              g_assert_cmpuint (bg_plot_view_get_n_ghost_runs (bg_plot_pane_get_view (pane)), ==, 3);
+              screenshot ("whatif-series-dragging");
+            }
+        }
       bg_test_pointer_release ();
       wait_idle (pane);
       bg_test_ui_wait_ms (200);
