@@ -307,7 +307,23 @@ test_kept_runs (void)
   g_assert_cmpuint (bg_run_history_get_n (history), ==, 3);
   g_assert_cmpuint (bg_plot_view_get_n_ghost_runs (bg_plot_pane_get_view (pane)), ==, 1);
 
-  /* compare the first and the newest alone */
+  /* a name, typed on the title: the legend leads with it */
+  {
+    GtkWidget *title = bg_run_list_get_control (list, g1, "title");
+    g_autofree char *legend = g_strdup_printf ("soft: B = 2 %s, K = 10 %s", unit_b (),
+                                               in_russian () ? "мм/Н" : "mm/N");
+
+    click_widget (title);
+    g_assert_true (gtk_editable_label_get_editing (GTK_EDITABLE_LABEL (title)));
+    bg_test_pointer_key_with (GDK_KEY_Control_L, GDK_KEY_a);
+    bg_test_pointer_type ("soft");
+    bg_test_pointer_key (GDK_KEY_Return);
+    g_assert_false (gtk_editable_label_get_editing (GTK_EDITABLE_LABEL (title)));
+    g_assert_cmpstr (bg_run_generation_get_name (g1), ==, "soft");
+    assert_ghost_label (pane, 0, legend);
+  }
+
+    /* compare the first and the newest alone */
   click_widget (bg_run_list_get_control (list, g1, "compare"));
   g_assert_false (gtk_widget_get_sensitive (bg_run_list_get_compare_button (list)));
   click_widget (bg_run_list_get_control (list, bg_run_history_get_newest (history), "compare"));

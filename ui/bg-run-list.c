@@ -106,6 +106,8 @@ update_subtitles (BgRunList *self)
 
       if (generation == NULL || subtitle == NULL)
         continue;
+      /* the newest is the one in colour: always drawn */
+      gtk_widget_set_sensitive (row_control (row, "shown"), generation != newest);
       if (generation == newest)
         text = g_strdup (_("newest, in colour"));
       else
