@@ -169,6 +169,42 @@ bg_test_pointer_move (GtkWidget *widget,
 }
 
 void
+bg_test_pointer_press (GtkWidget *widget,
+                       double     x,
+                       double     y)
+{
+  g_assert_true (bg_test_pointer_available (NULL));
+  move_to (widget, x, y);
+  xtest.button (x_display (), 1, True, CurrentTime);
+  settle ();
+}
+
+void
+bg_test_pointer_release (void)
+{
+  g_assert_true (bg_test_pointer_available (NULL));
+  xtest.button (x_display (), 1, False, CurrentTime);
+  settle ();
+}
+
+void
+bg_test_pointer_move_wait (GtkWidget *widget,
+                           double     x,
+                           double     y,
+                           guint      wait_ms)
+{
+  int rx = 0, ry = 0;
+
+  g_assert_true (bg_test_pointer_available (NULL));
+  to_screen (widget, x, y, &rx, &ry);
+  xtest.motion (x_display (), -1, rx, ry, CurrentTime);
+  XSync (x_display (), False);
+  if (wait_ms > 0)
+    bg_test_ui_wait_ms (wait_ms);
+  bg_test_ui_pump ();
+}
+
+void
 bg_test_pointer_drag (GtkWidget *widget,
                       double     x0,
                       double     y0,
@@ -319,6 +355,29 @@ void
 bg_test_pointer_move (GtkWidget *widget,
                       double     x,
                       double     y)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_press (GtkWidget *widget,
+                       double     x,
+                       double     y)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_release (void)
+{
+  g_assert_not_reached ();
+}
+
+void
+bg_test_pointer_move_wait (GtkWidget *widget,
+                           double     x,
+                           double     y,
+                           guint      wait_ms)
 {
   g_assert_not_reached ();
 }

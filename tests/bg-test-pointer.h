@@ -46,6 +46,17 @@ void     bg_test_pointer_key_with  (guint       modifier,
                                     guint       keyval);
 /* Types @text, one key per character (ASCII digits, letters, '.', ' '). */
 void     bg_test_pointer_type      (const char *text);
+/* The primary button pressed at (@x, @y) in @widget's coordinates, and
+ * let go wherever the pointer is; between them bg_test_pointer_move drags
+ * (@wait_ms after each move, 0 for none: as fast as a hand can). */
+void     bg_test_pointer_press     (GtkWidget  *widget,
+                                    double      x,
+                                    double      y);
+void     bg_test_pointer_release   (void);
+void     bg_test_pointer_move_wait (GtkWidget  *widget,
+                                    double      x,
+                                    double      y,
+                                    guint       wait_ms);
 /* Drags with the primary button from (@x0, @y0) to (@x1, @y1) in
  * @widget's coordinates, in a few steps. */
 void     bg_test_pointer_drag      (GtkWidget  *widget,

@@ -85,6 +85,7 @@ _bg_inspector_field_free (gpointer data)
 {
   Field *field = data;
 
+  _bg_inspector_whatif_free (field);
   g_free (field->name);
   g_free (field->caption);
   g_free (field->model_text);
@@ -497,6 +498,7 @@ _bg_inspector_field_update (Field    *field,
     }
   field->edited = FALSE;
   field_clear_error (field);
+  _bg_inspector_whatif_update (field);
 }
 
 void

@@ -3,7 +3,8 @@
  * shared by bg-inspector.c (the pages and the GObject),
  * bg-inspector-fields.c (one field: widgets, model value, parsing,
  * applying, refusal), bg-inspector-table.c (the table fields) and
- * bg-inspector-instance.c (an instance's parameters).
+ * bg-inspector-instance.c (an instance's parameters) and
+ * bg-inspector-whatif.c (a number's what-if slider).
  * Must not: be included outside those files.
  * Included by: ui/bg-inspector*.c.
  */
@@ -63,6 +64,8 @@ typedef struct
    * value, else the button that sets that value back */
   GtkWidget         *default_label;
   GtkWidget         *reset_button;
+  /* a number parameter's what-if slider (bg-inspector-whatif.c), or NULL */
+  struct _WhatIfSlider *slider;
 } Field;
 
 struct _BgInspector
@@ -86,11 +89,23 @@ struct _BgInspector
 
   GtkBox                *content;
   BgWavePreview         *wave_preview; /* PAGE_ELEMENT of a source, or NULL */
+
+  /* what-if sliders (bg-inspector-whatif.c): the model they work on (the
+   * inspector's own must be it), and per "element\x1fparam" whether the
+   * slider is open and its range, kept across pages */
+  BgModel               *what_if_model;
+  GHashTable            *what_if_ranges;
 };
 
 /* bg-inspector.c */
 void        _bg_inspector_emit_renamed        (BgInspector        *self,
                                                const char         *new_id);
+void        _bg_inspector_emit_what_if_preview (BgInspector       *self,
+                                               const char         *element,
+                                               const char         *param,
+                                               double              value);
+void        _bg_inspector_emit_what_if_end    (BgInspector        *self,
+                                               gboolean            committed);
 /* A group of fields under heading (NULL: none). */
 GtkBox     *_bg_inspector_add_group           (BgInspector        *self,
                                                const char         *heading);
@@ -144,6 +159,19 @@ void        _bg_inspector_build_instance_params (BgInspector        *self,
 /* "default" or the reset button, after the model's value. */
 void        _bg_inspector_instance_field_update (Field              *field,
                                                  BgElement          *element);
+
+/* bg-inspector-whatif.c */
+/* The slider button beside a number parameter's field and the slider
+ * under it (closed unless it was open for this element before). */
+void        _bg_inspector_whatif_add          (Field              *field);
+void        _bg_inspector_whatif_free         (Field              *field);
+/* After the model's value was written into the field: the slider's knob
+ * there too (unless it is being dragged), the button shown only where
+ * what-if works. */
+void        _bg_inspector_whatif_update       (Field              *field);
+/* A drag or keyboard change not yet kept is kept now (a page change). */
+void        _bg_inspector_whatif_flush        (BgInspector        *self);
+GHashTable *_bg_inspector_whatif_ranges_new   (void);
 
 /* bg-inspector-table.c */
 void        _bg_inspector_table_fill          (Field              *field,

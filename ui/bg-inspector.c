@@ -26,6 +26,8 @@ G_DEFINE_FINAL_TYPE (BgInspector, bg_inspector, GTK_TYPE_WIDGET)
 
 enum {
   ELEMENT_RENAMED,
+  WHAT_IF_PREVIEW,
+  WHAT_IF_END,
   N_SIGNALS
 };
 
@@ -40,6 +42,22 @@ _bg_inspector_emit_renamed (BgInspector *self,
   g_signal_emit (self, signals[ELEMENT_RENAMED], 0, new_id);
 }
 
+void
+_bg_inspector_emit_what_if_preview (BgInspector *self,
+                                    const char  *element,
+                                    const char  *param,
+                                    double       value)
+{
+  g_signal_emit (self, signals[WHAT_IF_PREVIEW], 0, element, param, value);
+}
+
+void
+_bg_inspector_emit_what_if_end (BgInspector *self,
+                                gboolean     committed)
+{
+  g_signal_emit (self, signals[WHAT_IF_END], 0, committed);
+}
+
 /* Pages ------------------------------------------------------------------ */
 
 static void
@@ -47,6 +65,7 @@ bg_inspector_clear (BgInspector *self)
 {
   GtkWidget *child;
 
+  _bg_inspector_whatif_flush (self);
   self->clearing = TRUE;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->content))) != NULL)
     gtk_box_remove (self->content, child);
@@ -78,6 +97,9 @@ bg_inspector_add_header (BgInspector *self,
     {
       label = gtk_label_new (subtitle);
       gtk_label_set_xalign (GTK_LABEL (label), 0);
+      /* "R · Поступательная механика" in presentation mode is wider than
+       * the sidebar: it wraps rather than widening the window */
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "dim-label");
       gtk_box_append (GTK_BOX (box), label);
     }
@@ -201,6 +223,8 @@ _bg_inspector_add_param_field (BgInspector       *self,
 
   field->pspec = pspec;
   field->index = index;
+  if (pspec->kind == BG_PARAM_NUMBER)
+    _bg_inspector_whatif_add (field);
   return field;
 }
 
@@ -551,6 +575,7 @@ bg_inspector_dispose (GObject *object)
   if (self->content != NULL)
     bg_inspector_clear (self);
   g_clear_object (&self->model);
+  g_clear_object (&self->what_if_model);
   g_clear_pointer (&self->causality, bg_causality_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), BG_TYPE_INSPECTOR);
   _bg_widget_unparent_children (GTK_WIDGET (self));
@@ -565,6 +590,7 @@ bg_inspector_finalize (GObject *object)
 
   g_clear_pointer (&self->fields, g_ptr_array_unref);
   g_clear_pointer (&self->selection, g_strfreev);
+  g_clear_pointer (&self->what_if_ranges, g_hash_table_unref);
   g_free (self->element_id);
   g_free (self->bond_id);
 
@@ -586,6 +612,13 @@ bg_inspector_class_init (BgInspectorClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
+  signals[WHAT_IF_PREVIEW] =
+    g_signal_new ("what-if-preview", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 3, G_TYPE_STRING, G_TYPE_STRING, G_TYPE_DOUBLE);
+  signals[WHAT_IF_END] =
+    g_signal_new ("what-if-end", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_BOOLEAN);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/bgmod/BGMod/ui/bg-inspector.ui");
@@ -597,6 +630,7 @@ static void
 bg_inspector_init (BgInspector *self)
 {
   self->fields = g_ptr_array_new_with_free_func (_bg_inspector_field_free);
+  self->what_if_ranges = _bg_inspector_whatif_ranges_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
 }
 

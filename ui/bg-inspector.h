@@ -9,9 +9,19 @@
  * untouched and shows the reason under the field. Must not: draw the graph,
  * analyse, or edit anything except through bg_model_* calls.
  *
+ * What if? (bg-inspector-whatif.c): beside each number parameter of an
+ * element of the what-if model a small button opens a slider under the
+ * field (range ÷10 … ×10 of the value, logarithmic, its ends editable).
+ * Dragging it, or moving it with the keys, says each new value through
+ * "what-if-preview" without editing the model; releasing it (for keys: a
+ * pause, Enter or leaving it) sets the value as one undoable edit and says
+ * "what-if-end" (TRUE; FALSE when the value stayed or Escape put it back).
+ *
  * Signals:
  *   "element-renamed" (const char *new_id): after a successful rename, so the
  *   window can keep the element selected.
+ *   "what-if-preview" (const char *element, const char *param, double value)
+ *   "what-if-end" (gboolean committed)
  */
 #pragma once
 
@@ -27,6 +37,18 @@ G_DECLARE_FINAL_TYPE (BgInspector, bg_inspector, BG, INSPECTOR, GtkWidget)
 GtkWidget  *bg_inspector_new           (void);
 void        bg_inspector_set_model     (BgInspector        *self,
                                         BgModel            *model);
+/* The model what-if sliders work on (the document's): they show only
+ * while the inspector edits that model (not inside a component). NULL:
+ * none. */
+void        bg_inspector_set_what_if_model (BgInspector    *self,
+                                            BgModel        *model);
+/* The slider of a number parameter's field, and its button; NULL when it
+ * has none. */
+GtkWidget  *bg_inspector_get_what_if_slider (BgInspector   *self,
+                                             const char    *name);
+GtkWidget  *bg_inspector_get_what_if_button (BgInspector   *self,
+                                             const char    *name);
+
 /* The current analysis, for the causal stroke of a selected bond (the
  * inspector keeps a reference; NULL clears). */
 void        bg_inspector_set_causality (BgInspector        *self,

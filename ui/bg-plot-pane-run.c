@@ -8,7 +8,8 @@
  * stale tag after an edit, and the status line when it ends. Partial
  * results reach the plot view, which follows the run itself.
  * Must not: edit the model, or read more of the settings than live-plot and
- * max-memory.
+ * max-memory. A finished run is handed to the kept runs
+ * (bg-plot-pane-runs.c) with the parameters it was compiled with.
  */
 #include "config.h"
 
@@ -33,7 +34,7 @@ _bg_plot_pane_update_progress (BgPlotPane *self)
     {
       gtk_progress_bar_set_fraction (self->progress, 0);
       gtk_label_set_label (self->progress_label, _("Not run yet (F5 runs)"));
-      gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), NULL);
+      gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress)), NULL);
       return;
     }
 
@@ -48,7 +49,7 @@ _bg_plot_pane_update_progress (BgPlotPane *self)
   g_free (text);
   /* TRANSLATORS: simulated time, end time, wall-clock seconds */
   text = g_strdup_printf (_("Simulated %s of %s in %.2f s of wall-clock time"), t, t_end, elapsed);
-  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress_label)), text);
+  gtk_widget_set_tooltip_text (gtk_widget_get_parent (GTK_WIDGET (self->progress)), text);
 }
 
 void
@@ -100,6 +101,7 @@ run_finished_cb (BgPlotPane      *self,
 
   _bg_plot_pane_set_status (self, text);
   _bg_plot_pane_update_progress (self);
+  _bg_plot_pane_keep_run (self, run);
   _bg_plot_pane_notify_running (self);
   _bg_plot_pane_emit_run_finished (self);
 }
@@ -148,8 +150,8 @@ bg_plot_pane_live_plot (BgPlotPane *self)
 
 /* The "max-memory" setting (MiB) in bytes when the schema is installed;
  * the default otherwise. */
-static guint64
-bg_plot_pane_max_memory (BgPlotPane *self)
+guint64
+_bg_plot_pane_max_memory (BgPlotPane *self)
 {
   GSettingsSchemaSource *source = g_settings_schema_source_get_default ();
   g_autoptr(GSettingsSchema) schema = NULL;
@@ -164,8 +166,8 @@ bg_plot_pane_max_memory (BgPlotPane *self)
 }
 
 /* A run that records the plotted variables besides the states. */
-static BgSimulationRun *
-bg_plot_pane_new_run (BgPlotPane *self, BgPlan *plan)
+BgSimulationRun *
+_bg_plot_pane_new_run (BgPlotPane *self, BgPlan *plan)
 {
   g_auto(GStrv) names = bg_variable_picker_dup_selected (self->picker);
   g_autoptr(GArray) vars = g_array_new (FALSE, FALSE, sizeof (guint));
@@ -230,10 +232,10 @@ bg_plot_pane_run (BgPlotPane  *self,
     }
 
   bg_plot_pane_choose_default_vars (self);
-  run = bg_plot_pane_new_run (self, plan);
+  run = _bg_plot_pane_new_run (self, plan);
   bg_simulation_run_enable_energy (run);
   if (!bg_simulator_check_memory (plan, bg_simulation_run_get_result (run),
-                                  bg_plot_pane_max_memory (self), &local_error))
+                                  _bg_plot_pane_max_memory (self), &local_error))
     {
       g_autofree char *message =
         g_strdup_printf ("%s %s", local_error->message,
@@ -243,8 +245,12 @@ bg_plot_pane_run (BgPlotPane  *self,
       return FALSE;
     }
 
+  bg_plot_pane_compare (self, NULL, NULL);
   _bg_plot_pane_drop_run (self);
   self->run = g_steal_pointer (&run);
+  /* what it ran with, kept with it (later edits leave it) */
+  g_clear_pointer (&self->run_params, bg_run_params_unref);
+  self->run_params = bg_run_params_new_from_model (bg_document_get_flat_model (self->document));
   g_signal_connect_object (self->run, "progress", G_CALLBACK (run_progress_cb), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->run, "finished", G_CALLBACK (run_finished_cb), self,
@@ -253,6 +259,7 @@ bg_plot_pane_run (BgPlotPane  *self,
                            G_CONNECT_SWAPPED);
   bg_plot_view_set_live (self->view, bg_plot_pane_live_plot (self));
   bg_plot_view_set_run (self->view, self->run);
+  _bg_plot_pane_update_ghosts (self);
   bg_simulation_run_start (self->run);
 
   _bg_plot_pane_set_status (self, _("Running…"));

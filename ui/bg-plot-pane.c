@@ -6,7 +6,8 @@
  * divider above can leave the canvas its room) and the variable picker, the chosen variables (in the model's view JSON), the
  * document it follows, the presentation toggle and the GObject. The run
  * (starting, stopping, its progress) is in bg-plot-pane-run.c, the exports
- * and their file chooser in bg-plot-pane-export.c.
+ * and their file chooser in bg-plot-pane-export.c, the kept runs in
+ * bg-plot-pane-runs.c, the what-if runs in bg-plot-pane-whatif.c.
  * Must not: edit the model other than its view JSON, draw the graph, or
  * reach into the window (it reports through "run-finished" and "running").
  */
@@ -179,6 +180,8 @@ bg_plot_pane_set_document (BgPlotPane *self,
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+  bg_plot_pane_whatif_end (self, FALSE);
+  _bg_plot_pane_runs_forget (self);
   _bg_plot_pane_drop_run (self);
   g_set_object (&self->document, document);
   _bg_plot_pane_set_status (self, "");
@@ -266,7 +269,17 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_label_set_max_width_chars (self->progress_label, 28);
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "caption");
   gtk_widget_add_css_class (GTK_WIDGET (self->progress_label), "numeric");
-  gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress_label));
+  {
+    /* the what-if spinner over the time's right end: drawn only while it
+     * spins, it takes no width of the header */
+    GtkWidget *line = gtk_overlay_new ();
+
+    gtk_overlay_set_child (GTK_OVERLAY (line), GTK_WIDGET (self->progress_label));
+    gtk_widget_set_halign (GTK_WIDGET (self->spinner), GTK_ALIGN_END);
+    gtk_widget_set_valign (GTK_WIDGET (self->spinner), GTK_ALIGN_CENTER);
+    gtk_overlay_add_overlay (GTK_OVERLAY (line), GTK_WIDGET (self->spinner));
+    gtk_box_append (GTK_BOX (progress_box), line);
+  }
   self->progress = GTK_PROGRESS_BAR (gtk_progress_bar_new ());
   gtk_box_append (GTK_BOX (progress_box), GTK_WIDGET (self->progress));
   gtk_box_append (GTK_BOX (box), progress_box);
@@ -310,6 +323,7 @@ bg_plot_pane_build_header (BgPlotPane *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->vars_button),
                                _("Choose the Plotted Variables (double-click an element to add its own)"));
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->vars_button));
+  gtk_box_append (GTK_BOX (box), _bg_plot_pane_runs_button_new (self));
 
   g_menu_append (menu, _("Export _PNG…"), "plot.export-png");
   g_menu_append (menu, _("Export _SVG…"), "plot.export-svg");
@@ -418,12 +432,14 @@ bg_plot_pane_dispose (GObject *object)
 
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (bg_document_get_model (self->document), self);
+  _bg_plot_pane_whatif_dispose (self);
   if (self->run != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->run, self);
       bg_simulation_run_stop (self->run);
       g_clear_object (&self->run);
     }
+  _bg_plot_pane_runs_dispose (self);
   g_clear_object (&self->document);
   _bg_widget_unparent_children (GTK_WIDGET (self));
 
@@ -460,6 +476,8 @@ bg_plot_pane_class_init (BgPlotPaneClass *klass)
   signals[SIGNAL_RUN_FINISHED] =
     g_signal_new ("run-finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  _bg_plot_pane_whatif_class_init (object_class);
+  _bg_plot_pane_runs_class_init (widget_class);
 
   gtk_widget_class_install_action (widget_class, "plot.reset-view", NULL, reset_view_action);
   _bg_plot_pane_export_class_init (widget_class);
@@ -477,6 +495,8 @@ bg_plot_pane_init (BgPlotPane *self)
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
 
   self->status_text = g_strdup ("");
+  _bg_plot_pane_whatif_init (self);
+  _bg_plot_pane_runs_init (self);
   self->header = bg_plot_pane_build_header (self);
   gtk_widget_set_parent (self->header, GTK_WIDGET (self));
   gtk_widget_set_parent (gtk_separator_new (GTK_ORIENTATION_HORIZONTAL), GTK_WIDGET (self));

@@ -18,8 +18,26 @@
  * export-png (a file chooser with the choices "size": "screen" (default),
  * "1280x720", "1920x1080", "800x600", and "scale": "2" (default), "1", "3"),
  * export-svg (the on-screen size), export-csv (the chosen variables over the
- * visible time window). Each writes the format its menu item names.
- * Signals: "run-finished" (void) after a run of the current document ended.
+ * visible time window), show-runs (Ctrl+K: the kept runs' list opens with
+ * the keyboard in it). Each export writes the format its menu item names.
+ * Kept runs (bg-plot-pane-runs.c): each finished run of the document
+ * becomes a generation of the pane's BgRunHistory (the window's, never the
+ * file's; another document starts afresh); the view draws the run in
+ * colour and, faintly, the earlier ones the history keeps and does not
+ * hide — at most the "kept-runs" setting of unpinned ones besides the
+ * pinned — each with what it had that the run in colour has not in the
+ * legend. The header's Runs button opens the run list (bg-run-list.h).
+ * The history's memory bound is the max-memory setting.
+ *
+ * What if? (bg-plot-pane-whatif.c): while a slider is dragged the pane
+ * re-runs a copy of the document with the slider's value in the
+ * background (at most one run at a time; a newer value waits for it, or
+ * cancels it when it has run 100 ms and more) and shows each finished one
+ * in colour; those runs are not kept. Ending the drag drops what is still
+ * running and, when the value was kept, runs the document.
+ *
+ * Signals: "run-finished" (void) after a run of the current document ended;
+ * "whatif-shown" (double value): a what-if run of that value is shown.
  * Properties: "running" (boolean, read-only), "presentation" (boolean).
  */
 #pragma once
@@ -27,6 +45,7 @@
 #include <gtk/gtk.h>
 #include "bg-document.h"
 #include "bg-plot-view.h"
+#include "bg-run-history.h"
 #include "bg-simulation-run.h"
 #include "bg-variable-picker.h"
 
@@ -90,5 +109,33 @@ gboolean          bg_plot_pane_has_plot         (BgPlotPane        *self);
 int               bg_plot_pane_get_readable_height (BgPlotPane     *self,
                                                     int             width);
 BgVariablePicker *bg_plot_pane_get_picker       (BgPlotPane        *self);
+
+/* Kept runs ---------------------------------------------------------------- */
+BgRunHistory     *bg_plot_pane_get_history      (BgPlotPane        *self);
+GtkWidget        *bg_plot_pane_get_run_list     (BgPlotPane        *self);
+/* Shows only these two kept runs, newer in colour and older faintly;
+ * NULL, NULL shows the newest run and the earlier ones again. */
+void              bg_plot_pane_compare          (BgPlotPane        *self,
+                                                 BgRunGeneration   *older,
+                                                 BgRunGeneration   *newer);
+gboolean          bg_plot_pane_is_comparing     (BgPlotPane        *self);
+/* Draws that kept run as strongly as the one in colour (NULL: none). */
+void              bg_plot_pane_set_emphasized   (BgPlotPane        *self,
+                                                 BgRunGeneration   *generation);
+
+/* What if? ----------------------------------------------------------------- */
+/* The model as now with element's number param at value, run in the
+ * background and shown when it ends (see above). */
+void              bg_plot_pane_whatif_preview   (BgPlotPane        *self,
+                                                 const char        *element,
+                                                 const char        *param,
+                                                 double             value);
+/* The drag ended; committed: the value is now the model's, run it. */
+void              bg_plot_pane_whatif_end       (BgPlotPane        *self,
+                                                 gboolean           committed);
+/* TRUE while a what-if value waits or runs. */
+gboolean          bg_plot_pane_whatif_is_busy   (BgPlotPane        *self);
+/* What-if runs shown since the pane was made. */
+guint             bg_plot_pane_whatif_get_n_shown (BgPlotPane      *self);
 
 G_END_DECLS

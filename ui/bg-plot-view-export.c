@@ -3,7 +3,8 @@
  *
  * Owns: drawing what is on screen into a file with the same renderer,
  * traces, markers and time and value windows, opaque and without the
- * cursor, and the CSV of the chosen columns over the visible time window.
+ * cursor, and the CSV of the chosen columns over the visible time window
+ * (with the earlier runs shown, bg-plot-view-ghosts.c).
  * Must not: leave the on-screen view changed (the cursor and style are put
  * back, and the widget is redrawn).
  */
@@ -91,6 +92,7 @@ bg_plot_view_write_csv (BgPlotView *self,
                         GError    **error)
 {
   g_autoptr(GString) text = g_string_new ("t");
+  g_autofree gsize *cursors = NULL;
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
   BgResult *result;
   double t0 = -INFINITY, t1 = INFINITY, y0, y1;
@@ -112,7 +114,9 @@ bg_plot_view_write_csv (BgPlotView *self,
       g_string_append_c (text, ',');
       g_string_append (text, trace->name);
     }
+  _bg_plot_view_ghosts_csv_header (self, text);
   g_string_append_c (text, '\n');
+  cursors = g_new0 (gsize, MAX (1, _bg_plot_view_ghosts_n_columns (self)));
 
   result = _bg_plot_view_result (self);
   for (gsize r = 0; result != NULL && r < self->n_rows; r++)
@@ -131,6 +135,7 @@ bg_plot_view_write_csv (BgPlotView *self,
           g_string_append_c (text, ',');
           g_string_append (text, g_ascii_formatd (buf, sizeof buf, "%.12g", y));
         }
+      _bg_plot_view_ghosts_csv_row (self, t, cursors, text);
       g_string_append_c (text, '\n');
     }
 

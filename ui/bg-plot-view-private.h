@@ -3,7 +3,8 @@
  * bg-plot-view.c (the run, its columns and live updates; the GObject),
  * bg-plot-view-draw.c (snapshot, measuring, the theme, the read-out box),
  * bg-plot-view-interactions.c (gestures, zoom and pan, the cursor
- * read-out) and bg-plot-view-export.c (PNG, SVG, CSV).
+ * read-out), bg-plot-view-export.c (PNG, SVG, CSV) and
+ * bg-plot-view-ghosts.c (earlier runs, faintly).
  * Must not: be included outside those files.
  * Included by: ui/bg-plot-view*.c.
  */
@@ -24,6 +25,16 @@ typedef struct
   guint   var;    /* column in the result */
 } Trace;
 
+/* An earlier run shown faintly (bg-plot-view-ghosts.c). */
+typedef struct
+{
+  BgResult *result;
+  char     *label;
+  char     *csv_suffix;
+  double    strength;
+  gboolean  emphasized;
+} GhostRun;
+
 typedef enum
 {
   DRAG_NONE,
@@ -41,6 +52,8 @@ struct _BgPlotView
 
   gsize            n_rows;       /* rows handed to the renderer */
   GPtrArray       *traces;       /* Trace */
+  GArray          *ghost_runs;   /* GhostRun */
+  char            *layout_key;   /* what the last queued resize was for */
 
   guint            redraw_source;
   gboolean         presentation;
@@ -63,6 +76,22 @@ void               _bg_plot_view_emit_cursor_moved (BgPlotView      *self,
 
 /* bg-plot-view.c: the run's result, or NULL. */
 BgResult          *_bg_plot_view_result            (BgPlotView      *self);
+/* A resize when what the minimum height depends on changed. */
+void               _bg_plot_view_queue_resize      (BgPlotView      *self);
+
+/* bg-plot-view-ghosts.c */
+void               _bg_plot_view_ghosts_init       (BgPlotView      *self);
+/* The earlier runs' traces again, after the run's were rebuilt. */
+void               _bg_plot_view_rebuild_ghosts    (BgPlotView      *self);
+/* The CSV's columns of the earlier runs: their header names, and their
+ * values at time t (cursors: one per column, start at 0, times rising). */
+void               _bg_plot_view_ghosts_csv_header (BgPlotView      *self,
+                                                    GString         *text);
+void               _bg_plot_view_ghosts_csv_row    (BgPlotView      *self,
+                                                    double           t,
+                                                    gsize           *cursors,
+                                                    GString         *text);
+guint              _bg_plot_view_ghosts_n_columns  (BgPlotView      *self);
 
 /* bg-plot-view-draw.c */
 void               _bg_plot_view_theme_colors      (BgPlotView      *self,

@@ -96,10 +96,11 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
 
   bg_plot_renderer_clear_traces (self->renderer);
   g_ptr_array_set_size (self->traces, 0);
-  /* the minimum height counts the sub-plots */
-  gtk_widget_queue_resize (GTK_WIDGET (self));
   if (result == NULL || self->names == NULL)
-    return;
+    {
+      _bg_plot_view_rebuild_ghosts (self);
+      return;
+    }
 
   for (guint i = 0; self->names[i] != NULL; i++)
     {
@@ -119,6 +120,7 @@ bg_plot_view_rebuild_traces (BgPlotView *self)
                                                  result, trace->var);
       bg_plot_renderer_set_trace_rows (self->renderer, index, self->n_rows);
     }
+  _bg_plot_view_rebuild_ghosts (self);
 }
 
 static void
@@ -129,7 +131,7 @@ bg_plot_view_update_markers (BgPlotView *self)
 
   bg_plot_renderer_clear_markers (self->renderer);
   /* a labelled marker adds a strip to the minimum height */
-  gtk_widget_queue_resize (GTK_WIDGET (self));
+  _bg_plot_view_queue_resize (self);
   if (self->run == NULL)
     return;
 
@@ -147,6 +149,38 @@ bg_plot_view_update_markers (BgPlotView *self)
   else if (report->status == BG_SIM_STATUS_FAILED)
     bg_plot_renderer_add_marker (self->renderer, report->t, _("solver failed"),
                                  BG_PLOT_MARKER_EVENT);
+}
+
+/* What the minimum height depends on: the traces' names and units (the
+ * sub-plots, the legends), the earlier runs' legend entries and the end's
+ * marker label. A what-if drag shows a new run many times a second with
+ * the same of all these: the window is laid out again only when one
+ * changes. */
+void
+_bg_plot_view_queue_resize (BgPlotView *self)
+{
+  g_autoptr(GString) key = g_string_new (NULL);
+  const BgSimReport *report = self->run != NULL ? bg_simulation_run_get_report (self->run) : NULL;
+
+  for (guint i = 0; i < self->traces->len; i++)
+    {
+      Trace *trace = g_ptr_array_index (self->traces, i);
+      BgResult *result = _bg_plot_view_result (self);
+
+      g_string_append_printf (key, "%s\x1f%s\x1e", trace->name,
+                              bg_result_get_var_unit (result, trace->var));
+    }
+  for (guint g = 0; g < self->ghost_runs->len; g++)
+    g_string_append_printf (key, "%s\x1e", g_array_index (self->ghost_runs, GhostRun, g).label);
+  if (report != NULL && (report->status == BG_SIM_STATUS_EVENT ||
+                         report->status == BG_SIM_STATUS_FAILED))
+    g_string_append_printf (key, "end:%s", report->element_id != NULL ? report->element_id : "");
+  g_string_append_printf (key, "|%d", self->run != NULL);
+  if (g_strcmp0 (key->str, self->layout_key) == 0)
+    return;
+  g_free (self->layout_key);
+  self->layout_key = g_string_free (g_steal_pointer (&key), FALSE);
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 /* Live updates ---------------------------------------------------------------- */
@@ -302,6 +336,7 @@ bg_plot_view_dispose (GObject *object)
   if (self->renderer != NULL)
     bg_plot_renderer_clear_traces (self->renderer);
   g_clear_pointer (&self->traces, g_ptr_array_unref);
+  g_clear_pointer (&self->ghost_runs, g_array_unref);
   g_clear_object (&self->renderer);
 
   G_OBJECT_CLASS (bg_plot_view_parent_class)->dispose (object);
@@ -313,6 +348,7 @@ bg_plot_view_finalize (GObject *object)
   BgPlotView *self = BG_PLOT_VIEW (object);
 
   g_strfreev (self->names);
+  g_free (self->layout_key);
 
   G_OBJECT_CLASS (bg_plot_view_parent_class)->finalize (object);
 }
@@ -342,6 +378,7 @@ bg_plot_view_init (BgPlotView *self)
 {
   self->renderer = bg_plot_renderer_new ();
   self->traces = g_ptr_array_new_with_free_func (trace_free);
+  _bg_plot_view_ghosts_init (self);
   self->cursor_t = NAN;
   self->pinned_t = NAN;
   self->live = TRUE;

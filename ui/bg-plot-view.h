@@ -9,8 +9,9 @@
  * pointer; Ctrl+wheel: zoom the values of the sub-plot under the pointer;
  * double-click: reset), the cursor read-out at the pointer's time, markers
  * for step switches and for the event or failure that ended the run, the
- * "cursor-moved" signal (double t) when the pointer moves the cursor, and
- * PNG/SVG/CSV export of what it shows. Must not: run or compile anything, touch a model, or draw
+ * "cursor-moved" signal (double t) when the pointer moves the cursor,
+ * faint traces of earlier runs (bg-plot-view-ghosts.c), and PNG/SVG/CSV
+ * export of what it shows. Must not: run or compile anything, touch a model, or draw
  * anything the exports would not (the same renderer, the same view).
  */
 #pragma once
@@ -41,6 +42,28 @@ gsize            bg_plot_view_get_n_rows       (BgPlotView         *self);
 /* Hands the renderer the rows that arrived since the last pull (deriving
  * the chosen columns the run does not record); TRUE if any did. */
 gboolean         bg_plot_view_pull             (BgPlotView         *self);
+
+/* Earlier runs drawn faintly under the run (bg-plot-view-ghosts.c): each
+ * result's columns of the chosen names, under the run's trace of the same
+ * name, with a legend entry (label, NULL: none) at a strength (0..1);
+ * emphasized draws one as strongly as a trace. csv_suffix names its
+ * columns in the CSV export ("run2": "M.v@run2"). Replaces those set
+ * before; the view keeps references to the results. */
+typedef struct
+{
+  BgResult   *result;
+  const char *label;
+  const char *csv_suffix;
+  double      strength;
+  gboolean    emphasized;
+} BgPlotViewGhost;
+
+void             bg_plot_view_set_ghosts       (BgPlotView            *self,
+                                                const BgPlotViewGhost *ghosts,
+                                                guint                  n_ghosts);
+/* Earlier runs set, and the faint traces drawn of them. */
+guint            bg_plot_view_get_n_ghost_runs (BgPlotView         *self);
+guint            bg_plot_view_get_n_ghost_traces (BgPlotView       *self);
 
 void             bg_plot_view_reset_view       (BgPlotView         *self);
 /* Whether rows are drawn as they arrive (default) or only at the end. */
@@ -93,7 +116,10 @@ gboolean         bg_plot_view_write_pdf        (BgPlotView         *self,
                                                 double              scale,
                                                 GError            **error);
 /* CSV of the chosen variables over the visible time window (all rows whose
- * time lies in it), header "t,<names>" as `bgmod-cli simulate` writes. */
+ * time lies in it), header "t,<names>" as `bgmod-cli simulate` writes;
+ * then, for each earlier run shown, its columns "<name>@<csv_suffix>" at
+ * the same times (its own value where it has a row at that time, else
+ * interpolated linearly between its rows; "nan" outside its run). */
 gboolean         bg_plot_view_write_csv        (BgPlotView         *self,
                                                 const char         *path,
                                                 GError            **error);

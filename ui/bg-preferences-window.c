@@ -3,7 +3,8 @@
  *
  * Owns: one window with the settings a user changes by hand — the grid
  * (shown, snapping, spacing), the autosave interval, the presentation
- * scale and whether plots update while simulating — each control bound to
+ * scale, whether plots update while simulating and how many earlier runs
+ * the plot keeps — each control bound to
  * its GSettings key, so a change applies at once and lasts (the windows
  * follow the keys themselves). Must not: keep copies of the settings, know
  * the widgets that follow them, or touch documents.
@@ -115,6 +116,9 @@ bg_preferences_window_build (BgPreferencesWindow *self)
   add_heading (self, _("Simulation"));
   add_row (self, "live-plot", _("_Update plots while simulating"), NULL,
            bound_switch (self, "live-plot"));
+  add_row (self, "kept-runs", _("_Earlier runs kept in the plot"),
+           _("Drawn faintly under the newest run, with what differs in the legend; pinned runs are kept besides these."),
+           bound_spin (self, "kept-runs", 0, 20, 1, 0));
   add_row (self, "autosave-interval", _("_Autosave every (seconds)"),
            _("Unsaved models are copied for recovery after a crash; 0 turns this off."),
            bound_spin (self, "autosave-interval", 0, 3600, 10, 0));

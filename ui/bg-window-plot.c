@@ -195,6 +195,7 @@ _bg_window_plot_init (BgWindow *self)
   /* presentation mode enlarges the plot as it does the canvas */
   g_object_bind_property (self, "presentation-mode", self->plot_pane, "presentation",
                           G_BINDING_SYNC_CREATE | G_BINDING_BIDIRECTIONAL);
+  _bg_window_whatif_init (self);
 }
 
 void

@@ -6,7 +6,8 @@
  * bg-window-reference.c (the component reference), bg-window-library.c
  * (the component library), bg-window-levels.c (inside components),
  * bg-window-layout.c (the layout and the divider), bg-window-power.c (the
- * power-flow view and plotting from the diagram).
+ * power-flow view and plotting from the diagram), bg-window-whatif.c (the
+ * what-if slider).
  * Must not: be included outside those files.
  * Included by: ui/bg-window*.c.
  */
@@ -151,6 +152,8 @@ void _bg_window_plot_actions_update (BgWindow      *self);
 void _bg_window_show_energy_action (GtkWidget  *widget,
                                     const char *action_name,
                                     GVariant   *parameter);
+/* The inspector's what-if slider to the plot pane (bg-window-whatif.c). */
+void _bg_window_whatif_init        (BgWindow       *self);
 /* win.show-equations: the Equations page of the plot slot */
 void _bg_window_show_equations_action (GtkWidget  *widget,
                                        const char *action_name,

@@ -247,6 +247,7 @@ bg_window_set_document (BgWindow   *self,
   _bg_window_disk_set_document (self, document);
   bg_canvas_set_model (self->canvas, model);
   bg_inspector_set_model (self->inspector, model);
+  bg_inspector_set_what_if_model (self->inspector, model);
   bg_plot_pane_set_document (self->plot_pane, document);
   _bg_window_power_update (self);
   bg_analysis_pane_set_document (self->analysis_pane, document);

@@ -61,6 +61,7 @@ resolve_time_window (BgPlotRenderer *self,
         }
     }
 
+  _bg_plot_renderer_ghosts_time_span (self, &lo, &hi);
   if (!(lo < hi))
     {
       if (isfinite (lo))
@@ -135,6 +136,7 @@ resolve_value_window (BgPlotRenderer *self,
           hi = MAX (hi, b);
         }
     }
+  _bg_plot_renderer_ghosts_value_range (self, index, t0, t1, &lo, &hi);
   if (!isfinite (lo))
     {
       lo = 0.0;
@@ -231,6 +233,7 @@ legend_rows (BgPlotRenderer *self,
              guint           index,
              double          width)
 {
+  Subplot *sp = g_ptr_array_index (self->subplots, index);
   double x = 0.0, sep = 1.2 * c->line_h;
   guint  rows = 0, i;
 
@@ -242,6 +245,18 @@ legend_rows (BgPlotRenderer *self,
       if (tr->subplot != index)
         continue;
       entry = legend_entry_width (c, tr->name);
+      if (rows == 0 || (x > 0.0 && x + entry > width))
+        {
+          rows++;
+          x = 0.0;
+        }
+      x += entry + sep;
+    }
+  for (i = 0; i < sp->n_ghost_entries; i++)
+    {
+      double entry = legend_entry_width (c, _bg_plot_renderer_ghost_entry (self, index, i,
+                                                                          NULL, NULL));
+
       if (rows == 0 || (x > 0.0 && x + entry > width))
         {
           rows++;
@@ -273,8 +288,11 @@ legend_column (BgPlotRenderer *self,
     {
       Subplot *sp = g_ptr_array_index (self->subplots, i);
 
-      if (sp->n_traces > LEGEND_BESIDE_ENTRIES)
+      if (sp->n_traces + sp->n_ghost_entries > LEGEND_BESIDE_ENTRIES)
         return 0.0;
+      for (guint k = 0; k < sp->n_ghost_entries; k++)
+        widest = MAX (widest, legend_entry_width (c, _bg_plot_renderer_ghost_entry (self, i, k,
+                                                                                   NULL, NULL)));
     }
   for (i = 0; i < self->traces->len; i++)
     {
@@ -388,7 +406,7 @@ layout_vertical (BgPlotRenderer *self,
     {
       Subplot *sp = g_ptr_array_index (self->subplots, i);
 
-      if (sp->n_traces * c->line_h > floor (avail / n))
+      if ((sp->n_traces + sp->n_ghost_entries) * c->line_h > floor (avail / n))
         column = 0.0;
     }
   self->legend_beside = column > 0.0;
@@ -479,7 +497,7 @@ bg_plot_renderer_get_min_height (BgPlotRenderer *self,
 
       /* beside the plot, the entries stand one a line */
       if (column > 0.0)
-        need = MAX (need, sp->n_traces * c.line_h);
+        need = MAX (need, (sp->n_traces + sp->n_ghost_entries) * c.line_h);
 
       fixed += legend;
       if (sp->unit != NULL && *sp->unit != '\0')
@@ -786,6 +804,56 @@ _bg_plot_renderer_draw_titles (BgPlotRenderer *self,
     }
 }
 
+/* Where the next legend entry, @entry wide, goes: a column right of the
+ * plot from its top, one a line; else rows above it, wrapped. */
+static void
+legend_place (BgPlotRenderer *self,
+              Ctx            *c,
+              const Subplot  *sp,
+              double          entry,
+              gboolean       *first,
+              double         *x,
+              double         *y)
+{
+  if (self->legend_beside)
+    {
+      *x = sp->w + 0.75 * c->line_h;
+      if (!*first)
+        *y += c->line_h;
+    }
+  else if (!*first && *x > 0.0 && *x + entry > sp->w)
+    {
+      *x = 0.0;
+      *y += c->line_h;
+    }
+  *first = FALSE;
+}
+
+/* A legend entry's sample line, in @color at @alpha, @dash_index's dash. */
+static void
+legend_sample (Ctx               *c,
+               const Subplot     *sp,
+               const BgPlotColor *color,
+               double             alpha,
+               guint              dash_index,
+               double             width,
+               double             x,
+               double             y)
+{
+  cairo_t *cr = c->cr;
+  double   sample_w = LEGEND_SAMPLE_LINES * c->line_h;
+
+  cairo_save (cr);
+  _bg_plot_renderer_set_source (cr, color, alpha);
+  cairo_set_line_width (cr, width);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  _bg_plot_renderer_set_trace_dash (cr, dash_index, width);
+  cairo_move_to (cr, sp->x + x + c->lw, y + c->line_h / 2.0);
+  cairo_line_to (cr, sp->x + x + sample_w - c->lw, y + c->line_h / 2.0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
 void
 _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
                                Ctx            *c,
@@ -794,6 +862,7 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
   Subplot *sp = g_ptr_array_index (self->subplots, index);
   cairo_t *cr = c->cr;
   double   sample_w = LEGEND_SAMPLE_LINES * c->line_h, sep = 1.2 * c->line_h;
+  double   text_dx = sample_w + LEGEND_GAP_LINES * c->line_h;
   double   x = 0.0, y = sp->legend_y;
   gboolean first = TRUE;
   guint    i;
@@ -807,20 +876,7 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
       if (tr->subplot != index)
         continue;
       entry = legend_entry_width (c, tr->name);
-      if (self->legend_beside)
-        {
-          /* a column right of the plot, from its top, one entry a line */
-          x = sp->w + 0.75 * c->line_h;
-          if (!first)
-            y += c->line_h;
-        }
-      else if (!first && x > 0.0 && x + entry > sp->w)
-        {
-          x = 0.0;
-          y += c->line_h;
-        }
-      first = FALSE;
-
+      legend_place (self, c, sp, entry, &first, &x, &y);
       bg_plot_renderer_get_trace_color (self, i, &color);
       if (tr->fill_base != FILL_NONE)
         {
@@ -830,22 +886,25 @@ _bg_plot_renderer_draw_legend (BgPlotRenderer *self,
                            0.6 * c->line_h);
           cairo_fill (cr);
         }
-      _bg_plot_renderer_set_source (cr, &color, 1.0);
-      cairo_save (cr);
-      cairo_set_line_width (cr, 2.0 * c->lw);
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      _bg_plot_renderer_set_trace_dash (cr,
-                                        tr->drawn_dense ? 0 : tr->color_index,
-                                        2.0 * c->lw);
-      cairo_move_to (cr, sp->x + x + c->lw, y + c->line_h / 2.0);
-      cairo_line_to (cr, sp->x + x + sample_w - c->lw, y + c->line_h / 2.0);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-
+      legend_sample (c, sp, &color, 1.0, tr->drawn_dense ? 0 : tr->color_index,
+                     2.0 * c->lw, x, y);
       _bg_plot_renderer_set_source (cr, &self->fg, 0.9);
-      _bg_plot_renderer_draw_text (c, tr->name,
-                                   sp->x + x + sample_w + LEGEND_GAP_LINES * c->line_h, y,
-                                   0.0, 0.0);
+      _bg_plot_renderer_draw_text (c, tr->name, sp->x + x + text_dx, y, 0.0, 0.0);
+      x += entry + sep;
+    }
+
+  /* the earlier runs drawn faintly here: a faint sample and what differs */
+  for (i = 0; i < sp->n_ghost_entries; i++)
+    {
+      BgPlotColor color;
+      double      strength, entry;
+      const char *label = _bg_plot_renderer_ghost_entry (self, index, i, &color, &strength);
+
+      entry = legend_entry_width (c, label);
+      legend_place (self, c, sp, entry, &first, &x, &y);
+      legend_sample (c, sp, &color, strength, 0, 1.5 * c->lw, x, y);
+      _bg_plot_renderer_set_source (cr, &self->fg, 0.75);
+      _bg_plot_renderer_draw_text (c, label, sp->x + x + text_dx, y, 0.0, 0.0);
       x += entry + sep;
     }
 }

@@ -14,6 +14,7 @@
  *                               decimation, trace drawing
  *   bg-plot-renderer-hit.c      values at a time, last layout's geometry
  *   bg-plot-renderer-export.c   PNG and SVG files
+ *   bg-plot-renderer-ghosts.c   faint traces of earlier runs, their legend
  * Must not: be included outside ui/render/bg-plot-renderer*.c.
  * Included by: ui/render/bg-plot-renderer*.c.
  */
@@ -74,12 +75,29 @@ typedef struct
 /* Trace.fill_base of a trace drawn as a line only; the opacity of a fill. */
 #define FILL_NONE (-2)
 #define FILL_ALPHA 0.35
+/* A faint trace of an earlier run, under trace `of` (its colour, dash and
+ * sub-plot; trace->subplot and ->color_index are copied from it). */
+typedef struct
+{
+  Trace *trace;
+  guint  of;
+  guint  group;
+} Ghost;
+
+/* The ghosts of one earlier run. */
+typedef struct
+{
+  char    *label;      /* legend text, or NULL for none */
+  double   strength;   /* opacity of its lines, 0..1 */
+  gboolean emphasized; /* drawn as strongly as a trace (chosen in a list) */
+} GhostGroup;
 
 typedef struct
 {
   char   *unit;
   char   *key;      /* the unit, or "unit\x1fgroup": its fixed value range's key */
   guint   n_traces;
+  guint   n_ghost_entries; /* legend entries of earlier runs' groups */
   /* Resolved by the last layout. */
   double  x, y, w, h; /* plot area */
   double  legend_y;   /* top of the legend rows */
@@ -97,6 +115,8 @@ struct _BgPlotRenderer
   GObject parent_instance;
 
   GPtrArray  *traces;       /* Trace* */
+  GPtrArray  *ghosts;       /* Ghost*, drawn under the traces */
+  GArray     *ghost_groups; /* GhostGroup */
   GArray     *markers;      /* Marker */
   GPtrArray  *subplots;     /* Subplot*, one per distinct unit */
   GHashTable *value_ranges; /* unit → double[2] fixed by the user */
@@ -214,5 +234,40 @@ void     _bg_plot_renderer_set_trace_dash (cairo_t *cr,
 void     _bg_plot_renderer_draw_traces (BgPlotRenderer *self,
                                         Ctx            *c,
                                         guint           index);
+/* One trace in the source and line width set on c->cr. */
+void     _bg_plot_renderer_draw_trace  (BgPlotRenderer *self,
+                                        Ctx            *c,
+                                        Trace          *tr,
+                                        const Subplot  *sp);
+Trace   *_bg_plot_renderer_trace_new   (void);
+void     _bg_plot_renderer_trace_free  (gpointer        data);
+
+/* bg-plot-renderer-ghosts.c */
+void     _bg_plot_renderer_ghosts_init    (BgPlotRenderer *self);
+void     _bg_plot_renderer_ghosts_finalize (BgPlotRenderer *self);
+/* After the sub-plots were rebuilt: each ghost's sub-plot and colour from
+ * its trace, each sub-plot's count of ghost legend entries. */
+void     _bg_plot_renderer_ghosts_resolve (BgPlotRenderer *self);
+/* Widen [*lo, *hi] by the ghosts' times, or by the values of those in
+ * sub-plot index within [t0, t1]. */
+void     _bg_plot_renderer_ghosts_time_span (BgPlotRenderer *self,
+                                             double         *lo,
+                                             double         *hi);
+void     _bg_plot_renderer_ghosts_value_range (BgPlotRenderer *self,
+                                               guint           index,
+                                               double          t0,
+                                               double          t1,
+                                               double         *lo,
+                                               double         *hi);
+void     _bg_plot_renderer_draw_ghosts    (BgPlotRenderer *self,
+                                           Ctx            *c,
+                                           guint           index);
+/* The k-th ghost legend entry of sub-plot index (k < n_ghost_entries):
+ * its label, and the colour and strength of its sample line. */
+const char *_bg_plot_renderer_ghost_entry (BgPlotRenderer *self,
+                                           guint           index,
+                                           guint           k,
+                                           BgPlotColor    *color,
+                                           double         *strength);
 
 G_END_DECLS

@@ -596,11 +596,11 @@ fill_columns (cairo_t       *cr,
   cairo_fill (cr);
 }
 
-static void
-draw_trace (BgPlotRenderer *self,
-            Ctx            *c,
-            Trace          *tr,
-            const Subplot  *sp)
+void
+_bg_plot_renderer_draw_trace (BgPlotRenderer *self,
+                              Ctx            *c,
+                              Trace          *tr,
+                              const Subplot  *sp)
 {
   cairo_t           *cr = c->cr;
   double             t0 = self->view_t0, t1 = self->view_t1;
@@ -751,7 +751,7 @@ _bg_plot_renderer_draw_traces (BgPlotRenderer *self,
         continue;
       bg_plot_renderer_get_trace_color (self, i, &color);
       _bg_plot_renderer_set_source (cr, &color, 1.0);
-      draw_trace (self, c, tr, sp);
+      _bg_plot_renderer_draw_trace (self, c, tr, sp);
     }
   cairo_restore (cr);
 }

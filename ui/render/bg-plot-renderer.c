@@ -45,8 +45,8 @@ static const guint32 palette_dark[] = {
 
 /* ---- lifetime ----------------------------------------------------------- */
 
-static void
-trace_free (gpointer data)
+void
+_bg_plot_renderer_trace_free (gpointer data)
 {
   Trace *tr = data;
 
@@ -85,6 +85,7 @@ bg_plot_renderer_finalize (GObject *object)
   g_free (self->log_x_title);
   g_free (self->log_x_unit);
   g_free (self->drawn_time_title);
+  _bg_plot_renderer_ghosts_finalize (self);
   g_ptr_array_unref (self->traces);
   g_array_unref (self->markers);
   g_ptr_array_unref (self->subplots);
@@ -107,7 +108,8 @@ static void rebuild_subplots (BgPlotRenderer *self);
 static void
 bg_plot_renderer_init (BgPlotRenderer *self)
 {
-  self->traces = g_ptr_array_new_with_free_func (trace_free);
+  self->traces = g_ptr_array_new_with_free_func (_bg_plot_renderer_trace_free);
+  _bg_plot_renderer_ghosts_init (self);
   self->markers = g_array_new (FALSE, TRUE, sizeof (Marker));
   g_array_set_clear_func (self->markers, marker_clear);
   self->subplots = g_ptr_array_new_with_free_func (subplot_free);
@@ -185,6 +187,7 @@ rebuild_subplots (BgPlotRenderer *self)
       sp->key = g_strdup ("");
       g_ptr_array_add (self->subplots, sp);
     }
+  _bg_plot_renderer_ghosts_resolve (self);
 }
 
 static guint
@@ -200,8 +203,8 @@ add_trace (BgPlotRenderer *self,
   return self->traces->len - 1;
 }
 
-static Trace *
-trace_new (void)
+Trace *
+_bg_plot_renderer_trace_new (void)
 {
   Trace *tr = g_new0 (Trace, 1);
 
@@ -224,7 +227,7 @@ bg_plot_renderer_add_trace (BgPlotRenderer *self,
   g_return_val_if_fail (name != NULL, 0);
   g_return_val_if_fail (n == 0 || (t != NULL && y != NULL), 0);
 
-  tr = trace_new ();
+  tr = _bg_plot_renderer_trace_new ();
   _bg_plot_renderer_trace_set_spans (tr, t, y, n);
   return add_trace (self, tr, name, unit);
 }
@@ -242,7 +245,7 @@ bg_plot_renderer_add_result_trace (BgPlotRenderer *self,
   g_return_val_if_fail (result != NULL, 0);
   g_return_val_if_fail (var < bg_result_get_n_vars (result), 0);
 
-  tr = trace_new ();
+  tr = _bg_plot_renderer_trace_new ();
   tr->result = bg_result_ref (result);
   tr->var = var;
   _bg_plot_renderer_trace_set_spans (tr, NULL, NULL, G_MAXSIZE);
@@ -325,6 +328,8 @@ bg_plot_renderer_clear_traces (BgPlotRenderer *self)
 {
   g_return_if_fail (BG_IS_PLOT_RENDERER (self));
 
+  /* the ghosts hang on the traces */
+  bg_plot_renderer_clear_ghosts (self);
   g_ptr_array_set_size (self->traces, 0);
   rebuild_subplots (self);
 }
@@ -820,7 +825,10 @@ bg_plot_renderer_render (BgPlotRenderer *self,
                                  g_ptr_array_index (self->subplots, i));
   draw_marker_lines (self, &c);
   for (i = 0; i < self->subplots->len; i++)
-    _bg_plot_renderer_draw_traces (self, &c, i);
+    {
+      _bg_plot_renderer_draw_ghosts (self, &c, i);
+      _bg_plot_renderer_draw_traces (self, &c, i);
+    }
   for (i = 0; i < self->subplots->len; i++)
     {
       _bg_plot_renderer_draw_frame (self, &c,

@@ -141,6 +141,40 @@ guint     bg_plot_renderer_get_n_subplots (BgPlotRenderer *self);
 guint     bg_plot_renderer_get_trace_subplot (BgPlotRenderer *self,
                                               guint           index);
 
+/* ---- earlier runs ---------------------------------------------------- */
+
+/* Faint traces of earlier runs ("ghosts", bg-plot-renderer-ghosts.c),
+ * drawn under the traces, each under trace @of: in its colour, dash and
+ * sub-plot, at its group's strength. A ghost reads column @var of @result
+ * in place, like a result trace (a reference is kept), up to the rows set
+ * with bg_plot_renderer_set_ghost_rows (all of them when added). The
+ * ghosts of one earlier run share a @group (0, 1, …); each sub-plot's
+ * legend ends with one entry per group drawn in it, its label beside a
+ * sample at its strength. Auto-fit spans the ghosts as well. Clearing the
+ * traces clears the ghosts. Returns the ghost's index. */
+guint     bg_plot_renderer_add_ghost      (BgPlotRenderer *self,
+                                           guint           of,
+                                           guint           group,
+                                           BgResult       *result,
+                                           guint           var);
+void      bg_plot_renderer_set_ghost_rows (BgPlotRenderer *self,
+                                           guint           index,
+                                           gsize           n_rows);
+/* The legend text (copied; NULL: no entry) and the strength (0..1, the
+ * opacity of its lines) of @group; emphasized draws it as strongly as a
+ * trace (the run chosen in a list). Groups not set have no label and
+ * strength 0.35. */
+void      bg_plot_renderer_set_ghost_group (BgPlotRenderer *self,
+                                            guint           group,
+                                            const char     *label,
+                                            double          strength,
+                                            gboolean        emphasized);
+void      bg_plot_renderer_clear_ghosts   (BgPlotRenderer *self);
+guint     bg_plot_renderer_get_n_ghosts   (BgPlotRenderer *self);
+/* The legend label of @group, or NULL. */
+const char *bg_plot_renderer_get_ghost_label (BgPlotRenderer *self,
+                                              guint           group);
+
 /* ---- markers --------------------------------------------------------- */
 
 /* A vertical line across all sub-plots at time @t with an optional @label
