@@ -38,6 +38,8 @@ struct _BgEquationsPane
   gboolean      stale;          /* the document changed since the last derivation */
   guint         refresh_idle;
   guint         copied_timeout;
+  char         *link_element;   /* a symbol's element clicked, selected once the click is over */
+  guint         link_idle;
   char         *summary;
   char         *message;
 
@@ -190,7 +192,24 @@ row_set_markup (BgEquationsPane *self,
   gtk_label_set_markup (GTK_LABEL (label), markup);
 }
 
-/* A click on a symbol selects its element instead of opening a link. */
+static gboolean
+select_link_element_cb (gpointer user_data)
+{
+  BgEquationsPane *self = user_data;
+  g_autofree char *element = g_steal_pointer (&self->link_element);
+  const char *ids[] = { element, NULL };
+
+  self->link_idle = 0;
+  if (element != NULL)
+    g_signal_emit (self, signals[SIGNAL_SELECT_ELEMENTS], 0, ids);
+  return G_SOURCE_REMOVE;
+}
+
+/* A click on a symbol selects its element instead of opening a link —
+ * once the label has handled the click: the selection marks its terms
+ * again (row_set_markup), and new markup replaces the label's links and
+ * the gestures that handle them, this click's among them, while GTK is
+ * still going through them. */
 static gboolean
 label_activate_link_cb (GtkLabel   *label,
                         const char *uri,
@@ -202,9 +221,11 @@ label_activate_link_cb (GtkLabel   *label,
 
   if (sym != NULL && sym->element != NULL)
     {
-      const char *ids[] = { sym->element, NULL };
-
-      g_signal_emit (self, signals[SIGNAL_SELECT_ELEMENTS], 0, ids);
+      g_free (self->link_element);
+      self->link_element = g_strdup (sym->element);
+      if (self->link_idle == 0)
+        self->link_idle = g_idle_add_full (G_PRIORITY_HIGH_IDLE, select_link_element_cb, self,
+                                           NULL);
     }
   return TRUE;
 }
@@ -768,6 +789,8 @@ bg_equations_pane_dispose (GObject *object)
 
   g_clear_handle_id (&self->refresh_idle, g_source_remove);
   g_clear_handle_id (&self->copied_timeout, g_source_remove);
+  g_clear_handle_id (&self->link_idle, g_source_remove);
+  g_clear_pointer (&self->link_element, g_free);
   if (self->document != NULL)
     g_signal_handlers_disconnect_by_data (self->document, self);
   g_clear_object (&self->document);
