@@ -62,24 +62,6 @@ label_of (const char *path)
   return base;
 }
 
-/* The columns without --vars: t and A's main variables. */
-static GArray *
-default_columns (BgModel *model, BgPlan *plan)
-{
-  GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_auto (GStrv) names = bg_plot_defaults_dup_main (model);
-  guint zero = 0;
-
-  g_array_append_val (vars, zero);
-  for (guint i = 0; names[i] != NULL; i++)
-    {
-      int v = bg_plan_lookup_var (plan, names[i]);
-      if (v > 0)
-        g_array_append_val (vars, v);
-    }
-  return vars;
-}
-
 /* B compiled with A's settings, or NULL after printing why (*exit_code). */
 static BgPlan *
 compile_b (const char *path, const BgSimSettings *settings, int *exit_code)
@@ -283,7 +265,7 @@ bg_cli_simulate_compare (const char               *path_a,
   sides[0].path = path_a;
   sides[0].label = label_of (path_a);
   sides[0].plan = bg_plan_ref (plan_a);
-  sides[0].vars = vars != NULL ? g_array_ref (vars) : default_columns (model_a, plan_a);
+  sides[0].vars = vars != NULL ? g_array_ref (vars) : bg_cli_main_columns (model_a, plan_a);
   sides[1].path = path_b;
   sides[1].label = label_of (path_b);
   if (g_str_equal (sides[0].label, sides[1].label))

@@ -53,9 +53,9 @@ bg_cli_sweep_run_label (BgSweep *sweep, guint run)
                           buf);
 }
 
-/* The sweep's columns without --vars: t and the main variables. */
-static GArray *
-default_vars (BgModel *model, BgPlan *plan)
+GArray *
+bg_cli_main_columns (BgModel *model,
+                     BgPlan  *plan)
 {
   GArray *vars = g_array_new (FALSE, FALSE, sizeof (guint));
   g_auto(GStrv) names = bg_plot_defaults_dup_main (model);
@@ -370,7 +370,7 @@ bg_cli_simulate_sweep (BgModel                  *model,
       return bg_cli_usage_error ("simulate", error->message);
     }
 
-  columns = csv_vars != NULL ? g_array_ref (csv_vars) : default_vars (model, plan);
+  columns = csv_vars != NULL ? g_array_ref (csv_vars) : bg_cli_main_columns (model, plan);
   stored = recorded_vars (csv_path != NULL ? columns : NULL, out->plot != NULL ? plot_vars : NULL);
   bg_sweep_set_recorded (sweep, (const guint *) stored->data, stored->len);
   if (!bg_sweep_check_memory (sweep, 0, max_memory, &error))

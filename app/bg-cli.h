@@ -114,6 +114,10 @@ int      bg_cli_simulate_compare (const char               *path_a,
                                   const char               *path_b,
                                   const BgCliOutputOptions *out,
                                   guint64                   max_memory);
+/* The columns of a sweep or a comparison without --vars: t (index 0) and
+ * the model's main variables that plan has (app/bg-cli-sweep.c). */
+GArray  *bg_cli_main_columns (BgModel *model,
+                              BgPlan  *plan);
 /* "R1.value=100": a sweep run's label (app/bg-cli-sweep.c). */
 char    *bg_cli_sweep_run_label (BgSweep *sweep,
                                  guint    run);
