@@ -106,7 +106,9 @@ static gint64
 cell_key (gint64 ix,
           gint64 iy)
 {
-  return (ix << 32) ^ (iy & 0xffffffff);
+  /* unsigned: a negative ix (left of the origin) must not be shifted as a
+   * signed number */
+  return (gint64) (((guint64) ix << 32) ^ ((guint64) iy & 0xffffffffu));
 }
 
 static void
