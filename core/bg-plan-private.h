@@ -136,10 +136,14 @@ struct _BgPlan
   double   osc_omega, osc_sigma, osc_cycles;   /* dominant oscillation, 0 if none */
 };
 
+/* The ops of a list recoded for speed (bg-plan-program.c). */
+typedef struct _BgPlanProgram BgPlanProgram;
+
 /* Per-run scratch space; one per thread. */
 typedef struct
 {
   const BgPlan *plan;
+  BgPlanProgram *rhs;     /* the plan's rhs_ops as a program */
   const BgWave *waves;    /* the plan's waves, or inputs held fixed (linearization) */
   double       *regs;
   double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */
@@ -175,6 +179,16 @@ gboolean    _bg_plan_eval_outputs (BgPlanWork   *work,
                                    double        t,
                                    const double *y,
                                    double       *values);
+
+/* bg-plan-program.c: ops (which must outlive it) recoded so that
+ * _bg_plan_program_run computes the same doubles as _bg_plan_run_ops on
+ * them, faster. */
+BgPlanProgram *_bg_plan_program_new  (const BgPlan        *plan,
+                                      const BgOp          *ops,
+                                      guint                n_ops);
+void           _bg_plan_program_free (BgPlanProgram       *program);
+gboolean       _bg_plan_program_run  (BgPlanWork          *work,
+                                      const BgPlanProgram *program);
 
 /* The operations a chosen set of variables needs (bg-plan-outputs.c). */
 typedef struct

@@ -303,6 +303,7 @@ _bg_plan_work_new (const BgPlan *plan)
   guint m = MAX (plan->max_group, 1);
 
   work->plan = plan;
+  work->rhs = _bg_plan_program_new (plan, plan->rhs_ops, plan->n_rhs_ops);
   work->waves = plan->waves;
   work->regs = g_new0 (double, MAX (plan->n_regs, 1));
   work->g_x = g_new0 (double, m);
@@ -320,6 +321,7 @@ _bg_plan_work_free (BgPlanWork *work)
 {
   if (work == NULL)
     return;
+  _bg_plan_program_free (work->rhs);
   g_free (work->regs);
   g_free (work->g_x);
   g_free (work->g_r);
@@ -550,7 +552,7 @@ _bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
+  ok = _bg_plan_program_run (work, work->rhs);
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -566,7 +568,7 @@ _bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *valu
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
+  ok = _bg_plan_program_run (work, work->rhs)
        && _bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
