@@ -112,7 +112,7 @@ load_from_json (JDoc       *doc_in,
                 GError    **error)
 {
   g_autoptr(JDoc) doc = doc_in;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
+  BgFileLoader loader = { NULL, NULL, 0, "" };
   gboolean ok;
 
   if (jv (doc, 0)->type != JV_OBJECT)
@@ -124,13 +124,9 @@ load_from_json (JDoc       *doc_in,
 
   loader.doc = doc;
   loader.model = bg_model_new ();
-  loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
-  loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
   bg_model_begin_unrecorded (loader.model);
   ok = load_component (&loader, name, error);
   bg_model_end_group (loader.model);
-  g_hash_table_unref (loader.elements);
-  g_hash_table_unref (loader.bond_ids);
   if (!ok)
     {
       g_object_unref (loader.model);
@@ -201,7 +197,7 @@ bg_file_copy_definition (const BgDefinition *def,
   g_autofree char *text = NULL;
   g_autofree char *path = NULL;
   g_autoptr(JDoc) doc = NULL;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
+  BgFileLoader loader = { NULL, NULL, 0, "" };
 
   g_return_val_if_fail (def != NULL, NULL);
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);

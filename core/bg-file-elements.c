@@ -32,6 +32,15 @@ item_path (BgFileLoader *loader,
   return buf;
 }
 
+/* Whether an element or a bond of the model being built has id. */
+static gboolean
+id_taken (BgFileLoader *loader,
+          const char   *id)
+{
+  return bg_model_find_element (loader->model, id) != NULL
+         || bg_model_find_bond (loader->model, id) != NULL;
+}
+
 static gboolean
 check_id (BgFileLoader *loader,
           const char   *path,
@@ -40,9 +49,7 @@ check_id (BgFileLoader *loader,
 {
   g_autofree char *where = NULL;
 
-  if (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id)
-      && !g_hash_table_contains (loader->elements, id)
-      && !g_hash_table_contains (loader->bond_ids, id))
+  if (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id) && !id_taken (loader, id))
     return TRUE;
 
   where = _bg_file_member_path (path, "id");
@@ -61,8 +68,7 @@ check_id (BgFileLoader *loader,
                             "not starting with a digit)"), shown);
       return FALSE;
     }
-  if (g_hash_table_contains (loader->elements, id)
-      || g_hash_table_contains (loader->bond_ids, id))
+  if (id_taken (loader, id))
     {
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("duplicate id \"%s\""), id);
       return FALSE;
@@ -299,7 +305,6 @@ _bg_file_load_element (BgFileLoader *loader,
       _bg_file_set_error_from (error, path, local_error);
       return FALSE;
     }
-  g_hash_table_insert (loader->elements, (gpointer) id, element);
 
   if (rotation != 0
       && !bg_model_set_rotation (loader->model, id, rotation, &local_error))
@@ -353,7 +358,7 @@ resolve_end (BgFileLoader *loader,
   const BgComponentSpec *spec;
 
   element_id = dot ? g_strndup (ref, dot - ref) : g_strdup (ref);
-  element = g_hash_table_lookup (loader->elements, element_id);
+  element = bg_model_find_element (loader->model, element_id);
   if (element == NULL)
     {
       g_autofree char *shown = excerpt (element_id);
@@ -456,7 +461,6 @@ _bg_file_load_bond (BgFileLoader *loader,
       _bg_file_set_error_from (error, path, local_error);
       return FALSE;
     }
-  g_hash_table_add (loader->bond_ids, (gpointer) id);
 
   if (arrow != NULL && strcmp (arrow, "reversed") == 0
       && !bg_model_reverse_arrow (loader->model, id, &local_error))

@@ -13,12 +13,14 @@
 #pragma once
 
 #include "bg-file.h"
+#include "bg-file-stream-private.h"
 #include "bg-json.h"
 
 G_BEGIN_DECLS
 
 #define BG_FILE_FORMAT_ID      "bgmod"
 #define BG_FILE_FORMAT_VERSION 1
+#define BG_FILE_MAX_BONDS      (2 * BG_MODEL_MAX_ELEMENTS)
 
 /* The schema code reads documents through these short names (bg-json.h). */
 typedef BgJsonDoc   JDoc;
@@ -42,13 +44,12 @@ typedef BgJsonValue Jv;
 #define append_value  bg_json_append_value
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, bg_json_doc_free)
 
-/* One load: the document being read and the model being built from it. */
+/* One load: the document being read and the model being built from it
+ * (whose own ids tell which are taken: it starts empty). */
 typedef struct
 {
   const JDoc *doc;
   BgModel    *model;
-  GHashTable *elements;  /* id (borrowed from the document) → BgElement* */
-  GHashTable *bond_ids;  /* id (borrowed from the document) */
   guint32     graph;     /* the object whose "elements" and "bonds" are read: 0, the top */
   const char *prefix;    /* of JSON paths: "" or "components.Tank." */
 } BgFileLoader;
@@ -82,7 +83,20 @@ gboolean    _bg_file_inner_bond_exists (BgModel          *model,
 gboolean    _bg_file_load_graph       (BgFileLoader      *loader,
                                        GError           **error);
 
-/* bg-file.c */
+/* bg-file.c (the streamed and the whole-document load of a model file:
+ * bg-file-stream-private.h) */
+
+/* Parses with the file's limits, streaming "elements" and "bonds". */
+JDoc       *_bg_file_parse_streamed   (const char        *data,
+                                       gsize              length,
+                                       const BgJsonStream *stream);
+/* The top level's "name" into loader->model. */
+gboolean    _bg_file_load_name        (BgFileLoader      *loader,
+                                       GError           **error);
+/* What follows the graph: the size with components drawn out, then
+ * "simulation", "exercise" and "view". */
+gboolean    _bg_file_load_rest        (BgFileLoader      *loader,
+                                       GError           **error);
 
 /* "format" and "version" of the top level: a BGMod file this BGMod reads. */
 gboolean    _bg_file_check_header     (const JDoc        *doc,

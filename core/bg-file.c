@@ -26,7 +26,6 @@
 /* Bounds the memory a hostile file can make us allocate: a model at the
  * element limit with all its bonds and parameters needs about 3 million. */
 #define BG_FILE_MAX_VALUES     5000000
-#define BG_FILE_MAX_BONDS      (2 * BG_MODEL_MAX_ELEMENTS)
 
 G_DEFINE_QUARK (bg-file-error-quark, bg_file_error)
 
@@ -51,6 +50,16 @@ _bg_file_read_json (const char *data,
                          ? BG_FILE_ERROR_TOO_LARGE : BG_FILE_ERROR_SYNTAX,
                          local_error->message);
   return doc;
+}
+
+/* Parses a file's text, handing the entries of "elements" and "bonds" to
+ * stream; NULL when the text is not JSON or stream stopped it. */
+JDoc *
+_bg_file_parse_streamed (const char         *data,
+                         gsize               length,
+                         const BgJsonStream *stream)
+{
+  return bg_json_parse_streamed (data, length, &file_limits, stream, NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -469,13 +478,36 @@ load_exercise (BgFileLoader *loader,
   return TRUE;
 }
 
+gboolean
+_bg_file_load_name (BgFileLoader *loader,
+                    GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const char *name;
+
+  if (!_bg_file_get_string (loader->doc, 0, NULL, "name", FALSE, &name, error))
+    return FALSE;
+  if (name != NULL && !bg_model_set_name (loader->model, name, &local_error))
+    {
+      _bg_file_set_error_from (error, "name", local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_bg_file_load_rest (BgFileLoader *loader,
+                    GError      **error)
+{
+  return _bg_file_check_flat_size (loader, error) && load_simulation (loader, error)
+         && load_exercise (loader, error) && load_view (loader, error);
+}
+
 static gboolean
 load_document (BgFileLoader *loader,
                GError      **error)
 {
   const JDoc *doc = loader->doc;
-  g_autoptr(GError) local_error = NULL;
-  const char *name;
 
   if (!_bg_file_check_header (doc, error))
     return FALSE;
@@ -486,17 +518,8 @@ load_document (BgFileLoader *loader,
       && get_array (loader, "bonds", FALSE, BG_FILE_MAX_BONDS, error) == 0)
     return FALSE;
 
-  if (!_bg_file_get_string (doc, 0, NULL, "name", FALSE, &name, error))
-    return FALSE;
-  if (name != NULL && !bg_model_set_name (loader->model, name, &local_error))
-    {
-      _bg_file_set_error_from (error, "name", local_error);
-      return FALSE;
-    }
-
-  return _bg_file_load_components (loader, error) && _bg_file_load_graph (loader, error) &&
-         _bg_file_check_flat_size (loader, error) && load_simulation (loader, error) && load_exercise (loader, error) &&
-         load_view (loader, error);
+  return _bg_file_load_name (loader, error) && _bg_file_load_components (loader, error)
+         && _bg_file_load_graph (loader, error) && _bg_file_load_rest (loader, error);
 }
 
 /* Builds the model a parsed document describes (takes the document and
@@ -506,7 +529,7 @@ load_from_json (JDoc    *doc_in,
                 GError **error)
 {
   g_autoptr(JDoc) doc = doc_in;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
+  BgFileLoader loader = { NULL, NULL, 0, "" };
   gboolean ok;
 
   if (jv (doc, 0)->type != JV_OBJECT)
@@ -518,16 +541,12 @@ load_from_json (JDoc    *doc_in,
 
   loader.doc = doc;
   loader.model = bg_model_new ();
-  loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
-  loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* A new model: its filling is not kept for undo. */
   bg_model_begin_unrecorded (loader.model);
   ok = load_document (&loader, error);
   bg_model_end_group (loader.model);
 
-  g_hash_table_unref (loader.elements);
-  g_hash_table_unref (loader.bond_ids);
   if (!ok)
     {
       g_object_unref (loader.model);
@@ -537,12 +556,23 @@ load_from_json (JDoc    *doc_in,
   return loader.model;
 }
 
+/* Loads the text as a whole document (which names what is wrong with it). */
+BgModel *
+_bg_file_load_whole (const char *data,
+                     gsize       length,
+                     GError    **error)
+{
+  JDoc *doc = _bg_file_read_json (data, length, error);
+
+  return doc != NULL ? load_from_json (doc, error) : NULL;
+}
+
 BgModel *
 bg_file_load_from_data (const char *data,
                         gssize      length,
                         GError    **error)
 {
-  JDoc *doc;
+  BgModel *model;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -550,10 +580,10 @@ bg_file_load_from_data (const char *data,
   if (length < 0)
     length = strlen (data);
 
-  doc = _bg_file_read_json (data, length, error);
-  if (doc == NULL)
-    return NULL;
-  return load_from_json (doc, error);
+  /* The model while the text is parsed; a file it cannot take that way,
+   * a bad one among them, as a whole document. */
+  model = _bg_file_load_streamed (data, length);
+  return model != NULL ? model : _bg_file_load_whole (data, length, error);
 }
 
 static void
@@ -581,8 +611,13 @@ load_file (GFile      *file,
       prefix_error (error, display_name, local_error, local_error->code);
       return NULL;
     }
-  /* The document keeps its own strings: the text can go before the model
-   * is built (a file of 10 000 masses is 8 MB of text). */
+  model = _bg_file_load_streamed (contents, length);
+  if (model != NULL)
+    return model;
+
+  /* As a whole document, to name what is wrong (or to follow an order of
+   * sections the stream cannot). The document keeps its own strings: the
+   * text can go before the model is built. */
   doc = _bg_file_read_json (contents, length, &local_error);
   g_clear_pointer (&contents, g_free);
   if (doc != NULL)
