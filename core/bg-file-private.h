@@ -145,6 +145,30 @@ gboolean    _bg_file_check_known_keys (const JDoc        *doc,
                                        const char        *path,
                                        const char *const *known,
                                        GError           **error);
+/* The same check, in one pass that also puts the member of each known
+ * key into members (as many as known has; 0 for the absent ones). */
+gboolean    _bg_file_read_members     (const JDoc        *doc,
+                                       guint32            obj,
+                                       const char        *path,
+                                       const char *const *known,
+                                       guint32           *members,
+                                       GError           **error);
+/* _bg_file_get_number and _bg_file_get_string on a member already found
+ * (0: absent), with the same messages. */
+gboolean    _bg_file_number_at        (const JDoc        *doc,
+                                       guint32            member,
+                                       const char        *path,
+                                       const char        *key,
+                                       double            *out,
+                                       gboolean          *present,
+                                       GError           **error);
+gboolean    _bg_file_string_at        (const JDoc        *doc,
+                                       guint32            member,
+                                       const char        *path,
+                                       const char        *key,
+                                       gboolean           required,
+                                       const char       **out,
+                                       GError           **error);
 
 /* bg-file-elements.c: elements[index] and bonds[index], added to the model. */
 gboolean    _bg_file_load_element     (BgFileLoader      *loader,

@@ -135,18 +135,6 @@ _bg_file_item_path (char        buf[48],
   return buf;
 }
 
-/* Whether key is one of known (NULL-terminated); the first letters are
- * compared before the rest. */
-static gboolean
-key_is_known (const char *const *known,
-              const char        *key)
-{
-  for (; *known != NULL; known++)
-    if ((*known)[0] == key[0] && strcmp (*known, key) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* Reads an optional number member. *present tells whether it was there. */
 gboolean
 _bg_file_get_number (const JDoc *doc,
@@ -157,8 +145,18 @@ _bg_file_get_number (const JDoc *doc,
                      gboolean   *present,
                      GError    **error)
 {
-  guint32 member = jv_member (doc, obj, key);
+  return _bg_file_number_at (doc, jv_member (doc, obj, key), path, key, out, present, error);
+}
 
+gboolean
+_bg_file_number_at (const JDoc *doc,
+                    guint32     member,
+                    const char *path,
+                    const char *key,
+                    double     *out,
+                    gboolean   *present,
+                    GError    **error)
+{
   *present = member != 0;
   if (member == 0)
     return TRUE;
@@ -183,7 +181,18 @@ _bg_file_get_string (const JDoc  *doc,
                      const char **out,
                      GError     **error)
 {
-  guint32 member = jv_member (doc, obj, key);
+  return _bg_file_string_at (doc, jv_member (doc, obj, key), path, key, required, out, error);
+}
+
+gboolean
+_bg_file_string_at (const JDoc  *doc,
+                    guint32      member,
+                    const char  *path,
+                    const char  *key,
+                    gboolean     required,
+                    const char **out,
+                    GError     **error)
+{
   g_autofree char *where = NULL;
 
   *out = NULL;
@@ -215,15 +224,38 @@ _bg_file_check_known_keys (const JDoc        *doc,
                            const char *const *known,
                            GError           **error)
 {
+  return _bg_file_read_members (doc, obj, path, known, NULL, error);
+}
+
+gboolean
+_bg_file_read_members (const JDoc        *doc,
+                       guint32            obj,
+                       const char        *path,
+                       const char *const *known,
+                       guint32           *members,
+                       GError           **error)
+{
+  guint n = 0;
+
+  while (members != NULL && known[n] != NULL)
+    members[n++] = 0;
   for (guint32 c = jv_first (doc, obj); c != 0; c = jv_next (doc, c))
     {
-      if (!key_is_known (known, jv_key (doc, c)))
+      const char *key = jv_key (doc, c);
+      guint k = 0;
+
+      /* The first letters are compared before the rest. */
+      while (known[k] != NULL && (known[k][0] != key[0] || strcmp (known[k], key) != 0))
+        k++;
+      if (known[k] == NULL)
         {
-          g_autofree char *where = _bg_file_member_path (path, jv_key (doc, c));
+          g_autofree char *where = _bg_file_member_path (path, key);
 
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("unknown key"));
           return FALSE;
         }
+      if (members != NULL)
+        members[k] = c;
     }
   return TRUE;
 }
