@@ -197,14 +197,17 @@ typedef struct
   guint  *vars;        /* plan variable indices */
   BgOp   *ops;         /* the needed rhs and output ops, in plan order */
   guint   n_ops;
+  guint  *states;      /* the states they read or report, increasing */
+  guint   n_states;
 } BgPlanOutputs;
 
 BgPlanOutputs *_bg_plan_outputs_new  (const BgPlan        *plan,
                                       const guint         *vars,
                                       guint                n_vars);
 void           _bg_plan_outputs_free (BgPlanOutputs       *outputs);
-/* Loads y and t, runs the needed ops and fills values[outputs->n_vars].
- * FALSE when an algebraic group did not converge. */
+/* Loads t and the needed states of y, runs the needed ops and fills
+ * values[outputs->n_vars] (the other registers of work are left as they
+ * were). FALSE when an algebraic group did not converge. */
 gboolean       _bg_plan_outputs_eval (BgPlanWork          *work,
                                       const BgPlanOutputs *outputs,
                                       double               t,
