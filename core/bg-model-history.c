@@ -157,7 +157,7 @@ rename_element (BgModel    *self,
   el->pub.id = g_strdup (id);
   g_hash_table_insert (self->element_ids, el->pub.id, el);
   _bg_model_id_released (self, old_id);
-  g_free (old_id);
+  _bg_model_element_free_id (el, old_id);
 }
 
 static void

@@ -45,6 +45,16 @@ typedef struct
 #define ELEMENT(el) ((Element *) (el))
 #define BOND(b) ((Bond *) (b))
 
+/* Frees an id the element had, unless it is the one it was made with,
+ * which lives in the element's own block (bg-model.c). */
+static inline void
+_bg_model_element_free_id (Element *el,
+                           char    *id)
+{
+  if (id != (char *) (el + 1))
+    g_free (id);
+}
+
 typedef enum
 {
   OP_INSERT_ELEMENTS,

@@ -143,7 +143,7 @@ typedef struct _BgPlanProgram BgPlanProgram;
 typedef struct
 {
   const BgPlan *plan;
-  BgPlanProgram *rhs;     /* the plan's rhs_ops as a program */
+  BgPlanProgram *rhs;     /* the plan's rhs_ops as a program, once needed */
   const BgWave *waves;    /* the plan's waves, or inputs held fixed (linearization) */
   double       *regs;
   double       *g_x, *g_r, *g_v, *g_jac, *g_dx, *g_trial;  /* group Newton */

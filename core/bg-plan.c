@@ -303,7 +303,6 @@ _bg_plan_work_new (const BgPlan *plan)
   guint m = MAX (plan->max_group, 1);
 
   work->plan = plan;
-  work->rhs = _bg_plan_program_new (plan, plan->rhs_ops, plan->n_rhs_ops);
   work->waves = plan->waves;
   work->regs = g_new0 (double, MAX (plan->n_regs, 1));
   work->g_x = g_new0 (double, m);
@@ -543,6 +542,16 @@ _bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
   return TRUE;
 }
 
+/* The right-hand side as a program, made the first time a work needs it
+ * (one that only evaluates output rows never does). */
+static const BgPlanProgram *
+rhs_program (BgPlanWork *work)
+{
+  if (work->rhs == NULL)
+    work->rhs = _bg_plan_program_new (work->plan, work->plan->rhs_ops, work->plan->n_rhs_ops);
+  return work->rhs;
+}
+
 gboolean
 _bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
 {
@@ -552,7 +561,7 @@ _bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = _bg_plan_program_run (work, work->rhs);
+  ok = _bg_plan_program_run (work, rhs_program (work));
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -568,7 +577,7 @@ _bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *valu
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = _bg_plan_program_run (work, work->rhs)
+  ok = _bg_plan_program_run (work, rhs_program (work))
        && _bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)
