@@ -49,7 +49,9 @@ check_id (BgFileLoader *loader,
 {
   g_autofree char *where = NULL;
 
-  if (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id) && !id_taken (loader, id))
+  /* (bg_model_add_element and bg_model_connect refuse the same ids.) */
+  if (loader->optimistic
+      || (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id) && !id_taken (loader, id)))
     return TRUE;
 
   where = _bg_file_member_path (path, "id");
@@ -501,8 +503,15 @@ _bg_file_load_bond (BgFileLoader *loader,
       return FALSE;
     }
 
-  if (!resolve_end (loader, from_ref, path, "from", &from, error)
-      || !resolve_end (loader, to_ref, path, "to", &to, error))
+  /* The model resolves the ends again, refusing the same ones (as the
+   * streamed load needs: it gives up on any refusal). */
+  if (loader->optimistic)
+    {
+      from.ref = from_ref;
+      to.ref = to_ref;
+    }
+  else if (!resolve_end (loader, from_ref, path, "from", &from, error)
+           || !resolve_end (loader, to_ref, path, "to", &to, error))
     goto out;
   if (bg_model_connect (loader->model, from.ref, to.ref, id, &local_error) == NULL)
     {

@@ -52,6 +52,10 @@ typedef struct
   BgModel    *model;
   guint32     graph;     /* the object whose "elements" and "bonds" are read: 0, the top */
   const char *prefix;    /* of JSON paths: "" or "components.Tank." */
+  /* The streamed load (bg-file-stream.c): the model's own refusals of a
+   * bad id or bond end are enough, since any refusal gives that load up
+   * (the whole document's load then names the problem its way). */
+  gboolean    optimistic;
 } BgFileLoader;
 
 /* Room for a JSON path to an element or bond, a definition's name before it. */

@@ -47,6 +47,7 @@ stream_begin (const JDoc *doc,
               gpointer    user_data)
 {
   Stream *st = user_data;
+  gboolean ok;
 
   st->loader.doc = doc;
   if (key == KEY_BONDS)
@@ -60,7 +61,12 @@ stream_begin (const JDoc *doc,
   if (jv_member (doc, 0, "components") == 0)
     return TRUE;
   st->components_read = TRUE;
-  return _bg_file_load_components (&st->loader, NULL);
+  /* (Read like the whole document's, every check made: the stream's
+   * shortcuts are for the entries at the top level.) */
+  st->loader.optimistic = FALSE;
+  ok = _bg_file_load_components (&st->loader, NULL);
+  st->loader.optimistic = TRUE;
+  return ok;
 }
 
 static gboolean
@@ -100,7 +106,7 @@ BgModel *
 _bg_file_load_streamed (const char *data,
                         gsize       length)
 {
-  Stream st = { { NULL, NULL, 0, "" }, FALSE, FALSE, FALSE };
+  Stream st = { { NULL, NULL, 0, "", TRUE }, FALSE, FALSE, FALSE };
   BgJsonStream stream = { streamed_keys, stream_begin, stream_item, &st };
   g_autoptr(JDoc) doc = NULL;
   gboolean ok;

@@ -26,12 +26,15 @@ check_same (const char *text,
             gboolean    streams)
 {
   g_autoptr(GError) error = NULL;
+  g_autoptr(GError) loaded_error = NULL;
   g_autoptr(BgModel) streamed = _bg_file_load_streamed (text, strlen (text));
   g_autoptr(BgModel) whole = _bg_file_load_whole (text, strlen (text), &error);
-  g_autoptr(BgModel) loaded = bg_file_load_from_data (text, -1, &error);
+  g_autoptr(BgModel) loaded = bg_file_load_from_data (text, -1, &loaded_error);
   g_autofree char *a = NULL, *b = NULL, *c = NULL;
 
+  g_test_message ("%s", text);
   g_assert_no_error (error);
+  g_assert_no_error (loaded_error);
   g_assert_nonnull (whole);
   g_assert_nonnull (loaded);
   if (!streams)
@@ -104,6 +107,9 @@ test_orders (void)
               TRUE);
   check_same (HEAD RC_BONDS ", " RC_ELEMENTS "}", FALSE);
   check_same (HEAD TANKS ", " TANK_BONDS ", " TANK "}", FALSE);
+  /* A one-port's end with its port named, a multiport's port. */
+  check_same (HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"U.E\", \"to\": \"J\"}, "
+              "{\"id\": \"b2\", \"from\": \"M1\", \"to\": \"CYL.M\"}]}", TRUE);
   check_same (HEAD TANKS ", " TANK ", " TANK_BONDS "}", FALSE);
 }
 
@@ -121,6 +127,19 @@ test_refusals_left_to_the_whole (void)
     HEAD "\"elements\": [], \"bonds\": {}}",
     HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"U\", \"to\": \"NOPE\"}]}",
     HEAD RC_ELEMENTS ", \"exercise\": {\"strokes\": {\"b9\": \"to\"}}}",
+    /* What the stream leaves to the model's own checks. */
+    HEAD "\"elements\": [{\"id\": \"R1\", \"type\": \"R\", \"domain\": \"electrical\"}, "
+    "{\"id\": \"R1\", \"type\": \"C\", \"domain\": \"electrical\"}]}",
+    HEAD "\"elements\": [{\"id\": \"1R\", \"type\": \"R\", \"domain\": \"electrical\"}]}",
+    HEAD "\"elements\": [{\"id\": \"R1234567890123456789012345678901234567890123456789012345678901234567890\", "
+    "\"type\": \"R\", \"domain\": \"electrical\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"U\", \"from\": \"U\", \"to\": \"J\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"U\", \"to\": \"J\"}, "
+    "{\"id\": \"b1\", \"from\": \"J\", \"to\": \"R1\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"U\", \"to\": \"J.p\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"M1\", \"to\": \"CYL\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"J\", \"to\": \"C1.x\"}]}",
+    HEAD RC_ELEMENTS ", \"bonds\": [{\"id\": \"b1\", \"from\": \"J\", \"to\": \"M1\"}]}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
