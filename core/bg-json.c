@@ -92,7 +92,7 @@ bg_json_doc_free (BgJsonDoc *doc)
 {
   if (doc == NULL)
     return;
-  g_array_unref (doc->values);
+  g_free (doc->values);
   g_string_free (doc->pool, TRUE);
   g_free (doc);
 }
@@ -208,19 +208,26 @@ scan_unexpected (Scan *s)
                      (int) (q - s->p), s->p);
 }
 
-static void
+static inline void
 scan_skip_space (Scan *s)
 {
-  while (s->p < s->end)
-    {
-      char c = *s->p;
+  const char *p = s->p, *end = s->end;
 
-      if (c == '\n')
-        s->line++;
-      else if (c != ' ' && c != '\t' && c != '\r')
+  while (p < end)
+    {
+      char c = *p;
+
+      if (c == ' ' || c == '\t' || c == '\r')
+        p++;
+      else if (c == '\n')
+        {
+          s->line++;
+          p++;
+        }
+      else
         break;
-      s->p++;
     }
+  s->p = p;
 }
 
 static int
@@ -295,6 +302,40 @@ pool_append (GString    *pool,
     g_string_append_len (pool, run, n);
 }
 
+/* The first byte from p on (before end) that ends a run of plain string
+ * characters: a quote, a backslash or a control character (then the
+ * caller looks at it), or end. Eight bytes at a time where eight are left:
+ * the lowest marked byte of each test is exact (a borrow only ever marks
+ * bytes above a true one), so is the lowest of their union. */
+static inline const char *
+string_run_end (const char *p,
+                const char *end)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+
+  while (end - p >= 8)
+    {
+      guint64 w, quote, backslash, marks;
+
+      memcpy (&w, p, 8);
+      quote = w ^ (ones * '"');
+      backslash = w ^ (ones * '\\');
+      marks = ((w - ones * 0x20) & ~w)                /* below 0x20 */
+              | ((quote - ones) & ~quote)             /* '"' */
+              | ((backslash - ones) & ~backslash);    /* '\\' */
+      marks &= high;
+      if (marks != 0)
+        return p + __builtin_ctzll (marks) / 8;
+      p += 8;
+    }
+#endif
+  while (p < end && (guchar) *p >= 0x20 && *p != '"' && *p != '\\')
+    p++;
+  return p;
+}
+
 /* s->p is at the opening quote. Decodes the string into the pool and
  * returns its offset, or G_MAXUINT32 after an error. */
 static guint32
@@ -307,13 +348,11 @@ scan_string (Scan *s)
   s->p++;
   for (;;)
     {
-      const char *run = s->p;
+      const char *run = s->p, *p = string_run_end (s->p, s->end);
       guchar c;
 
-      while (s->p < s->end && (guchar) *s->p >= 0x20
-             && *s->p != '"' && *s->p != '\\')
-        s->p++;
-      pool_append (pool, run, s->p - run);
+      s->p = p;
+      pool_append (pool, run, p - run);
 
       if (s->p >= s->end || *s->p == '\n')
         {
@@ -509,8 +548,8 @@ scan_add (Scan      *s,
           GArray    *stack,
           BgJsonType type)
 {
-  GArray *values = s->doc->values;
-  guint32 index = values->len;
+  BgJsonDoc *doc = s->doc;
+  guint32 index = doc->n_values;
   BgJsonValue value = { 0 };
 
   value.type = type;
@@ -518,18 +557,24 @@ scan_add (Scan      *s,
   if (stack->len > 0)
     {
       Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      BgJsonValue *parent = &g_array_index (values, BgJsonValue, top->index);
+      BgJsonValue *parent = &doc->values[top->index];
 
       if (parent->type == BG_JSON_OBJECT)
         value.key = top->key;
       if (top->last == 0)
         parent->u.first = index;
       else
-        g_array_index (values, BgJsonValue, top->last).next = index;
+        doc->values[top->last].next = index;
       parent->u.count++;
       top->last = index;
     }
-  g_array_append_val (values, value);
+  if (doc->n_values == doc->n_alloc)
+    {
+      /* (The limits keep this far below 2^32.) */
+      doc->n_alloc = 2 * doc->n_alloc + 16;
+      doc->values = g_renew (BgJsonValue, doc->values, doc->n_alloc);
+    }
+  doc->values[doc->n_values++] = value;
   return index;
 }
 
@@ -576,9 +621,9 @@ deliver_item (Scan  *s,
       s->stopped = TRUE;
       return FALSE;
     }
-  g_array_set_size (doc->values, s->item_value);
+  doc->n_values = s->item_value;
   g_string_truncate (doc->pool, s->item_pool);
-  g_array_index (doc->values, BgJsonValue, array->index).u.first = 0;
+  doc->values[array->index].u.first = 0;
   array->last = 0;
   return TRUE;
 }
@@ -594,7 +639,7 @@ scan_value (Scan      *s,
 
   if (item_of != NULL)
     {
-      s->item_value = s->doc->values->len;
+      s->item_value = s->doc->n_values;
       s->item_pool = s->doc->pool->len;
     }
 
@@ -633,7 +678,7 @@ scan_value (Scan      *s,
       if (offset == G_MAXUINT32)
         return FALSE;
       index = scan_add (s, stack, BG_JSON_STRING);
-      g_array_index (s->doc->values, BgJsonValue, index).u.string = offset;
+      s->doc->values[index].u.string = offset;
     }
   else if (c == '-' || g_ascii_isdigit (c))
     {
@@ -642,7 +687,7 @@ scan_value (Scan      *s,
       if (!scan_number (s, &number))
         return FALSE;
       index = scan_add (s, stack, BG_JSON_NUMBER);
-      g_array_index (s->doc->values, BgJsonValue, index).u.number = number;
+      s->doc->values[index].u.number = number;
     }
   else if (c == 't' || c == 'f' || c == 'n')
     {
@@ -757,9 +802,8 @@ parse_json (const char         *data,
    * while they fill: pages reserved but never written cost nothing, a
    * move copies everything written so far. A streamed document holds
    * little beyond one item at a time. */
-  doc->values = g_array_sized_new (FALSE, FALSE, sizeof (BgJsonValue),
-                                   stream != NULL ? 1024
-                                   : MIN (length / 4 + 16, limits->max_values + (gsize) 1));
+  doc->n_alloc = stream != NULL ? 1024 : MIN (length / 4 + 16, limits->max_values + (gsize) 1);
+  doc->values = g_new (BgJsonValue, doc->n_alloc);
   doc->pool = g_string_sized_new (stream != NULL ? 16384 : length / 2 + 16);
   s.doc = doc;
   g_array_set_clear_func (stack, frame_clear);
@@ -774,7 +818,7 @@ parse_json (const char         *data,
       gboolean ok = TRUE;
 
       scan_skip_space (&s);
-      if (doc->values->len > 0 && stack->len == 0)
+      if (doc->n_values > 0 && stack->len == 0)
         {
           if (s.p < s.end)
             return scan_unexpected (&s), NULL;  /* something after the end */

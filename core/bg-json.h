@@ -68,15 +68,17 @@ G_STATIC_ASSERT (sizeof (BgJsonValue) == 16);
 
 typedef struct
 {
-  GArray  *values; /* BgJsonValue */
-  GString *pool;   /* NUL-terminated strings */
+  BgJsonValue *values;   /* n_values of them (room for n_alloc) */
+  guint32      n_values;
+  guint32      n_alloc;
+  GString     *pool;     /* NUL-terminated strings */
 } BgJsonDoc;
 
 static inline const BgJsonValue *
 bg_json_get (const BgJsonDoc *doc,
              guint32          index)
 {
-  return &g_array_index (doc->values, BgJsonValue, index);
+  return &doc->values[index];
 }
 
 static inline const char *

@@ -7,7 +7,8 @@
  * that stops the parse, the limits and syntax errors counted over streamed
  * items exactly as over a whole document) and the reader's conversion of
  * decimals (short ones take a fast path: the very double g_ascii_strtod
- * gives, checked over many numbers). Must not: depend on the .bgmod schema
+ * gives, checked over many numbers) and the end of a string's plain runs
+ * (found eight bytes at a time). Must not: depend on the .bgmod schema
  * (test-file-stream.c holds the model loads to each other).
  */
 #include "config.h"
@@ -227,6 +228,48 @@ test_numbers_exact (void)
   g_rand_free (rand);
 }
 
+/* A string's plain runs are found eight bytes at a time: a quote, a
+ * backslash or a control character at any place of a run ends it there. */
+static void
+test_string_runs (void)
+{
+  for (guint at = 0; at < 24; at++)
+    for (guint len = at + 1; len < 26; len++)
+      {
+        g_autoptr(GString) ok = g_string_new ("\"");
+        g_autoptr(GString) bad = g_string_new ("\"");
+        g_autoptr(GString) want = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(BgJsonDoc) doc = NULL;
+        g_autoptr(BgJsonDoc) refused = NULL;
+
+        for (guint i = 0; i < len; i++)
+          {
+            char c = (char) ('a' + i % 26);
+
+            if (i == at)
+              {
+                /* an escaped quote and backslash, a UTF-8 letter */
+                g_string_append (ok, "\\\"\\\\\xc3\xa9");
+                g_string_append (want, "\"\\\xc3\xa9");
+                g_string_append_c (bad, '\x1f');
+              }
+            g_string_append_c (ok, c);
+            g_string_append_c (want, c);
+            g_string_append_c (bad, c);
+          }
+        g_string_append_c (ok, '"');
+        g_string_append_c (bad, '"');
+        doc = bg_json_parse (ok->str, ok->len, &limits, &error);
+        g_assert_no_error (error);
+        g_assert_cmpstr (bg_json_get_string (doc, BG_JSON_ROOT), ==, want->str);
+        refused = bg_json_parse (bad->str, bad->len, &limits, &error);
+        g_assert_null (refused);
+        g_assert_error (error, BG_JSON_ERROR, BG_JSON_ERROR_SYNTAX);
+        g_assert_cmpstr (error->message, ==, "line 1: control character in a string");
+      }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -238,6 +281,7 @@ main (int   argc,
   g_test_add_func ("/core/json/stream/stop", test_stop);
   g_test_add_func ("/core/json/stream/same-refusals", test_same_refusals);
   g_test_add_func ("/core/json/numbers-exact", test_numbers_exact);
+  g_test_add_func ("/core/json/string-runs", test_string_runs);
 
   return g_test_run ();
 }
