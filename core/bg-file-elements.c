@@ -167,6 +167,17 @@ check_advanced_domain (const char  *type,
   return FALSE;
 }
 
+/* bg_library_type_is_advanced (type), found through the spec of the
+ * domain the file gives when there is one (a shorter search). */
+static gboolean
+type_is_advanced (const char *type,
+                  BgDomain    domain)
+{
+  const BgComponentSpec *spec = bg_library_lookup (type, domain);
+
+  return spec != NULL ? spec->section == BG_SECTION_ADVANCED : bg_library_type_is_advanced (type);
+}
+
 static gboolean
 read_type_domain (BgFileLoader  *loader,
                   const guint32 *m,
@@ -225,7 +236,7 @@ read_type_domain (BgFileLoader  *loader,
     *domain_out = bg_domain_from_id (domain_id);
   if (*domain_out != BG_DOMAIN_NONE)
     {
-      if (!bg_library_type_is_advanced (type))
+      if (!type_is_advanced (type, *domain_out))
         return TRUE;
       /* Advanced components know their own domains; a key naming none of
        * their ports' domains is a mistake, not a hint. */

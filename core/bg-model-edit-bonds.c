@@ -245,9 +245,15 @@ bg_model_connect (BgModel    *self,
     goto out;
   if (id != NULL && !_bg_model_check_new_id (self, id, error))
     goto out;
-  new_id = id != NULL ? g_strdup (id) : _bg_model_make_id (self, BOND_HINT);
+  if (id == NULL)
+    id = new_id = _bg_model_make_id (self, BOND_HINT);
 
-  b = _bg_model_bond_new (new_id, from.el, from.port, to.el, to.port);
+  b = _bg_model_bond_new (id, from.el, from.port, to.el, to.port);
+  if (self->unrecorded)
+    {
+      _bg_model_insert_one_unrecorded (self, OP_INSERT_BONDS, b);
+      goto out;
+    }
   op = _bg_model_batch_op (OP_INSERT_BONDS, 1);
   op.u.batch.indices[0] = self->bonds->len;
   op.u.batch.items[0] = b;

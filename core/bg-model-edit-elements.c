@@ -179,6 +179,11 @@ bg_model_add_element (BgModel    *self,
     id = new_id = _bg_model_make_id (self, spec->kind->id_prefix);
 
   el = _bg_model_element_new (spec, id, x, y);
+  if (self->unrecorded)
+    {
+      _bg_model_insert_one_unrecorded (self, OP_INSERT_ELEMENTS, el);
+      return &el->pub;
+    }
   op = _bg_model_batch_op (OP_INSERT_ELEMENTS, 1);
   op.u.batch.indices[0] = self->elements->len;
   op.u.batch.items[0] = el;   /* the _bg_model_record takes the creation reference */

@@ -334,6 +334,28 @@ _bg_model_edit_begin (BgModel    *self,
   pending_begin (self, label);
 }
 
+void
+_bg_model_insert_one_unrecorded (BgModel *self,
+                                 OpKind   kind,
+                                 gpointer item)
+{
+  guint index = kind == OP_INSERT_ELEMENTS ? self->elements->len : self->bonds->len;
+  Op op = { .kind = kind };
+
+  g_assert (self->unrecorded && self->pending != NULL);
+  g_assert (kind == OP_INSERT_ELEMENTS || kind == OP_INSERT_BONDS);
+  /* The operation _bg_model_record would apply, its batch on the stack. */
+  op.u.batch.n = 1;
+  op.u.batch.items = &item;
+  op.u.batch.indices = &index;
+  op_apply (self, &op, TRUE);
+  if (kind == OP_INSERT_ELEMENTS)
+    _bg_model_element_unref (item);
+  else
+    _bg_model_bond_unref (item);
+  self->unrecorded_ops++;
+}
+
 /* Applies the operation and appends it to the step being recorded; takes
  * over the references the operation holds. */
 void
