@@ -71,7 +71,18 @@ take_union (Sets *sets,
   guint *items = (guint *) sets->scratch->data;
   guint n = 0;
 
-  g_array_sort (sets->scratch, compare_guint);
+  /* Most unions are of a few states: sorted by insertion, others by qsort. */
+  if (sets->scratch->len <= 16)
+    for (guint i = 1; i < sets->scratch->len; i++)
+      {
+        guint v = items[i], j = i;
+
+        for (; j > 0 && items[j - 1] > v; j--)
+          items[j] = items[j - 1];
+        items[j] = v;
+      }
+  else
+    g_array_sort (sets->scratch, compare_guint);
   for (guint i = 0; i < sets->scratch->len; i++)
     if (n == 0 || items[i] != items[n - 1])
       items[n++] = items[i];
