@@ -465,6 +465,7 @@ bg_compiler_compile (BgModel             *model,
 
   collect_switch_times (plan);
   _bg_compiler_propagate_copies (plan);
+  _bg_compiler_compact_registers (plan);
   _bg_compiler_choose_solver (plan);
 
   if (!plan_is_finite (plan))
