@@ -18,7 +18,9 @@
  * 1 000-mass chain over 10⁴ s (10⁶ rows), its wall time and peak RSS. Prints
  * the load average before and after. Must not: assert anything.
  *
- * Usage: bench-cli [--no-long] [N ...]   (default N: 1000 10000)
+ * Usage: bench-cli [--no-long] [N ...]   (default N: 1000 10000;
+ *        BENCH_BGMOD_CLI=PATH times another bgmod-cli; the breakdown is
+ *        this build's)
  *        bench-cli --write-model N OUT.bgmod   (writes the chain and exits,
  *        for profiling one run by hand)
  *        bench-cli --phases text|model MODEL VAR OUT.csv   (one process of
@@ -45,6 +47,16 @@
 #include "bench-cli-phases.h"
 
 extern char **environ;
+
+/* The bgmod-cli timed: this build's, or BENCH_BGMOD_CLI (another build's,
+ * to compare two in one sitting). */
+static const char *
+bgmod_cli (void)
+{
+  const char *other = g_getenv ("BENCH_BGMOD_CLI");
+
+  return other != NULL && *other != '\0' ? other : BGMOD_CLI;
+}
 
 #define T_END 10.0
 #define OUTPUT_STEP 0.01
@@ -280,7 +292,7 @@ bench (guint n, const char *dir)
   g_autoptr (BgPlan) plan = NULL;
   g_autoptr (GError) error = NULL;
   char a_n[16], a_t[32], a_h[32], a_rtol[32], a_atol_p[32], a_atol_x[32], a_mu[16], a_ml[16];
-  char *ours_argv[] = { BGMOD_CLI, "simulate", model_path, "--vars", "K1.q",
+  char *ours_argv[] = { (char *) bgmod_cli (), "simulate", model_path, "--vars", "K1.q",
                         "--csv", ours_csv, NULL };
   char *hand_argv[] = { BENCH_CLI_HAND, a_n, a_t, a_h, a_rtol, a_atol_p, a_atol_x,
                         a_mu, a_ml, hand_csv, NULL };
@@ -367,7 +379,7 @@ bench_long (const char *dir)
   g_autofree char *csv = g_build_filename (dir, "long.csv", NULL);
   g_autoptr (BgModel) model = bench_chain_new (1000, 1e4, OUTPUT_STEP);
   g_autoptr (GError) error = NULL;
-  char *argv[] = { BGMOD_CLI, "simulate", model_path, "--vars", "K1.q", "--csv", csv, NULL };
+  char *argv[] = { (char *) bgmod_cli (), "simulate", model_path, "--vars", "K1.q", "--csv", csv, NULL };
   GStatBuf st = { 0 };
   Sample s;
 
