@@ -246,6 +246,27 @@ _bg_emit_gas (BgEmit *em,
   g_array_append_val (em->gases, gas);
 }
 
+/* "<id>.<suffix>" into buf (room for an id and a suffix), or into a new
+ * string when they do not fit; returns the name. */
+static const char *
+join_name (char        *buf,
+           gsize        size,
+           char       **heap,
+           const char  *id,
+           const char  *suffix)
+{
+  gsize id_len = strlen (id), suffix_len = strlen (suffix);
+  char *name = buf;
+
+  *heap = NULL;
+  if (id_len + suffix_len + 2 > size)
+    name = *heap = g_malloc (id_len + suffix_len + 2);
+  memcpy (name, id, id_len);
+  name[id_len] = '.';
+  memcpy (name + id_len + 1, suffix, suffix_len + 1);
+  return name;
+}
+
 guint
 _bg_emit_state (BgEmit              *em,
                 const BgEmitElement *el,
@@ -258,7 +279,7 @@ _bg_emit_state (BgEmit              *em,
 
   if (!(scale > 0) || !isfinite (scale))
     scale = MAX (fabs (y0), 1.0);
-  info.name = g_strdup_printf ("%s.%s", el->id, suffix);
+  info.name = g_strconcat (el->id, ".", suffix, NULL);
   info.reg = _bg_emit_new_reg (em, scale);
   info.deriv = _bg_emit_new_reg (em, 1.0);
   info.y0 = y0;
@@ -278,22 +299,18 @@ _bg_emit_output (BgEmit              *em,
   const BgComponentSpec *spec = el->element->spec;
   gint32                 r = (gint32) reg;
   const char            *unit = "", *description = "";
-  char                   name[BG_ID_MAX_LENGTH + 64];
+  char                   buf[BG_ID_MAX_LENGTH + 64];
+  g_autofree char       *heap = NULL;
 
+  /* (The last one of that suffix, as always; first letters first.) */
   for (guint i = 0; i < spec->n_vars; i++)
-    if (g_str_equal (spec->vars[i].suffix, suffix))
+    if (spec->vars[i].suffix[0] == suffix[0] && g_str_equal (spec->vars[i].suffix, suffix))
       {
         unit = spec->vars[i].unit;
         if (spec->vars[i].description != NULL)
           description = _bg_compiler_translate (em, spec->vars[i].description);
       }
-  if (g_snprintf (name, sizeof name, "%s.%s", el->id, suffix) < (int) sizeof name)
-    bg_var_list_add (em->vars, name, unit, description);
-  else
-    {
-      g_autofree char *long_name = g_strdup_printf ("%s.%s", el->id, suffix);
-      bg_var_list_add (em->vars, long_name, unit, description);
-    }
+  bg_var_list_add (em->vars, join_name (buf, sizeof buf, &heap, el->id, suffix), unit, description);
   g_array_append_val (em->var_reg, r);
   g_array_append_val (em->var_scale, scale);
 }

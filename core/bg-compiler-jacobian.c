@@ -24,47 +24,81 @@
 
 /* Dependency sets ---------------------------------------------------------- */
 
+/* The sets of states registers depend on, sorted, all in one pool (no
+ * allocation per register: a model of 10 000 masses has 200 000). */
 typedef struct
 {
-  guint *items;
-  guint  n;
+  guint32 first;   /* into the pool */
+  guint32 n;
 } Set;
 
-/* dst = a ∪ b (sorted); FALSE past the cap. */
-static gboolean
-set_union_into (Set       *dst,
-                const Set *add)
+typedef struct
 {
-  guint *merged, i = 0, j = 0, n = 0;
+  GArray *pool;    /* guint */
+  GArray *scratch; /* guint: the union being made */
+} Sets;
 
-  if (add->n == 0)
-    return TRUE;
-  merged = g_new (guint, dst->n + add->n);
-  while (i < dst->n || j < add->n)
-    {
-      guint v;
-      if (j >= add->n || (i < dst->n && dst->items[i] < add->items[j]))
-        v = dst->items[i++];
-      else if (i >= dst->n || add->items[j] < dst->items[i])
-        v = add->items[j++];
-      else
-        {
-          v = dst->items[i++];
-          j++;
-        }
-      merged[n++] = v;
-    }
-  g_free (dst->items);
-  dst->items = merged;
-  dst->n = n;
+static const guint *
+set_items (const Sets *sets,
+           Set         set)
+{
+  return &g_array_index (sets->pool, guint, set.first);
+}
+
+/* Adds set to the union being made. */
+static void
+gather (Sets *sets,
+        Set   set)
+{
+  g_array_append_vals (sets->scratch, set_items (sets, set), set.n);
+}
+
+static int
+compare_guint (gconstpointer a,
+               gconstpointer b)
+{
+  guint x = *(const guint *) a, y = *(const guint *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The union gathered, sorted and without repeats, as a set in the pool;
+ * FALSE past the cap. */
+static gboolean
+take_union (Sets *sets,
+            Set  *out)
+{
+  guint *items = (guint *) sets->scratch->data;
+  guint n = 0;
+
+  /* Most unions are of a few states: sorted by insertion, others by qsort. */
+  if (sets->scratch->len <= 16)
+    for (guint i = 1; i < sets->scratch->len; i++)
+      {
+        guint v = items[i], j = i;
+
+        for (; j > 0 && items[j - 1] > v; j--)
+          items[j] = items[j - 1];
+        items[j] = v;
+      }
+  else
+    g_array_sort (sets->scratch, compare_guint);
+  for (guint i = 0; i < sets->scratch->len; i++)
+    if (n == 0 || items[i] != items[n - 1])
+      items[n++] = items[i];
+  out->first = sets->pool->len;
+  out->n = n;
+  g_array_append_vals (sets->pool, items, n);
+  g_array_set_size (sets->scratch, 0);
   return n <= PATTERN_CAP;
 }
 
-static gboolean
-op_deps (const BgPlan *plan,
-         const BgOp   *op,
-         Set          *sets,
-         Set          *acc)
+/* What op reads, gathered. */
+static void
+gather_op (const BgPlan *plan,
+           const BgOp   *op,
+           Sets         *sets,
+           const Set    *of)
 {
   guint32 in[4];
   guint   n_in;
@@ -72,15 +106,59 @@ op_deps (const BgPlan *plan,
   if (op->kind == BG_OP_LIN)
     {
       for (guint t = 0; t < op->n; t++)
-        if (!set_union_into (acc, &sets[plan->term_reg[op->first + t]]))
-          return FALSE;
-      return TRUE;
+        gather (sets, of[plan->term_reg[op->first + t]]);
+      return;
     }
   _bg_compiler_op_inputs (op, plan->term_reg, in, &n_in, 4);
   for (guint k = 0; k < n_in; k++)
-    if (!set_union_into (acc, &sets[in[k]]))
-      return FALSE;
-  return TRUE;
+    gather (sets, of[in[k]]);
+}
+
+/* The CSC pattern (rows of each column, increasing) and the half-bandwidths
+ * of the rows: rows[i] the states derivative i reads, the diagonal among them. */
+static void
+fill_pattern (BgPlan *plan,
+              Sets   *sets,
+              Set    *rows)
+{
+  guint n = plan->n_states, nnz = 0;
+  g_autofree guint *col_count = g_new0 (guint, n);
+
+  plan->mu = plan->ml = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      const guint *items = set_items (sets, rows[i]);
+
+      for (guint k = 0; k < rows[i].n; k++)
+        {
+          guint j = items[k];
+          col_count[j]++;
+          if (j > i)
+            plan->mu = MAX (plan->mu, j - i);
+          else
+            plan->ml = MAX (plan->ml, i - j);
+        }
+      nnz += rows[i].n;
+    }
+  plan->nnz = nnz;
+  plan->col_ptr = g_new (gint64, n + 1);
+  plan->row_ind = g_new (gint64, MAX (nnz, 1));
+  plan->col_ptr[0] = 0;
+  for (guint j = 0; j < n; j++)
+    plan->col_ptr[j + 1] = plan->col_ptr[j] + col_count[j];
+  memset (col_count, 0, n * sizeof (guint));
+  for (guint i = 0; i < n; i++)
+    {
+      const guint *items = set_items (sets, rows[i]);
+
+      for (guint k = 0; k < rows[i].n; k++)
+        {
+          guint j = items[k];
+          guint pos = (guint) plan->col_ptr[j] + col_count[j]++;
+
+          plan->row_ind[pos] = i;
+        }
+    }
 }
 
 /* Which states each derivative reads, as a CSC pattern (with the diagonal),
@@ -89,89 +167,56 @@ op_deps (const BgPlan *plan,
 static gboolean
 jacobian_pattern (BgPlan *plan)
 {
-  guint             n = plan->n_states;
-  Set              *sets = g_new0 (Set, plan->n_regs);
-  gboolean          ok = TRUE;
-  g_autofree guint *col_count = NULL;
+  guint n = plan->n_states;
+  g_autofree Set *of = g_new0 (Set, MAX (plan->n_regs, 1));
+  g_autofree Set *rows = NULL;
+  Sets sets;
+  gboolean ok = TRUE;
 
+  /* Room for a few states per register (more grows the pool). */
+  sets.pool = g_array_sized_new (FALSE, FALSE, sizeof (guint), 4 * (gsize) plan->n_regs + 16);
+  sets.scratch = g_array_sized_new (FALSE, FALSE, sizeof (guint), 4 * PATTERN_CAP);
   for (guint i = 0; i < n; i++)
     {
-      sets[i].items = g_new (guint, 1);
-      sets[i].items[0] = i;
-      sets[i].n = 1;
+      of[i].first = sets.pool->len;
+      of[i].n = 1;
+      g_array_append_val (sets.pool, i);
     }
   for (guint k = 0; k < plan->n_rhs_ops && ok; k++)
     {
       const BgOp *op = &plan->rhs_ops[k];
       if (op->kind == BG_OP_GROUP)
         {
+          /* Every register of the group depends on all that the group reads. */
           const BgGroup *g = &plan->groups[op->aux];
-          Set            acc = { NULL, 0 };
-          for (guint m = 0; m < g->n + g->n_seq && ok; m++)
-            ok = op_deps (plan, &plan->group_ops[g->first_op + m], sets, &acc);
+          Set acc;
+
           for (guint m = 0; m < g->n + g->n_seq; m++)
-            {
-              guint dst = plan->group_ops[g->first_op + m].dst;
-              g_free (sets[dst].items);
-              sets[dst].items = g_memdup2 (acc.items, acc.n * sizeof (guint));
-              sets[dst].n = acc.n;
-            }
-          g_free (acc.items);
+            gather_op (plan, &plan->group_ops[g->first_op + m], &sets, of);
+          ok = take_union (&sets, &acc);
+          for (guint m = 0; m < g->n + g->n_seq; m++)
+            of[plan->group_ops[g->first_op + m].dst] = acc;
         }
       else
         {
-          Set acc = { NULL, 0 };
-          ok = op_deps (plan, op, sets, &acc);
-          g_free (sets[op->dst].items);
-          sets[op->dst] = acc;
+          gather_op (plan, op, &sets, of);
+          ok = take_union (&sets, &of[op->dst]);
         }
     }
 
   if (ok)
     {
-      Set  *rows = g_new0 (Set, n);
-      guint nnz = 0, pos;
-
-      col_count = g_new0 (guint, n);
-      plan->mu = plan->ml = 0;
+      rows = g_new0 (Set, MAX (n, 1));
       for (guint i = 0; i < n; i++)
         {
-          Set diag = { &i, 1 };
-          set_union_into (&rows[i], &sets[plan->deriv_reg[i]]);
-          set_union_into (&rows[i], &diag);
-          for (guint k = 0; k < rows[i].n; k++)
-            {
-              guint j = rows[i].items[k];
-              col_count[j]++;
-              if (j > i)
-                plan->mu = MAX (plan->mu, j - i);
-              else
-                plan->ml = MAX (plan->ml, i - j);
-            }
-          nnz += rows[i].n;
+          gather (&sets, of[plan->deriv_reg[i]]);
+          g_array_append_val (sets.scratch, i);
+          take_union (&sets, &rows[i]);
         }
-      plan->nnz = nnz;
-      plan->col_ptr = g_new (gint64, n + 1);
-      plan->row_ind = g_new (gint64, MAX (nnz, 1));
-      plan->col_ptr[0] = 0;
-      for (guint j = 0; j < n; j++)
-        plan->col_ptr[j + 1] = plan->col_ptr[j] + col_count[j];
-      memset (col_count, 0, n * sizeof (guint));
-      for (guint i = 0; i < n; i++)
-        for (guint k = 0; k < rows[i].n; k++)
-          {
-            guint j = rows[i].items[k];
-            pos = (guint) plan->col_ptr[j] + col_count[j]++;
-            plan->row_ind[pos] = i;
-          }
-      for (guint i = 0; i < n; i++)
-        g_free (rows[i].items);
-      g_free (rows);
+      fill_pattern (plan, &sets, rows);
     }
-
-  for (guint r = 0; r < plan->n_regs; r++)
-    g_free (sets[r].items);
-  g_free (sets);
+  g_array_unref (sets.pool);
+  g_array_unref (sets.scratch);
   return ok;
 }
 

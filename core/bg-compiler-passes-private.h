@@ -12,6 +12,7 @@
  *   bg-compiler-schedule.c  renumbering, dependencies, Tarjan order, assembly
  *   bg-compiler-tearing.c   tearing of one algebraic group
  *   bg-compiler-copies.c    copy propagation
+ *   bg-compiler-compact.c   the registers renumbered, the right-hand side's together
  *   bg-compiler-jacobian.c  Jacobian pattern, colouring, solver choice
  * Must not: be included outside core/bg-compiler*.c (the equation files use
  * bg-compiler-private.h only).
@@ -153,6 +154,10 @@ void _bg_compiler_tear_group (BgEmit      *em,
 
 /* bg-compiler-copies.c */
 void _bg_compiler_propagate_copies (BgPlan *plan);
+
+/* bg-compiler-compact.c: the states, then the right-hand side's registers
+ * in the order it uses them, then the others. */
+void _bg_compiler_compact_registers (BgPlan *plan);
 
 /* bg-compiler-jacobian.c */
 void _bg_compiler_choose_solver (BgPlan *plan);

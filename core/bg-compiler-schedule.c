@@ -144,22 +144,23 @@ _bg_compiler_build_dependencies (BgEmit      *em,
                                  guint      **first_out,
                                  guint      **deps_out)
 {
-  guint          n_ops = em->ops->len;
+  guint          n_ops = em->ops->len, n = 0;
   const guint32 *term_reg = (const guint32 *) em->term_reg->data;
   guint         *first = g_new0 (guint, n_ops + 1);
-  GArray        *deps = g_array_new (FALSE, FALSE, sizeof (guint));
+  /* At most every term of the sums and four inputs of any other op. */
+  guint         *deps = g_new (guint, (gsize) em->term_reg->len + 4 * (gsize) n_ops + 1);
 
   for (guint i = 0; i < n_ops; i++)
     {
       const BgOp *op = &g_array_index (em->ops, BgOp, i);
-      first[i] = deps->len;
+      first[i] = n;
       if (op->kind == BG_OP_LIN)
         {
           for (guint t = 0; t < op->n; t++)
             {
               guint d = def[term_reg[op->first + t]];
               if (d != NO_DEF)
-                g_array_append_val (deps, d);
+                deps[n++] = d;
             }
         }
       else
@@ -169,12 +170,12 @@ _bg_compiler_build_dependencies (BgEmit      *em,
           _bg_compiler_op_inputs (op, term_reg, in, &n_in, 4);
           for (guint k = 0; k < n_in; k++)
             if (def[in[k]] != NO_DEF)
-              g_array_append_val (deps, def[in[k]]);
+              deps[n++] = def[in[k]];
         }
     }
-  first[n_ops] = deps->len;
+  first[n_ops] = n;
   *first_out = first;
-  *deps_out = (guint *) g_array_free (deps, FALSE);
+  *deps_out = g_renew (guint, deps, MAX (n, 1));
 }
 
 /* Tarjan's algorithm without recursion (models may have 1e5 ops). An SCC is
@@ -192,9 +193,10 @@ _bg_compiler_schedule_ops (guint        n_ops,
   g_autofree guint    *stack = g_new (guint, n_ops);
   g_autofree guint    *call_node = g_new (guint, n_ops);
   g_autofree guint    *call_edge = g_new (guint, n_ops);
-  guint                next_index = 0, sp = 0, n_order = 0;
-  GArray              *items = g_array_new (FALSE, FALSE, sizeof (guint));
-  GArray              *cyclic = g_array_new (FALSE, FALSE, sizeof (guint8));
+  guint                next_index = 0, sp = 0, n_order = 0, n_items = 0;
+  /* At most one item per op, and the end. */
+  guint               *items = g_new (guint, (gsize) n_ops + 1);
+  guint8              *cyclic = g_new (guint8, MAX (n_ops, 1));
 
   s->order = g_new (guint, MAX (n_ops, 1));
   for (guint i = 0; i < n_ops; i++)
@@ -238,7 +240,7 @@ _bg_compiler_schedule_ops (guint        n_ops,
               guint    start = n_order, w;
               guint8   loop = FALSE;
 
-              g_array_append_val (items, start);
+              items[n_items] = start;
               do
                 {
                   w = stack[--sp];
@@ -252,7 +254,7 @@ _bg_compiler_schedule_ops (guint        n_ops,
                 for (guint e = first[v]; e < first[v + 1]; e++)
                   if (deps[e] == v)
                     loop = TRUE;
-              g_array_append_val (cyclic, loop);
+              cyclic[n_items++] = loop;
             }
           if (depth == 0)
             depth = NO_DEF;
@@ -264,10 +266,10 @@ _bg_compiler_schedule_ops (guint        n_ops,
         }
     }
 
-  s->n_items = items->len;
-  g_array_append_val (items, n_order);
-  s->item_first = (guint *) g_array_free (items, FALSE);
-  s->cyclic = (guint8 *) g_array_free (cyclic, FALSE);
+  s->n_items = n_items;
+  items[n_items] = n_order;
+  s->item_first = items;
+  s->cyclic = cyclic;
 }
 
 /* Plan assembly ------------------------------------------------------------ */

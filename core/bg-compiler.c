@@ -27,6 +27,59 @@
 
 G_DEFINE_QUARK (bg-compiler-error-quark, bg_compiler_error)
 
+/* Bonds by address ----------------------------------------------------------- */
+
+/* Each bond's place in the model's list, found by its address: an open
+ * table of them (one block, no entry allocated). */
+typedef struct
+{
+  const BgBond **keys;   /* mask + 1 slots, NULL when free */
+  guint         *index;
+  guint          mask;
+} BondIndex;
+
+static guint
+bond_slot (const BondIndex *bi,
+           const BgBond    *bond)
+{
+  guint64 x = (guint64) (guintptr) bond;
+  guint slot;
+
+  x ^= x >> 29;
+  x *= G_GUINT64_CONSTANT (0x9E3779B97F4A7C15);
+  slot = (guint) (x >> 32) & bi->mask;
+  while (bi->keys[slot] != NULL && bi->keys[slot] != bond)
+    slot = (slot + 1) & bi->mask;
+  return slot;
+}
+
+static void
+bond_index_init (BondIndex *bi,
+                 GPtrArray *bonds)
+{
+  guint size = 16;
+
+  while (size < 2 * bonds->len)
+    size *= 2;
+  bi->mask = size - 1;
+  bi->keys = g_new0 (const BgBond *, size);
+  bi->index = g_new (guint, size);
+  for (guint b = 0; b < bonds->len; b++)
+    {
+      guint slot = bond_slot (bi, g_ptr_array_index (bonds, b));
+
+      bi->keys[slot] = g_ptr_array_index (bonds, b);
+      bi->index[slot] = b;
+    }
+}
+
+static void
+bond_index_clear (BondIndex *bi)
+{
+  g_clear_pointer (&bi->keys, g_free);
+  g_clear_pointer (&bi->index, g_free);
+}
+
 /* Elements ---------------------------------------------------------------- */
 
 /* Each bond's effort, flow and power. Their descriptions name the bond:
@@ -85,7 +138,7 @@ static gboolean
 emit_elements (BgEmit            *em,
                BgModel           *model,
                const BgCausality *causality,
-               GHashTable        *bond_index)
+               const BondIndex   *bond_index)
 {
   GPtrArray *elements = bg_model_get_elements (model);
 
@@ -95,8 +148,15 @@ emit_elements (BgEmit            *em,
       GPtrArray *ebonds = bg_model_get_element_bonds (model, element);
       const BgComponentSpec *spec = element->spec;
       BgEmitFunc func = spec->kind->emit;
-      g_autofree BgPortRef *ports = g_new0 (BgPortRef, MAX (ebonds->len, 1));
+      /* (Most elements have a few ports: on the stack.) */
+      BgPortRef stack_ports[8];
+      g_autofree BgPortRef *heap_ports = ebonds->len > G_N_ELEMENTS (stack_ports)
+                                         ? g_new0 (BgPortRef, ebonds->len) : NULL;
+      BgPortRef *ports = heap_ports != NULL ? heap_ports : stack_ports;
       BgEmitElement el = { element, element->id, ports, ebonds->len };
+
+      if (heap_ports == NULL)
+        memset (stack_ports, 0, sizeof stack_ports);
 
       for (guint p = 0; p < ebonds->len; p++)
         {
@@ -114,7 +174,7 @@ emit_elements (BgEmit            *em,
             }
           else
             {
-              guint b = GPOINTER_TO_UINT (g_hash_table_lookup (bond_index, bond)) - 1;
+              guint b = bond_index->index[bond_slot (bond_index, bond)];
               gboolean at_to = bond->to == element;
 
               ports[p].bonded = TRUE;
@@ -346,7 +406,7 @@ compile (BgModel             *model,
 {
   BgSimSettings s;
   GPtrArray *bonds;
-  g_autoptr (GHashTable) bond_index = NULL;
+  BondIndex bond_index = { NULL, NULL, 0 };
   g_autofree guint *def = NULL, *dep_first = NULL, *deps = NULL;
   Schedule schedule = { 0 };
   BgEmit *em;
@@ -383,26 +443,26 @@ compile (BgModel             *model,
   em->with_energy = with_energy;
   _bg_compiler_estimate_scales (em, bg_model_get_elements (model));
 
-  bond_index = g_hash_table_new (NULL, NULL);
+  bond_index_init (&bond_index, bonds);
   for (guint b = 0; b < bonds->len; b++)
     {
       const BgBond *bond = g_ptr_array_index (bonds, b);
       BgDomain d = bond->from_port >= 0
                    ? bond->from->spec->ports[bond->from_port].domain
                    : bond->from->spec->domain;
-      g_hash_table_insert (bond_index, (gpointer) bond, GUINT_TO_POINTER (b + 1));
       _bg_emit_new_reg (em, em->e_scale[d]);   /* 2b: effort */
       _bg_emit_new_reg (em, em->f_scale[d]);   /* 2b + 1: flow at `to` */
     }
   emit_bond_outputs (em, bonds);
 
-  if (!emit_elements (em, model, causality, bond_index))
+  if (!emit_elements (em, model, causality, &bond_index))
     {
+      bond_index_clear (&bond_index);
       g_propagate_error (error, g_steal_pointer (&em->error));
       _bg_compiler_emit_free (em);
       return NULL;
     }
-  g_clear_pointer (&bond_index, g_hash_table_unref);
+  bond_index_clear (&bond_index);
 
   _bg_compiler_renumber_registers (em);
   if (!_bg_compiler_build_definitions (em, em->reg_scale->len, &def, error))
@@ -432,6 +492,7 @@ compile (BgModel             *model,
 
   collect_switch_times (plan);
   _bg_compiler_propagate_copies (plan);
+  _bg_compiler_compact_registers (plan);
   _bg_compiler_choose_solver (plan);
 
   if (!plan_is_finite (plan))

@@ -139,7 +139,7 @@ bg_file_copy_definition (const BgDefinition *def,
   g_autofree char *text = NULL;
   g_autofree char *path = NULL;
   g_autoptr(JDoc) doc = NULL;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
+  BgFileLoader loader = { NULL, NULL, 0, "" };
 
   g_return_val_if_fail (def != NULL, NULL);
   g_return_val_if_fail (BG_IS_MODEL (model), NULL);

@@ -132,8 +132,6 @@ load_body (BgFileLoader *loader,
                                                            : g_strdup ("");
   BgFileLoader sub = {
     .doc = loader->doc, .model = body,
-    .elements = g_hash_table_new (g_str_hash, g_str_equal),
-    .bond_ids = g_hash_table_new (g_str_hash, g_str_equal),
     .graph = node, .prefix = prefix,
   };
   gboolean ok;
@@ -142,8 +140,6 @@ load_body (BgFileLoader *loader,
   ok = _bg_file_load_graph (&sub, error);
   bg_model_end_group (body);
   bg_model_clear_history (body);
-  g_hash_table_unref (sub.elements);
-  g_hash_table_unref (sub.bond_ids);
   return ok;
 }
 

@@ -32,6 +32,15 @@ item_path (BgFileLoader *loader,
   return buf;
 }
 
+/* Whether an element or a bond of the model being built has id. */
+static gboolean
+id_taken (BgFileLoader *loader,
+          const char   *id)
+{
+  return bg_model_find_element (loader->model, id) != NULL
+         || bg_model_find_bond (loader->model, id) != NULL;
+}
+
 static gboolean
 check_id (BgFileLoader *loader,
           const char   *path,
@@ -40,9 +49,9 @@ check_id (BgFileLoader *loader,
 {
   g_autofree char *where = NULL;
 
-  if (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id)
-      && !g_hash_table_contains (loader->elements, id)
-      && !g_hash_table_contains (loader->bond_ids, id))
+  /* (bg_model_add_element and bg_model_connect refuse the same ids.) */
+  if (loader->optimistic
+      || (strlen (id) <= BG_ID_MAX_LENGTH && bg_id_is_valid (id) && !id_taken (loader, id)))
     return TRUE;
 
   where = _bg_file_member_path (path, "id");
@@ -61,8 +70,7 @@ check_id (BgFileLoader *loader,
                             "not starting with a digit)"), shown);
       return FALSE;
     }
-  if (g_hash_table_contains (loader->elements, id)
-      || g_hash_table_contains (loader->bond_ids, id))
+  if (id_taken (loader, id))
     {
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("duplicate id \"%s\""), id);
       return FALSE;
@@ -71,24 +79,27 @@ check_id (BgFileLoader *loader,
 }
 
 /* The start of an element or a bond at path: an object with only the known
- * keys and a new, valid "id". */
+ * keys (found into members, by their place in known, whose first is "id")
+ * and a new, valid "id". */
 static gboolean
 read_item_id (BgFileLoader      *loader,
               guint32            obj,
               const char        *path,
               const char *const *known,
+              guint32           *members,
               const char       **id,
               GError           **error)
 {
   const JDoc *doc = loader->doc;
 
+  g_assert (strcmp (known[0], "id") == 0);
   if (jv (doc, obj)->type != JV_OBJECT)
     {
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, path, _("must be an object"));
       return FALSE;
     }
-  return _bg_file_check_known_keys (doc, obj, path, known, error)
-         && _bg_file_get_string (doc, obj, path, "id", TRUE, id, error)
+  return _bg_file_read_members (doc, obj, path, known, members, error)
+         && _bg_file_string_at (doc, members[0], path, "id", TRUE, id, error)
          && check_id (loader, path, *id, error);
 }
 
@@ -96,20 +107,35 @@ static const char *const element_keys[] = {
   "id", "type", "domain", "domain_s", "x", "y", "rotation", "label", "params", NULL
 };
 
+/* The members of an element object, by their place in element_keys. */
+enum
+{
+  M_ID,
+  M_TYPE,
+  M_DOMAIN,
+  M_DOMAIN_S,
+  M_X,
+  M_Y,
+  M_ROTATION,
+  M_LABEL,
+  M_PARAMS,
+  N_ELEMENT_KEYS
+};
+
 /* `domain_s`: a gyrator's S side in another domain (GY only). */
 static gboolean
-load_domain_s (BgFileLoader *loader,
-               guint32       obj,
-               const char   *path,
-               BgElement    *element,
-               GError      **error)
+load_domain_s (BgFileLoader  *loader,
+               const guint32 *m,
+               const char    *path,
+               BgElement     *element,
+               GError       **error)
 {
   g_autoptr(GError) local_error = NULL;
   g_autofree char *where = NULL;
   const char *id;
   BgDomain domain;
 
-  if (!_bg_file_get_string (loader->doc, obj, path, "domain_s", FALSE, &id, error))
+  if (!_bg_file_string_at (loader->doc, m[M_DOMAIN_S], path, "domain_s", FALSE, &id, error))
     return FALSE;
   if (id == NULL)
     return TRUE;
@@ -166,13 +192,24 @@ check_advanced_domain (const char  *type,
   return FALSE;
 }
 
+/* bg_library_type_is_advanced (type), found through the spec of the
+ * domain the file gives when there is one (a shorter search). */
 static gboolean
-read_type_domain (BgFileLoader *loader,
-                  guint32      obj,
-                  const char  *path,
-                  const char **type_out,
-                  BgDomain    *domain_out,
-                  GError     **error)
+type_is_advanced (const char *type,
+                  BgDomain    domain)
+{
+  const BgComponentSpec *spec = bg_library_lookup (type, domain);
+
+  return spec != NULL ? spec->section == BG_SECTION_ADVANCED : bg_library_type_is_advanced (type);
+}
+
+static gboolean
+read_type_domain (BgFileLoader  *loader,
+                  const guint32 *m,
+                  const char    *path,
+                  const char   **type_out,
+                  BgDomain      *domain_out,
+                  GError       **error)
 {
   const JDoc *doc = loader->doc;
   const char *type;
@@ -180,15 +217,14 @@ read_type_domain (BgFileLoader *loader,
   g_autofree char *domain_path = NULL;
   g_autofree char *shown = NULL;
 
-  if (!_bg_file_get_string (doc, obj, path, "type", TRUE, &type, error))
+  if (!_bg_file_string_at (doc, m[M_TYPE], path, "type", TRUE, &type, error))
     return FALSE;
   if (!bg_library_is_type (type) && bg_model_find_definition (loader->model, type) != NULL)
     {
       /* An instance: its definition knows the domains of its ports. */
-      if (jv_member (doc, obj, "domain") != 0 || jv_member (doc, obj, "domain_s") != 0)
+      if (m[M_DOMAIN] != 0 || m[M_DOMAIN_S] != 0)
         {
-          domain_path = _bg_file_member_path (path, jv_member (doc, obj, "domain") != 0
-                                                    ? "domain" : "domain_s");
+          domain_path = _bg_file_member_path (path, m[M_DOMAIN] != 0 ? "domain" : "domain_s");
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, domain_path,
                               _("an instance of %s takes its domains from the component's ports; leave the key out"),
                               type);
@@ -214,7 +250,7 @@ read_type_domain (BgFileLoader *loader,
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, type_path, _("unknown type \"%s\""), shown);
       return FALSE;
     }
-  if (!_bg_file_get_string (doc, obj, path, "domain", FALSE, &domain_id, error))
+  if (!_bg_file_string_at (doc, m[M_DOMAIN], path, "domain", FALSE, &domain_id, error))
     return FALSE;
 
   *type_out = type;
@@ -225,7 +261,7 @@ read_type_domain (BgFileLoader *loader,
     *domain_out = bg_domain_from_id (domain_id);
   if (*domain_out != BG_DOMAIN_NONE)
     {
-      if (!bg_library_type_is_advanced (type))
+      if (!type_is_advanced (type, *domain_out))
         return TRUE;
       /* Advanced components know their own domains; a key naming none of
        * their ports' domains is a mistake, not a hint. */
@@ -252,22 +288,22 @@ read_type_domain (BgFileLoader *loader,
 }
 
 static gboolean
-read_position (const JDoc *doc,
-               guint32     obj,
-               const char *path,
-               double     *x,
-               double     *y,
-               int        *rotation,
-               GError    **error)
+read_position (const JDoc    *doc,
+               const guint32 *m,
+               const char    *path,
+               double        *x,
+               double        *y,
+               int           *rotation,
+               GError       **error)
 {
   double number = 0;
   gboolean present;
 
   *x = *y = 0;
   *rotation = 0;
-  if (!_bg_file_get_number (doc, obj, path, "x", x, &present, error)
-      || !_bg_file_get_number (doc, obj, path, "y", y, &present, error)
-      || !_bg_file_get_number (doc, obj, path, "rotation", &number, &present, error))
+  if (!_bg_file_number_at (doc, m[M_X], path, "x", x, &present, error)
+      || !_bg_file_number_at (doc, m[M_Y], path, "y", y, &present, error)
+      || !_bg_file_number_at (doc, m[M_ROTATION], path, "rotation", &number, &present, error))
     return FALSE;
   if (present)
     {
@@ -295,16 +331,16 @@ _bg_file_load_element (BgFileLoader *loader,
   const char *path = item_path (loader, path_buf, "elements", index);
   g_autoptr(GError) local_error = NULL;
   const char *id, *type, *label;
+  guint32 m[N_ELEMENT_KEYS];
   BgDomain domain;
   BgElement *element;
-  guint32 params;
   double x, y;
   int rotation;
 
-  if (!read_item_id (loader, obj, path, element_keys, &id, error)
-      || !read_type_domain (loader, obj, path, &type, &domain, error)
-      || !read_position (doc, obj, path, &x, &y, &rotation, error)
-      || !_bg_file_get_string (doc, obj, path, "label", FALSE, &label, error))
+  if (!read_item_id (loader, obj, path, element_keys, m, &id, error)
+      || !read_type_domain (loader, m, path, &type, &domain, error)
+      || !read_position (doc, m, path, &x, &y, &rotation, error)
+      || !_bg_file_string_at (doc, m[M_LABEL], path, "label", FALSE, &label, error))
     return FALSE;
 
   element = bg_model_add_element (loader->model, type, domain, id, x, y, &local_error);
@@ -313,7 +349,6 @@ _bg_file_load_element (BgFileLoader *loader,
       _bg_file_set_error_from (error, path, local_error);
       return FALSE;
     }
-  g_hash_table_insert (loader->elements, (gpointer) id, element);
 
   if (rotation != 0
       && !bg_model_set_rotation (loader->model, id, rotation, &local_error))
@@ -332,10 +367,9 @@ _bg_file_load_element (BgFileLoader *loader,
       return FALSE;
     }
 
-  if (!load_domain_s (loader, obj, path, element, error))
+  if (!load_domain_s (loader, m, path, element, error))
     return FALSE;
-  params = jv_member (doc, obj, "params");
-  if (params != 0 && !_bg_file_load_params (loader, element, params, path, error))
+  if (m[M_PARAMS] != 0 && !_bg_file_load_params (loader, element, m[M_PARAMS], path, error))
     return FALSE;
   return TRUE;
 }
@@ -350,31 +384,55 @@ port_list (const BgComponentSpec *spec)
   return g_string_free (list, FALSE);
 }
 
-/* Checks a bond end "EL" or "EL.PORT" and returns the reference to hand to
- * the model (the bare id for junctions and one-ports). */
-static char *
+/* A bond end being resolved: the text before its dot (in buf unless it is
+ * longer than any id) and the reference for the model. */
+typedef struct
+{
+  char        buf[BG_ID_MAX_LENGTH + 1];
+  char       *long_id;   /* owned, when buf is too short */
+  const char *ref;       /* what to hand to the model */
+} BondEnd;
+
+static void
+bond_end_clear (BondEnd *end)
+{
+  g_clear_pointer (&end->long_id, g_free);
+}
+
+/* Checks a bond end "EL" or "EL.PORT" and sets end->ref, the reference to
+ * hand to the model (the bare id for junctions and one-ports). */
+static gboolean
 resolve_end (BgFileLoader *loader,
              const char   *ref,
              const char   *path,
              const char   *key,
+             BondEnd      *end,
              GError      **error)
 {
   g_autofree char *where = NULL;
-  g_autofree char *element_id = NULL;
   const char *dot = strchr (ref, '.');
   const char *port = dot ? dot + 1 : NULL;
+  const char *element_id = ref;
   BgElement *element;
   const BgComponentSpec *spec;
 
-  element_id = dot ? g_strndup (ref, dot - ref) : g_strdup (ref);
-  element = g_hash_table_lookup (loader->elements, element_id);
+  if (dot != NULL && (gsize) (dot - ref) < sizeof end->buf)
+    {
+      memcpy (end->buf, ref, dot - ref);
+      end->buf[dot - ref] = '\0';
+      element_id = end->buf;
+    }
+  else if (dot != NULL)
+    element_id = end->long_id = g_strndup (ref, dot - ref);
+  end->ref = NULL;
+  element = bg_model_find_element (loader->model, element_id);
   if (element == NULL)
     {
       g_autofree char *shown = excerpt (element_id);
 
       where = _bg_file_member_path (path, key);
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("no element \"%s\""), shown);
-      return NULL;
+      return FALSE;
     }
   spec = element->spec;
 
@@ -386,9 +444,10 @@ resolve_end (BgFileLoader *loader,
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                               _("junction %s has no named ports; write \"%s\""),
                               element_id, element_id);
-          return NULL;
+          return FALSE;
         }
-      return g_steal_pointer (&element_id);
+      end->ref = element_id;
+      return TRUE;
     }
 
   if (port == NULL)
@@ -396,13 +455,16 @@ resolve_end (BgFileLoader *loader,
       g_autofree char *ports = NULL;
 
       if (spec->n_ports == 1)
-        return g_steal_pointer (&element_id);
+        {
+          end->ref = element_id;
+          return TRUE;
+        }
       ports = port_list (spec);
       where = _bg_file_member_path (path, key);
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                           _("%s has several ports; name one as \"%s.PORT\" (ports: %s)"),
                           element_id, element_id, ports);
-      return NULL;
+      return FALSE;
     }
 
   if (bg_component_spec_find_port (spec, port, NULL) == NULL)
@@ -413,14 +475,23 @@ resolve_end (BgFileLoader *loader,
       where = _bg_file_member_path (path, key);
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                           _("%s has no port \"%s\" (ports: %s)"), element_id, shown, ports);
-      return NULL;
+      return FALSE;
     }
-  if (spec->n_ports == 1)
-    return g_steal_pointer (&element_id);
-  return g_strdup (ref);
+  end->ref = spec->n_ports == 1 ? element_id : ref;
+  return TRUE;
 }
 
 static const char *const bond_keys[] = { "id", "from", "to", "arrow", NULL };
+
+/* The members of a bond object, by their place in bond_keys. */
+enum
+{
+  B_ID,
+  B_FROM,
+  B_TO,
+  B_ARROW,
+  N_BOND_KEYS
+};
 
 gboolean
 _bg_file_load_bond (BgFileLoader *loader,
@@ -431,14 +502,16 @@ _bg_file_load_bond (BgFileLoader *loader,
   const JDoc *doc = loader->doc;
   char path_buf[BG_FILE_PATH_MAX];
   const char *path = item_path (loader, path_buf, "bonds", index);
-  g_autofree char *from = NULL, *to = NULL;
+  BondEnd from = { .long_id = NULL }, to = { .long_id = NULL };
   g_autoptr(GError) local_error = NULL;
+  gboolean ok = FALSE;
   const char *id, *from_ref, *to_ref, *arrow;
+  guint32 m[N_BOND_KEYS];
 
-  if (!read_item_id (loader, obj, path, bond_keys, &id, error)
-      || !_bg_file_get_string (doc, obj, path, "from", TRUE, &from_ref, error)
-      || !_bg_file_get_string (doc, obj, path, "to", TRUE, &to_ref, error)
-      || !_bg_file_get_string (doc, obj, path, "arrow", FALSE, &arrow, error))
+  if (!read_item_id (loader, obj, path, bond_keys, m, &id, error)
+      || !_bg_file_string_at (doc, m[B_FROM], path, "from", TRUE, &from_ref, error)
+      || !_bg_file_string_at (doc, m[B_TO], path, "to", TRUE, &to_ref, error)
+      || !_bg_file_string_at (doc, m[B_ARROW], path, "arrow", FALSE, &arrow, error))
     return FALSE;
 
   if (arrow != NULL && strcmp (arrow, "forward") != 0 && strcmp (arrow, "reversed") != 0)
@@ -450,25 +523,32 @@ _bg_file_load_bond (BgFileLoader *loader,
       return FALSE;
     }
 
-  from = resolve_end (loader, from_ref, path, "from", error);
-  if (from == NULL)
-    return FALSE;
-  to = resolve_end (loader, to_ref, path, "to", error);
-  if (to == NULL)
-    return FALSE;
-
-  if (bg_model_connect (loader->model, from, to, id, &local_error) == NULL)
+  /* The model resolves the ends again, refusing the same ones (as the
+   * streamed load needs: it gives up on any refusal). */
+  if (loader->optimistic)
+    {
+      from.ref = from_ref;
+      to.ref = to_ref;
+    }
+  else if (!resolve_end (loader, from_ref, path, "from", &from, error)
+           || !resolve_end (loader, to_ref, path, "to", &to, error))
+    goto out;
+  if (bg_model_connect (loader->model, from.ref, to.ref, id, &local_error) == NULL)
     {
       _bg_file_set_error_from (error, path, local_error);
-      return FALSE;
+      goto out;
     }
-  g_hash_table_add (loader->bond_ids, (gpointer) id);
 
   if (arrow != NULL && strcmp (arrow, "reversed") == 0
       && !bg_model_reverse_arrow (loader->model, id, &local_error))
     {
       _bg_file_set_error_from (error, path, local_error);
-      return FALSE;
+      goto out;
     }
-  return TRUE;
+  ok = TRUE;
+
+out:
+  bond_end_clear (&from);
+  bond_end_clear (&to);
+  return ok;
 }

@@ -22,17 +22,31 @@ join_choices (const char *const *choices)
   return g_strjoinv (", ", (char **) choices);
 }
 
+/* "elements[3].params", or with key "elements[3].params.value": the place
+ * a message names, made only when there is one to give. */
+static char *
+params_where (const char *path,
+              const char *key)
+{
+  g_autofree char *params_path = g_strconcat (path, ".params", NULL);
+
+  return key != NULL ? _bg_file_member_path (params_path, key) : g_steal_pointer (&params_path);
+}
+
 static gboolean
 read_table (const JDoc   *doc,
             guint32       node,
-            const char   *where,
+            const char   *path,
+            const char   *key,
             BgParamValue *value,
             GError      **error)
 {
+  g_autofree char *where = NULL;
   guint r = 0;
 
   if (jv (doc, node)->type != JV_ARRAY)
     {
+      where = params_where (path, key);
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                           _("must be an array of pairs of numbers"));
       return FALSE;
@@ -45,7 +59,10 @@ read_table (const JDoc   *doc,
 
       if (jv (doc, row)->type != JV_ARRAY || jv (doc, row)->u.count != 2)
         {
-          g_autofree char *row_where = g_strdup_printf ("%s[%u]", where, r);
+          g_autofree char *row_where = NULL;
+
+          where = params_where (path, key);
+          row_where = g_strdup_printf ("%s[%u]", where, r);
 
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, row_where,
                               _("must be a pair of numbers"));
@@ -55,7 +72,10 @@ read_table (const JDoc   *doc,
         {
           if (jv (doc, cell)->type != JV_NUMBER)
             {
-              g_autofree char *cell_where = g_strdup_printf ("%s[%u][%u]", where, r, k);
+              g_autofree char *cell_where = NULL;
+
+              where = params_where (path, key);
+              cell_where = g_strdup_printf ("%s[%u][%u]", where, r, k);
 
               _bg_file_set_error (error, BG_FILE_ERROR_INVALID, cell_where, _("must be a number"));
               return FALSE;
@@ -66,16 +86,19 @@ read_table (const JDoc   *doc,
   return TRUE;
 }
 
-/* Reads one parameter value from node into value (initialised here). */
+/* Reads one parameter value from node (the member key of the element at
+ * path's "params") into value (initialised here). */
 static gboolean
 read_param_value (const JDoc        *doc,
                   const BgParamSpec *pspec,
                   guint32            node,
-                  const char        *where,
+                  const char        *path,
+                  const char        *key,
                   BgParamValue      *value,
                   GError           **error)
 {
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *where = NULL;
 
   memset (value, 0, sizeof *value);
   value->kind = pspec->kind;
@@ -85,6 +108,7 @@ read_param_value (const JDoc        *doc,
     case BG_PARAM_NUMBER:
       if (jv (doc, node)->type != JV_NUMBER)
         {
+          where = params_where (path, key);
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("must be a number"));
           return FALSE;
         }
@@ -97,6 +121,7 @@ read_param_value (const JDoc        *doc,
         {
           g_autofree char *list = join_choices (pspec->choices);
 
+          where = params_where (path, key);
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where,
                               _("must be one of: %s"), list);
           return FALSE;
@@ -105,7 +130,7 @@ read_param_value (const JDoc        *doc,
       break;
 
     case BG_PARAM_TABLE:
-      if (!read_table (doc, node, where, value, error))
+      if (!read_table (doc, node, path, key, value, error))
         {
           bg_param_value_clear (value);
           return FALSE;
@@ -118,6 +143,7 @@ read_param_value (const JDoc        *doc,
 
   if (!bg_param_value_check (value, pspec, &local_error))
     {
+      where = params_where (path, key);
       _bg_file_set_error_from (error, where, local_error);
       bg_param_value_clear (value);
       return FALSE;
@@ -131,7 +157,6 @@ clear_values (BgParamValue *values,
 {
   for (guint i = 0; i < n; i++)
     bg_param_value_clear (&values[i]);
-  g_free (values);
 }
 
 /* Applies the given parameters. A cross-parameter constraint (D > d) may
@@ -260,36 +285,47 @@ _bg_file_load_params (BgFileLoader *loader,
 {
   const JDoc *doc = loader->doc;
   const BgComponentSpec *spec = element->spec;
-  g_autofree char *params_path = g_strconcat (path, ".params", NULL);
-  g_autofree gboolean *given = NULL;
+  /* Room for a spec's parameters without the heap, for most specs. */
+  BgParamValue stack_values[16];
+  gboolean stack_given[G_N_ELEMENTS (stack_values)];
+  g_autofree BgParamValue *heap_values = NULL;
+  g_autofree gboolean *heap_given = NULL;
+  BgParamValue *values = stack_values;
+  gboolean *given = stack_given;
   g_autoptr(GError) local_error = NULL;
-  BgParamValue *values;
   gboolean ok = FALSE;
 
   if (jv (doc, params)->type != JV_OBJECT)
     {
+      g_autofree char *params_path = params_where (path, NULL);
+
       _bg_file_set_error (error, BG_FILE_ERROR_INVALID, params_path, _("must be an object"));
       return FALSE;
     }
 
-  values = g_new0 (BgParamValue, spec->n_params);
-  given = g_new0 (gboolean, spec->n_params);
+  if (spec->n_params > G_N_ELEMENTS (stack_values))
+    {
+      values = heap_values = g_new0 (BgParamValue, spec->n_params);
+      given = heap_given = g_new0 (gboolean, spec->n_params);
+    }
+  memset (given, 0, spec->n_params * sizeof *given);
   for (guint i = 0; i < spec->n_params; i++)
     bg_param_value_init_default (&values[i], &spec->params[i]);
 
   for (guint32 c = jv_first (doc, params); c != 0; c = jv_next (doc, c))
     {
-      g_autofree char *where = _bg_file_member_path (params_path, jv_key (doc, c));
       guint index;
       const BgParamSpec *pspec = bg_component_spec_find_param (spec, jv_key (doc, c), &index);
       BgParamValue value;
 
       if (pspec == NULL)
         {
+          g_autofree char *where = params_where (path, jv_key (doc, c));
+
           set_unknown_param_error (spec, where, error);
           goto out;
         }
-      if (!read_param_value (doc, pspec, c, where, &value, error))
+      if (!read_param_value (doc, pspec, c, path, jv_key (doc, c), &value, error))
         goto out;
       bg_param_value_clear (&values[index]);
       values[index] = value;
@@ -299,6 +335,7 @@ _bg_file_load_params (BgFileLoader *loader,
   apply_wave_defaults (spec, values, given);
   if (spec->validate != NULL && !spec->validate (spec, values, &local_error))
     {
+      g_autofree char *params_path = params_where (path, NULL);
       g_autofree char *where = validate_path (spec, params_path, local_error);
 
       _bg_file_set_error_from (error, where, local_error);

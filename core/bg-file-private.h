@@ -13,12 +13,14 @@
 #pragma once
 
 #include "bg-file.h"
+#include "bg-file-stream-private.h"
 #include "bg-json.h"
 
 G_BEGIN_DECLS
 
 #define BG_FILE_FORMAT_ID      "bgmod"
 #define BG_FILE_FORMAT_VERSION 1
+#define BG_FILE_MAX_BONDS      (2 * BG_MODEL_MAX_ELEMENTS)
 
 /* The schema code reads documents through these short names (bg-json.h). */
 typedef BgJsonDoc   JDoc;
@@ -42,15 +44,18 @@ typedef BgJsonValue Jv;
 #define append_value  bg_json_append_value
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (JDoc, bg_json_doc_free)
 
-/* One load: the document being read and the model being built from it. */
+/* One load: the document being read and the model being built from it
+ * (whose own ids tell which are taken: it starts empty). */
 typedef struct
 {
   const JDoc *doc;
   BgModel    *model;
-  GHashTable *elements;  /* id (borrowed from the document) → BgElement* */
-  GHashTable *bond_ids;  /* id (borrowed from the document) */
   guint32     graph;     /* the object whose "elements" and "bonds" are read: 0, the top */
   const char *prefix;    /* of JSON paths: "" or "components.Tank." */
+  /* The streamed load (bg-file-stream.c): the model's own refusals of a
+   * bad id or bond end are enough, since any refusal gives that load up
+   * (the whole document's load then names the problem its way). */
+  gboolean    optimistic;
 } BgFileLoader;
 
 /* Room for a JSON path to an element or bond, a definition's name before it. */
@@ -82,7 +87,20 @@ gboolean    _bg_file_inner_bond_exists (BgModel          *model,
 gboolean    _bg_file_load_graph       (BgFileLoader      *loader,
                                        GError           **error);
 
-/* bg-file.c */
+/* bg-file.c (the streamed and the whole-document load of a model file:
+ * bg-file-stream-private.h) */
+
+/* Parses with the file's limits, streaming "elements" and "bonds". */
+JDoc       *_bg_file_parse_streamed   (const char        *data,
+                                       gsize              length,
+                                       const BgJsonStream *stream);
+/* The top level's "name" into loader->model. */
+gboolean    _bg_file_load_name        (BgFileLoader      *loader,
+                                       GError           **error);
+/* What follows the graph: the size with components drawn out, then
+ * "simulation", "exercise" and "view". */
+gboolean    _bg_file_load_rest        (BgFileLoader      *loader,
+                                       GError           **error);
 
 /* "format" and "version" of the top level: a BGMod file this BGMod reads. */
 gboolean    _bg_file_check_header     (const JDoc        *doc,
@@ -104,14 +122,16 @@ BgModel    *_bg_file_build_model      (JDoc              *doc,
                                        BgFileLoadFunc     load,
                                        const char        *name,
                                        GError           **error);
-/* The same from a file's text (length -1: NUL-terminated). */
+/* The same from a file's text (length -1: NUL-terminated). A model file
+ * is first read streamed (_bg_file_load_streamed) and as a document only
+ * when the stream gives it up; a component file always as a document. */
 BgModel    *_bg_file_load_data        (const char        *data,
                                        gssize             length,
                                        BgFileLoadFunc     load,
                                        const char        *name,
                                        GError           **error);
-/* The same from a file read within the size bound; messages start with
- * "display_name: ". */
+/* The same (streamed first for a model file) from a file read within the
+ * size bound; messages start with "display_name: ". */
 BgModel    *_bg_file_load_file        (GFile             *file,
                                        const char        *display_name,
                                        BgFileLoadFunc     load,
@@ -155,6 +175,30 @@ gboolean    _bg_file_check_known_keys (const JDoc        *doc,
                                        guint32            obj,
                                        const char        *path,
                                        const char *const *known,
+                                       GError           **error);
+/* The same check, in one pass that also puts the member of each known
+ * key into members (as many as known has; 0 for the absent ones). */
+gboolean    _bg_file_read_members     (const JDoc        *doc,
+                                       guint32            obj,
+                                       const char        *path,
+                                       const char *const *known,
+                                       guint32           *members,
+                                       GError           **error);
+/* _bg_file_get_number and _bg_file_get_string on a member already found
+ * (0: absent), with the same messages. */
+gboolean    _bg_file_number_at        (const JDoc        *doc,
+                                       guint32            member,
+                                       const char        *path,
+                                       const char        *key,
+                                       double            *out,
+                                       gboolean          *present,
+                                       GError           **error);
+gboolean    _bg_file_string_at        (const JDoc        *doc,
+                                       guint32            member,
+                                       const char        *path,
+                                       const char        *key,
+                                       gboolean           required,
+                                       const char       **out,
                                        GError           **error);
 
 /* bg-file-elements.c: elements[index] and bonds[index], added to the model. */

@@ -26,7 +26,6 @@
 /* Bounds the memory a hostile file can make us allocate: a model at the
  * element limit with all its bonds and parameters needs about 3 million. */
 #define BG_FILE_MAX_VALUES     5000000
-#define BG_FILE_MAX_BONDS      (2 * BG_MODEL_MAX_ELEMENTS)
 
 G_DEFINE_QUARK (bg-file-error-quark, bg_file_error)
 
@@ -51,6 +50,16 @@ _bg_file_read_json (const char *data,
                          ? BG_FILE_ERROR_TOO_LARGE : BG_FILE_ERROR_SYNTAX,
                          local_error->message);
   return doc;
+}
+
+/* Parses a file's text, handing the entries of "elements" and "bonds" to
+ * stream; NULL when the text is not JSON or stream stopped it. */
+JDoc *
+_bg_file_parse_streamed (const char         *data,
+                         gsize               length,
+                         const BgJsonStream *stream)
+{
+  return bg_json_parse_streamed (data, length, &file_limits, stream, NULL);
 }
 
 /* ------------------------------------------------------------------------
@@ -126,18 +135,6 @@ _bg_file_item_path (char        buf[48],
   return buf;
 }
 
-/* Whether key is one of known (NULL-terminated); the first letters are
- * compared before the rest. */
-static gboolean
-key_is_known (const char *const *known,
-              const char        *key)
-{
-  for (; *known != NULL; known++)
-    if ((*known)[0] == key[0] && strcmp (*known, key) == 0)
-      return TRUE;
-  return FALSE;
-}
-
 /* Reads an optional number member. *present tells whether it was there. */
 gboolean
 _bg_file_get_number (const JDoc *doc,
@@ -148,8 +145,18 @@ _bg_file_get_number (const JDoc *doc,
                      gboolean   *present,
                      GError    **error)
 {
-  guint32 member = jv_member (doc, obj, key);
+  return _bg_file_number_at (doc, jv_member (doc, obj, key), path, key, out, present, error);
+}
 
+gboolean
+_bg_file_number_at (const JDoc *doc,
+                    guint32     member,
+                    const char *path,
+                    const char *key,
+                    double     *out,
+                    gboolean   *present,
+                    GError    **error)
+{
   *present = member != 0;
   if (member == 0)
     return TRUE;
@@ -174,7 +181,18 @@ _bg_file_get_string (const JDoc  *doc,
                      const char **out,
                      GError     **error)
 {
-  guint32 member = jv_member (doc, obj, key);
+  return _bg_file_string_at (doc, jv_member (doc, obj, key), path, key, required, out, error);
+}
+
+gboolean
+_bg_file_string_at (const JDoc  *doc,
+                    guint32      member,
+                    const char  *path,
+                    const char  *key,
+                    gboolean     required,
+                    const char **out,
+                    GError     **error)
+{
   g_autofree char *where = NULL;
 
   *out = NULL;
@@ -206,15 +224,38 @@ _bg_file_check_known_keys (const JDoc        *doc,
                            const char *const *known,
                            GError           **error)
 {
+  return _bg_file_read_members (doc, obj, path, known, NULL, error);
+}
+
+gboolean
+_bg_file_read_members (const JDoc        *doc,
+                       guint32            obj,
+                       const char        *path,
+                       const char *const *known,
+                       guint32           *members,
+                       GError           **error)
+{
+  guint n = 0;
+
+  while (members != NULL && known[n] != NULL)
+    members[n++] = 0;
   for (guint32 c = jv_first (doc, obj); c != 0; c = jv_next (doc, c))
     {
-      if (!key_is_known (known, jv_key (doc, c)))
+      const char *key = jv_key (doc, c);
+      guint k = 0;
+
+      /* The first letters are compared before the rest. */
+      while (known[k] != NULL && (known[k][0] != key[0] || strcmp (known[k], key) != 0))
+        k++;
+      if (known[k] == NULL)
         {
-          g_autofree char *where = _bg_file_member_path (path, jv_key (doc, c));
+          g_autofree char *where = _bg_file_member_path (path, key);
 
           _bg_file_set_error (error, BG_FILE_ERROR_INVALID, where, _("unknown key"));
           return FALSE;
         }
+      if (members != NULL)
+        members[k] = c;
     }
   return TRUE;
 }
@@ -469,6 +510,31 @@ load_exercise (BgFileLoader *loader,
   return TRUE;
 }
 
+gboolean
+_bg_file_load_name (BgFileLoader *loader,
+                    GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  const char *name;
+
+  if (!_bg_file_get_string (loader->doc, 0, NULL, "name", FALSE, &name, error))
+    return FALSE;
+  if (name != NULL && !bg_model_set_name (loader->model, name, &local_error))
+    {
+      _bg_file_set_error_from (error, "name", local_error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_bg_file_load_rest (BgFileLoader *loader,
+                    GError      **error)
+{
+  return _bg_file_check_flat_size (loader, error) && load_simulation (loader, error)
+         && load_exercise (loader, error) && load_view (loader, error);
+}
+
 /* A model file's top level (a BgFileLoadFunc: a model is not given a name). */
 static gboolean
 load_document (BgFileLoader *loader,
@@ -476,8 +542,6 @@ load_document (BgFileLoader *loader,
                GError      **error)
 {
   const JDoc *doc = loader->doc;
-  g_autoptr(GError) local_error = NULL;
-  const char *name;
 
   if (!_bg_file_check_header (doc, error))
     return FALSE;
@@ -488,17 +552,8 @@ load_document (BgFileLoader *loader,
       && get_array (loader, "bonds", FALSE, BG_FILE_MAX_BONDS, error) == 0)
     return FALSE;
 
-  if (!_bg_file_get_string (doc, 0, NULL, "name", FALSE, &name, error))
-    return FALSE;
-  if (name != NULL && !bg_model_set_name (loader->model, name, &local_error))
-    {
-      _bg_file_set_error_from (error, "name", local_error);
-      return FALSE;
-    }
-
-  return _bg_file_load_components (loader, error) && _bg_file_load_graph (loader, error) &&
-         _bg_file_check_flat_size (loader, error) && load_simulation (loader, error) && load_exercise (loader, error) &&
-         load_view (loader, error);
+  return _bg_file_load_name (loader, error) && _bg_file_load_components (loader, error)
+         && _bg_file_load_graph (loader, error) && _bg_file_load_rest (loader, error);
 }
 
 BgModel *
@@ -508,7 +563,7 @@ _bg_file_build_model (JDoc           *doc_in,
                       GError        **error)
 {
   g_autoptr(JDoc) doc = doc_in;
-  BgFileLoader loader = { NULL, NULL, NULL, NULL, 0, "" };
+  BgFileLoader loader = { NULL, NULL, 0, "" };
   gboolean ok;
 
   if (jv (doc, 0)->type != JV_OBJECT)
@@ -520,16 +575,12 @@ _bg_file_build_model (JDoc           *doc_in,
 
   loader.doc = doc;
   loader.model = bg_model_new ();
-  loader.elements = g_hash_table_new (g_str_hash, g_str_equal);
-  loader.bond_ids = g_hash_table_new (g_str_hash, g_str_equal);
 
   /* A new model: its filling is not kept for undo. */
   bg_model_begin_unrecorded (loader.model);
   ok = load (&loader, name, error);
   bg_model_end_group (loader.model);
 
-  g_hash_table_unref (loader.elements);
-  g_hash_table_unref (loader.bond_ids);
   if (!ok)
     {
       g_object_unref (loader.model);
@@ -539,6 +590,28 @@ _bg_file_build_model (JDoc           *doc_in,
   return loader.model;
 }
 
+/* Loads the text as a whole document (which names what is wrong with it). */
+BgModel *
+_bg_file_load_whole (const char *data,
+                     gsize       length,
+                     GError    **error)
+{
+  JDoc *doc = _bg_file_read_json (data, length, error);
+
+  return doc != NULL ? _bg_file_build_model (doc, load_document, NULL, error) : NULL;
+}
+
+/* The model a model file's text describes read while it is parsed, or
+ * NULL when the stream cannot take it (a bad file among them) or the
+ * text is another kind of file (the stream reads model files only). */
+static BgModel *
+load_streamed (const char     *data,
+               gsize           length,
+               BgFileLoadFunc  load)
+{
+  return load == load_document ? _bg_file_load_streamed (data, length) : NULL;
+}
+
 BgModel *
 _bg_file_load_data (const char     *data,
                     gssize          length,
@@ -546,11 +619,17 @@ _bg_file_load_data (const char     *data,
                     const char     *name,
                     GError        **error)
 {
+  BgModel *model;
   JDoc *doc;
 
   if (length < 0)
     length = strlen (data);
 
+  /* The model while the text is parsed; a file it cannot take that way,
+   * a bad one among them, as a whole document. */
+  model = load_streamed (data, length, load);
+  if (model != NULL)
+    return model;
   doc = _bg_file_read_json (data, length, error);
   if (doc == NULL)
     return NULL;
@@ -595,8 +674,13 @@ _bg_file_load_file (GFile          *file,
       prefix_error (error, display_name, local_error, local_error->code);
       return NULL;
     }
-  /* The document keeps its own strings: the text can go before the model
-   * is built (a file of 10 000 masses is 8 MB of text). */
+  model = load_streamed (contents, length, load);
+  if (model != NULL)
+    return model;
+
+  /* As a whole document, to name what is wrong (or to follow an order of
+   * sections the stream cannot). The document keeps its own strings: the
+   * text can go before the model is built. */
   doc = _bg_file_read_json (contents, length, &local_error);
   g_clear_pointer (&contents, g_free);
   if (doc != NULL)

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* bg-json.c — strict JSON reading and canonical JSON writing.
+/* bg-json.c — strict JSON reading.
  *
  * In the layout: core/ (no GTK): the JSON under .bgmod files (bg-file.c)
  * and the editor's view (bg-view.c).
@@ -7,10 +7,11 @@
  * Owns: the reader (strict RFC 8259 from valid UTF-8, iterative, bounded
  * by the caller's limits on size, values and depth, refusing duplicate
  * member names, with line numbers in every message), the compact document
- * it builds (one flat array of values, strings in one pool), and the
- * writer (shortest round-trip numbers, escaped strings, any value compact
- * or pretty). Must not: know what a document means (bg-file.c does), keep
- * state between calls, or recurse on the input's nesting.
+ * it builds (one flat array of values, strings in one pool), and its
+ * streamed form (the items of large arrays handed over one by one and
+ * dropped, bg_json_parse_streamed). The writer is bg-json-write.c. Must
+ * not: know what a document means (bg-file.c does), keep state between
+ * calls, or recurse on the input's nesting.
  *
  * Why not json-glib: measured with json-glib 1.6.6 (Debian 12) and an
  * 8 MiB stack, its parser
@@ -91,7 +92,7 @@ bg_json_doc_free (BgJsonDoc *doc)
 {
   if (doc == NULL)
     return;
-  g_array_unref (doc->values);
+  g_free (doc->values);
   g_string_free (doc->pool, TRUE);
   g_free (doc);
 }
@@ -121,14 +122,20 @@ typedef struct
   BgJsonDoc          *doc;
   const BgJsonLimits *limits;
   GError            **error;
+  guint               n_values;    /* read so far, streamed items included */
+  const BgJsonStream *stream;      /* or NULL */
+  gboolean            stopped;     /* a stream callback said stop */
+  guint32             item_value;  /* where the streamed item being read starts */
+  gsize               item_pool;
 } Scan;
 
 typedef struct
 {
-  guint32     index; /* the container */
-  guint32     last;  /* its last child so far, or 0 */
-  guint32     key;   /* pool offset of the member name waiting for a value */
-  GHashTable *names; /* member names, once an object is large */
+  guint32     index;    /* the container */
+  guint32     last;     /* its last child so far, or 0 */
+  guint32     key;      /* pool offset of the member name waiting for a value */
+  GHashTable *names;    /* member names, once an object is large */
+  int         streamed; /* an array whose items are streamed: stream key + 1, else 0 */
 } Frame;
 
 /* Objects with more members than this check duplicates with a hash set. */
@@ -201,19 +208,26 @@ scan_unexpected (Scan *s)
                      (int) (q - s->p), s->p);
 }
 
-static void
+static inline void
 scan_skip_space (Scan *s)
 {
-  while (s->p < s->end)
-    {
-      char c = *s->p;
+  const char *p = s->p, *end = s->end;
 
-      if (c == '\n')
-        s->line++;
-      else if (c != ' ' && c != '\t' && c != '\r')
+  while (p < end)
+    {
+      char c = *p;
+
+      if (c == ' ' || c == '\t' || c == '\r')
+        p++;
+      else if (c == '\n')
+        {
+          s->line++;
+          p++;
+        }
+      else
         break;
-      s->p++;
     }
+  s->p = p;
 }
 
 static int
@@ -271,6 +285,57 @@ scan_unicode_escape (Scan     *s,
   return 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
 }
 
+/* g_string_append_len for the reader's runs: a copy into the room the pool
+ * was made with (it rarely has to grow). */
+static inline void
+pool_append (GString    *pool,
+             const char *run,
+             gsize       n)
+{
+  if (pool->len + n < pool->allocated_len)
+    {
+      memcpy (pool->str + pool->len, run, n);
+      pool->len += n;
+      pool->str[pool->len] = '\0';
+    }
+  else
+    g_string_append_len (pool, run, n);
+}
+
+/* The first byte from p on (before end) that ends a run of plain string
+ * characters: a quote, a backslash or a control character (then the
+ * caller looks at it), or end. Eight bytes at a time where eight are left:
+ * the lowest marked byte of each test is exact (a borrow only ever marks
+ * bytes above a true one), so is the lowest of their union. */
+static inline const char *
+string_run_end (const char *p,
+                const char *end)
+{
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+
+  while (end - p >= 8)
+    {
+      guint64 w, quote, backslash, marks;
+
+      memcpy (&w, p, 8);
+      quote = w ^ (ones * '"');
+      backslash = w ^ (ones * '\\');
+      marks = ((w - ones * 0x20) & ~w)                /* below 0x20 */
+              | ((quote - ones) & ~quote)             /* '"' */
+              | ((backslash - ones) & ~backslash);    /* '\\' */
+      marks &= high;
+      if (marks != 0)
+        return p + __builtin_ctzll (marks) / 8;
+      p += 8;
+    }
+#endif
+  while (p < end && (guchar) *p >= 0x20 && *p != '"' && *p != '\\')
+    p++;
+  return p;
+}
+
 /* s->p is at the opening quote. Decodes the string into the pool and
  * returns its offset, or G_MAXUINT32 after an error. */
 static guint32
@@ -283,13 +348,11 @@ scan_string (Scan *s)
   s->p++;
   for (;;)
     {
-      const char *run = s->p;
+      const char *run = s->p, *p = string_run_end (s->p, s->end);
       guchar c;
 
-      while (s->p < s->end && (guchar) *s->p >= 0x20
-             && *s->p != '"' && *s->p != '\\')
-        s->p++;
-      g_string_append_len (pool, run, s->p - run);
+      s->p = p;
+      pool_append (pool, run, p - run);
 
       if (s->p >= s->end || *s->p == '\n')
         {
@@ -301,7 +364,7 @@ scan_string (Scan *s)
       if (c == '"')
         {
           s->p++;
-          g_string_append_c (pool, '\0');
+          pool_append (pool, "", 1);
           return offset;
         }
       if (c < 0x20)
@@ -351,6 +414,51 @@ scan_string (Scan *s)
     }
 }
 
+/* Powers of ten that doubles hold exactly. */
+static const double exact_tens[] = {
+  1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+  1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* The value of the number text [p, end) (already checked against the
+ * grammar) when it is "-ddd.ddd" with at most 15 digits and no exponent:
+ * the digits as an integer are then exact, so is 10^decimals, and one
+ * division of two exact doubles is correctly rounded: the very double
+ * g_ascii_strtod returns. FALSE for anything else. */
+static gboolean
+exact_decimal (const char *p,
+               const char *end,
+               double     *out)
+{
+  gboolean negative = *p == '-';
+  guint64 digits = 0;
+  int n_digits = 0, decimals = -1;
+  double value;
+
+  if (negative)
+    p++;
+  for (; p < end; p++)
+    {
+      if (*p == '.')
+        decimals = 0;
+      else if (g_ascii_isdigit (*p))
+        {
+          digits = digits * 10 + (guint64) (*p - '0');
+          if (++n_digits > 15)
+            return FALSE;
+          if (decimals >= 0)
+            decimals++;
+        }
+      else
+        return FALSE;   /* an exponent */
+    }
+  value = (double) digits;
+  if (decimals > 0)
+    value /= exact_tens[decimals];
+  *out = negative ? -value : value;
+  return TRUE;
+}
+
 /* s->p is at '-' or a digit. Strict JSON number grammar, exact conversion. */
 static gboolean
 scan_number (Scan   *s,
@@ -388,6 +496,12 @@ scan_number (Scan   *s,
         return scan_error (s, s->line, BG_JSON_ERROR_SYNTAX, _("invalid number"));
       while (q < s->end && g_ascii_isdigit (*q))
         q++;
+    }
+
+  if (exact_decimal (s->p, q, out))
+    {
+      s->p = q;
+      return TRUE;
     }
 
   /* g_ascii_strtod needs a terminated copy; most numbers are short. */
@@ -434,27 +548,84 @@ scan_add (Scan      *s,
           GArray    *stack,
           BgJsonType type)
 {
-  GArray *values = s->doc->values;
-  guint32 index = values->len;
+  BgJsonDoc *doc = s->doc;
+  guint32 index = doc->n_values;
   BgJsonValue value = { 0 };
 
   value.type = type;
+  s->n_values++;
   if (stack->len > 0)
     {
       Frame *top = &g_array_index (stack, Frame, stack->len - 1);
-      BgJsonValue *parent = &g_array_index (values, BgJsonValue, top->index);
+      BgJsonValue *parent = &doc->values[top->index];
 
       if (parent->type == BG_JSON_OBJECT)
         value.key = top->key;
       if (top->last == 0)
         parent->u.first = index;
       else
-        g_array_index (values, BgJsonValue, top->last).next = index;
+        doc->values[top->last].next = index;
       parent->u.count++;
       top->last = index;
     }
-  g_array_append_val (values, value);
+  if (doc->n_values == doc->n_alloc)
+    {
+      /* (The limits keep this far below 2^32.) */
+      doc->n_alloc = 2 * doc->n_alloc + 16;
+      doc->values = g_renew (BgJsonValue, doc->values, doc->n_alloc);
+    }
+  doc->values[doc->n_values++] = value;
   return index;
+}
+
+/* The streamed array the value about to be read belongs to, or NULL. */
+static Frame *
+streamed_parent (GArray *stack)
+{
+  Frame *top = stack->len > 0 ? &g_array_index (stack, Frame, stack->len - 1) : NULL;
+
+  return top != NULL && top->streamed ? top : NULL;
+}
+
+/* Which of the stream's keys the root member whose value starts now is
+ * (+ 1), or 0: only arrays directly under the root object are streamed. */
+static int
+stream_key (Scan   *s,
+            GArray *stack)
+{
+  Frame *root;
+
+  if (s->stream == NULL || stack->len != 1)
+    return 0;
+  root = &g_array_index (stack, Frame, 0);
+  if (bg_json_get (s->doc, root->index)->type != BG_JSON_OBJECT)
+    return 0;
+  for (int k = 0; s->stream->keys[k] != NULL; k++)
+    if (strcmp (s->doc->pool->str + root->key, s->stream->keys[k]) == 0)
+      return k + 1;
+  return 0;
+}
+
+/* Hands the item just read to the stream, then drops it from the document:
+ * the array keeps its count, not its children. */
+static gboolean
+deliver_item (Scan  *s,
+              Frame *array)
+{
+  BgJsonDoc *doc = s->doc;
+  guint position = bg_json_get (doc, array->index)->u.count - 1;
+
+  if (!s->stream->item (doc, array->streamed - 1, s->item_value, position,
+                        s->stream->user_data))
+    {
+      s->stopped = TRUE;
+      return FALSE;
+    }
+  doc->n_values = s->item_value;
+  g_string_truncate (doc->pool, s->item_pool);
+  doc->values[array->index].u.first = 0;
+  array->last = 0;
+  return TRUE;
 }
 
 static gboolean
@@ -464,8 +635,15 @@ scan_value (Scan      *s,
 {
   char c = *s->p;
   guint32 index;
+  Frame *item_of = streamed_parent (stack);
 
-  if (s->doc->values->len >= s->limits->max_values)
+  if (item_of != NULL)
+    {
+      s->item_value = s->doc->n_values;
+      s->item_pool = s->doc->pool->len;
+    }
+
+  if (s->n_values >= s->limits->max_values)
     return scan_error (s, s->line, BG_JSON_ERROR_TOO_LARGE,
                        _("more than %d values; the file is too large"),
                        (int) s->limits->max_values);
@@ -478,10 +656,18 @@ scan_value (Scan      *s,
         return scan_error (s, s->line, BG_JSON_ERROR_TOO_LARGE,
                            _("nested deeper than %d levels"),
                            (int) s->limits->max_depth);
+      if (c == '[')
+        frame.streamed = stream_key (s, stack);
       frame.index = scan_add (s, stack, c == '{' ? BG_JSON_OBJECT : BG_JSON_ARRAY);
       *state = c == '{' ? WANT_KEY_OR_CLOSE : WANT_VALUE_OR_CLOSE;
       s->p++;
       g_array_append_val (stack, frame);
+      if (frame.streamed
+          && !s->stream->begin (s->doc, frame.streamed - 1, s->stream->user_data))
+        {
+          s->stopped = TRUE;
+          return FALSE;
+        }
       return TRUE;
     }
 
@@ -492,7 +678,7 @@ scan_value (Scan      *s,
       if (offset == G_MAXUINT32)
         return FALSE;
       index = scan_add (s, stack, BG_JSON_STRING);
-      g_array_index (s->doc->values, BgJsonValue, index).u.string = offset;
+      s->doc->values[index].u.string = offset;
     }
   else if (c == '-' || g_ascii_isdigit (c))
     {
@@ -501,7 +687,7 @@ scan_value (Scan      *s,
       if (!scan_number (s, &number))
         return FALSE;
       index = scan_add (s, stack, BG_JSON_NUMBER);
-      g_array_index (s->doc->values, BgJsonValue, index).u.number = number;
+      s->doc->values[index].u.number = number;
     }
   else if (c == 't' || c == 'f' || c == 'n')
     {
@@ -515,7 +701,7 @@ scan_value (Scan      *s,
     return scan_unexpected (s);
 
   *state = WANT_COMMA_OR_CLOSE;
-  return TRUE;
+  return item_of == NULL || deliver_item (s, item_of);
 }
 
 /* Has the object on top of the stack a member called name already? */
@@ -586,7 +772,8 @@ scan_close (Scan   *s,
     return scan_unexpected (s);
   s->p++;
   g_array_set_size (stack, stack->len - 1);
-  return TRUE;
+  top = streamed_parent (stack);
+  return top == NULL || deliver_item (s, top);
 }
 
 static void
@@ -602,20 +789,22 @@ static BgJsonDoc *
 parse_json (const char         *data,
             gsize               length,
             const BgJsonLimits *limits,
+            const BgJsonStream *stream,
             GError            **error)
 {
   g_autoptr(BgJsonDoc) doc = g_new0 (BgJsonDoc, 1);
   g_autoptr(GArray) stack = g_array_new (FALSE, FALSE, sizeof (Frame));
-  Scan s = { data, data + length, 1, NULL, limits, error };
+  Scan s = { data, data + length, 1, NULL, limits, error, 0, stream, FALSE, 0, 0 };
   ScanState state = WANT_VALUE;
 
   /* Room for more values and strings than a model has (one value per 5 to
    * 10 bytes, strings about half the text), so that the arrays never move
    * while they fill: pages reserved but never written cost nothing, a
-   * move copies everything written so far. */
-  doc->values = g_array_sized_new (FALSE, FALSE, sizeof (BgJsonValue),
-                                   MIN (length / 4 + 16, limits->max_values + (gsize) 1));
-  doc->pool = g_string_sized_new (length / 2 + 16);
+   * move copies everything written so far. A streamed document holds
+   * little beyond one item at a time. */
+  doc->n_alloc = stream != NULL ? 1024 : MIN (length / 4 + 16, limits->max_values + (gsize) 1);
+  doc->values = g_new (BgJsonValue, doc->n_alloc);
+  doc->pool = g_string_sized_new (stream != NULL ? 16384 : length / 2 + 16);
   s.doc = doc;
   g_array_set_clear_func (stack, frame_clear);
 
@@ -629,7 +818,7 @@ parse_json (const char         *data,
       gboolean ok = TRUE;
 
       scan_skip_space (&s);
-      if (doc->values->len > 0 && stack->len == 0)
+      if (doc->n_values > 0 && stack->len == 0)
         {
           if (s.p < s.end)
             return scan_unexpected (&s), NULL;  /* something after the end */
@@ -708,11 +897,38 @@ line_of_offset (const char *data,
   return line;
 }
 
-BgJsonDoc *
-bg_json_parse (const char         *data,
-               gsize               length,
-               const BgJsonLimits *limits,
-               GError            **error)
+/* Whether every byte is ASCII other than NUL (then the text is valid
+ * UTF-8 without a look at each character), eight at a time. */
+static gboolean
+is_plain_ascii (const char *data,
+                gsize       length)
+{
+  const guint64 high = G_GUINT64_CONSTANT (0x8080808080808080);
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 w;
+
+      memcpy (&w, data + i, 8);
+      /* A byte with its high bit set, or a zero byte ((w - ones) & ~w sets
+       * the high bit of a zero byte, and of no other byte below 0x80). */
+      if ((w & high) != 0 || ((w - ones) & ~w & high) != 0)
+        return FALSE;
+    }
+  for (; i < length; i++)
+    if ((guchar) data[i] >= 0x80 || data[i] == '\0')
+      return FALSE;
+  return TRUE;
+}
+
+static BgJsonDoc *
+parse (const char         *data,
+       gsize               length,
+       const BgJsonLimits *limits,
+       const BgJsonStream *stream,
+       GError            **error)
 {
   const char *bad;
 
@@ -727,198 +943,35 @@ bg_json_parse (const char         *data,
                    (int) (MIN (limits->max_bytes, BG_JSON_MAX_INPUT) / (1024 * 1024)));
       return NULL;
     }
-  if (!g_utf8_validate_len (data, length, &bad))
+  if (!is_plain_ascii (data, length) && !g_utf8_validate_len (data, length, &bad))
     {
       g_set_error (error, BG_JSON_ERROR, BG_JSON_ERROR_SYNTAX, _("line %d: %s"),
                    line_of_offset (data, bad - data),
                    *bad == '\0' ? _("NUL byte in the file") : _("invalid UTF-8"));
       return NULL;
     }
-  return parse_json (data, length, limits, error);
+  return parse_json (data, length, limits, stream, error);
 }
 
-/* ------------------------------------------------------------------------
- * The writer
- * ------------------------------------------------------------------------ */
-
-/* Writes the shortest decimal that reads back as the same double, in the
- * form an engineer would type: plain for ordinary magnitudes (1000, 0.025,
- * 123456789), with an exponent for small values and for round large ones
- * (1e-12, 9e-5, 1.5e6, 1e10). Valid JSON either way. */
-void
-bg_json_append_number (GString *out,
-                       double   value)
+BgJsonDoc *
+bg_json_parse (const char         *data,
+               gsize               length,
+               const BgJsonLimits *limits,
+               GError            **error)
 {
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-  char format[16];
-  char digits[32];
-  const char *p;
-  guint n_digits = 0;
-  int exponent, trailing_zeros;
-
-  if (!isfinite (value))
-    {
-      /* The model keeps every number finite; never write invalid JSON. */
-      g_string_append_c (out, '0');
-      return;
-    }
-  if (value == 0)
-    {
-      g_string_append_c (out, '0');  /* also for -0 */
-      return;
-    }
-
-  if (value < 0)
-    {
-      g_string_append_c (out, '-');
-      value = -value;
-    }
-
-  if (value < 1e15 && value == floor (value))
-    {
-      /* Whole numbers (coordinates, most parameters): exact as integers. */
-      g_snprintf (buf, sizeof buf, "%" G_GINT64_FORMAT, (gint64) value);
-      n_digits = strlen (buf);
-      exponent = (int) n_digits - 1;
-      memcpy (digits, buf, n_digits);
-    }
-  else
-    {
-      /* Shortest mantissa that round-trips: "1.5e+06" has 2 digits. */
-      for (int precision = 0; precision <= 17; precision++)
-        {
-          g_snprintf (format, sizeof format, "%%.%de", precision);
-          g_ascii_formatd (buf, sizeof buf, format, value);
-          if (g_ascii_strtod (buf, NULL) == value)
-            break;
-        }
-      for (p = buf; *p != 'e' && *p != '\0'; p++)
-        if (g_ascii_isdigit (*p) && n_digits < sizeof digits - 1)
-          digits[n_digits++] = *p;
-      exponent = *p == 'e' ? atoi (p + 1) : 0;
-    }
-  while (n_digits > 1 && digits[n_digits - 1] == '0')
-    n_digits--;
-  digits[n_digits] = '\0';
-  trailing_zeros = exponent + 1 - (int) n_digits;
-
-  if (exponent < -4 || trailing_zeros >= 4)
-    {
-      g_string_append_c (out, digits[0]);
-      if (n_digits > 1)
-        g_string_append_printf (out, ".%s", digits + 1);
-      g_string_append_printf (out, "e%d", exponent);
-    }
-  else if (exponent < 0)
-    {
-      g_string_append (out, "0.");
-      for (int i = -1; i > exponent; i--)
-        g_string_append_c (out, '0');
-      g_string_append (out, digits);
-    }
-  else if (trailing_zeros >= 0)
-    {
-      g_string_append (out, digits);
-      for (int i = 0; i < trailing_zeros; i++)
-        g_string_append_c (out, '0');
-    }
-  else
-    {
-      g_string_append_len (out, digits, exponent + 1);
-      g_string_append_c (out, '.');
-      g_string_append (out, digits + exponent + 1);
-    }
+  return parse (data, length, limits, NULL, error);
 }
 
-void
-bg_json_append_string (GString    *out,
-                       const char *text)
+BgJsonDoc *
+bg_json_parse_streamed (const char         *data,
+                        gsize               length,
+                        const BgJsonLimits *limits,
+                        const BgJsonStream *stream,
+                        GError            **error)
 {
-  g_string_append_c (out, '"');
-  for (const char *p = text; *p != '\0'; p++)
-    {
-      guchar c = (guchar) *p;
+  g_return_val_if_fail (stream != NULL && stream->keys != NULL, NULL);
+  g_return_val_if_fail (stream->begin != NULL && stream->item != NULL, NULL);
 
-      switch (c)
-        {
-        case '"': g_string_append (out, "\\\""); break;
-        case '\\': g_string_append (out, "\\\\"); break;
-        case '\n': g_string_append (out, "\\n"); break;
-        case '\r': g_string_append (out, "\\r"); break;
-        case '\t': g_string_append (out, "\\t"); break;
-        case '\b': g_string_append (out, "\\b"); break;
-        case '\f': g_string_append (out, "\\f"); break;
-        default:
-          if (c < 0x20 || c == 0x7F)
-            g_string_append_printf (out, "\\u%04x", c);
-          else
-            g_string_append_c (out, (char) c);
-        }
-    }
-  g_string_append_c (out, '"');
+  return parse (data, length, limits, stream, error);
 }
 
-static void
-append_indent (GString *out,
-               int      indent)
-{
-  g_string_append_c (out, '\n');
-  for (int i = 0; i < indent; i++)
-    g_string_append_c (out, ' ');
-}
-
-/* Writes any JSON value: compact on one line when indent < 0, else pretty
- * with two spaces per level starting at indent. */
-void
-bg_json_append_value (GString         *out,
-                      const BgJsonDoc *doc,
-                      guint32          index,
-                      int              indent)
-{
-  const BgJsonValue *value = bg_json_get (doc, index);
-  int inner = indent < 0 ? -1 : indent + 2;
-  gboolean first = TRUE;
-
-  switch (value->type)
-    {
-    case BG_JSON_OBJECT:
-    case BG_JSON_ARRAY:
-      g_string_append_c (out, value->type == BG_JSON_OBJECT ? '{' : '[');
-      for (guint32 c = value->u.first; c != 0; c = bg_json_get_next (doc, c))
-        {
-          if (!first)
-            g_string_append_c (out, ',');
-          if (indent >= 0)
-            append_indent (out, inner);
-          else if (!first)
-            g_string_append_c (out, ' ');
-          first = FALSE;
-          if (value->type == BG_JSON_OBJECT)
-            {
-              bg_json_append_string (out, bg_json_get_key (doc, c));
-              g_string_append (out, ": ");
-            }
-          bg_json_append_value (out, doc, c, inner);
-        }
-      if (!first && indent >= 0)
-        append_indent (out, indent);
-      g_string_append_c (out, value->type == BG_JSON_OBJECT ? '}' : ']');
-      break;
-    case BG_JSON_STRING:
-      bg_json_append_string (out, bg_json_get_string (doc, index));
-      break;
-    case BG_JSON_NUMBER:
-      bg_json_append_number (out, value->u.number);
-      break;
-    case BG_JSON_TRUE:
-      g_string_append (out, "true");
-      break;
-    case BG_JSON_FALSE:
-      g_string_append (out, "false");
-      break;
-    case BG_JSON_NULL:
-    default:
-      g_string_append (out, "null");
-      break;
-    }
-}

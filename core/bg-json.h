@@ -68,15 +68,17 @@ G_STATIC_ASSERT (sizeof (BgJsonValue) == 16);
 
 typedef struct
 {
-  GArray  *values; /* BgJsonValue */
-  GString *pool;   /* NUL-terminated strings */
+  BgJsonValue *values;   /* n_values of them (room for n_alloc) */
+  guint32      n_values;
+  guint32      n_alloc;
+  GString     *pool;     /* NUL-terminated strings */
 } BgJsonDoc;
 
 static inline const BgJsonValue *
 bg_json_get (const BgJsonDoc *doc,
              guint32          index)
 {
-  return &g_array_index (doc->values, BgJsonValue, index);
+  return &doc->values[index];
 }
 
 static inline const char *
@@ -116,6 +118,40 @@ BgJsonDoc *bg_json_parse (const char         *data,
                           const BgJsonLimits *limits,
                           GError            **error);
 void       bg_json_doc_free (BgJsonDoc *doc);
+
+/* The items of some arrays, handed over one at a time as they are read. */
+typedef struct
+{
+  /* Root members (NULL-terminated) whose value, when it is an array, is
+   * streamed. */
+  const char *const *keys;
+  /* Called when the array of keys[key] opens, before its first item. */
+  gboolean (*begin) (const BgJsonDoc *doc,
+                     guint            key,
+                     gpointer         user_data);
+  /* Called with each item once it is read (value is its index in doc,
+   * position its place in the array); the item is dropped from doc
+   * afterwards, so nothing of it may be kept. */
+  gboolean (*item)  (const BgJsonDoc *doc,
+                     guint            key,
+                     guint32          value,
+                     guint            position,
+                     gpointer         user_data);
+  gpointer user_data;
+} BgJsonStream;
+
+/* Parses like bg_json_parse, with the same checks and messages, but hands
+ * the items of the streamed arrays to stream as they are read instead of
+ * keeping them: the document returned has those arrays with their counts
+ * and without children, so a large file never exists as one tree. While
+ * they run, the document is complete up to the item (members that come
+ * later in the text are not there yet). A callback returning FALSE stops
+ * the parse: NULL without an error. */
+BgJsonDoc *bg_json_parse_streamed (const char         *data,
+                                   gsize               length,
+                                   const BgJsonLimits *limits,
+                                   const BgJsonStream *stream,
+                                   GError            **error);
 /* The member called key of an object, or 0. */
 guint32    bg_json_get_member (const BgJsonDoc *doc,
                                guint32          object,

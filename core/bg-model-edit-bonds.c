@@ -51,13 +51,17 @@ typedef struct
 {
   Element *el;
   int      port;
-  char    *ref; /* "R1" or "T1.P", for messages */
 } End;
 
-static void
-end_clear (End *end)
+/* "R1" or "T1.P": the end as messages and step labels name it. */
+static char *
+end_ref (const End *end)
 {
-  g_clear_pointer (&end->ref, g_free);
+  const BgComponentSpec *spec = end->el->pub.spec;
+
+  if (end->port >= 0 && spec->n_ports > 1)
+    return g_strdup_printf ("%s.%s", end->el->pub.id, spec->ports[end->port].name);
+  return g_strdup (end->el->pub.id);
 }
 
 static BgDomain
@@ -75,10 +79,22 @@ resolve_end (BgModel    *self,
              GError    **error)
 {
   const char *dot = strchr (ref, '.');
-  g_autofree char *el_id = dot != NULL ? g_strndup (ref, dot - ref)
-                                       : g_strdup (ref);
+  /* The element's id: ref itself, or its part before the dot (on the
+   * stack unless it is longer than any id). */
+  char buf[BG_ID_MAX_LENGTH + 1];
+  g_autofree char *long_id = NULL;
+  const char *el_id = ref;
   const BgComponentSpec *spec;
   guint index;
+
+  if (dot != NULL && (gsize) (dot - ref) < sizeof buf)
+    {
+      memcpy (buf, ref, dot - ref);
+      buf[dot - ref] = '\0';
+      el_id = buf;
+    }
+  else if (dot != NULL)
+    el_id = long_id = g_strndup (ref, dot - ref);
 
   end->el = g_hash_table_lookup (self->element_ids, el_id);
   end->port = -1;
@@ -99,7 +115,6 @@ resolve_end (BgModel    *self,
                          "connect to %s"), ref, el_id);
           return FALSE;
         }
-      end->ref = g_strdup (el_id);
       return TRUE;
     }
 
@@ -131,10 +146,6 @@ resolve_end (BgModel    *self,
       return FALSE;
     }
 
-  if (spec->n_ports > 1)
-    end->ref = g_strdup_printf ("%s.%s", el_id, spec->ports[end->port].name);
-  else
-    end->ref = g_strdup (el_id);
   return TRUE;
 }
 
@@ -149,8 +160,12 @@ check_port_free (const End *end,
                  _("%s has only one port and it is already bonded"),
                  end->el->pub.id);
   else
-    g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_PORT_IN_USE,
-                 _("%s is already bonded"), end->ref);
+    {
+      g_autofree char *ref = end_ref (end);
+
+      g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_PORT_IN_USE,
+                   _("%s is already bonded"), ref);
+    }
   return FALSE;
 }
 
@@ -175,11 +190,14 @@ resolve_bond_ends (BgModel    *self,
     }
   if (end_domain (from) != end_domain (to))
     {
+      g_autofree char *from_text = end_ref (from);
+      g_autofree char *to_text = end_ref (to);
+
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_DOMAIN_MISMATCH,
                    _("Cannot connect %s (%s) to %s (%s): a bond joins ports "
                      "of one domain"),
-                   from->ref, bg_domain_to_id (end_domain (from)),
-                   to->ref, bg_domain_to_id (end_domain (to)));
+                   from_text, bg_domain_to_id (end_domain (from)),
+                   to_text, bg_domain_to_id (end_domain (to)));
       return FALSE;
     }
   return check_port_free (from, error) && check_port_free (to, error);
@@ -200,8 +218,6 @@ bg_model_can_connect (BgModel    *self,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   ok = resolve_bond_ends (self, from_ref, to_ref, &from, &to, error);
-  end_clear (&from);
-  end_clear (&to);
   return ok;
 }
 
@@ -229,23 +245,32 @@ bg_model_connect (BgModel    *self,
     goto out;
   if (id != NULL && !_bg_model_check_new_id (self, id, error))
     goto out;
-  new_id = id != NULL ? g_strdup (id) : _bg_model_make_id (self, BOND_HINT);
+  if (id == NULL)
+    id = new_id = _bg_model_make_id (self, BOND_HINT);
 
-  b = _bg_model_bond_new (new_id, from.el, from.port, to.el, to.port);
+  b = _bg_model_bond_new (id, from.el, from.port, to.el, to.port);
+  if (self->unrecorded)
+    {
+      _bg_model_insert_one_unrecorded (self, OP_INSERT_BONDS, b);
+      goto out;
+    }
   op = _bg_model_batch_op (OP_INSERT_BONDS, 1);
   op.u.batch.indices[0] = self->bonds->len;
   op.u.batch.items[0] = b;
 
   /* Inside a group the group's label is the step's. */
   if (self->group_depth == 0)
-    label = g_strdup_printf (_("Connect %s to %s"), from.ref, to.ref);
+    {
+      g_autofree char *from_text = end_ref (&from);
+      g_autofree char *to_text = end_ref (&to);
+
+      label = g_strdup_printf (_("Connect %s to %s"), from_text, to_text);
+    }
   _bg_model_edit_begin (self, label);
   _bg_model_record (self, &op);
   _bg_model_edit_end (self);
 
 out:
-  end_clear (&from);
-  end_clear (&to);
   return b != NULL ? &b->pub : NULL;
 }
 

@@ -21,6 +21,7 @@
 
 #include "bg-model.h"
 #include "bg-model-private.h"
+#include "bg-definition.h"
 
 /* Edits: elements -------------------------------------------------------- */
 
@@ -124,7 +125,9 @@ bg_model_add_element (BgModel    *self,
                       GError    **error)
 {
   const BgComponentSpec *spec;
+  const BgDefinition *def;
   g_autofree char *new_id = NULL;
+  gboolean library;
   Element *el;
   Op op;
 
@@ -132,13 +135,16 @@ bg_model_add_element (BgModel    *self,
   g_return_val_if_fail (type != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if (!bg_library_is_type (type) && bg_model_find_definition (self, type) == NULL)
+  library = bg_library_is_type (type);
+  def = library ? NULL : bg_model_find_definition (self, type);
+  if (!library && def == NULL)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
                    _("Unknown component type “%s”"), type);
       return NULL;
     }
-  spec = _bg_model_lookup_spec (self, type, domain);
+  /* (What _bg_model_lookup_spec gives, without looking the type up again.) */
+  spec = library ? bg_library_lookup (type, domain) : def->spec;
   if (spec == NULL)
     {
       g_set_error (error, BG_MODEL_ERROR, BG_MODEL_ERROR_UNKNOWN_TYPE,
@@ -169,13 +175,20 @@ bg_model_add_element (BgModel    *self,
     }
   if (id != NULL && !_bg_model_check_new_id (self, id, error))
     return NULL;
-  new_id = id != NULL ? g_strdup (id) : _bg_model_make_id (self, spec->kind->id_prefix);
+  if (id == NULL)
+    id = new_id = _bg_model_make_id (self, spec->kind->id_prefix);
 
-  el = _bg_model_element_new (spec, new_id, x, y);
+  el = _bg_model_element_new (spec, id, x, y);
+  if (self->unrecorded)
+    {
+      _bg_model_insert_one_unrecorded (self, OP_INSERT_ELEMENTS, el);
+      return &el->pub;
+    }
   op = _bg_model_batch_op (OP_INSERT_ELEMENTS, 1);
   op.u.batch.indices[0] = self->elements->len;
   op.u.batch.items[0] = el;   /* the _bg_model_record takes the creation reference */
-  record_step (self, &op, _("Add %s"), new_id);
+  /* Inside a group the group's label is the step's: no need to translate. */
+  record_step (self, &op, self->group_depth == 0 ? _("Add %s") : "%s", el->pub.id);
   return &el->pub;
 }
 
@@ -511,8 +524,12 @@ bg_model_set_params (BgModel            *self,
                      guint               n,
                      GError            **error)
 {
-  g_autofree guint *indices = NULL;
-  g_autofree BgParamValue *candidate = NULL;
+  g_autofree guint *heap_indices = NULL;
+  g_autofree BgParamValue *heap_candidate = NULL;
+  guint stack_indices[8];
+  BgParamValue stack_candidate[16];
+  guint *indices = stack_indices;
+  BgParamValue *candidate = stack_candidate;
   GError *local_error = NULL;
   const BgComponentSpec *spec;
   Element *el;
@@ -525,7 +542,11 @@ bg_model_set_params (BgModel            *self,
     return FALSE;
   spec = el->pub.spec;
 
-  indices = g_new (guint, MAX (n, 1));
+  /* Most edits change one parameter of a spec with a few. */
+  if (n > G_N_ELEMENTS (stack_indices))
+    indices = heap_indices = g_new (guint, n);
+  if (spec->n_params > G_N_ELEMENTS (stack_candidate))
+    candidate = heap_candidate = g_new (BgParamValue, spec->n_params);
   for (guint i = 0; i < n; i++)
     {
       const BgParamSpec *pspec = bg_component_spec_find_param (spec, names[i],
@@ -554,7 +575,6 @@ bg_model_set_params (BgModel            *self,
     }
 
   /* The values after the edit, shallow: for the cross-parameter check. */
-  candidate = g_new (BgParamValue, MAX (spec->n_params, 1));
   memcpy (candidate, el->pub.params, spec->n_params * sizeof (BgParamValue));
   for (guint i = 0; i < n; i++)
     candidate[indices[i]] = values[i];
@@ -572,10 +592,12 @@ bg_model_set_params (BgModel            *self,
   if (n_changed == 0)
     return TRUE;
 
+  /* Inside a group the group's label is the step's: no need to translate. */
   if (n == 1)
-    begin_step (self, _("Change %s.%s"), element_id, names[0]);
+    begin_step (self, self->group_depth == 0 ? _("Change %s.%s") : "%s.%s", element_id, names[0]);
   else
-    begin_step (self, _("Change the parameters of %s"), element_id);
+    begin_step (self, self->group_depth == 0 ? _("Change the parameters of %s") : "%s",
+                element_id);
   for (guint i = 0; i < n; i++)
     {
       Op op = { .kind = OP_PARAM };

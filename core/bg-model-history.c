@@ -157,7 +157,7 @@ rename_element (BgModel    *self,
   el->pub.id = g_strdup (id);
   g_hash_table_insert (self->element_ids, el->pub.id, el);
   _bg_model_id_released (self, old_id);
-  g_free (old_id);
+  _bg_model_element_free_id (el, old_id);
 }
 
 static void
@@ -332,6 +332,28 @@ _bg_model_edit_begin (BgModel    *self,
   if (self->group_depth > 0)
     return;
   pending_begin (self, label);
+}
+
+void
+_bg_model_insert_one_unrecorded (BgModel *self,
+                                 OpKind   kind,
+                                 gpointer item)
+{
+  guint index = kind == OP_INSERT_ELEMENTS ? self->elements->len : self->bonds->len;
+  Op op = { .kind = kind };
+
+  g_assert (self->unrecorded && self->pending != NULL);
+  g_assert (kind == OP_INSERT_ELEMENTS || kind == OP_INSERT_BONDS);
+  /* The operation _bg_model_record would apply, its batch on the stack. */
+  op.u.batch.n = 1;
+  op.u.batch.items = &item;
+  op.u.batch.indices = &index;
+  op_apply (self, &op, TRUE);
+  if (kind == OP_INSERT_ELEMENTS)
+    _bg_model_element_unref (item);
+  else
+    _bg_model_bond_unref (item);
+  self->unrecorded_ops++;
 }
 
 /* Applies the operation and appends it to the step being recorded; takes

@@ -45,6 +45,16 @@ typedef struct
 #define ELEMENT(el) ((Element *) (el))
 #define BOND(b) ((Bond *) (b))
 
+/* Frees an id the element had, unless it is the one it was made with,
+ * which lives in the element's own block (bg-model.c). */
+static inline void
+_bg_model_element_free_id (Element *el,
+                           char    *id)
+{
+  if (id != (char *) (el + 1))
+    g_free (id);
+}
+
 typedef enum
 {
   OP_INSERT_ELEMENTS,
@@ -306,6 +316,13 @@ void _bg_model_edit_begin (BgModel    *self,
                            const char *label);
 void _bg_model_record (BgModel *self,
                        Op      *op);
+/* While a model is filled unrecorded (bg_model_begin_unrecorded): what
+ * _bg_model_record does with the insertion of one new element or bond at
+ * the end (kind OP_INSERT_ELEMENTS or OP_INSERT_BONDS), whose creation
+ * reference it takes over, without allocating the operation. */
+void _bg_model_insert_one_unrecorded (BgModel *self,
+                                      OpKind   kind,
+                                      gpointer item);
 void _bg_model_edit_end (BgModel *self);
 
 /* bg-model-edit-elements.c */

@@ -39,16 +39,27 @@ G_DEFINE_QUARK (bg-model-error-quark, bg_model_error)
 
 /* Items ------------------------------------------------------------------ */
 
+/* An item's id lives in its own block, right after it, until a rename
+ * gives it another (then one of its own). */
+static char *
+inline_id (gpointer    storage,
+           const char *id,
+           gsize       size)
+{
+  return memcpy (storage, id, size);
+}
+
 Element *
 _bg_model_element_new (const BgComponentSpec *spec,
                        const char            *id,
                        double                 x,
                        double                 y)
 {
-  Element *el = g_new0 (Element, 1);
+  gsize id_size = strlen (id) + 1;
+  Element *el = g_malloc0 (sizeof (Element) + id_size);
 
   el->ref_count = 1;
-  el->pub.id = g_strdup (id);
+  el->pub.id = inline_id (el + 1, id, id_size);
   el->pub.spec = spec;
   el->pub.x = x;
   el->pub.y = y;
@@ -78,7 +89,7 @@ _bg_model_element_unref (Element *el)
   for (guint i = 0; i < el->pub.spec->n_params; i++)
     bg_param_value_clear (&el->pub.params[i]);
   g_free (el->pub.params);
-  g_free (el->pub.id);
+  _bg_model_element_free_id (el, el->pub.id);
   g_free (el->pub.label);
   g_ptr_array_unref (el->adj);
   if (bg_definition_of_spec (el->pub.spec) != NULL)
@@ -93,10 +104,11 @@ _bg_model_bond_new (const char *id,
                     Element    *to,
                     int         to_port)
 {
-  Bond *b = g_new0 (Bond, 1);
+  gsize id_size = strlen (id) + 1;
+  Bond *b = g_malloc0 (sizeof (Bond) + id_size);
 
   b->ref_count = 1;
-  b->pub.id = g_strdup (id);
+  b->pub.id = inline_id (b + 1, id, id_size);
   b->pub.from = &_bg_model_element_ref (from)->pub;
   b->pub.from_port = from_port;
   b->pub.to = &_bg_model_element_ref (to)->pub;
@@ -121,7 +133,8 @@ _bg_model_bond_unref (Bond *b)
     return;
   _bg_model_element_unref (ELEMENT (b->pub.from));
   _bg_model_element_unref (ELEMENT (b->pub.to));
-  g_free (b->pub.id);
+  if (b->pub.id != (char *) (b + 1))
+    g_free (b->pub.id);
   g_free (b);
 }
 

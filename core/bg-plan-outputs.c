@@ -3,9 +3,10 @@
  *
  * Owns: selecting, from a plan's right-hand side and output operations, the
  * ones that compute the chosen variables (walking the dependencies back
- * from their registers to the states and time), and evaluating just those
- * for one output row. A state variable needs no operation; `t` none. Must
- * not: change the plan, or compute a register no chosen variable reads.
+ * from their registers to the states and time) and the states they read,
+ * and evaluating just those for one output row. A state variable needs no
+ * operation; `t` none. Must not: change the plan, or compute (or load) a
+ * register no chosen variable reads.
  *
  * Exactness: a selection evaluates its operations with the same inputs as a
  * run of the whole plan, so its values are the same doubles; an algebraic
@@ -122,6 +123,13 @@ _bg_plan_outputs_new (const BgPlan *plan, const guint *vars, guint n_vars)
         needed[plan->var_reg[vars[i]]] = TRUE;
     }
   o->ops = _bg_plan_select_ops (plan, needed, &o->n_ops);
+
+  /* The states those read (or report): loaded one by one when they are
+   * few (one state of a large model, for a CSV of one column). */
+  o->states = g_new (guint, MAX (plan->n_states, 1));
+  for (guint s = 0; s < plan->n_states; s++)
+    if (needed[plan->state_reg[s]])
+      o->states[o->n_states++] = s;
   return o;
 }
 
@@ -132,6 +140,7 @@ _bg_plan_outputs_free (BgPlanOutputs *outputs)
     return;
   g_free (outputs->vars);
   g_free (outputs->ops);
+  g_free (outputs->states);
   g_free (outputs);
 }
 
@@ -147,8 +156,11 @@ _bg_plan_outputs_eval (BgPlanWork          *work,
 
   work->t = t;
   work->t_wave = t;
-  if (plan->n_states > 0 && y != NULL)
+  if (y != NULL && o->n_states > plan->n_states / 4)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
+  else if (y != NULL)
+    for (guint i = 0; i < o->n_states; i++)
+      work->regs[plan->state_reg[o->states[i]]] = y[o->states[i]];
   ok = _bg_plan_run_ops (work, o->ops, o->n_ops);
   for (guint i = 0; i < o->n_vars; i++)
     {

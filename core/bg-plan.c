@@ -355,6 +355,7 @@ _bg_plan_work_free (BgPlanWork *work)
 {
   if (work == NULL)
     return;
+  _bg_plan_program_free (work->rhs);
   g_free (work->regs);
   g_free (work->g_x);
   g_free (work->g_r);
@@ -576,6 +577,16 @@ _bg_plan_run_ops (BgPlanWork *work, const BgOp *ops, guint n_ops)
   return TRUE;
 }
 
+/* The right-hand side as a program, made the first time a work needs it
+ * (one that only evaluates output rows never does). */
+static const BgPlanProgram *
+rhs_program (BgPlanWork *work)
+{
+  if (work->rhs == NULL)
+    work->rhs = _bg_plan_program_new (work->plan, work->plan->rhs_ops, work->plan->n_rhs_ops);
+  return work->rhs;
+}
+
 gboolean
 _bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
 {
@@ -585,7 +596,7 @@ _bg_plan_eval_rhs (BgPlanWork *work, const double *y, double *ydot)
   work->n_rhs++;
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
-  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops);
+  ok = _bg_plan_program_run (work, rhs_program (work));
   if (ydot != NULL)
     for (guint i = 0; i < plan->n_states; i++)
       ydot[i] = work->regs[plan->deriv_reg[i]];
@@ -601,7 +612,7 @@ _bg_plan_eval_outputs (BgPlanWork *work, double t, const double *y, double *valu
   if (plan->n_states > 0)
     memcpy (work->regs, y, plan->n_states * sizeof (double));
   work->t = t;
-  ok = _bg_plan_run_ops (work, plan->rhs_ops, plan->n_rhs_ops)
+  ok = _bg_plan_program_run (work, rhs_program (work))
        && _bg_plan_run_ops (work, plan->out_ops, plan->n_out_ops);
   values[0] = t;
   for (guint v = 1; v < plan->n_vars; v++)

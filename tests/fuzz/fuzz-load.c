@@ -2,9 +2,11 @@
 /* fuzz-load.c — the fuzz target for the model loader.
  *
  * Owns: bg_fuzz_load () (loader → analyzer → compiler → writers → reload, on bytes
- * that are not NUL-terminated) and the libFuzzer hooks around it. Must not:
+ * that are not NUL-terminated; the loader's streamed and whole-document
+ * reads held to each other) and the libFuzzer hooks around it. Must not:
  * keep state between runs, leak, or let a model that loaded fail to survive
- * a save and reload. Warnings and criticals are fatal, so a g_return_if_fail
+ * a save and reload, or the streamed read take a file the whole-document
+ * read refuses, or make another model of it. Warnings and criticals are fatal, so a g_return_if_fail
  * reached from a file counts as a crash.
  *
  * Build: CC=clang meson setup _build-fuzz -Dfuzzing=true
@@ -18,6 +20,7 @@
 #include "bg-causality.h"
 #include "bg-compiler.h"
 #include "bg-file.h"
+#include "bg-file-stream-private.h"
 #include "fuzz-fail.h"
 #include "fuzz-load.h"
 
@@ -71,6 +74,31 @@ check_reload (BgModel *model)
              saved, again);
 }
 
+/* The streamed read (the model built while the text is parsed) may give up
+ * on any file, but a model it makes is the one the whole document makes,
+ * and only of a file that the whole document's read takes. */
+static void
+check_streamed (const char *text,
+                gsize       size)
+{
+  g_autoptr(BgModel) streamed = _bg_file_load_streamed (text, size);
+  g_autoptr(BgModel) whole = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *a = NULL, *b = NULL;
+
+  if (streamed == NULL)
+    return;
+  whole = _bg_file_load_whole (text, size, &error);
+  if (whole == NULL)
+    fuzz_fail ("the streamed read took a file the whole document's read refuses: %s",
+               error->message);
+  a = bg_file_to_data (streamed, NULL);
+  b = bg_file_to_data (whole, NULL);
+  if (strcmp (a, b) != 0 || bg_model_get_revision (streamed) != bg_model_get_revision (whole))
+    fuzz_fail ("the streamed read made another model than the whole document's:\n%s\n----\n%s",
+               a, b);
+}
+
 gboolean
 bg_fuzz_load (const guint8 *data,
               gsize         size,
@@ -84,6 +112,7 @@ bg_fuzz_load (const guint8 *data,
    * (the loader is given a length and must not look for a NUL). */
   g_autofree char *copy = g_memdup2 (data, size);
 
+  check_streamed (copy != NULL ? copy : "", size);
   model = bg_file_load_from_data (copy != NULL ? copy : "", (gssize) size, error);
   if (model == NULL)
     return FALSE;
