@@ -20,6 +20,7 @@
 #include "bg-graph-power.h"
 #include "bg-power-flow.h"
 #include "bg-result-at.h"
+#include "bg-widget-util-private.h"
 
 /* How fast the chevrons move along the bands while playing, model units
  * per second. */
@@ -480,21 +481,17 @@ _bg_canvas_power_class_init (GObjectClass *object_class,
    * starts): none chosen */
   power_properties[POWER_PROP_TIME] =
     g_param_spec_double ("time", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+                         _BG_PARAM_READWRITE);
   power_properties[POWER_PROP_POWER_FLOW] =
     g_param_spec_boolean ("power-flow", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+                          _BG_PARAM_READWRITE);
   power_properties[POWER_PROP_PLAYING] =
     g_param_spec_boolean ("playing", NULL, NULL, FALSE,
-                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                          G_PARAM_STATIC_STRINGS);
+                          _BG_PARAM_READWRITE);
   /* simulated seconds per second of playback; 0: the run in about 10 s */
   power_properties[POWER_PROP_PLAY_SPEED] =
     g_param_spec_double ("play-speed", NULL, NULL, 0, G_MAXDOUBLE, 0,
-                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY |
-                         G_PARAM_STATIC_STRINGS);
+                         _BG_PARAM_READWRITE);
   for (guint i = 0; i < N_POWER_PROPS; i++)
     g_object_class_install_property (object_class, first_prop_id + i, power_properties[i]);
 
