@@ -76,14 +76,7 @@ compile_b (const char *path, const BgSimSettings *settings, int *exit_code)
   causality = bg_causality_analyze (model);
   if (!bg_causality_is_ok (causality))
     {
-      const GPtrArray *errors = bg_causality_get_errors (causality);
-
-      for (guint i = 0; i < errors->len; i++)
-        {
-          const BgDiagnostic *d = g_ptr_array_index (errors, i);
-          g_printerr ("bgmod-cli simulate: %s: %s\n", path, d->message);
-        }
-      *exit_code = BG_CLI_EXIT_FAILED;
+      *exit_code = bg_cli_report_conflicts ("simulate", path, causality);
       return NULL;
     }
   plan = bg_compiler_compile (model, causality, settings, &error);

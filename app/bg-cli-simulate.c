@@ -217,19 +217,6 @@ release_free_memory (void)
 #endif
 }
 
-static int
-report_analysis_errors (const BgCausality *causality)
-{
-  const GPtrArray *errors = bg_causality_get_errors (causality);
-
-  for (guint i = 0; i < errors->len; i++)
-    {
-      const BgDiagnostic *d = g_ptr_array_index (errors, i);
-      g_printerr ("bgmod-cli simulate: %s\n", d->message);
-    }
-  return BG_CLI_EXIT_FAILED;
-}
-
 static BgPlan *
 compile (BgModel *model, const BgCausality *causality, const BgCliSimulateOptions *o,
          BgSimSettings *used, int *exit_code)
@@ -294,7 +281,7 @@ bg_cli_simulate (int    argc,
   causality = bg_causality_analyze (model);
   if (!bg_causality_is_ok (causality))
     {
-      exit_code = report_analysis_errors (causality);
+      exit_code = bg_cli_report_conflicts ("simulate", NULL, causality);
       goto out;
     }
   plan = compile (model, causality, &o, &settings, &exit_code);

@@ -185,6 +185,12 @@ int      bg_cli_usage_error (const char *command,
  * that could not be written; returns BG_CLI_EXIT_USAGE. */
 int      bg_cli_write_failed (const char   *command,
                               const GError *error);
+/* Prints each of the analysis's conflicts on stderr as
+ * "bgmod-cli COMMAND: [PATH: ]message" (path NULL: none); returns
+ * BG_CLI_EXIT_FAILED, the exit code of a model that cannot run. */
+int      bg_cli_report_conflicts (const char        *command,
+                                  const char        *path,
+                                  const BgCausality *causality);
 /* Loads a model file as the flat graph every analysis takes: components
  * drawn out under path ids (bg-model-flatten.h). On failure prints the
  * message to stderr, sets *exit_code (2: unreadable, 1: not a valid model)

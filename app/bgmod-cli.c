@@ -22,6 +22,7 @@
 #include <malloc.h>
 #endif
 
+#include "bg-causality.h"
 #include "bg-cli.h"
 #include "bg-model-flatten.h"
 #include "bg-cli-output.h"
@@ -139,6 +140,25 @@ bg_cli_write_failed (const char   *command,
 {
   g_printerr ("bgmod-cli %s: %s\n", command, error->message);
   return BG_CLI_EXIT_USAGE;
+}
+
+int
+bg_cli_report_conflicts (const char        *command,
+                         const char        *path,
+                         const BgCausality *causality)
+{
+  const GPtrArray *errors = bg_causality_get_errors (causality);
+
+  for (guint i = 0; i < errors->len; i++)
+    {
+      const BgDiagnostic *d = g_ptr_array_index (errors, i);
+
+      if (path != NULL)
+        g_printerr ("bgmod-cli %s: %s: %s\n", command, path, d->message);
+      else
+        g_printerr ("bgmod-cli %s: %s\n", command, d->message);
+    }
+  return BG_CLI_EXIT_FAILED;
 }
 
 BgModel *
